@@ -1,0 +1,93 @@
+# The one entry point: `make run` serves the shop, `make test` runs every suite.
+# `make help` lists the rest.
+
+PYTHON ?= python3
+VENV := .venv
+PY := $(VENV)/bin/python
+PIP := $(VENV)/bin/pip
+HOST ?= 127.0.0.1
+PORT ?= 8000
+# PostgreSQL for the second Python run; CI machines have it here (trust auth).
+PG_TEST_URL ?= postgres://postgres@127.0.0.1:5432/test
+
+.DEFAULT_GOAL := help
+.PHONY: help run serve install install-dev frontend build migrate demo test test-python \
+        test-js test-e2e browser bench lint clean
+
+help: ## List the targets
+	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  make %-12s %s\n", $$1, $$2}'
+
+$(VENV)/.runtime: requirements.txt
+	test -x $(PY) || $(PYTHON) -m venv $(VENV)
+	$(PIP) install --quiet --upgrade pip
+	$(PIP) install --quiet -r requirements.txt
+	touch $@
+
+$(VENV)/.dev: requirements-dev.txt $(VENV)/.runtime
+	$(PIP) install --quiet -r requirements-dev.txt
+	touch $@
+
+install: $(VENV)/.runtime ## Create the virtualenv and install runtime dependencies
+
+install-dev: $(VENV)/.dev ## Install test and benchmark tools too
+
+node_modules/.installed: package.json package-lock.json
+	npm ci --no-audit --no-fund
+	touch $@
+
+var/secret_key:
+	mkdir -p var
+	$(PYTHON) -c "import secrets; print(secrets.token_urlsafe(50))" > $@
+	chmod 600 $@
+
+frontend: node_modules/.installed ## Build the React bundle (webpack, production mode)
+	npm run build
+
+build: install var/secret_key ## Build the bundle and collect static files
+	@if [ -f package.json ]; then $(MAKE) --no-print-directory frontend; else echo "no frontend yet: the app serves a placeholder page"; fi
+	SECRET_KEY=$$(cat var/secret_key) $(PY) manage.py collectstatic --noinput --verbosity 0
+
+migrate: install var/secret_key ## Apply database migrations
+	SECRET_KEY=$$(cat var/secret_key) $(PY) manage.py migrate --noinput
+
+demo: migrate ## Load demo data (idempotent) and print how to sign in
+	SECRET_KEY=$$(cat var/secret_key) $(PY) manage.py demo_data
+
+run: build demo ## Install everything, build, migrate, load demo data, serve on http://127.0.0.1:8000
+	@echo "Serving on http://$(HOST):$(PORT)  (Django admin: /admin/, API docs: /api/docs/)"
+	SECRET_KEY=$$(cat var/secret_key) $(VENV)/bin/gunicorn config.wsgi -c config/gunicorn.conf.py --bind $(HOST):$(PORT)
+
+test: install-dev ## Run every suite: Python (SQLite, then PostgreSQL when reachable), jest, browser
+	$(MAKE) --no-print-directory test-python
+	@if [ -f package.json ]; then $(MAKE) --no-print-directory test-js; fi
+	@if [ -d tests/e2e ]; then $(MAKE) --no-print-directory test-e2e; fi
+
+test-python: install-dev ## Python suite on SQLite, then on PostgreSQL when one is reachable
+	@echo "== Python tests on SQLite =="
+	DATABASE_URL= $(VENV)/bin/pytest --ignore=tests/e2e
+	@url="$${TEST_DATABASE_URL:-$(PG_TEST_URL)}"; \
+	if $(PY) -c "import sys, psycopg; psycopg.connect(sys.argv[1], connect_timeout=3).close()" "$$url" 2>/dev/null; then \
+	  echo "== Python tests on PostgreSQL ($$url) =="; \
+	  DATABASE_URL="$$url" $(VENV)/bin/pytest --ignore=tests/e2e; \
+	else \
+	  echo "== PostgreSQL not reachable at $$url: the PostgreSQL run is skipped =="; \
+	  if [ -n "$$CI" ]; then echo "CI must reach PostgreSQL"; exit 1; fi; \
+	fi
+
+test-js: node_modules/.installed ## jest + Testing Library
+	npm test --silent
+
+browser: ## Install Debian's Chromium for the browser suite (root with apt only)
+	@command -v chromium >/dev/null 2>&1 || { \
+	  if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then \
+	    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null; \
+	  else echo "cannot install chromium here (needs root and apt)"; fi; }
+
+test-e2e: install-dev browser build ## Browser journeys in Chromium against a real gunicorn
+	$(VENV)/bin/pytest tests/e2e -p no:cacheprovider
+
+bench: install-dev ## Benchmarks that print figures (see docs/performance.md)
+	@ls bench/*.py | sed 's/^/  /'; echo "run one: $(PY) bench/<name>.py --help"
+
+clean: ## Remove the virtualenv, node_modules, built files and the local database
+	rm -rf $(VENV) node_modules var frontend/static/frontend

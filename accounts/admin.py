@@ -1,0 +1,77 @@
+from django.contrib import admin
+from django.contrib.auth.admin import UserAdmin as DjangoUserAdmin
+from django.contrib.auth.forms import AdminPasswordChangeForm, AdminUserCreationForm, UserChangeForm
+from django.core.exceptions import ValidationError
+from django.utils import timezone
+
+from accounts.models import RegistrationCode, User
+from accounts.selectors import password_in_use
+
+
+class UserCreationForm(AdminUserCreationForm):
+    class Meta:
+        model = User
+        fields = ("email", "name")
+
+    def clean_password1(self):
+        password = self.cleaned_data.get("password1")
+        if password and password_in_use(password):
+            raise ValidationError("Please choose a different password.")
+        return password
+
+
+class PasswordChangeForm(AdminPasswordChangeForm):
+    # The password is the sign-in key (accounts.passwords), so no two users share one.
+    def clean_password1(self):
+        password = self.cleaned_data.get("password1")
+        if password and password_in_use(password, exclude_user_id=self.user.pk):
+            raise ValidationError("Please choose a different password.")
+        return password
+
+
+class UserEditForm(UserChangeForm):
+    class Meta:
+        model = User
+        fields = ("email", "name", "is_active", "is_staff", "is_superuser")
+
+
+@admin.register(User)
+class UserAdmin(DjangoUserAdmin):
+    add_form = UserCreationForm
+    form = UserEditForm
+    change_password_form = PasswordChangeForm
+    ordering = ("-created_at",)
+    list_display = ("email", "name", "role_display", "is_active", "created_at", "last_login")
+    list_filter = ("is_staff", "is_active", "created_at")
+    search_fields = ("email", "name")
+    readonly_fields = ("created_at", "last_login", "password_version")
+    fieldsets = (
+        (None, {"fields": ("email", "name", "password")}),
+        ("Role", {"fields": ("is_active", "is_staff", "is_superuser")}),
+        ("History", {"fields": ("created_at", "last_login", "password_version")}),
+    )
+    add_fieldsets = (
+        (None, {"classes": ("wide",), "fields": ("email", "name", "password1", "password2")}),
+    )
+
+    @admin.display(description="role", ordering="is_staff")
+    def role_display(self, obj):
+        return obj.role.label
+
+
+@admin.register(RegistrationCode)
+class RegistrationCodeAdmin(admin.ModelAdmin):
+    list_display = ("code", "note", "is_active", "usable", "use_count", "max_uses", "expires_at", "created_at")
+    list_filter = ("is_active", "expires_at", "created_at")
+    search_fields = ("code", "note")
+    readonly_fields = ("use_count", "created_at")
+    actions = ["disable"]
+
+    @admin.display(boolean=True)
+    def usable(self, obj):
+        return obj.is_usable(timezone.now())
+
+    @admin.action(description="Disable the selected codes")
+    def disable(self, request, queryset):
+        count = queryset.update(is_active=False)
+        self.message_user(request, f"Disabled {count} registration code(s).")

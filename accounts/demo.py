@@ -1,0 +1,29 @@
+"""Demo accounts for `manage.py demo_data`: an admin, a customer and a registration code."""
+
+import os
+
+from accounts.models import RegistrationCode, User
+from accounts.services import admin_ensure
+
+ADMIN_EMAIL = "admin@example.com"
+CUSTOMER_EMAIL = "shopper@example.com"
+
+
+def seed(out):
+    admin_password = os.environ.get("DEMO_ADMIN_PASSWORD", "admin-demo-2468")
+    customer_password = os.environ.get("DEMO_CUSTOMER_PASSWORD", "shopper-demo-1357")
+    code = os.environ.get("DEMO_REGISTRATION_CODE", "WELCOME-DEMO")
+
+    admin_ensure(email=ADMIN_EMAIL, password=admin_password, name="Demo Admin")
+    customer = User.objects.filter(email=CUSTOMER_EMAIL).first()
+    if customer is None:
+        User.objects.create_user(email=CUSTOMER_EMAIL, password=customer_password, name="Demo Shopper")
+    elif not customer.check_password(customer_password):
+        customer.set_password(customer_password)
+        customer.save()
+    RegistrationCode.objects.update_or_create(
+        code=code, defaults={"is_active": True, "expires_at": None, "max_uses": None, "note": "demo"}
+    )
+    out.write(f"  admin:             {ADMIN_EMAIL}  password: {admin_password}")
+    out.write(f"  customer:          {CUSTOMER_EMAIL}  password: {customer_password}")
+    out.write(f"  registration code: {code}  (sign-up page: /login?mode=signup)")

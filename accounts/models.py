@@ -1,0 +1,118 @@
+from django.contrib.auth.base_user import AbstractBaseUser, BaseUserManager
+from django.contrib.auth.hashers import check_password as check_hashed
+from django.contrib.auth.models import PermissionsMixin
+from django.db import models
+from django.utils import timezone
+
+from accounts.passwords import password_digest
+
+
+class Role(models.TextChoices):
+    ADMIN = "admin", "Admin"
+    CUSTOMER = "customer", "Customer"
+
+
+class UserManager(BaseUserManager):
+    use_in_migrations = True
+
+    def _create(self, email, password, **fields):
+        if not email:
+            raise ValueError("An email is required.")
+        user = self.model(email=self.normalize_email(email).lower(), **fields)
+        user.set_password(password)
+        user.save(using=self._db)
+        return user
+
+    def create_user(self, email, password=None, **fields):
+        fields.setdefault("is_staff", False)
+        fields.setdefault("is_superuser", False)
+        return self._create(email, password, **fields)
+
+    def create_superuser(self, email, password=None, **fields):
+        fields.update(is_staff=True, is_superuser=True)
+        return self._create(email, password, **fields)
+
+
+class User(AbstractBaseUser, PermissionsMixin):
+    email = models.EmailField(unique=True)
+    name = models.CharField(max_length=150, blank=True)
+    is_staff = models.BooleanField(
+        "admin", default=False, help_text="Admins manage the shop and can use this Django admin."
+    )
+    is_active = models.BooleanField(default=True)
+    created_at = models.DateTimeField(default=timezone.now, editable=False)
+    # HMAC of the password (accounts.passwords): finds the user at password-only sign-in.
+    password_digest = models.CharField(max_length=64, unique=True, null=True, editable=False)
+    # Raised by every password change; tokens carry it as `pwv`, older ones are refused.
+    password_version = models.PositiveIntegerField(default=0, editable=False)
+
+    objects = UserManager()
+
+    USERNAME_FIELD = "email"
+    EMAIL_FIELD = "email"
+    REQUIRED_FIELDS = ["name"]
+
+    class Meta:
+        ordering = ["-created_at", "-id"]
+
+    def __str__(self):
+        return self.email
+
+    @property
+    def role(self):
+        return Role.ADMIN if self.is_staff else Role.CUSTOMER
+
+    def set_password(self, raw_password):
+        # Every path that changes a password (API, Django admin, createsuperuser,
+        # changepassword) goes through here, so the digest and version never go stale.
+        super().set_password(raw_password)
+        self.password_digest = password_digest(raw_password)
+        self.password_version += 1
+
+    def check_password(self, raw_password):
+        def upgrade_hash(raw):
+            # A hasher upgrade re-hashes the same password: not a password change, so it
+            # must not raise the version and sign the user out.
+            AbstractBaseUser.set_password(self, raw)
+            self._password = None
+            self.save(update_fields=["password"])
+
+        return check_hashed(raw_password, self.password, upgrade_hash)
+
+    def get_full_name(self):
+        return self.name or self.email
+
+    def get_short_name(self):
+        return self.name or self.email
+
+
+class RegistrationCode(models.Model):
+    code = models.CharField(max_length=64, unique=True)
+    note = models.CharField(max_length=200, blank=True, help_text="Who or what the code is for.")
+    is_active = models.BooleanField(default=True)
+    expires_at = models.DateTimeField(null=True, blank=True)
+    max_uses = models.PositiveIntegerField(null=True, blank=True, help_text="Empty: unlimited.")
+    use_count = models.PositiveIntegerField(default=0)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["-created_at", "-id"]
+        constraints = [
+            models.CheckConstraint(
+                condition=models.Q(max_uses__isnull=True) | models.Q(use_count__lte=models.F("max_uses")),
+                name="registration_code_uses_within_max",
+            )
+        ]
+
+    def __str__(self):
+        return self.code
+
+    def is_usable(self, now=None):
+        now = now or timezone.now()
+        if not self.is_active:
+            return False
+        if self.expires_at is not None and self.expires_at <= now:
+            return False
+        if self.max_uses is not None and self.use_count >= self.max_uses:
+            return False
+        return True

@@ -1,0 +1,21 @@
+from accounts.models import User
+from accounts.passwords import password_digest
+
+
+def user_list():
+    return User.objects.order_by("-created_at", "-id")
+
+
+def user_by_password(raw_password, *, email=None):
+    """The active user this password belongs to, found by one indexed lookup, or None."""
+    users = User.objects.filter(is_active=True)
+    if email:
+        return users.filter(email__iexact=email.strip()).first()
+    return users.filter(password_digest=password_digest(raw_password)).first()
+
+
+def password_in_use(raw_password, *, exclude_user_id=None):
+    users = User.objects.filter(password_digest=password_digest(raw_password))
+    if exclude_user_id is not None:
+        users = users.exclude(pk=exclude_user_id)
+    return users.exists()

@@ -1,0 +1,49 @@
+from io import StringIO
+
+import pytest
+from django.core.management import CommandError, call_command
+
+from accounts.models import RegistrationCode, User
+
+pytestmark = pytest.mark.django_db
+
+
+def run(*args):
+    out = StringIO()
+    call_command(*args, stdout=out)
+    return out.getvalue()
+
+
+def test_registration_codes_create_list_disable():
+    code = run("registration_codes", "create", "--note", "spring fair", "--max-uses", "3", "--days", "7").strip()
+
+    listed = run("registration_codes", "list")
+    assert code in listed and "usable" in listed and "uses 0/3" in listed
+
+    run("registration_codes", "disable", code)
+    assert not RegistrationCode.objects.get(code=code).is_active
+    assert "not usable" in run("registration_codes", "list")
+
+
+def test_disabling_an_unknown_code_fails():
+    with pytest.raises(CommandError):
+        run("registration_codes", "disable", "NOPE")
+
+
+def test_create_admin_is_idempotent():
+    run("create_admin", "--email", "boss@example.com", "--password", "boss-secret-1")
+    run("create_admin", "--email", "boss@example.com", "--password", "boss-secret-1")
+
+    boss = User.objects.get(email="boss@example.com")
+    assert boss.is_staff and boss.is_superuser
+    assert User.objects.filter(email="boss@example.com").count() == 1
+
+
+def test_demo_data_twice_prints_the_sign_in_details():
+    first = run("demo_data")
+    second = run("demo_data")
+
+    for out in (first, second):
+        assert "admin@example.com" in out
+        assert "WELCOME-DEMO" in out
+    assert User.objects.filter(is_staff=True).count() == 1

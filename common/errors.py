@@ -1,0 +1,131 @@
+"""One place that shapes every error answer: {"message": ..., "errors"?: {...}}.
+
+Domain code raises the small set of exceptions below; views never build error bodies.
+"""
+
+import logging
+
+from django.core.exceptions import PermissionDenied
+from django.db import DatabaseError, InterfaceError, OperationalError
+from django.http import Http404, JsonResponse
+from rest_framework import exceptions, status
+from rest_framework.views import exception_handler as drf_exception_handler
+
+logger = logging.getLogger("shop.errors")
+
+THROTTLED_MESSAGE = "Too many attempts. Please try again later."
+UNAVAILABLE_MESSAGE = "The service is briefly unavailable. Please try again in a moment."
+
+
+class DomainError(Exception):
+    status_code = status.HTTP_400_BAD_REQUEST
+
+    def __init__(self, message, *, errors=None):
+        super().__init__(message)
+        self.message = message
+        self.errors = errors
+
+
+class BadRequest(DomainError):
+    status_code = status.HTTP_400_BAD_REQUEST
+
+
+class Unauthorized(DomainError):
+    status_code = status.HTTP_401_UNAUTHORIZED
+
+
+class Forbidden(DomainError):
+    status_code = status.HTTP_403_FORBIDDEN
+
+
+class NotFound(DomainError):
+    status_code = status.HTTP_404_NOT_FOUND
+
+
+class Conflict(DomainError):
+    status_code = status.HTTP_409_CONFLICT
+
+
+class PayloadTooLarge(DomainError):
+    status_code = status.HTTP_413_REQUEST_ENTITY_TOO_LARGE
+
+
+def _first_text(detail):
+    if isinstance(detail, dict):
+        for value in detail.values():
+            text = _first_text(value)
+            if text:
+                return text
+        return ""
+    if isinstance(detail, (list, tuple)):
+        for value in detail:
+            text = _first_text(value)
+            if text:
+                return text
+        return ""
+    return str(detail)
+
+
+def _flatten(detail):
+    """DRF error detail -> {"field": ["text", ...]} with plain strings."""
+    if isinstance(detail, dict):
+        return {
+            str(key): [str(v) for v in (value if isinstance(value, list) else [value])]
+            if not isinstance(value, dict)
+            else [_first_text(value)]
+            for key, value in detail.items()
+        }
+    return {"non_field_errors": [str(v) for v in detail]}
+
+
+def _body(message, errors=None):
+    body = {"message": message}
+    if errors:
+        body["errors"] = errors
+    return body
+
+
+def exception_handler(exc, context):
+    from rest_framework.response import Response
+
+    if isinstance(exc, DomainError):
+        headers = {"WWW-Authenticate": 'Bearer realm="api"'} if isinstance(exc, Unauthorized) else None
+        return Response(_body(exc.message, exc.errors), status=exc.status_code, headers=headers)
+    if isinstance(exc, (OperationalError, InterfaceError)):
+        # The database is away (restart, failover): say so quickly instead of a 500 page.
+        logger.warning("database unavailable: %s", exc.__class__.__name__)
+        return Response(
+            _body(UNAVAILABLE_MESSAGE), status=status.HTTP_503_SERVICE_UNAVAILABLE,
+            headers={"Retry-After": "5"},
+        )
+    if isinstance(exc, Http404):
+        exc = exceptions.NotFound()
+    elif isinstance(exc, PermissionDenied):
+        exc = exceptions.PermissionDenied()
+
+    response = drf_exception_handler(exc, context)
+    if response is None:
+        if isinstance(exc, DatabaseError):
+            logger.exception("database error")
+        return None
+
+    if isinstance(exc, exceptions.Throttled):
+        response.data = _body(THROTTLED_MESSAGE)
+    elif isinstance(exc, exceptions.NotAuthenticated):
+        response.data = _body("Please sign in to continue.")
+    elif isinstance(exc, exceptions.AuthenticationFailed):
+        response.data = _body("Your session has expired. Please sign in again.")
+    elif isinstance(exc, exceptions.ValidationError):
+        errors = _flatten(exc.detail)
+        response.data = _body(_first_text(exc.detail) or "Invalid input.", errors)
+    elif isinstance(exc, exceptions.NotFound):
+        response.data = _body("Not found.")
+    elif isinstance(exc, exceptions.PermissionDenied):
+        response.data = _body("You do not have permission to do this.")
+    else:
+        response.data = _body(_first_text(exc.detail) or "Request failed.")
+    return response
+
+
+def json_error(message, status_code):
+    return JsonResponse(_body(message), status=status_code)

@@ -1,0 +1,118 @@
+"""Checking, re-encoding and storing uploaded images (products and hero images).
+
+Nothing a client uploads is stored as sent: Pillow must open it as a JPEG, PNG, WebP or
+GIF, it is rotated by its EXIF orientation, scaled down, stripped of metadata by
+re-encoding, and saved under a name made from its content hash through Django's storage
+API (local disk or S3), so that a stored file never changes and can be cached for a year.
+"""
+
+import hashlib
+import io
+import warnings
+from dataclasses import dataclass
+
+from django.conf import settings
+from django.core.files.base import ContentFile
+from django.core.files.storage import default_storage
+from PIL import Image, ImageOps, UnidentifiedImageError
+
+from common.errors import BadRequest, PayloadTooLarge
+
+ALLOWED_FORMATS = {"JPEG", "PNG", "WEBP", "GIF"}
+# Far above any photo a shop needs, far below what would exhaust a worker's memory.
+MAX_PIXELS = 50_000_000
+THUMBNAIL_SIDE = 400
+
+NOT_AN_IMAGE = "{name} is not a valid image. Please upload a JPEG, PNG, WebP or GIF file."
+TOO_LARGE = "{name} is too large. Images can be at most 10 MB."
+TOO_MANY_PIXELS = "{name} has too many pixels. Please upload a smaller image."
+
+
+@dataclass(frozen=True)
+class StoredImage:
+    path: str
+    thumbnail_path: str | None
+
+
+def _open_checked(upload):
+    name = getattr(upload, "name", None) or "The file"
+    size = getattr(upload, "size", None)
+    if size is not None and size > settings.MAX_UPLOAD_BYTES:
+        raise PayloadTooLarge(TOO_LARGE.format(name=name))
+    upload.seek(0)
+    data = upload.read(settings.MAX_UPLOAD_BYTES + 1)
+    if len(data) > settings.MAX_UPLOAD_BYTES:
+        raise PayloadTooLarge(TOO_LARGE.format(name=name))
+    try:
+        with warnings.catch_warnings():
+            # A decompression bomb: refuse it before Pillow allocates the pixels.
+            warnings.simplefilter("error", Image.DecompressionBombWarning)
+            image = Image.open(io.BytesIO(data))
+            if image.format not in ALLOWED_FORMATS:
+                raise BadRequest(NOT_AN_IMAGE.format(name=name))
+            width, height = image.size
+            if width * height > MAX_PIXELS:
+                raise BadRequest(TOO_MANY_PIXELS.format(name=name))
+            image.load()
+    except (Image.DecompressionBombWarning, Image.DecompressionBombError):
+        raise BadRequest(TOO_MANY_PIXELS.format(name=name))
+    except BadRequest:
+        raise
+    except (UnidentifiedImageError, OSError, SyntaxError, ValueError, EOFError):
+        raise BadRequest(NOT_AN_IMAGE.format(name=name))
+    return image
+
+
+def _normalised(image):
+    image = ImageOps.exif_transpose(image)
+    has_alpha = image.mode in ("RGBA", "LA") or (image.mode == "P" and "transparency" in image.info)
+    return image.convert("RGBA" if has_alpha else "RGB")
+
+
+def _encode(image, max_side, quality):
+    copy = image.copy()
+    copy.thumbnail((max_side, max_side), Image.Resampling.LANCZOS)
+    out = io.BytesIO()
+    # WebP for every stored copy: small, keeps transparency, and re-encoding drops EXIF,
+    # ICC-embedded comments and anything appended to the original file.
+    copy.save(out, format="WEBP", quality=quality, method=4)
+    return out.getvalue()
+
+
+def validate_image(upload):
+    """Raise BadRequest/PayloadTooLarge unless `upload` is an image we would store."""
+    _open_checked(upload)
+
+
+def store_image(upload, *, folder, max_side, thumbnail=True):
+    """Check, re-encode and store `upload`; return the stored paths (storage names)."""
+    image = _normalised(_open_checked(upload))
+    main = _encode(image, max_side, quality=85)
+    digest = hashlib.sha256(main).hexdigest()[:24]
+    path = _save(f"{folder}/{digest}.webp", main)
+    thumb_path = None
+    if thumbnail:
+        thumb_path = _save(f"{folder}/{digest}-thumb.webp", _encode(image, THUMBNAIL_SIDE, quality=78))
+    return StoredImage(path=path, thumbnail_path=thumb_path)
+
+
+def _save(name, data):
+    # Same content, same name: an identical upload reuses the stored file.
+    if default_storage.exists(name):
+        return name
+    return default_storage.save(name, ContentFile(data))
+
+
+def delete_stored(*paths):
+    for path in paths:
+        if path:
+            default_storage.delete(path)
+
+
+def url_for(path):
+    """Public URL of a stored file, or the value itself when it is already a URL."""
+    if not path:
+        return None
+    if path.startswith(("http://", "https://", "/")):
+        return path
+    return default_storage.url(path)

@@ -1,0 +1,50 @@
+"""Page-number pagination with the shape api.md fixes:
+{"<plural>": [...], "pagination": {"page", "limit", "totalItems", "totalPages", "hasNextPage"}}.
+"""
+
+import math
+
+from common.errors import BadRequest
+
+MAX_LIMIT = 100
+
+
+def _positive_int(raw, name, default):
+    if raw in (None, ""):
+        return default
+    try:
+        value = int(raw)
+    except (TypeError, ValueError):
+        raise BadRequest(f"{name} must be a whole number from 1.", errors={name: ["Must be a whole number from 1."]})
+    if value < 1:
+        raise BadRequest(f"{name} must be a whole number from 1.", errors={name: ["Must be a whole number from 1."]})
+    return value
+
+
+def page_params(request, default_limit):
+    page = _positive_int(request.query_params.get("page"), "page", 1)
+    limit = min(_positive_int(request.query_params.get("limit"), "limit", default_limit), MAX_LIMIT)
+    return page, limit
+
+
+def paginate(request, queryset, *, key, serialize, default_limit):
+    """Slice `queryset` (already ordered, stably) for the request's page.
+
+    A page past the end is an empty page, not an error: an infinite list whose rows were
+    deleted between two requests should just stop.
+    """
+    page, limit = page_params(request, default_limit)
+    total = queryset.count()
+    start = (page - 1) * limit
+    rows = list(queryset[start : start + limit]) if start < total else []
+    total_pages = math.ceil(total / limit) if total else 0
+    return {
+        key: serialize(rows),
+        "pagination": {
+            "page": page,
+            "limit": limit,
+            "totalItems": total,
+            "totalPages": total_pages,
+            "hasNextPage": page < total_pages,
+        },
+    }

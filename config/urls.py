@@ -1,0 +1,40 @@
+from django.conf import settings
+from django.contrib import admin
+from django.urls import include, path, re_path
+from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
+
+from common import views as common_views
+from common.routes import route
+from frontend import views as frontend_views
+
+api_patterns = [
+    path("schema/", SpectacularAPIView.as_view(), name="schema"),
+    path("docs/", SpectacularSwaggerView.as_view(url_name="schema"), name="docs"),
+    *route("shop/info", common_views.shop_info),
+    path("", include("accounts.urls")),
+    path("", include("shop.urls")),
+    path("", include("orders.urls")),
+    path("", include("rides.urls")),
+    path("", include("hero.urls")),
+    # Unknown API paths answer JSON, never the React app's page.
+    re_path(r"^.*$", common_views.api_not_found),
+]
+
+urlpatterns = [
+    path("api/", include(api_patterns)),
+    path("admin/", admin.site.urls),
+    path("healthz", common_views.healthz),
+    path("readyz", common_views.readyz),
+]
+
+if settings.SERVE_MEDIA:
+    media_prefix = settings.MEDIA_URL.lstrip("/")
+    urlpatterns.append(re_path(rf"^{media_prefix}(?P<path>.+)$", common_views.serve_media))
+
+urlpatterns += [
+    # The React app for every other path (client-side routes: /, /login, /product/<id>, ...).
+    re_path(r"^(?!static/|media/).*$", frontend_views.app),
+]
+
+handler404 = "common.views.not_found"
+handler500 = "common.views.server_error"

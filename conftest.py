@@ -1,0 +1,120 @@
+"""Fixtures every app's tests share: users of each role, API clients, tokens."""
+
+import pytest
+
+
+def pytest_report_header(config):
+    from django.conf import settings
+
+    engine = settings.DATABASES["default"]["ENGINE"].rsplit(".", 1)[-1]
+    return f"database backend: {engine}"
+
+
+def pytest_collection_modifyitems(config, items):
+    from django.db import connection
+
+    if connection.vendor == "postgresql":
+        return
+    skip = pytest.mark.skip(reason="needs PostgreSQL (row locks and real concurrency); this run uses SQLite")
+    for item in items:
+        if "postgres" in item.keywords:
+            item.add_marker(skip)
+
+
+@pytest.fixture(autouse=True)
+def _test_settings(settings):
+    # A fast hasher: Argon2 costs ~50 ms per user created, which no test is about.
+    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+    settings.THROTTLE_RATES = {key: None for key in settings.THROTTLE_RATES}
+    settings.EMAIL_BACKEND = "django.core.mail.backends.locmem.EmailBackend"
+    from django.core.cache import cache
+
+    cache.clear()
+    yield
+    cache.clear()
+
+
+@pytest.fixture
+def media_root(settings, tmp_path):
+    settings.STORAGES = {
+        **settings.STORAGES,
+        "default": {
+            "BACKEND": "django.core.files.storage.FileSystemStorage",
+            "OPTIONS": {"location": tmp_path / "media", "base_url": "/media/"},
+        },
+    }
+    settings.MEDIA_ROOT = tmp_path / "media"
+    return tmp_path / "media"
+
+
+@pytest.fixture
+def make_user(db):
+    from accounts.models import User
+
+    counter = {"n": 0}
+
+    def make(*, admin=False, password=None, email=None, name=None):
+        counter["n"] += 1
+        n = counter["n"]
+        return User.objects.create_user(
+            email=email or f"user{n}@example.com",
+            password=password or f"pass-{n}-word",
+            name=name or f"User {n}",
+            is_staff=admin,
+            is_superuser=admin,
+        )
+
+    return make
+
+
+@pytest.fixture
+def customer(make_user):
+    return make_user(name="Casey Customer", email="casey@example.com", password="casey-secret-1")
+
+
+@pytest.fixture
+def other_customer(make_user):
+    return make_user(name="Olive Other", email="olive@example.com", password="olive-secret-1")
+
+
+@pytest.fixture
+def admin_user(make_user):
+    return make_user(admin=True, name="Ada Admin", email="ada@example.com", password="ada-secret-1")
+
+
+@pytest.fixture
+def api_client():
+    from rest_framework.test import APIClient
+
+    return APIClient()
+
+
+@pytest.fixture
+def client_for():
+    """client_for(user) -> an APIClient that sends that user's bearer token."""
+    from rest_framework.test import APIClient
+
+    from accounts.tokens import token_for
+
+    def make(user):
+        client = APIClient()
+        if user is not None:
+            client.credentials(HTTP_AUTHORIZATION=f"Bearer {token_for(user)}")
+        return client
+
+    return make
+
+
+@pytest.fixture
+def customer_client(client_for, customer):
+    return client_for(customer)
+
+
+@pytest.fixture
+def other_client(client_for, other_customer):
+    return client_for(other_customer)
+
+
+@pytest.fixture
+def admin_client_api(client_for, admin_user):
+    return client_for(admin_user)

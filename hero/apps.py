@@ -1,0 +1,6 @@
+from django.apps import AppConfig
+
+
+class HeroConfig(AppConfig):
+    name = "hero"
+    verbose_name = "Hero"
