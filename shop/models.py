@@ -1,0 +1,87 @@
+from django.db import models
+from django.db.models import Q
+
+
+class Category(models.Model):
+    """The 13 fixed categories (created by a data migration); `id` is the slug the app uses."""
+
+    id = models.SlugField(primary_key=True, max_length=40)
+    name = models.CharField(max_length=60)
+    color_class = models.CharField(max_length=60, blank=True)
+    description = models.CharField(max_length=200, blank=True)
+    icon = models.CharField(max_length=40, blank=True, help_text="Key of an icon in the app's fixed list.")
+    position = models.PositiveSmallIntegerField(default=0)
+
+    class Meta:
+        ordering = ["position", "id"]
+        verbose_name_plural = "categories"
+
+    def __str__(self):
+        return self.name
+
+
+class Product(models.Model):
+    name = models.CharField(max_length=200)
+    description = models.TextField(blank=True)
+    # Null means "Price not set": shown, but cannot be ordered.
+    price = models.DecimalField(max_digits=10, decimal_places=2, null=True, blank=True)
+    availability = models.BooleanField(default=True)
+    category = models.ForeignKey(Category, on_delete=models.PROTECT, related_name="products")
+    # Units still available: checkout takes units out, a cancelled order puts them back.
+    quantity = models.PositiveIntegerField(default=0)
+    created_at = models.DateTimeField(auto_now_add=True, db_index=True)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        ordering = ["-created_at", "-id"]
+        indexes = [
+            models.Index(fields=["-created_at", "-id"], name="product_newest"),
+            models.Index(fields=["category", "-created_at", "-id"], name="product_category_newest"),
+        ]
+        constraints = [
+            models.CheckConstraint(condition=Q(quantity__gte=0), name="product_quantity_not_negative"),
+            models.CheckConstraint(condition=Q(price__isnull=True) | Q(price__gte=0), name="product_price_not_negative"),
+        ]
+
+    def __str__(self):
+        return self.name
+
+
+class ProductType(models.Model):
+    """A variant (flavour, size, colour) with its own stock and optionally its own price."""
+
+    product = models.ForeignKey(Product, on_delete=models.CASCADE, related_name="types")
+    name = models.CharField(max_length=120)
+    # Null: the product's price applies.
+    price = models.DecimalField(max_digits=10, decimal_places=2, null=True, blank=True)
+    availability = models.BooleanField(default=True)
+    quantity = models.PositiveIntegerField(default=0)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["id"]
+        constraints = [
+            models.CheckConstraint(condition=Q(quantity__gte=0), name="product_type_quantity_not_negative"),
+            models.CheckConstraint(condition=Q(price__isnull=True) | Q(price__gte=0), name="product_type_price_not_negative"),
+        ]
+
+    def __str__(self):
+        return f"{self.product.name} - {self.name}" if self.product_id else self.name
+
+    @property
+    def effective_price(self):
+        return self.price if self.price is not None else self.product.price
+
+
+class ProductImage(models.Model):
+    product = models.ForeignKey(Product, on_delete=models.CASCADE, related_name="images")
+    # Storage names (see common.images); URLs are made from them when serialized.
+    path = models.CharField(max_length=300)
+    thumbnail_path = models.CharField(max_length=300, blank=True)
+    position = models.PositiveSmallIntegerField(default=0)
+
+    class Meta:
+        ordering = ["position", "id"]
+
+    def __str__(self):
+        return self.path
