@@ -206,6 +206,7 @@ SPECTACULAR_SETTINGS = {
     "COMPONENT_SPLIT_REQUEST": True,
     "SERVE_PERMISSIONS": ["rest_framework.permissions.AllowAny"],
     "SERVE_AUTHENTICATION": [],
+    "PREPROCESSING_HOOKS": ["common.schema.drop_trailing_slash_duplicates"],
 }
 
 # --- Files ----------------------------------------------------------------------------

@@ -1,0 +1,163 @@
+"""What every request gets, whatever the app: error shapes, health, media, headers, logs."""
+
+import json
+import logging
+import os
+import secrets
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from django.db import OperationalError
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+@pytest.mark.django_db
+def test_unknown_api_path_is_json_404(client):
+    response = client.get("/api/no-such-thing")
+
+    assert response.status_code == 404
+    assert response.json() == {"message": "Not found."}
+
+
+@pytest.mark.django_db
+def test_client_routes_get_the_app_page(client):
+    for path in ["/", "/login", "/product/12", "/orders", "/order-confirmation"]:
+        response = client.get(path)
+        assert response.status_code == 200
+        assert response["Content-Type"].startswith("text/html")
+
+
+def test_healthz(client):
+    assert client.get("/healthz").json() == {"status": "ok"}
+
+
+@pytest.mark.django_db
+def test_readyz_ok(client):
+    assert client.get("/readyz").status_code == 200
+
+
+@pytest.mark.django_db
+def test_readyz_names_the_failing_part(client, monkeypatch):
+    from django.core.cache import cache
+
+    def broken(*args, **kwargs):
+        raise ConnectionError("cache down")
+
+    monkeypatch.setattr(cache, "set", broken)
+
+    response = client.get("/readyz")
+
+    assert response.status_code == 503
+    assert response.json()["failing"] == ["cache"]
+
+
+def test_media_is_served_with_long_cache_and_nosniff(client, media_root):
+    (media_root / "products").mkdir(parents=True)
+    (media_root / "products" / "abc.webp").write_bytes(b"RIFF0000WEBP")
+
+    response = client.get("/media/products/abc.webp")
+
+    assert response.status_code == 200
+    assert response["Content-Type"] == "image/webp"
+    assert "max-age=31536000" in response["Cache-Control"]
+    assert response["X-Content-Type-Options"] == "nosniff"
+
+
+@pytest.mark.parametrize("path", ["/media/../config/settings.py", "/media/%2e%2e/manage.py", "/media/missing.webp"])
+def test_media_outside_the_folder_or_missing_is_404(client, media_root, path):
+    assert client.get(path).status_code == 404
+
+
+@pytest.mark.django_db
+def test_security_headers(client):
+    response = client.get("/")
+
+    assert "script-src 'self'" in response["Content-Security-Policy"]
+    assert response["X-Frame-Options"] == "DENY"
+    assert response["X-Content-Type-Options"] == "nosniff"
+    assert response["Referrer-Policy"] == "same-origin"
+
+
+@pytest.mark.django_db
+def test_database_outage_is_503_with_a_message(admin_client_api, monkeypatch):
+    from accounts import selectors
+
+    def down():
+        raise OperationalError("connection refused")
+
+    monkeypatch.setattr(selectors, "user_list", down)
+
+    response = admin_client_api.get("/api/auth/users")
+
+    assert response.status_code == 503
+    assert response["Retry-After"] == "5"
+    assert "unavailable" in response.json()["message"]
+
+
+@pytest.mark.django_db
+def test_one_json_log_line_per_request_without_secrets(customer, caplog):
+    from rest_framework.test import APIClient
+
+    client = APIClient()
+    with caplog.at_level(logging.INFO, logger="shop.requests"):
+        client.post("/api/auth/login?next=secret-query", {"password": "casey-secret-1"}, format="json")
+
+    records = [r for r in caplog.records if r.name == "shop.requests"]
+    assert len(records) == 1
+    from common.logging import JsonFormatter
+
+    line = JsonFormatter().format(records[0])
+    entry = json.loads(line)
+    assert entry["method"] == "POST"
+    assert entry["path"] == "/api/auth/login"
+    assert entry["status"] == 200
+    assert entry["request_id"]
+    assert "casey-secret-1" not in line and "secret-query" not in line
+
+
+@pytest.mark.django_db
+def test_openapi_schema_lists_each_operation_once(client):
+    response = client.get("/api/schema/", HTTP_ACCEPT="application/json")
+
+    assert response.status_code == 200
+    paths = json.loads(response.content)["paths"]
+    assert "/api/auth/login" in paths
+    assert not [p for p in paths if p.endswith("/")]
+
+
+def _manage(*args, **env):
+    full_env = {k: v for k, v in os.environ.items() if k not in {"DEBUG", "DATABASE_URL"}}
+    full_env.update(env)
+    return subprocess.run(
+        [sys.executable, "manage.py", *args], cwd=ROOT, env=full_env, capture_output=True, text=True, timeout=120
+    )
+
+
+def test_production_profile_passes_check_deploy():
+    result = _manage(
+        "check", "--deploy", "--fail-level", "WARNING",
+        SECRET_KEY=secrets.token_urlsafe(50), SECURE_SSL="1", ALLOWED_HOSTS="shop.example.com",
+    )
+
+    assert result.returncode == 0, result.stdout + result.stderr
+
+
+def test_refuses_to_start_without_secret_key_unless_debug():
+    refused = _manage("check", SECRET_KEY="")
+    allowed = _manage("check", SECRET_KEY="", DEBUG="1")
+
+    assert refused.returncode != 0
+    assert "SECRET_KEY is not set" in refused.stderr
+    assert allowed.returncode == 0, allowed.stderr
+
+
+def test_shop_info_is_public(client, settings):
+    settings.SHOP_NAME = "Test Shop"
+
+    body = client.get("/api/shop/info").json()
+
+    assert body["name"] == "Test Shop"
+    assert set(body) == {"name", "pickupLocation", "pickupPhone", "deliveryArea"}
