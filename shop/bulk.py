@@ -1,0 +1,86 @@
+"""Many believable products fast (bulk_create), for benchmarks and load tests.
+
+Images are a handful of generated pictures stored once through common.images and shared by
+every bulk product (stored names are content hashes; deleting one product keeps a file
+another product still uses)."""
+
+import io
+import random
+from decimal import Decimal
+
+from django.core.files.uploadedfile import SimpleUploadedFile
+from django.db import transaction
+from PIL import Image, ImageDraw
+
+from common.images import store_image
+from shop.categories import CATEGORIES
+from shop.models import Product, ProductImage, ProductType
+from shop.services import PRODUCT_FOLDER, PRODUCT_MAX_SIDE
+
+ADJECTIVES = ["Classic", "Frosty", "Golden", "Midnight", "Tropical", "Velvet", "Wild", "Crisp", "Royal",
+              "Smooth", "Electric", "Silver", "Sunset", "Arctic", "Rustic", "Neon"]
+NOUNS = ["Mango", "Berry", "Mint", "Citrus", "Vanilla", "Cherry", "Melon", "Peach", "Grape", "Cola",
+         "Coffee", "Lychee", "Apple", "Guava", "Kiwi", "Honey"]
+KINDS = ["Blast", "Cloud", "Pod", "Kit", "Pack", "Edition", "Bundle", "Series", "Reserve", "Mix"]
+TYPE_NAMES = ["Small", "Medium", "Large", "Mint", "Original", "Ice", "Double", "Light", "Strong", "Mini"]
+BATCH = 2000
+POOL_SIZE = 4
+
+
+def _picture(seed):
+    rng = random.Random(seed)
+    colour = tuple(rng.randrange(40, 220) for _ in range(3))
+    image = Image.new("RGB", (480, 480), colour)
+    draw = ImageDraw.Draw(image)
+    for _ in range(6):
+        x, y, r = rng.randrange(480), rng.randrange(480), rng.randrange(30, 120)
+        draw.ellipse([x - r, y - r, x + r, y + r], fill=tuple(rng.randrange(256) for _ in range(3)))
+    out = io.BytesIO()
+    image.save(out, format="PNG")
+    return SimpleUploadedFile(f"bulk-{seed}.png", out.getvalue(), content_type="image/png")
+
+
+def image_pool(size=POOL_SIZE):
+    return [store_image(_picture(i), folder=PRODUCT_FOLDER, max_side=PRODUCT_MAX_SIDE) for i in range(size)]
+
+
+def bulk_create_products(count, *, types=5, images=2, seed=None):
+    """Create `count` products, each with `types` types and `images` images; return how many.
+
+    `seed` makes names, prices and stock repeatable (the same seed, the same catalog)."""
+    rng = random.Random(seed)
+    pool = image_pool() if images else []
+    categories = [slug for slug, *_ in CATEGORIES]
+    made = 0
+    while made < count:
+        size = min(BATCH, count - made)
+        with transaction.atomic():
+            products = Product.objects.bulk_create(
+                Product(
+                    name=f"{rng.choice(ADJECTIVES)} {rng.choice(NOUNS)} {rng.choice(KINDS)} {made + i + 1}",
+                    description=f"{rng.choice(ADJECTIVES)} {rng.choice(NOUNS).lower()} flavour, "
+                    f"{rng.choice(KINDS).lower()} size. Bulk item for benchmarks.",
+                    price=None if rng.random() < 0.02 else Decimal(rng.randrange(199, 9999)) / 100,
+                    availability=rng.random() > 0.05,
+                    category_id=rng.choice(categories),
+                    quantity=rng.randrange(0, 200),
+                )
+                for i in range(size)
+            )
+            ProductType.objects.bulk_create(
+                ProductType(
+                    product=product, name=TYPE_NAMES[t % len(TYPE_NAMES)],
+                    price=Decimal(rng.randrange(199, 9999)) / 100 if rng.random() < 0.3 else None,
+                    availability=rng.random() > 0.1, quantity=rng.randrange(0, 50),
+                )
+                for product in products for t in range(types)
+            )
+            ProductImage.objects.bulk_create(
+                ProductImage(
+                    product=product, path=pool[(product.pk + n) % len(pool)].path,
+                    thumbnail_path=pool[(product.pk + n) % len(pool)].thumbnail_path or "", position=n,
+                )
+                for product in products for n in range(images)
+            )
+        made += size
+    return made

@@ -1,0 +1,176 @@
+"""Answer shapes and form parsing for the catalog API (api.md's "Catalog" section)."""
+
+import json
+from datetime import timezone
+
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import extend_schema_field
+from rest_framework import serializers
+
+from common.images import url_for
+from shop.categories import CATEGORIES
+
+CATEGORY_IDS = [slug for slug, *_ in CATEGORIES]
+# PositiveIntegerField's ceiling on PostgreSQL; above it the database would refuse the row.
+MAX_QUANTITY = 2_147_483_647
+PRICE_MESSAGE = "Price must be a number of 0 or more with at most 2 decimals."
+QUANTITY_MESSAGE = "Quantity must be a whole number of 0 or more."
+AVAILABILITY_MESSAGE = "Availability must be true or false."
+NAME_REQUIRED = "Product name is required."
+TYPE_NAME_REQUIRED = "Please enter name for the product type"
+CATEGORY_MESSAGE = "Please choose one of the 13 categories: " + ", ".join(CATEGORY_IDS) + "."
+EXISTING_IMAGES_MESSAGE = "existingImages must be a JSON list of image URLs."
+
+PRICE_ERRORS = {key: PRICE_MESSAGE for key in (
+    "invalid", "max_digits", "max_decimal_places", "max_whole_digits", "min_value", "max_string_length",
+)}
+QUANTITY_ERRORS = {key: QUANTITY_MESSAGE for key in ("invalid", "min_value", "max_value", "max_string_length", "null")}
+AVAILABILITY_ERRORS = {"invalid": AVAILABILITY_MESSAGE, "null": AVAILABILITY_MESSAGE}
+
+
+class PriceField(serializers.DecimalField):
+    """Empty text means "no price" in JSON as in a form (the React form sends "")."""
+
+    def run_validation(self, data=serializers.empty):
+        if isinstance(data, str) and not data.strip():
+            data = None
+        return super().run_validation(data)
+
+
+class QuantityField(serializers.IntegerField):
+    """An empty form field means "not sent": the default on create, unchanged on update."""
+
+    def get_value(self, dictionary):
+        value = super().get_value(dictionary)
+        return serializers.empty if isinstance(value, str) and not value.strip() else value
+
+
+def price_field():
+    return PriceField(
+        max_digits=10, decimal_places=2, min_value=0, allow_null=True, required=False,
+        error_messages=PRICE_ERRORS, help_text="Empty or null = no price (\"Price not set\").",
+    )
+
+
+def quantity_field():
+    return QuantityField(
+        min_value=0, max_value=MAX_QUANTITY, required=False, error_messages=QUANTITY_ERRORS,
+        help_text="Units in stock, a whole number from 0.",
+    )
+
+
+class CategorySerializer(serializers.Serializer):
+    id = serializers.CharField()
+    name = serializers.CharField()
+    colorClass = serializers.CharField(source="color_class")
+    description = serializers.CharField()
+
+
+class ProductTypeSerializer(serializers.Serializer):
+    id = serializers.IntegerField()
+    name = serializers.CharField()
+    availability = serializers.BooleanField()
+    price = serializers.DecimalField(max_digits=10, decimal_places=2, allow_null=True)
+    quantity = serializers.IntegerField()
+
+
+class ProductSerializer(serializers.Serializer):
+    id = serializers.IntegerField()
+    name = serializers.CharField()
+    description = serializers.CharField()
+    price = serializers.DecimalField(max_digits=10, decimal_places=2, allow_null=True)
+    availability = serializers.BooleanField()
+    category = serializers.CharField(source="category_id")
+    categoryId = serializers.CharField(source="category_id")
+    categoryName = serializers.CharField(source="category.name")
+    images = serializers.SerializerMethodField()
+    thumbnails = serializers.SerializerMethodField()
+    quantity = serializers.IntegerField()
+    types = ProductTypeSerializer(many=True)
+    createdAt = serializers.DateTimeField(source="created_at", default_timezone=timezone.utc)
+    updatedAt = serializers.DateTimeField(source="updated_at", default_timezone=timezone.utc)
+
+    @extend_schema_field(serializers.ListField(child=serializers.CharField()))
+    def get_images(self, product):
+        return [url_for(image.path) for image in product.images.all()]
+
+    @extend_schema_field(serializers.ListField(child=serializers.CharField()))
+    def get_thumbnails(self, product):
+        # Same order as `images`; an image stored without a thumbnail stands in for it.
+        return [url_for(image.thumbnail_path or image.path) for image in product.images.all()]
+
+
+class JSONListField(serializers.Field):
+    """A JSON list of strings sent as one multipart field (or a real list in JSON)."""
+
+    default_error_messages = {"invalid": EXISTING_IMAGES_MESSAGE}
+
+    def to_internal_value(self, data):
+        if isinstance(data, str):
+            try:
+                data = json.loads(data) if data.strip() else []
+            except ValueError:
+                self.fail("invalid")
+        if not isinstance(data, list) or not all(isinstance(item, str) for item in data):
+            self.fail("invalid")
+        return data
+
+    def to_representation(self, value):
+        return value
+
+
+extend_schema_field(OpenApiTypes.STR)(JSONListField)
+
+
+class ProductFormSerializer(serializers.Serializer):
+    """The product form (multipart) of POST and PUT; on PUT every field is optional."""
+
+    name = serializers.CharField(
+        max_length=200, error_messages={"required": NAME_REQUIRED, "blank": NAME_REQUIRED, "null": NAME_REQUIRED,
+                                        "max_length": "Product name must be at most 200 characters."},
+    )
+    description = serializers.CharField(
+        max_length=5000, required=False, allow_blank=True, default="",
+        error_messages={"max_length": "Description must be at most 5000 characters."},
+    )
+    price = price_field()
+    # A missing flag on create means available, not False (DRF's default for HTML forms).
+    availability = serializers.BooleanField(required=False, default=True, error_messages=AVAILABILITY_ERRORS)
+    category = serializers.ChoiceField(
+        choices=CATEGORY_IDS,
+        error_messages={"required": CATEGORY_MESSAGE, "invalid_choice": CATEGORY_MESSAGE,
+                        "blank": CATEGORY_MESSAGE, "null": CATEGORY_MESSAGE},
+    )
+    quantity = quantity_field()
+    existingImages = JSONListField(
+        required=False,
+        help_text="PUT only: JSON list of the image URLs (as in `images`) to keep, in the order "
+        "to show them; images not listed are deleted. Absent = keep every image.",
+    )
+    images = serializers.ListField(
+        child=serializers.FileField(allow_empty_file=False), required=False,
+        help_text="Up to 5 image files in all (kept + new): JPEG, PNG, WebP or GIF, 10 MB each.",
+    )
+
+
+class ProductTypeFormSerializer(serializers.Serializer):
+    name = serializers.CharField(
+        max_length=120,
+        error_messages={"required": TYPE_NAME_REQUIRED, "blank": TYPE_NAME_REQUIRED, "null": TYPE_NAME_REQUIRED,
+                        "max_length": "Type name must be at most 120 characters."},
+    )
+    price = price_field()
+    availability = serializers.BooleanField(required=False, default=True, error_messages=AVAILABILITY_ERRORS)
+    quantity = quantity_field()
+
+
+class ImagePathsSerializer(serializers.Serializer):
+    imagePaths = serializers.ListField(
+        child=serializers.CharField(max_length=1000), allow_empty=False,
+        error_messages={
+            "required": "imagePaths is required.",
+            "null": "imagePaths is required.",
+            "not_a_list": "imagePaths must be a list of image URLs.",
+            "empty": "imagePaths must name at least one image.",
+        },
+    )

@@ -1,0 +1,256 @@
+"""Products over the API: shapes, listing, search, paging, query budget, writes, bad input."""
+
+from decimal import Decimal
+
+import pytest
+
+from shop.categories import CATEGORIES
+from shop.models import Product
+from shop.tests.factories import make_product, product_form
+
+pytestmark = pytest.mark.django_db
+
+PRODUCT_KEYS = {"id", "name", "description", "price", "availability", "category", "categoryId", "categoryName",
+                "images", "thumbnails", "quantity", "types", "createdAt", "updatedAt"}
+TYPE_KEYS = {"id", "name", "availability", "price", "quantity"}
+
+
+def snapshot():
+    return list(Product.objects.order_by("id").values())
+
+
+class TestCategories:
+    def test_the_13_in_the_spec_order_without_a_token(self, api_client):
+        body = api_client.get("/api/categories").json()
+
+        assert [c["id"] for c in body] == [slug for slug, *_ in CATEGORIES]
+        assert body[0] == {"id": "disposables", "name": "Vapes", "colorClass": "cat-purple",
+                           "description": "Disposable vapes"}
+
+
+class TestRead:
+    def test_product_shape_with_money_as_numbers(self, customer_client):
+        product = make_product(price="12.50", types=2, images=2)
+
+        body = customer_client.get(f"/api/products/{product.pk}").json()
+
+        assert set(body) == PRODUCT_KEYS
+        assert body["price"] == 12.5
+        assert body["category"] == body["categoryId"] == "disposables"
+        assert body["categoryName"] == "Vapes"
+        assert body["images"] == [f"/media/products/p{product.pk}-0.webp", f"/media/products/p{product.pk}-1.webp"]
+        assert body["thumbnails"] == [f"/media/products/p{product.pk}-0-thumb.webp",
+                                      f"/media/products/p{product.pk}-1-thumb.webp"]
+        assert [set(t) for t in body["types"]] == [TYPE_KEYS, TYPE_KEYS]
+        assert body["types"][0]["price"] is None
+        assert body["createdAt"].endswith("Z")
+
+    def test_price_not_set_is_null(self, customer_client):
+        product = make_product(price=None)
+
+        assert customer_client.get(f"/api/products/{product.pk}").json()["price"] is None
+
+    @pytest.mark.parametrize("path", ["/api/products/999999", "/api/products/99999999999999999999999"])
+    def test_unknown_product_is_404_with_message(self, customer_client, path):
+        response = customer_client.get(path)
+
+        assert response.status_code == 404
+        assert response.json() == {"message": "Product not found"}
+
+    def test_types_list(self, customer_client):
+        product = make_product(types=3)
+
+        body = customer_client.get(f"/api/products/{product.pk}/types").json()
+
+        assert [t["name"] for t in body] == ["Type 0", "Type 1", "Type 2"]
+        assert customer_client.get("/api/products/999999/types").status_code == 404
+
+
+class TestList:
+    def test_newest_first_ties_by_id_and_pagination(self, customer_client):
+        products = [make_product(name=f"P{i}") for i in range(5)]
+        Product.objects.update(created_at=products[0].created_at)  # all tied: order by id
+
+        body = customer_client.get("/api/products?limit=2&page=2").json()
+
+        assert [p["id"] for p in body["products"]] == [products[2].pk, products[1].pk]
+        assert body["pagination"] == {"page": 2, "limit": 2, "totalItems": 5, "totalPages": 3, "hasNextPage": True}
+
+    def test_default_page_size_is_12(self, customer_client):
+        for i in range(13):
+            make_product(name=f"P{i}")
+
+        body = customer_client.get("/api/products").json()
+
+        assert len(body["products"]) == 12
+        assert body["pagination"]["limit"] == 12 and body["pagination"]["hasNextPage"] is True
+
+    def test_category_filter_and_unknown_category_gives_empty_page(self, customer_client):
+        juice = make_product(category="juices")
+        make_product(category="kratom")
+
+        assert [p["id"] for p in customer_client.get("/api/products?category=juices").json()["products"]] == [juice.pk]
+        body = customer_client.get("/api/products?category=nope").json()
+        assert body["products"] == [] and body["pagination"]["totalItems"] == 0
+
+    def test_search_matches_name_and_description_case_insensitively(self, customer_client):
+        by_name = make_product(name="Frosty MANGO Pod")
+        by_text = make_product(name="Other", description="with mango flavour")
+        make_product(name="Cherry")
+
+        body = customer_client.get("/api/products?search=mAnGo").json()
+
+        assert {p["id"] for p in body["products"]} == {by_name.pk, by_text.pk}
+
+    @pytest.mark.parametrize("term, expected", [
+        ("100%", ["100% Juice"]),
+        ("%", ["100% Juice"]),
+        ("_", ["Under_score"]),
+        ("'", ["O'Brien's Mix"]),
+        ('"', ['The "Best" Pod']),
+        ("\\", []),
+        ("  juice  ", ["100% Juice"]),
+    ])
+    def test_search_takes_wildcards_and_quotes_literally(self, customer_client, term, expected):
+        for name in ["100% Juice", "Under_score", "O'Brien's Mix", 'The "Best" Pod', "Plain"]:
+            make_product(name=name)
+
+        response = customer_client.get("/api/products", {"search": term})
+
+        assert response.status_code == 200
+        assert [p["name"] for p in response.json()["products"]] == expected
+
+    def test_search_of_2000_characters_is_a_clear_400(self, customer_client):
+        response = customer_client.get("/api/products", {"search": "x" * 2000})
+
+        assert response.status_code == 400
+        assert response.json()["message"] == "Search must be at most 200 characters"
+
+    def test_search_of_200_characters_is_fine(self, customer_client):
+        assert customer_client.get("/api/products", {"search": "x" * 200}).status_code == 200
+
+    @pytest.mark.parametrize("query", ["page=0", "page=-1", "page=abc", "limit=0", "limit=x"])
+    def test_bad_page_or_limit_is_400(self, customer_client, query):
+        response = customer_client.get(f"/api/products?{query}")
+
+        assert response.status_code == 400
+        assert "must be a whole number from 1" in response.json()["message"]
+
+    def test_page_beyond_the_end_is_an_empty_page(self, customer_client):
+        make_product()
+
+        response = customer_client.get("/api/products?page=50")
+
+        assert response.status_code == 200
+        assert response.json()["products"] == []
+        assert response.json()["pagination"]["hasNextPage"] is False
+
+    def test_limit_is_capped_at_100(self, customer_client):
+        Product.objects.bulk_create(Product(name=f"P{i}", category_id="juices") for i in range(101))
+
+        body = customer_client.get("/api/products?limit=100000").json()
+
+        assert len(body["products"]) == 100 and body["pagination"]["limit"] == 100
+
+    def test_query_budget_is_the_same_for_1_and_12_products(self, customer_client, django_assert_max_num_queries):
+        make_product(types=5, images=2)
+        # user, count, products (+category), types, images
+        with django_assert_max_num_queries(5):
+            assert len(customer_client.get("/api/products").json()["products"]) == 1
+        for i in range(11):
+            make_product(name=f"P{i}", types=5, images=2)
+        with django_assert_max_num_queries(5):
+            assert len(customer_client.get("/api/products?search=p").json()["products"]) == 12
+
+
+class TestCreate:
+    def test_admin_creates_a_product(self, admin_client_api, media_root):
+        response = admin_client_api.post("/api/products", product_form(), format="multipart")
+
+        assert response.status_code == 201
+        body = response.json()
+        assert body["name"] == "Frosty Mango Pod" and body["price"] == 12.5 and body["quantity"] == 7
+        assert body["availability"] is True and body["types"] == [] and body["images"] == []
+        assert Product.objects.get().price == Decimal("12.50")
+
+    def test_defaults_empty_price_is_null(self, admin_client_api):
+        response = admin_client_api.post(
+            "/api/products", {"name": "Bare", "category": "hemp", "price": ""}, format="multipart"
+        )
+
+        assert response.status_code == 201
+        assert response.json()["price"] is None
+        assert response.json()["quantity"] == 0 and response.json()["availability"] is True
+
+    def test_availability_false(self, admin_client_api):
+        response = admin_client_api.post("/api/products", product_form(availability="false"), format="multipart")
+
+        assert response.json()["availability"] is False
+
+    @pytest.mark.parametrize("field, value, message", [
+        ("name", "", "Product name is required."),
+        ("price", "abc", "Price must be a number of 0 or more with at most 2 decimals."),
+        ("price", "-1", "Price must be a number of 0 or more with at most 2 decimals."),
+        ("price", "1.234", "Price must be a number of 0 or more with at most 2 decimals."),
+        ("price", "NaN", "Price must be a number of 0 or more with at most 2 decimals."),
+        ("price", "1e99", "Price must be a number of 0 or more with at most 2 decimals."),
+        ("quantity", "abc", "Quantity must be a whole number of 0 or more."),
+        ("quantity", "-3", "Quantity must be a whole number of 0 or more."),
+        ("quantity", "1.5", "Quantity must be a whole number of 0 or more."),
+        ("quantity", "99999999999", "Quantity must be a whole number of 0 or more."),
+        ("availability", "maybe", "Availability must be true or false."),
+        ("category", "tobacco", "Please choose one of the 13 categories"),
+    ])
+    def test_bad_field_is_400_and_nothing_is_stored(self, admin_client_api, media_root, field, value, message):
+        response = admin_client_api.post("/api/products", product_form(**{field: value}), format="multipart")
+
+        assert response.status_code == 400
+        assert response.json()["message"].startswith(message)
+        assert field in response.json()["errors"]
+        assert not Product.objects.exists()
+
+    def test_missing_category_is_400(self, admin_client_api):
+        response = admin_client_api.post("/api/products", {"name": "No category"}, format="multipart")
+
+        assert response.status_code == 400 and "category" in response.json()["errors"]
+
+
+class TestUpdateDelete:
+    def test_fields_sent_change_the_others_stay(self, admin_client_api):
+        product = make_product(name="Old", price="5.00", quantity=3, types=1)
+
+        response = admin_client_api.put(f"/api/products/{product.pk}", {"price": "6.25", "quantity": "9"},
+                                        format="multipart")
+
+        assert response.status_code == 200
+        body = response.json()
+        assert (body["name"], body["price"], body["quantity"], len(body["types"])) == ("Old", 6.25, 9, 1)
+
+    def test_empty_price_clears_it(self, admin_client_api):
+        product = make_product(price="5.00")
+
+        response = admin_client_api.put(f"/api/products/{product.pk}", {"price": ""}, format="multipart")
+
+        assert response.json()["price"] is None
+
+    def test_bad_field_leaves_the_product_unchanged(self, admin_client_api):
+        product = make_product()
+        before = snapshot()
+
+        response = admin_client_api.put(f"/api/products/{product.pk}", {"name": "New", "quantity": "-1"},
+                                        format="multipart")
+
+        assert response.status_code == 400
+        assert snapshot() == before
+
+    def test_update_unknown_is_404(self, admin_client_api):
+        response = admin_client_api.put("/api/products/999999", {"name": "X"}, format="multipart")
+
+        assert response.status_code == 404 and response.json()["message"] == "Product not found"
+
+    def test_delete(self, admin_client_api):
+        product = make_product(types=2)
+
+        assert admin_client_api.delete(f"/api/products/{product.pk}").status_code == 204
+        assert not Product.objects.exists()
+        assert admin_client_api.delete(f"/api/products/{product.pk}").status_code == 404
