@@ -1,1 +1,9 @@
-urlpatterns = []
+from common.routes import route
+from orders import api
+
+urlpatterns = [
+    *route("orders", api.order_list),
+    *route("orders/checkout", api.checkout),
+    *route("orders/<int:order_id>/complete", api.order_complete),
+    *route("orders/<int:order_id>/cancel", api.order_cancel),
+]

@@ -1,0 +1,96 @@
+from django.contrib import admin
+from django.http import HttpResponse
+from django.utils import timezone
+
+from common.errors import DomainError
+from orders import services
+from orders.export import write_orders_csv
+from orders.models import Order, OrderEvent, OrderLine
+from orders.selectors import orders_for_export
+
+
+class OrderLineInline(admin.TabularInline):
+    model = OrderLine
+    extra = 0
+    can_delete = False
+    fields = ("product_name", "product_type_name", "product", "product_type", "unit_price", "quantity", "line_subtotal")
+    readonly_fields = fields
+
+    def has_add_permission(self, request, obj=None):
+        return False
+
+    @admin.display(description="subtotal")
+    def line_subtotal(self, line):
+        return line.subtotal
+
+
+class OrderEventInline(admin.TabularInline):
+    model = OrderEvent
+    extra = 0
+    can_delete = False
+    fields = ("created_at", "actor", "from_status", "to_status")
+    readonly_fields = fields
+    ordering = ("created_at", "id")
+
+    def has_add_permission(self, request, obj=None):
+        return False
+
+
+def _status_action(service, verb):
+    def action(modeladmin, request, queryset):
+        done, refused = 0, 0
+        # Through the same services as the API: row lock, stock, event and log line.
+        for order_id in queryset.order_by("id").values_list("id", flat=True):
+            try:
+                service(order_id=order_id, actor=request.user)
+                done += 1
+            except DomainError:
+                refused += 1
+        modeladmin.message_user(request, f"{done} order(s) {verb}.")
+        if refused:
+            modeladmin.message_user(
+                request, f"{refused} order(s) were not pending and were left as they were.", level="warning"
+            )
+
+    action.__name__ = f"mark_{verb}"
+    action.short_description = f"Mark selected pending orders as {verb}"
+    return action
+
+
+@admin.action(description="Export selected orders as CSV")
+def export_csv(modeladmin, request, queryset):
+    response = HttpResponse(content_type="text/csv; charset=utf-8")
+    stamp = timezone.now().strftime("%Y%m%d-%H%M%S")
+    response["Content-Disposition"] = f'attachment; filename="orders-{stamp}.csv"'
+    write_orders_csv(orders_for_export(queryset=queryset), response)
+    return response
+
+
+@admin.register(Order)
+class OrderAdmin(admin.ModelAdmin):
+    list_display = ("id", "created_at", "customer_name", "user", "delivery_option", "status", "total")
+    list_filter = ("status", "delivery_option", "created_at", "delivery_date")
+    search_fields = ("customer_name", "user__email", "user__name", "phone_number", "=id")
+    date_hierarchy = "created_at"
+    list_select_related = ("user",)
+    ordering = ("-created_at", "-id")
+    inlines = [OrderLineInline, OrderEventInline]
+    actions = [
+        _status_action(services.order_complete, "completed"),
+        _status_action(services.order_cancel, "cancelled"),
+        export_csv,
+    ]
+    # An order is a record of a sale: it changes only through the actions (which move stock
+    # and record events); cancel it rather than delete it.
+    fields = (
+        "id", "status", "user", "customer_name", "created_at", "updated_at", "delivery_option",
+        "delivery_address", "phone_number", "delivery_date", "delivery_time", "special_instructions",
+        "subtotal", "delivery_fee", "total", "idempotency_key",
+    )
+    readonly_fields = fields
+
+    def has_add_permission(self, request):
+        return False
+
+    def has_delete_permission(self, request, obj=None):
+        return False

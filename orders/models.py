@@ -1,0 +1,107 @@
+from django.conf import settings
+from django.db import models
+from django.db.models import Q
+
+from orders.pricing import DeliveryOption
+
+
+class OrderStatus(models.TextChoices):
+    PENDING = "pending", "Pending"
+    COMPLETED = "completed", "Completed"
+    CANCELLED = "cancelled", "Cancelled"
+
+
+class Order(models.Model):
+    # PROTECT: an order is a sales record; a customer who ordered cannot vanish from under it.
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="orders")
+    customer_name = models.CharField(max_length=150)
+    status = models.CharField(max_length=20, choices=OrderStatus.choices, default=OrderStatus.PENDING)
+    delivery_option = models.CharField(max_length=20, choices=DeliveryOption.choices)
+    delivery_address = models.CharField(max_length=500, blank=True)
+    phone_number = models.CharField(max_length=40, blank=True)
+    delivery_date = models.DateField(null=True, blank=True)
+    delivery_time = models.CharField(max_length=60, blank=True)
+    special_instructions = models.TextField(blank=True)
+    subtotal = models.DecimalField(max_digits=12, decimal_places=2, default=0)
+    delivery_fee = models.DecimalField(max_digits=10, decimal_places=2, default=0)
+    total = models.DecimalField(max_digits=12, decimal_places=2, default=0)
+    # A retried checkout with the same key answers this order instead of placing another;
+    # request_hash tells a true retry from a different cart sent under the same key.
+    # Kept in the database (not a cache) so every app server sees it, and for the life of
+    # the order, which is never deleted: far past api.md's 24 hours, with nothing to expire.
+    # Should keys ever need to be freed, setting idempotency_key to NULL on old orders does
+    # it (the unique constraint ignores NULLs); no migration needed.
+    idempotency_key = models.CharField(max_length=255, null=True, blank=True, editable=False)
+    request_hash = models.CharField(max_length=64, blank=True, editable=False)
+    created_at = models.DateTimeField(auto_now_add=True)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        ordering = ["-created_at", "-id"]
+        indexes = [
+            models.Index(fields=["-created_at", "-id"], name="order_newest"),
+            models.Index(fields=["user", "-created_at", "-id"], name="order_user_newest"),
+            models.Index(fields=["status", "-created_at"], name="order_status_newest"),
+        ]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["user", "idempotency_key"],
+                condition=Q(idempotency_key__isnull=False),
+                name="order_idempotency_key_per_user",
+            ),
+            # Not "total = subtotal + fee": SQLite compares decimals as floats (67.99 != 59.99 + 8).
+            models.CheckConstraint(
+                condition=Q(subtotal__gte=0, delivery_fee__gte=0, total__gte=0), name="order_money_not_negative"
+            ),
+        ]
+
+    def __str__(self):
+        return f"Order #{self.pk}"
+
+
+class OrderLine(models.Model):
+    """What was sold, copied at checkout: later catalog edits or deletions never change it."""
+
+    order = models.ForeignKey(Order, on_delete=models.CASCADE, related_name="items")
+    product = models.ForeignKey("shop.Product", on_delete=models.SET_NULL, null=True, blank=True, related_name="+")
+    product_type = models.ForeignKey(
+        "shop.ProductType", on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
+    # Whether the line was sold from a type's stock: once the type is deleted its FK is
+    # null, and a cancel must then skip the line, not put the units on the product.
+    sold_as_type = models.BooleanField(default=False)
+    product_name = models.CharField(max_length=200)
+    product_type_name = models.CharField(max_length=120, blank=True)
+    unit_price = models.DecimalField(max_digits=10, decimal_places=2)
+    quantity = models.PositiveIntegerField()
+
+    class Meta:
+        ordering = ["id"]
+        constraints = [models.CheckConstraint(condition=Q(quantity__gte=1), name="order_line_quantity_positive")]
+
+    def __str__(self):
+        return f"{self.quantity} x {self.label}"
+
+    @property
+    def label(self):
+        return f"{self.product_name} - {self.product_type_name}" if self.sold_as_type else self.product_name
+
+    @property
+    def subtotal(self):
+        return self.unit_price * self.quantity
+
+
+class OrderEvent(models.Model):
+    """One row per status change (creation included: from "" to pending): who, when, from, to."""
+
+    order = models.ForeignKey(Order, on_delete=models.CASCADE, related_name="events")
+    actor = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+")
+    from_status = models.CharField(max_length=20, choices=OrderStatus.choices, blank=True)
+    to_status = models.CharField(max_length=20, choices=OrderStatus.choices)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["created_at", "id"]
+
+    def __str__(self):
+        return f"{self.from_status or 'new'} -> {self.to_status}"

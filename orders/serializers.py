@@ -1,0 +1,166 @@
+"""Checkout input (with the spec's messages, checked in the spec's order) and the Order shape."""
+
+import hashlib
+import json
+from datetime import date, timezone as dt_timezone
+
+from rest_framework import serializers
+
+from orders.calendar import shop_today
+from orders.pricing import NEEDS_ADDRESS, NEEDS_APPOINTMENT, DeliveryOption
+from orders.services import CART_EMPTY, QUANTITY_TOO_LOW
+from shop.services import CART_ITEMS_GONE
+
+DELIVERY_OPTION_MISSING = "Please select a delivery option"
+NAME_MISSING = "Please enter your name for the order"
+ADDRESS_MISSING = "Please enter your delivery address"
+PHONE_MISSING = "Please enter your phone number for delivery"
+DATE_MISSING = "Please select a delivery date"
+DATE_PAST = "Delivery date cannot be earlier than today"
+TIME_MISSING = "Please select a delivery time"
+TOO_MANY_LINES = "Your cart has too many items for one order."
+MAX_CART_LINES = 200
+# Ids beyond a 64-bit integer name no row; SQLite cannot even bind them (OverflowError, a 500).
+MAX_ID = 2**63 - 1
+
+
+def _same(text):
+    return {key: text for key in ("required", "invalid", "null", "blank", "max_value", "min_value", "max_string_length")}
+
+
+def _optional_text(max_length):
+    return serializers.CharField(required=False, allow_blank=True, allow_null=True, max_length=max_length)
+
+
+class CartItemSerializer(serializers.Serializer):
+    productId = serializers.IntegerField(min_value=1, max_value=MAX_ID, error_messages=_same(CART_ITEMS_GONE))
+    productTypeId = serializers.IntegerField(
+        required=False, allow_null=True, min_value=1, max_value=MAX_ID, error_messages=_same(CART_ITEMS_GONE)
+    )
+    # No minimum here: "at least 1" is checked after the checkout fields, in the spec's order.
+    quantity = serializers.IntegerField(error_messages=_same(QUANTITY_TOO_LOW))
+
+
+class CheckoutSerializer(serializers.Serializer):
+    """Every field is optional at the field level so that validate() can report the first
+    problem in the order the spec's form does: cart, option, name, address, phone, date,
+    time, then the lines."""
+
+    cartItems = serializers.ListField(
+        # A line that is not an object ({"productId", ...}) names nothing the shop sells.
+        child=CartItemSerializer(error_messages={"null": CART_ITEMS_GONE, "invalid": CART_ITEMS_GONE}),
+        required=False, allow_null=True, max_length=MAX_CART_LINES,
+        error_messages={"max_length": TOO_MANY_LINES, "not_a_list": CART_EMPTY},
+    )
+    customerName = _optional_text(150)
+    deliveryOption = _optional_text(20)
+    deliveryAddress = _optional_text(500)
+    phoneNumber = _optional_text(40)
+    deliveryDate = serializers.CharField(
+        required=False, allow_blank=True, allow_null=True, max_length=40, help_text="YYYY-MM-DD"
+    )
+    deliveryTime = _optional_text(60)
+    specialInstructions = _optional_text(2000)
+    deliveryFee = serializers.DecimalField(
+        max_digits=None, decimal_places=None, min_value=0, required=False, allow_null=True,
+        help_text="Optional: the fee the shopper was shown; a different server fee is a 409.",
+    )
+    total = serializers.DecimalField(
+        max_digits=None, decimal_places=None, min_value=0, required=False, allow_null=True,
+        help_text="Optional: the total the shopper was shown; a different server total is a 409.",
+    )
+
+    def validate(self, attrs):
+        def refuse(field, message):
+            raise serializers.ValidationError({field: [message]})
+
+        items = attrs.get("cartItems") or []
+        if not items:
+            refuse("cartItems", CART_EMPTY)
+        option = attrs.get("deliveryOption") or ""
+        if option not in DeliveryOption.values:
+            refuse("deliveryOption", DELIVERY_OPTION_MISSING)
+        if not attrs.get("customerName"):
+            refuse("customerName", NAME_MISSING)
+        if option in NEEDS_ADDRESS and not attrs.get("deliveryAddress"):
+            refuse("deliveryAddress", ADDRESS_MISSING)
+        delivery_date = None
+        if option in NEEDS_APPOINTMENT:
+            if not attrs.get("phoneNumber"):
+                refuse("phoneNumber", PHONE_MISSING)
+            try:
+                delivery_date = date.fromisoformat(attrs.get("deliveryDate") or "")
+            except ValueError:
+                refuse("deliveryDate", DATE_MISSING)
+            if delivery_date < shop_today():
+                refuse("deliveryDate", DATE_PAST)
+            if not attrs.get("deliveryTime"):
+                refuse("deliveryTime", TIME_MISSING)
+        if any(item["quantity"] < 1 for item in items):
+            refuse("cartItems", QUANTITY_TOO_LOW)
+        attrs["parsedDeliveryDate"] = delivery_date
+        return attrs
+
+
+def request_fingerprint(data):
+    """A stable hash of a request body: the same cart sent again (keys in any order,
+    other whitespace) matches; any changed value does not."""
+    canonical = json.dumps(data, sort_keys=True, separators=(",", ":"), default=str)
+    return hashlib.sha256(canonical.encode()).hexdigest()
+
+
+class OrderItemSerializer(serializers.Serializer):
+    productId = serializers.IntegerField(source="product_id", allow_null=True, help_text="Null once the product is deleted.")
+    productTypeId = serializers.IntegerField(source="product_type_id", allow_null=True)
+    productName = serializers.CharField(source="product_name")
+    productTypeName = serializers.SerializerMethodField()
+    quantity = serializers.IntegerField()
+    price = serializers.DecimalField(source="unit_price", max_digits=10, decimal_places=2, help_text="Unit price at checkout.")
+    subtotal = serializers.DecimalField(max_digits=12, decimal_places=2)
+
+    def get_productTypeName(self, line) -> str | None:
+        return line.product_type_name if line.sold_as_type else None
+
+
+class OrderSerializer(serializers.Serializer):
+    id = serializers.IntegerField()
+    userId = serializers.IntegerField(source="user_id")
+    userEmail = serializers.EmailField(source="user.email")
+    customerName = serializers.CharField(source="customer_name")
+    createdAt = serializers.DateTimeField(source="created_at", default_timezone=dt_timezone.utc)
+    status = serializers.CharField()
+    deliveryOption = serializers.CharField(source="delivery_option")
+    deliveryAddress = serializers.CharField(source="delivery_address")
+    phoneNumber = serializers.CharField(source="phone_number")
+    deliveryDate = serializers.DateField(source="delivery_date", allow_null=True)
+    deliveryTime = serializers.CharField(source="delivery_time")
+    specialInstructions = serializers.CharField(source="special_instructions")
+    subtotal = serializers.DecimalField(max_digits=12, decimal_places=2)
+    deliveryFee = serializers.DecimalField(source="delivery_fee", max_digits=10, decimal_places=2)
+    total = serializers.DecimalField(max_digits=12, decimal_places=2)
+    items = OrderItemSerializer(many=True)
+
+
+class OrderAnswerSerializer(serializers.Serializer):
+    message = serializers.CharField()
+    order = OrderSerializer()
+
+
+class ErrorSerializer(serializers.Serializer):
+    """Every answer that is not 2xx (common.errors): a sentence, plus field problems."""
+
+    message = serializers.CharField()
+    errors = serializers.DictField(child=serializers.ListField(child=serializers.CharField()), required=False)
+
+
+class PaginationSerializer(serializers.Serializer):
+    page = serializers.IntegerField()
+    limit = serializers.IntegerField()
+    totalItems = serializers.IntegerField()
+    totalPages = serializers.IntegerField()
+    hasNextPage = serializers.BooleanField()
+
+
+class OrderPageSerializer(serializers.Serializer):
+    orders = OrderSerializer(many=True)
+    pagination = PaginationSerializer()

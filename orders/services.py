@@ -1,0 +1,206 @@
+"""Every write to orders: checkout (with stock reservation), complete and cancel."""
+
+import logging
+from dataclasses import dataclass
+from decimal import InvalidOperation
+from functools import partial
+
+from django.db import IntegrityError, transaction
+
+from common.errors import BadRequest, Conflict, Forbidden, NotFound
+from orders.models import Order, OrderEvent, OrderLine, OrderStatus
+from orders.notifications import order_placed_emails
+from orders.pricing import DeliveryOption, delivery_fee, money
+from orders.selectors import order_by_idempotency_key, order_get
+from shop.services import StockLine, stock_release, stock_reserve
+
+logger = logging.getLogger("shop.orders")
+
+ORDER_NOT_FOUND = "Order not found"
+CART_EMPTY = "Your cart is empty"
+QUANTITY_TOO_LOW = "Quantity must be at least 1"
+ADMINS_DO_NOT_SHOP = "Admins cannot place orders. Please sign in as a customer to shop."
+PRICES_CHANGED = "Prices have changed. Please review your cart."
+IDEMPOTENCY_KEY_TOO_LONG = "The Idempotency-Key header must be at most 255 characters."
+IDEMPOTENCY_KEY_REUSED = (
+    "This Idempotency-Key was already used for a different order. Use a new key for a new order."
+)
+
+
+@dataclass(frozen=True)
+class CheckoutResult:
+    order: Order
+    # False when an earlier checkout with the same Idempotency-Key is answered again.
+    created: bool
+
+
+def _log_status(order, *, from_status, to_status, actor):
+    # Ids and statuses only: names, addresses and phone numbers stay out of the logs.
+    logger.info(
+        "order status changed",
+        extra={
+            "order_id": order.pk,
+            "user_id": order.user_id,
+            "from_status": str(from_status) if from_status else None,
+            "to_status": str(to_status),
+            "actor_id": getattr(actor, "pk", None),
+        },
+    )
+
+
+def _differs(client_value, server_value):
+    """Whether a figure the shopper was shown differs from the server's, to the cent."""
+    if client_value is None:
+        return False
+    try:
+        return money(client_value) != server_value
+    except InvalidOperation:
+        # Too many digits to round to cents (1e30): certainly not the server's figure.
+        return True
+
+
+def _replay(*, user, key, request_hash):
+    order = order_by_idempotency_key(user=user, key=key)
+    if order is None:
+        return None
+    if order.request_hash != request_hash:
+        raise Conflict(IDEMPOTENCY_KEY_REUSED)
+    return CheckoutResult(order=order, created=False)
+
+
+def order_checkout(
+    *,
+    user,
+    lines,
+    customer_name,
+    delivery_option,
+    delivery_address="",
+    phone_number="",
+    delivery_date=None,
+    delivery_time="",
+    special_instructions="",
+    client_delivery_fee=None,
+    client_total=None,
+    idempotency_key=None,
+    request_hash="",
+    notify=True,
+):
+    """Place an order for `lines` (shop.services.StockLine): reserve the stock, price it from
+    the database, store the order with copies of names and prices, and email both sides.
+
+    All or nothing: any refusal (unknown or short item, changed price) rolls back every
+    reservation. With `idempotency_key`, a repeat of the same request answers the first
+    order (created=False) instead of placing a second one.
+    """
+    if user.is_staff:
+        raise Forbidden(ADMINS_DO_NOT_SHOP)
+    if not lines:
+        raise BadRequest(CART_EMPTY, errors={"cartItems": [CART_EMPTY]})
+    if any(line.quantity < 1 for line in lines):
+        raise BadRequest(QUANTITY_TOO_LOW, errors={"cartItems": [QUANTITY_TOO_LOW]})
+    option = DeliveryOption(delivery_option)
+    if idempotency_key and len(idempotency_key) > Order._meta.get_field("idempotency_key").max_length:
+        raise BadRequest(IDEMPOTENCY_KEY_TOO_LONG)
+    if idempotency_key:
+        replayed = _replay(user=user, key=idempotency_key, request_hash=request_hash)
+        if replayed is not None:
+            return replayed
+
+    try:
+        with transaction.atomic():
+            # The order row goes in first: a second request with the same key then waits on
+            # the unique index (and fails) before it takes any stock lock, so a retry racing
+            # its original can never be refused for stock the original just took.
+            order = Order.objects.create(
+                user=user,
+                customer_name=customer_name,
+                delivery_option=option,
+                delivery_address=delivery_address,
+                phone_number=phone_number,
+                delivery_date=delivery_date,
+                delivery_time=delivery_time,
+                special_instructions=special_instructions,
+                idempotency_key=idempotency_key or None,
+                request_hash=request_hash if idempotency_key else "",
+            )
+            reserved = stock_reserve(lines=lines)
+            subtotal = money(sum((line.unit_price * line.quantity for line in reserved), start=money(0)))
+            fee = delivery_fee(option, subtotal)
+            total = subtotal + fee
+            if _differs(client_delivery_fee, fee) or _differs(client_total, total):
+                raise Conflict(PRICES_CHANGED)
+            order.subtotal, order.delivery_fee, order.total = subtotal, fee, total
+            order.save(update_fields=["subtotal", "delivery_fee", "total"])
+            OrderLine.objects.bulk_create(
+                OrderLine(
+                    order=order,
+                    product_id=line.product_id,
+                    product_type_id=line.type_id,
+                    sold_as_type=line.type_id is not None,
+                    product_name=line.product_name,
+                    product_type_name=line.type_name,
+                    unit_price=line.unit_price,
+                    quantity=line.quantity,
+                )
+                for line in reserved
+            )
+            OrderEvent.objects.create(order=order, actor=user, from_status="", to_status=OrderStatus.PENDING)
+    except IntegrityError:
+        # Two requests with one key at once: the other committed first; answer its order.
+        if not idempotency_key:
+            raise
+        replayed = _replay(user=user, key=idempotency_key, request_hash=request_hash)
+        if replayed is None:
+            raise
+        return replayed
+
+    _log_status(order, from_status="", to_status=OrderStatus.PENDING, actor=user)
+    placed = order_get(order_id=order.pk)
+    if notify:
+        # Registered after the block so the mail reuses the order just read for the answer.
+        # The order is committed by now, unless a caller holds an outer transaction: then
+        # on_commit waits for that one, so a rolled-back order is never announced.
+        transaction.on_commit(partial(order_placed_emails, placed.pk, order=placed), robust=True)
+    return CheckoutResult(order=placed, created=True)
+
+
+def _releasable(order):
+    """Stock lines to put back; lines whose product or type was deleted are skipped."""
+    lines = []
+    for line in order.items.all():
+        if line.sold_as_type:
+            if line.product_type_id is not None:
+                lines.append(StockLine(product_id=line.product_id, type_id=line.product_type_id, quantity=line.quantity))
+        elif line.product_id is not None:
+            lines.append(StockLine(product_id=line.product_id, type_id=None, quantity=line.quantity))
+    return lines
+
+
+def _order_leave_pending(*, order_id, actor, to_status, verb):
+    with transaction.atomic():
+        # The lock makes a complete and a cancel of one order take turns: the second one
+        # sees the first one's status and is refused.
+        order = Order.objects.select_for_update().filter(pk=order_id).first()
+        if order is None:
+            raise NotFound(ORDER_NOT_FOUND)
+        from_status = order.status
+        if from_status != OrderStatus.PENDING:
+            raise Conflict(f"Only pending orders can be {verb}. This order is {from_status}.")
+        if to_status == OrderStatus.CANCELLED:
+            stock_release(lines=_releasable(order))
+        order.status = to_status
+        order.save(update_fields=["status", "updated_at"])
+        OrderEvent.objects.create(order=order, actor=actor, from_status=from_status, to_status=to_status)
+    _log_status(order, from_status=from_status, to_status=to_status, actor=actor)
+    return order_get(order_id=order.pk)
+
+
+def order_complete(*, order_id, actor):
+    """The sale becomes final. Stock does not change: the units left it at checkout."""
+    return _order_leave_pending(order_id=order_id, actor=actor, to_status=OrderStatus.COMPLETED, verb="completed")
+
+
+def order_cancel(*, order_id, actor):
+    """Every reserved unit goes back to the product or type it came from, in the same
+    transaction as the status change."""
+    return _order_leave_pending(order_id=order_id, actor=actor, to_status=OrderStatus.CANCELLED, verb="cancelled")

@@ -1,0 +1,57 @@
+"""Catalog rows and checkout bodies for order tests (tests may build shop rows directly)."""
+
+from datetime import timedelta
+from decimal import Decimal
+
+from orders.calendar import shop_today
+from shop.models import Category, Product, ProductType
+
+
+def _a_category():
+    # The 13 categories come from a data migration, which a transactional test's flush empties.
+    category = Category.objects.order_by("position").first()
+    return category or Category.objects.create(id="disposables", name="Vapes")
+
+
+def make_product(*, name="Test Vape", price="10.00", quantity=10, availability=True, types=()):
+    """types: dicts of ProductType fields, e.g. {"name": "Mint", "price": "12.00", "quantity": 3}."""
+    product = Product.objects.create(
+        name=name,
+        price=Decimal(price) if price is not None else None,
+        quantity=quantity,
+        availability=availability,
+        category=_a_category(),
+    )
+    for fields in types:
+        fields = dict(fields)
+        if fields.get("price") is not None:
+            fields["price"] = Decimal(fields["price"])
+        ProductType.objects.create(product=product, **{"quantity": 10, **fields})
+    return product
+
+
+def line(product, quantity=1, product_type=None):
+    return {
+        "productId": product.pk,
+        "productTypeId": product_type.pk if product_type is not None else None,
+        "quantity": quantity,
+    }
+
+
+def checkout_body(*lines, option="pickup", **fields):
+    body = {"cartItems": list(lines), "customerName": "Casey Customer", "deliveryOption": option}
+    if option in ("shipping", "delivery"):
+        body["deliveryAddress"] = "12 Main St, Garden Grove, CA"
+    if option == "delivery":
+        body.update(
+            phoneNumber="714-555-0100",
+            deliveryDate=(shop_today() + timedelta(days=1)).isoformat(),
+            deliveryTime="2:00 PM - 4:00 PM",
+        )
+    body.update(fields)
+    return body
+
+
+def stock_of(row):
+    row.refresh_from_db()
+    return row.quantity

@@ -1,0 +1,157 @@
+"""The Django admin for orders, its actions and CSV export, and `manage.py export_orders`."""
+
+import csv
+import io
+from datetime import datetime
+
+import pytest
+from django.core.management import call_command
+from django.core.management.base import CommandError
+from django.urls import reverse
+
+from orders.calendar import SHOP_TIME_ZONE
+from orders.models import Order, OrderEvent
+from orders.tests.factories import checkout_body, line, make_product, stock_of
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def admin_browser(client, admin_user, settings):
+    # Admin pages link static files; the production manifest is not built for tests.
+    settings.STORAGES = {
+        **settings.STORAGES,
+        "staticfiles": {"BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"},
+    }
+    client.force_login(admin_user)
+    return client
+
+
+@pytest.fixture
+def product():
+    return make_product(name="Blue Razz", price="10.00", quantity=20)
+
+
+def place(client, product, quantity=1, **fields):
+    response = client.post("/api/orders/checkout", checkout_body(line(product, quantity), **fields), format="json")
+    assert response.status_code == 201, response.json()
+    return Order.objects.get(pk=response.json()["order"]["id"])
+
+
+def test_changelist_filters_and_search_by_customer(admin_browser, customer_client, product):
+    place(customer_client, product, customerName="Findable Person")
+
+    url = reverse("admin:orders_order_changelist")
+    for query in ("?q=Findable", "?q=casey@example.com", "?status__exact=pending&delivery_option__exact=pickup"):
+        response = admin_browser.get(url + query)
+        assert response.status_code == 200
+        assert b"Findable Person" in response.content
+    assert b"Findable Person" not in admin_browser.get(url + "?status__exact=cancelled").content
+
+
+def test_order_page_shows_lines_and_events(admin_browser, customer_client, product):
+    order = place(customer_client, product, quantity=2)
+
+    response = admin_browser.get(reverse("admin:orders_order_change", args=[order.pk]))
+
+    assert response.status_code == 200
+    assert b"Blue Razz" in response.content and b"casey@example.com" in response.content
+    assert b"Pending" in response.content
+
+
+def test_admin_actions_go_through_the_services(admin_browser, admin_user, customer_client, product):
+    to_cancel = place(customer_client, product, quantity=3)
+    to_complete = place(customer_client, product, quantity=2)
+    url = reverse("admin:orders_order_changelist")
+
+    admin_browser.post(url, {"action": "mark_cancelled", "_selected_action": [to_cancel.pk]})
+    admin_browser.post(url, {"action": "mark_completed", "_selected_action": [to_complete.pk, to_cancel.pk]})
+
+    to_cancel.refresh_from_db()
+    to_complete.refresh_from_db()
+    assert (to_cancel.status, to_complete.status) == ("cancelled", "completed")
+    assert stock_of(product) == 18
+    assert OrderEvent.objects.filter(actor=admin_user).count() == 2
+
+
+def test_an_action_reports_orders_that_were_not_pending_instead_of_failing(admin_browser, customer_client, product):
+    done = place(customer_client, product, quantity=1)
+    pending = place(customer_client, product, quantity=4)
+    admin_browser.post(reverse("admin:orders_order_changelist"), {"action": "mark_completed", "_selected_action": [done.pk]})
+    url = reverse("admin:orders_order_changelist")
+
+    response = admin_browser.post(url, {"action": "mark_cancelled", "_selected_action": [done.pk, pending.pk]}, follow=True)
+
+    assert response.status_code == 200
+    shown = [str(m) for m in response.context["messages"]]
+    assert shown[-2:] == ["1 order(s) cancelled.", "1 order(s) were not pending and were left as they were."]
+    done.refresh_from_db()
+    assert done.status == "completed" and stock_of(product) == 20 - 1
+
+
+def test_the_order_page_lists_every_status_change_with_who_made_it(admin_browser, admin_user, customer_client, product):
+    order = place(customer_client, product)
+    admin_browser.post(reverse("admin:orders_order_changelist"), {"action": "mark_cancelled", "_selected_action": [order.pk]})
+
+    page = admin_browser.get(reverse("admin:orders_order_change", args=[order.pk])).content.decode()
+
+    events = page[page.index('id="events-group"'):]
+    assert "Pending" in events and "Cancelled" in events and str(admin_user) in events
+
+
+def test_admin_cannot_add_or_delete_orders(admin_browser, customer_client, product):
+    order = place(customer_client, product)
+
+    assert admin_browser.get(reverse("admin:orders_order_add")).status_code == 403
+    assert admin_browser.get(reverse("admin:orders_order_delete", args=[order.pk])).status_code == 403
+
+
+def test_admin_exports_selected_orders_as_csv(admin_browser, customer_client, product):
+    first = place(customer_client, product, quantity=2, customerName="=HYPERLINK(evil)")
+    place(customer_client, product)
+
+    response = admin_browser.post(
+        reverse("admin:orders_order_changelist"), {"action": "export_csv", "_selected_action": [first.pk]}
+    )
+
+    assert response["Content-Type"].startswith("text/csv")
+    rows = list(csv.DictReader(io.StringIO(response.content.decode())))
+    assert len(rows) == 1
+    assert rows[0]["id"] == str(first.pk) and rows[0]["total"] == "20.00"
+    assert rows[0]["items"] == "2 x Blue Razz @ 10.00"
+    assert rows[0]["customer_name"] == "'=HYPERLINK(evil)"
+
+
+def test_export_command_filters_by_date_and_status(customer_client, admin_user, product, capsys):
+    old, new, cancelled = (place(customer_client, product) for _ in range(3))
+    Order.objects.filter(pk=old.pk).update(created_at=datetime(2026, 1, 10, 23, 30, tzinfo=SHOP_TIME_ZONE))
+    Order.objects.filter(pk=cancelled.pk).update(status="cancelled")
+
+    out = io.StringIO()
+    call_command("export_orders", "--to", "2026-01-10", stdout=out, stderr=io.StringIO())
+    assert [r["id"] for r in csv.DictReader(io.StringIO(out.getvalue()))] == [str(old.pk)]
+
+    out = io.StringIO()
+    call_command("export_orders", "--from", "2026-01-11", "--status", "pending", stdout=out, stderr=io.StringIO())
+    assert [r["id"] for r in csv.DictReader(io.StringIO(out.getvalue()))] == [str(new.pk)]
+
+
+def test_export_command_writes_a_file_and_refuses_bad_dates(customer_client, product, tmp_path):
+    place(customer_client, product)
+    target = tmp_path / "orders.csv"
+
+    call_command("export_orders", "--output", str(target), stderr=io.StringIO())
+
+    assert len(list(csv.DictReader(target.open()))) == 1
+    with pytest.raises(CommandError):
+        call_command("export_orders", "--from", "yesterday")
+    with pytest.raises(CommandError):
+        call_command("export_orders", "--from", "2026-02-02", "--to", "2026-02-01")
+
+
+def test_export_command_has_help():
+    from orders.management.commands.export_orders import Command
+
+    text = Command().create_parser("manage.py", "export_orders").format_help()
+
+    assert "--from" in text and "--to" in text and "--status" in text
