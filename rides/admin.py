@@ -1,0 +1,99 @@
+from django import forms
+from django.contrib import admin, messages
+
+from common.errors import DomainError
+from rides import services
+from rides.models import Ride, RideEvent, RideStatus, Setting, SettingKey
+from rides.selectors import DEFAULT_PRICING_DESCRIPTION
+
+
+class RideEventInline(admin.TabularInline):
+    model = RideEvent
+    extra = 0
+    can_delete = False
+    fields = ("created_at", "actor", "from_status", "to_status")
+    readonly_fields = fields
+    ordering = ("created_at", "id")
+
+    def has_add_permission(self, request, obj=None):
+        return False
+
+
+def _status_action(status):
+    def action(modeladmin, request, queryset):
+        changed = 0
+        # Through the same service as the API, so each change is an event and a log line.
+        for ride_id in queryset.order_by("id").values_list("id", flat=True):
+            try:
+                services.ride_set_status(ride_id=ride_id, status=status, actor=request.user)
+                changed += 1
+            except DomainError:
+                continue
+        modeladmin.message_user(request, f"{changed} ride request(s) marked as {status.label.lower()}.")
+
+    action.__name__ = f"mark_{status.value}"
+    action.short_description = f"Mark selected as {status.label.lower()}"
+    return action
+
+
+@admin.register(Ride)
+class RideAdmin(admin.ModelAdmin):
+    list_display = ("id", "name", "pickup_date", "pickup_time", "status", "user", "created_at")
+    list_filter = ("status", "pickup_date", "created_at")
+    search_fields = ("name", "phone", "address", "dropoff_address", "item_description", "user__email")
+    date_hierarchy = "pickup_date"
+    list_select_related = ("user",)
+    ordering = ("-created_at", "-id")
+    # Status changes only through the actions, which record who changed what.
+    readonly_fields = ("status", "user", "created_at", "updated_at")
+    fields = (
+        "status", "user", "name", "phone", "address", "dropoff_address",
+        "pickup_date", "pickup_time", "item_description", "created_at", "updated_at",
+    )
+    inlines = [RideEventInline]
+    actions = [_status_action(status) for status in RideStatus]
+
+    def has_add_permission(self, request):
+        return False
+
+    def delete_model(self, request, obj):
+        services.ride_delete(ride_id=obj.pk, actor=request.user)
+
+    def delete_queryset(self, request, queryset):
+        for ride_id in queryset.order_by("id").values_list("id", flat=True):
+            try:
+                services.ride_delete(ride_id=ride_id, actor=request.user)
+            except DomainError:
+                continue
+
+
+class SettingForm(forms.ModelForm):
+    class Meta:
+        model = Setting
+        fields = ("key", "value")
+        widgets = {"value": forms.Textarea(attrs={"rows": 6, "cols": 80})}
+        help_texts = {
+            "value": "Shown to customers in the ride request form. Delete this setting to show "
+            "the default text again: " + DEFAULT_PRICING_DESCRIPTION,
+        }
+
+
+@admin.register(Setting)
+class SettingAdmin(admin.ModelAdmin):
+    form = SettingForm
+    list_display = ("key", "value", "updated_at", "updated_by")
+    readonly_fields = ("updated_at", "updated_by")
+
+    def get_changeform_initial_data(self, request):
+        return {"key": SettingKey.RIDE_PRICING_DESCRIPTION, "value": DEFAULT_PRICING_DESCRIPTION}
+
+    def get_readonly_fields(self, request, obj=None):
+        return self.readonly_fields + (("key",) if obj else ())
+
+    def save_model(self, request, obj, form, change):
+        try:
+            saved = services.setting_set(key=obj.key, value=obj.value, actor=request.user)
+        except DomainError as exc:
+            self.message_user(request, exc.message, level=messages.ERROR)
+            return
+        obj.pk = saved.pk

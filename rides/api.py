@@ -1,0 +1,175 @@
+from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
+from rest_framework import status
+from rest_framework.decorators import api_view, permission_classes
+from rest_framework.permissions import AllowAny, IsAdminUser, IsAuthenticated
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from accounts.authentication import OptionalTokenAuthentication, TokenAuthentication
+from common.pagination import paginate
+from common.throttles import AnonymousRideThrottle
+from rides import selectors, services
+from rides.serializers import (
+    PricingAnswerSerializer,
+    PricingSerializer,
+    PricingUpdateSerializer,
+    RideAnswerSerializer,
+    RidePageSerializer,
+    RideRequestSerializer,
+    RideSerializer,
+    RideStatusSerializer,
+)
+
+RIDES_PAGE_SIZE = 12  # spec section 9
+RIDE_SUBMITTED = (
+    "Your ride request has been submitted successfully. We will contact you soon to confirm the details."
+)
+
+
+def _rides(rides):
+    return RideSerializer(rides, many=True).data
+
+
+def _error(text):
+    return OpenApiResponse(description=text)
+
+
+class RideCollection(APIView):
+    """GET lists requests (signed in); POST submits one (anyone; anonymous callers throttled)."""
+
+    def _is_submission(self):
+        # The schema generator asks for authenticators before any request exists.
+        return getattr(getattr(self, "request", None), "method", None) == "POST"
+
+    def get_authenticators(self):
+        # A submission with a bad or stale token is still accepted, as an anonymous one.
+        if self._is_submission():
+            return [OptionalTokenAuthentication()]
+        return [TokenAuthentication()]
+
+    def get_permissions(self):
+        return [AllowAny()] if self._is_submission() else [IsAuthenticated()]
+
+    def get_throttles(self):
+        return [AnonymousRideThrottle()] if self._is_submission() else []
+
+    @extend_schema(
+        operation_id="rides_list",
+        parameters=[
+            OpenApiParameter("page", int, description="From 1."),
+            OpenApiParameter("limit", int, description="Default 12, at most 100."),
+            OpenApiParameter("status", str, enum=[s for s in services.RideStatus.values]),
+        ],
+        responses={200: RidePageSerializer, 400: _error("Unknown status, or a bad page/limit"),
+                   401: _error("No or bad token")},
+        description="Admins see every ride request, customers only their own; newest first "
+        "(ties by id). An unknown `status` filter is a 400 rather than an empty page, so a "
+        "client typo is noticed.",
+    )
+    def get(self, request):
+        rides = selectors.ride_list(user=request.user, status=request.query_params.get("status"))
+        return Response(paginate(request, rides, key="rides", serialize=_rides, default_limit=RIDES_PAGE_SIZE))
+
+    @extend_schema(
+        operation_id="rides_create",
+        request=RideRequestSerializer,
+        responses={201: RideAnswerSerializer,
+                   400: _error("Please fill in all fields before submitting your ride request."),
+                   429: _error("Too many attempts. Please try again later.")},
+        auth=[{"bearerAuth": []}, {}],
+        description="Anyone may submit; a valid token links the request to that user (a missing, "
+        "bad or expired token gives an unlinked request, never a 401). Anonymous submissions are "
+        "throttled per client address (RIDE_THROTTLE_RATE); signed-in ones are not counted. "
+        "Missing fields are all listed in `errors` under the spec's message. Decisions: the "
+        "pickup date may not be before today in Los Angeles; the phone must have 7-15 digits "
+        "once spaces, dashes, dots, parentheses and a leading + are removed (it is stored as "
+        "typed); `pickupTime` is free text of up to 50 characters, since the spec does not "
+        "fix the form's time input. The shop (SHOP_EMAIL) is emailed after the request is "
+        "stored; a failing mail server does not fail the request.",
+    )
+    def post(self, request):
+        data = RideRequestSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        values = data.validated_data
+        ride = services.ride_request(
+            user=request.user,
+            name=values["name"],
+            phone=values["phone"],
+            address=values["address"],
+            dropoff_address=values["dropoffAddress"],
+            pickup_date=values["pickupDate"],
+            pickup_time=values["pickupTime"],
+            item_description=values["itemDescription"],
+        )
+        return Response(
+            {"message": RIDE_SUBMITTED, "ride": RideSerializer(ride).data}, status=status.HTTP_201_CREATED
+        )
+
+
+@extend_schema(
+    request=RideStatusSerializer,
+    responses={200: RideAnswerSerializer, 400: _error("Unknown status"), 404: _error("Ride request not found"),
+               409: _error("The ride already has that status")},
+    description="Admin sets any of the five statuses other than the current one (the spec "
+    "shows no ordering restriction). The same status again is a 409. Every change is recorded "
+    "as a RideEvent (who, when, from, to), shown in the Django admin.",
+)
+@api_view(["PUT"])
+@permission_classes([IsAdminUser])
+def ride_status(request, pk):
+    data = RideStatusSerializer(data=request.data)
+    data.is_valid(raise_exception=True)
+    ride = services.ride_set_status(ride_id=pk, status=data.validated_data["status"], actor=request.user)
+    return Response(
+        {"message": f"Ride status updated to {ride.get_status_display().lower()}.", "ride": RideSerializer(ride).data}
+    )
+
+
+@extend_schema(
+    request=None,
+    responses={204: None, 404: _error("Ride request not found")},
+    description="Admin deletes a ride request and its status history.",
+)
+@api_view(["DELETE"])
+@permission_classes([IsAdminUser])
+def ride_detail(request, pk):
+    services.ride_delete(ride_id=pk, actor=request.user)
+    return Response(status=status.HTTP_204_NO_CONTENT)
+
+
+class RidePricing(APIView):
+    """GET is public (the ride form fetches it without a token); PUT is for admins."""
+
+    def _is_read(self):
+        return getattr(getattr(self, "request", None), "method", None) == "GET"
+
+    def get_authenticators(self):
+        # The public read ignores any token, so a stale one cannot turn it into a 401.
+        return [] if self._is_read() else [TokenAuthentication()]
+
+    def get_permissions(self):
+        return [AllowAny()] if self._is_read() else [IsAdminUser()]
+
+    @extend_schema(
+        operation_id="rides_pricing_read",
+        responses={200: PricingSerializer},
+        auth=[{}],
+        description="The pricing text shown in the ride form: the text an admin stored, or the "
+        "spec's default (section 9) until one is stored or when the stored one is blank.",
+    )
+    def get(self, request):
+        return Response({"ride_pricing_description": selectors.ride_pricing_description()})
+
+    @extend_schema(
+        operation_id="rides_pricing_update",
+        request=PricingUpdateSerializer,
+        responses={200: PricingAnswerSerializer, 400: _error("Please enter a pricing description.")},
+        description="Admin stores the pricing text (leading and trailing blanks trimmed, at most "
+        "5000 characters). An empty text is a 400; to go back to the default, an admin deletes "
+        "the setting in the Django admin.",
+    )
+    def put(self, request):
+        data = PricingUpdateSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        text = services.ride_pricing_set(description=data.validated_data["description"], actor=request.user)
+        return Response({"message": "Pricing description updated successfully", "ride_pricing_description": text})

@@ -1,0 +1,86 @@
+from django.conf import settings
+from django.db import models
+
+
+class RideStatus(models.TextChoices):
+    PENDING = "pending", "Pending"
+    ACCEPTED = "accepted", "Accepted"
+    IN_PROGRESS = "in_progress", "In progress"
+    COMPLETED = "completed", "Completed"
+    CANCELLED = "cancelled", "Cancelled"
+
+
+class Ride(models.Model):
+    """A request to pick an item up at one address and take it to another."""
+
+    # Null for requests sent without a (valid) token: the spec's form sent none.
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="rides"
+    )
+    name = models.CharField(max_length=150)
+    phone = models.CharField(max_length=40)
+    address = models.CharField("pickup address", max_length=300)
+    dropoff_address = models.CharField(max_length=300)
+    pickup_date = models.DateField(db_index=True)
+    # Free text ("14:30", "after 5pm"): the spec does not fix the form's time input.
+    pickup_time = models.CharField(max_length=50)
+    item_description = models.TextField()
+    status = models.CharField(max_length=20, choices=RideStatus.choices, default=RideStatus.PENDING)
+    created_at = models.DateTimeField(auto_now_add=True)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        ordering = ["-created_at", "-id"]
+        indexes = [
+            models.Index(fields=["-created_at", "-id"], name="ride_newest"),
+            models.Index(fields=["status", "-created_at", "-id"], name="ride_status_newest"),
+            models.Index(fields=["user", "-created_at", "-id"], name="ride_user_newest"),
+        ]
+        constraints = [
+            models.CheckConstraint(
+                condition=models.Q(status__in=RideStatus.values), name="ride_status_known"
+            )
+        ]
+
+    def __str__(self):
+        return f"Ride #{self.pk} ({self.get_status_display()})"
+
+
+class RideEvent(models.Model):
+    """One row per status change (and one for the request itself): who, when, from, to."""
+
+    ride = models.ForeignKey(Ride, on_delete=models.CASCADE, related_name="events")
+    actor = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
+    # Empty for the event that records the request being made.
+    from_status = models.CharField(max_length=20, choices=RideStatus.choices, blank=True)
+    to_status = models.CharField(max_length=20, choices=RideStatus.choices)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["created_at", "id"]
+
+    def __str__(self):
+        return f"{self.from_status or 'new'} -> {self.to_status}"
+
+
+class SettingKey(models.TextChoices):
+    RIDE_PRICING_DESCRIPTION = "ride_pricing_description", "Ride pricing description"
+
+
+class Setting(models.Model):
+    """Small texts an admin edits without a deploy, one row per key."""
+
+    key = models.CharField(max_length=60, choices=SettingKey.choices, unique=True)
+    value = models.TextField()
+    updated_at = models.DateTimeField(auto_now=True)
+    updated_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
+
+    class Meta:
+        ordering = ["key"]
+
+    def __str__(self):
+        return self.get_key_display()

@@ -1,0 +1,38 @@
+from common.errors import BadRequest
+from rides.models import Ride, RideStatus, Setting, SettingKey
+
+# Spec section 9; shown until an admin stores a text of their own.
+DEFAULT_PRICING_DESCRIPTION = (
+    "Our ride pricing is simple: a $15 base pickup fee plus $2.50 per mile. "
+    "Large items add $10, and same-day rush requests add $20. "
+    "We confirm the final price with you after reviewing your request, "
+    "and payment is due when your delivery is completed."
+)
+
+UNKNOWN_STATUS = "Unknown ride status. Use one of: " + ", ".join(RideStatus.values) + "."
+
+
+def ride_status_checked(raw):
+    """A RideStatus for `raw`, or BadRequest naming the statuses that exist."""
+    if raw not in RideStatus.values:
+        raise BadRequest(UNKNOWN_STATUS, errors={"status": [UNKNOWN_STATUS]})
+    return RideStatus(raw)
+
+
+def ride_list(*, user, status=None):
+    """Admins see every request, customers their own; newest first, ties by id."""
+    rides = Ride.objects.all()
+    if not user.is_staff:
+        rides = rides.filter(user=user)
+    if status not in (None, ""):
+        rides = rides.filter(status=ride_status_checked(status))
+    return rides.order_by("-created_at", "-id")
+
+
+def setting_value(key, default=""):
+    value = Setting.objects.filter(key=key).values_list("value", flat=True).first()
+    return value if value and value.strip() else default
+
+
+def ride_pricing_description():
+    return setting_value(SettingKey.RIDE_PRICING_DESCRIPTION, DEFAULT_PRICING_DESCRIPTION)

@@ -1,0 +1,108 @@
+import logging
+from datetime import date
+from zoneinfo import ZoneInfo
+
+from django.db import transaction
+from django.utils import timezone
+
+from common.errors import BadRequest, Conflict, NotFound
+from rides.models import Ride, RideEvent, RideStatus, Setting, SettingKey
+from rides.notifications import ride_requested_email
+from rides.selectors import ride_status_checked
+
+logger = logging.getLogger("shop.rides")
+
+# Business dates ("today") are the shop's, whatever the server's clock zone.
+SHOP_TIME_ZONE = ZoneInfo("America/Los_Angeles")
+
+RIDE_NOT_FOUND = "Ride request not found"
+PICKUP_DATE_PAST = "Pickup date cannot be earlier than today."
+PRICING_EMPTY = "Please enter a pricing description."
+
+
+def shop_today():
+    return timezone.localdate(timezone=SHOP_TIME_ZONE)
+
+
+def ride_request(
+    *, user, name, phone, address, dropoff_address, pickup_date: date, pickup_time, item_description, notify=True
+):
+    """Store a ride request (linked to `user` when signed in) and tell the shop by email."""
+    if pickup_date < shop_today():
+        raise BadRequest(PICKUP_DATE_PAST, errors={"pickupDate": [PICKUP_DATE_PAST]})
+    signed_in = user if user is not None and user.is_authenticated else None
+    with transaction.atomic():
+        ride = Ride.objects.create(
+            user=signed_in,
+            name=name,
+            phone=phone,
+            address=address,
+            dropoff_address=dropoff_address,
+            pickup_date=pickup_date,
+            pickup_time=pickup_time,
+            item_description=item_description,
+        )
+        RideEvent.objects.create(ride=ride, actor=signed_in, from_status="", to_status=ride.status)
+        if notify:
+            transaction.on_commit(lambda: ride_requested_email(ride))
+    logger.info(
+        "ride requested",
+        extra={"ride_id": ride.pk, "user_id": signed_in.pk if signed_in else None, "to_status": ride.status},
+    )
+    return ride
+
+
+def ride_set_status(*, ride_id, status, actor):
+    """Admins may move a ride to any status but its current one (spec section 4)."""
+    new_status = ride_status_checked(status)
+    with transaction.atomic():
+        ride = Ride.objects.select_for_update().filter(pk=ride_id).first()
+        if ride is None:
+            raise NotFound(RIDE_NOT_FOUND)
+        old_status = ride.status
+        if old_status == new_status:
+            raise Conflict(f"This ride request is already {new_status.label.lower()}.")
+        ride.status = new_status
+        ride.save(update_fields=["status", "updated_at"])
+        RideEvent.objects.create(ride=ride, actor=actor, from_status=old_status, to_status=new_status)
+    logger.info(
+        "ride status changed",
+        extra={
+            "ride_id": ride.pk,
+            "from_status": old_status,
+            "to_status": new_status.value,
+            "actor_id": getattr(actor, "pk", None),
+        },
+    )
+    return ride
+
+
+def ride_delete(*, ride_id, actor):
+    with transaction.atomic():
+        ride = Ride.objects.select_for_update().filter(pk=ride_id).first()
+        if ride is None:
+            raise NotFound(RIDE_NOT_FOUND)
+        status = ride.status
+        ride.delete()
+    logger.info(
+        "ride deleted",
+        extra={"ride_id": ride_id, "from_status": status, "actor_id": getattr(actor, "pk", None)},
+    )
+
+
+def setting_set(*, key, value, actor):
+    if not value or not value.strip():
+        raise BadRequest(PRICING_EMPTY, errors={"description": [PRICING_EMPTY]})
+    with transaction.atomic():
+        setting, _ = Setting.objects.update_or_create(
+            key=key, defaults={"value": value.strip(), "updated_by": actor if getattr(actor, "pk", None) else None}
+        )
+    logger.info("setting changed", extra={"key": key, "actor_id": getattr(actor, "pk", None)})
+    return setting
+
+
+def ride_pricing_set(*, description, actor):
+    return setting_set(key=SettingKey.RIDE_PRICING_DESCRIPTION, value=description, actor=actor).value
+
+
+__all__ = ["ride_request", "ride_set_status", "ride_delete", "ride_pricing_set", "setting_set", "RideStatus"]
