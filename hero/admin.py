@@ -1,0 +1,82 @@
+from django import forms
+from django.contrib import admin, messages
+from django.utils.html import format_html
+
+from common.errors import DomainError
+from hero import services
+from hero.models import HeroImage
+
+EDITABLE = ("title", "description", "alt_text", "display_order", "is_active")
+
+
+class HeroImageForm(forms.ModelForm):
+    upload = forms.ImageField(
+        required=False, label="Upload image",
+        help_text="Re-encoded to WebP, at most 2400 px a side. Replaces the image URL.",
+    )
+
+    class Meta:
+        model = HeroImage
+        fields = ("title", "description", "alt_text", "display_order", "is_active", "external_url")
+        labels = {"external_url": "Image URL", "display_order": "Display order (0 = first)"}
+        help_texts = {"external_url": "http(s)://... or a path on this site starting with /."}
+
+    def clean(self):
+        cleaned = super().clean()
+        has_picture = cleaned.get("upload") or cleaned.get("external_url") or self.instance.image_path
+        if not has_picture and not self.errors:
+            raise forms.ValidationError(services.IMAGE_REQUIRED)
+        return cleaned
+
+
+@admin.register(HeroImage)
+class HeroImageAdmin(admin.ModelAdmin):
+    form = HeroImageForm
+    list_display = ("preview", "title", "display_order", "is_active", "created_at")
+    list_display_links = ("preview", "title")
+    list_editable = ("display_order", "is_active")
+    list_filter = ("is_active",)
+    search_fields = ("title", "description", "alt_text")
+    ordering = ("display_order", "id")
+    readonly_fields = ("large_preview", "image_path", "created_at", "updated_at")
+
+    @admin.display(description="image")
+    def preview(self, obj):
+        return format_html('<img src="{}" alt="" style="height:48px;max-width:120px;object-fit:cover">', obj.image_url)
+
+    @admin.display(description="current image")
+    def large_preview(self, obj):
+        if not obj.pk:
+            return "-"
+        return format_html('<img src="{}" alt="" style="max-height:240px;max-width:100%">', obj.image_url)
+
+    def save_model(self, request, obj, form, change):
+        # Through the services, like the API: the same URL checks, image processing and
+        # clean-up of files no slide uses any more.
+        upload = form.cleaned_data.get("upload")
+        try:
+            if not change:
+                saved = services.hero_create(
+                    **{field: getattr(obj, field) for field in EDITABLE},
+                    image_url=obj.external_url, image_file=upload,
+                )
+            else:
+                changes = {field: getattr(obj, field) for field in EDITABLE if field in form.changed_data}
+                if "external_url" in form.changed_data and obj.external_url:
+                    changes["image_url"] = obj.external_url
+                saved = services.hero_update(hero_id=obj.pk, image_file=upload, **changes)
+        except DomainError as exc:
+            self.message_user(request, exc.message, level=messages.ERROR)
+            return
+        obj.pk = saved.pk
+        obj.__dict__.update({k: v for k, v in saved.__dict__.items() if not k.startswith("_")})
+
+    def delete_model(self, request, obj):
+        services.hero_delete(hero_id=obj.pk)
+
+    def delete_queryset(self, request, queryset):
+        for hero_id in queryset.order_by("id").values_list("id", flat=True):
+            try:
+                services.hero_delete(hero_id=hero_id)
+            except DomainError:
+                continue

@@ -1,0 +1,70 @@
+from datetime import timezone
+
+from rest_framework import serializers
+
+from hero.validators import validate_image_url
+
+MAX_DISPLAY_ORDER = 10_000
+ORDER_MESSAGES = {
+    "min_value": "Display order must be at least 1",
+    "max_value": f"Display order must be at most {MAX_DISPLAY_ORDER}",
+    "invalid": "Display order must be a whole number",
+    "max_string_length": "Display order must be a whole number",
+}
+BOOLEAN_MESSAGES = {"invalid": "is_active must be 1 or 0 (or true or false)."}
+
+
+class HeroSerializer(serializers.Serializer):
+    id = serializers.IntegerField()
+    title = serializers.CharField()
+    description = serializers.CharField()
+    alt_text = serializers.CharField()
+    display_order = serializers.IntegerField(help_text="0-based.")
+    is_active = serializers.BooleanField()
+    image_url = serializers.CharField()
+    created_at = serializers.DateTimeField(default_timezone=timezone.utc)
+
+
+class HeroFormSerializer(serializers.Serializer):
+    """The hero form (multipart) on create and update; on update every field is optional."""
+
+    title = serializers.CharField(max_length=200, required=False, allow_blank=True)
+    description = serializers.CharField(max_length=2000, required=False, allow_blank=True)
+    alt_text = serializers.CharField(max_length=300, required=False, allow_blank=True)
+    display_order = serializers.IntegerField(
+        min_value=1, max_value=MAX_DISPLAY_ORDER, required=False, error_messages=ORDER_MESSAGES,
+        help_text="1-based position (stored and answered 0-based).",
+    )
+    # A missing flag on create means active, not False (DRF's default for HTML forms).
+    is_active = serializers.BooleanField(required=False, default=True, error_messages=BOOLEAN_MESSAGES)
+    image_url = serializers.CharField(
+        max_length=1000, required=False, allow_blank=True, validators=[validate_image_url],
+        error_messages={"max_length": "Image URL must be at most 1000 characters."},
+    )
+    image = serializers.FileField(required=False, allow_empty_file=False)
+
+    def validate_display_order(self, value):
+        return value - 1
+
+
+class HeroToggleSerializer(serializers.Serializer):
+    is_active = serializers.BooleanField(error_messages=BOOLEAN_MESSAGES)
+
+
+class HeroOrderSerializer(serializers.Serializer):
+    id = serializers.IntegerField(error_messages={"invalid": "Each entry needs a hero image id."})
+    display_order = serializers.IntegerField(
+        min_value=1, max_value=MAX_DISPLAY_ORDER, error_messages=ORDER_MESSAGES, help_text="1-based."
+    )
+
+
+class HeroReorderSerializer(serializers.Serializer):
+    imageOrders = HeroOrderSerializer(
+        many=True, allow_empty=False,
+        error_messages={
+            "required": "imageOrders is required",
+            "null": "imageOrders is required",
+            "not_a_list": "imageOrders must be a list of {{id, display_order}}",
+            "empty": "imageOrders must name at least one hero image",
+        },
+    )

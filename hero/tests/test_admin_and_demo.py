@@ -1,0 +1,83 @@
+import io
+
+import pytest
+from django.urls import reverse
+
+from hero import demo
+from hero.models import HeroImage
+from hero.tests.factories import make_hero, png_upload
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def admin_browser(client, admin_user, settings):
+    # Admin pages link static files; the production manifest is not built for tests.
+    settings.STORAGES = {
+        **settings.STORAGES,
+        "staticfiles": {"BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"},
+    }
+    client.force_login(admin_user)
+    return client
+
+
+def test_changelist_shows_previews(admin_browser):
+    make_hero(title="Visible slide")
+
+    response = admin_browser.get(reverse("admin:hero_heroimage_changelist"))
+
+    assert response.status_code == 200
+    assert b'src="https://cdn.example.com/slide.jpg"' in response.content
+
+
+def test_list_editable_order_and_active(admin_browser):
+    a, b = make_hero(title="A", display_order=0), make_hero(title="B", display_order=1)
+
+    response = admin_browser.post(
+        reverse("admin:hero_heroimage_changelist"),
+        {
+            "form-TOTAL_FORMS": "2", "form-INITIAL_FORMS": "2",
+            "form-0-id": str(a.pk), "form-0-display_order": "5", "form-0-is_active": "on",
+            "form-1-id": str(b.pk), "form-1-display_order": "1",
+            "_save": "Save",
+        },
+    )
+
+    assert response.status_code == 302
+    assert list(HeroImage.objects.values_list("title", "display_order", "is_active")) == [
+        ("B", 1, False), ("A", 5, True),
+    ]
+
+
+def test_admin_upload_goes_through_image_processing(admin_browser, media_root):
+    response = admin_browser.post(
+        reverse("admin:hero_heroimage_add"),
+        {"title": "Uploaded", "display_order": "0", "is_active": "on", "external_url": "", "upload": png_upload()},
+    )
+
+    assert response.status_code == 302
+    hero = HeroImage.objects.get()
+    assert hero.image_path.startswith("hero/") and hero.image_path.endswith(".webp")
+    assert (media_root / hero.image_path).is_file()
+
+
+def test_admin_refuses_a_javascript_url(admin_browser):
+    response = admin_browser.post(
+        reverse("admin:hero_heroimage_add"),
+        {"title": "Bad", "display_order": "0", "external_url": "javascript:alert(1)"},
+    )
+
+    assert response.status_code == 200
+    assert b"Image URL must be" in response.content
+    assert not HeroImage.objects.exists()
+
+
+def test_demo_seed_makes_three_active_stored_images_once(media_root, client_for, customer):
+    demo.seed(io.StringIO())
+    demo.seed(io.StringIO())
+
+    heroes = client_for(customer).get("/api/hero/images").json()
+    assert len(heroes) == 3
+    for hero in heroes:
+        assert hero["image_url"].startswith("/media/hero/")
+        assert (media_root / hero["image_url"].removeprefix("/media/")).is_file()
