@@ -1,0 +1,121 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { Link, NavLink, useNavigate } from 'react-router';
+import { RideRequestButton } from '../features/rides';
+import { useCart } from '../lib/cart';
+import { useEscape, useMediaQuery } from '../lib/hooks';
+import { useSession } from '../lib/session';
+import { useShopInfo } from '../lib/shopInfo';
+import { badgeText } from './badge';
+import { CategoryTabs } from './CategoryTabs';
+import { SearchBox } from '../components/SearchBox';
+import './header.css';
+
+export const MOBILE_QUERY = '(max-width: 767px)';
+
+export const ADMIN_TABS = [
+  { page: 'products', label: 'Products', to: '/' },
+  { page: 'orders', label: 'Orders', to: '/orders' },
+  { page: 'rides', label: 'Rides', to: '/rides' },
+  { page: 'hero', label: 'Hero', to: '/hero' },
+  { page: 'users', label: 'Users', to: '/users' },
+];
+
+const CUSTOMER_LINKS = [
+  { page: 'orders', label: 'My Orders', to: '/orders' },
+  { page: 'rides', label: 'My Rides', to: '/rides' },
+];
+
+function CartButton({ mobile }) {
+  const { count, open } = useCart();
+  const badge = badgeText(count, mobile);
+  const label = count === 1 ? 'Cart, 1 item' : `Cart, ${count} items`;
+  return (
+    <button type="button" className="header__cart" aria-label={label} aria-haspopup="dialog" onClick={open}>
+      <svg width="22" height="22" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+        <path
+          d="M7 18a2 2 0 1 0 0 4 2 2 0 0 0 0-4zm10 0a2 2 0 1 0 0 4 2 2 0 0 0 0-4zM7.2 14h9.9c.8 0 1.4-.4 1.7-1.1L22 6H6.2l-.9-2H2v2h2l3.6 7.6L6.2 16c-.7 1.3.2 3 1.8 3h12v-2H8l1.1-2z"
+          fill="currentColor"
+        />
+      </svg>
+      {badge ? (
+        <span className="header__badge" data-testid="cart-badge" aria-hidden="true">
+          {badge}
+        </span>
+      ) : null}
+    </button>
+  );
+}
+
+export function Header() {
+  const { user, isAdmin, signOut } = useSession();
+  const shop = useShopInfo();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const mobile = useMediaQuery(MOBILE_QUERY);
+  const [menuOpen, setMenuOpen] = useState(false);
+  const closeMenu = () => setMenuOpen(false);
+  useEscape(closeMenu, menuOpen);
+  useEffect(() => {
+    document.title = shop.name;
+  }, [shop.name]);
+
+  const logout = () => {
+    closeMenu();
+    signOut();
+    queryClient.clear();
+    navigate('/login', { replace: true });
+  };
+
+  const links = isAdmin ? ADMIN_TABS : CUSTOMER_LINKS;
+  return (
+    <header className="header">
+      <div className="header__bar">
+        <Link to="/" className="header__brand" onClick={closeMenu}>
+          {shop.name}
+        </Link>
+        {mobile ? null : <SearchBox className="header__search" id="header-search" />}
+        <div className="header__actions">
+          {isAdmin ? null : <RideRequestButton className="button button--accent header__ride" />}
+          {isAdmin ? null : <CartButton mobile={mobile} />}
+          <button
+            type="button"
+            className="header__menu-toggle icon-button"
+            aria-expanded={menuOpen}
+            aria-controls="header-menu"
+            aria-label={menuOpen ? 'Close menu' : 'Open menu'}
+            onClick={() => setMenuOpen((v) => !v)}
+          >
+            <span aria-hidden="true">{menuOpen ? '×' : '☰'}</span>
+          </button>
+        </div>
+      </div>
+      <div id="header-menu" className={`header__menu${menuOpen ? ' is-open' : ''}`}>
+        <nav className="header__nav" aria-label={isAdmin ? 'Admin' : 'Account'}>
+          <ul>
+            {links.map((tab) => (
+              <li key={tab.page}>
+                <NavLink
+                  to={tab.to}
+                  end={tab.to === '/'}
+                  data-page={tab.page}
+                  className={({ isActive }) => `header__tab${isActive ? ' is-active' : ''}`}
+                  onClick={closeMenu}
+                >
+                  {tab.label}
+                </NavLink>
+              </li>
+            ))}
+          </ul>
+          <span className="header__user" title={user?.email}>
+            {user?.name || user?.email}
+          </span>
+          <button type="button" className="button button--ghost header__logout" onClick={logout}>
+            Logout
+          </button>
+        </nav>
+        <CategoryTabs onNavigate={closeMenu} />
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,82 @@
+import { Suspense, lazy } from 'react';
+import { Navigate, Route, Routes, useLocation } from 'react-router';
+import { AccessDenied } from '../components/AccessDenied';
+import { Spinner } from '../components/Spinner';
+import { LoginPage } from '../features/auth';
+import { HomePage } from '../features/catalog';
+import { useSession } from '../lib/session';
+import { Layout } from './Layout';
+
+// Shopper screens beyond the first page, and the whole admin back office, load on demand.
+const ProductPage = lazy(() => import(/* webpackChunkName: "product" */ '../features/catalog/ProductPage'));
+const OrdersPage = lazy(() => import(/* webpackChunkName: "orders" */ '../features/orders').then((m) => ({ default: m.OrdersPage })));
+const OrderConfirmationPage = lazy(() =>
+  import(/* webpackChunkName: "orders" */ '../features/orders').then((m) => ({ default: m.OrderConfirmationPage })),
+);
+const MyRidesPage = lazy(() => import('../features/rides').then((m) => ({ default: m.MyRidesPage })));
+const admin = (name) => lazy(() => import(/* webpackChunkName: "admin" */ '../features/admin').then((m) => ({ default: m[name] })));
+const AdminOrdersPage = admin('AdminOrdersPage');
+const RideManagementPage = admin('RideManagementPage');
+const HeroManagementPage = admin('HeroManagementPage');
+const UsersPage = admin('UsersPage');
+
+export function PageLoading() {
+  return (
+    <div className="page-loading">
+      <Spinner label="Loading..." />
+    </div>
+  );
+}
+
+export function RequireAuth({ children }) {
+  const { status, user } = useSession();
+  const location = useLocation();
+  if (status !== 'ready') return <PageLoading />;
+  if (!user) return <Navigate to="/login" replace state={{ from: location }} />;
+  return children;
+}
+
+export function SignedOutOnly({ children }) {
+  const { status, user } = useSession();
+  if (status !== 'ready') return <PageLoading />;
+  if (user) return <Navigate to="/" replace />;
+  return children;
+}
+
+function ByRole({ admin: AdminPage, customer: CustomerPage }) {
+  const { isAdmin } = useSession();
+  return isAdmin ? <AdminPage /> : <CustomerPage />;
+}
+
+export function AppRoutes() {
+  return (
+    <Suspense fallback={<PageLoading />}>
+      <Routes>
+        <Route
+          path="/login"
+          element={
+            <SignedOutOnly>
+              <LoginPage />
+            </SignedOutOnly>
+          }
+        />
+        <Route
+          element={
+            <RequireAuth>
+              <Layout />
+            </RequireAuth>
+          }
+        >
+          <Route index element={<HomePage />} />
+          <Route path="product/:productId" element={<ProductPage />} />
+          <Route path="orders" element={<ByRole admin={AdminOrdersPage} customer={OrdersPage} />} />
+          <Route path="rides" element={<ByRole admin={RideManagementPage} customer={MyRidesPage} />} />
+          <Route path="hero" element={<ByRole admin={HeroManagementPage} customer={AccessDenied} />} />
+          <Route path="users" element={<ByRole admin={UsersPage} customer={AccessDenied} />} />
+          <Route path="order-confirmation" element={<OrderConfirmationPage />} />
+        </Route>
+        <Route path="*" element={<Navigate to="/" replace />} />
+      </Routes>
+    </Suspense>
+  );
+}

@@ -1,0 +1,131 @@
+import { useState } from 'react';
+import { useNavigate, useSearchParams } from 'react-router';
+import { api } from '../../lib/api';
+import { useSession } from '../../lib/session';
+import { useToast } from '../../lib/toast';
+import './auth.css';
+
+export const NETWORK_TEXT = 'Network error. Please try again.';
+export const GENERIC_TEXT = 'An error occurred. Please try again.';
+
+// Spec section 8: the server's words when it answered, the network text when it did not,
+// and a generic sentence for anything else.
+export function loginErrorText(err) {
+  if (err && err.isNetwork) return NETWORK_TEXT;
+  if (err && err.status >= 400) return err.serverMessage || err.message || GENERIC_TEXT;
+  return GENERIC_TEXT;
+}
+
+// No visible switch to sign-up (spec section 2): an admin hands out /login?mode=signup with a
+// registration code.
+export function LoginPage() {
+  const [params] = useSearchParams();
+  const signup = params.get('mode') === 'signup';
+  const { signIn } = useSession();
+  const toast = useToast();
+  const navigate = useNavigate();
+  const [form, setForm] = useState({ name: '', email: '', password: '', registrationCode: '' });
+  const [showPassword, setShowPassword] = useState(false);
+  const [submitting, setSubmitting] = useState(false);
+  const [error, setError] = useState('');
+
+  const set = (field) => (e) => setForm((f) => ({ ...f, [field]: e.target.value }));
+
+  const submit = async (e) => {
+    e.preventDefault();
+    if (submitting) return;
+    if (!form.password) {
+      setError('Password is required');
+      return;
+    }
+    setError('');
+    setSubmitting(true);
+    try {
+      const answer = signup
+        ? await api.post(
+            '/auth/register',
+            { name: form.name.trim(), email: form.email.trim(), password: form.password, registrationCode: form.registrationCode.trim() },
+            { auth: false },
+          )
+        : await api.post('/auth/login', { password: form.password }, { auth: false });
+      if (!answer || !answer.token) throw new Error('no token in the answer');
+      signIn(answer.token, answer.user);
+      navigate('/', { replace: true });
+    } catch (err) {
+      const text = loginErrorText(err);
+      setError(text);
+      toast.error(text);
+      setSubmitting(false);
+    }
+  };
+
+  return (
+    <main id="main" className="auth">
+      <div className="auth__card">
+        <h1 className="auth__title">Enter Password</h1>
+        <form className="auth__form" onSubmit={submit} noValidate={false}>
+          {signup ? (
+            <>
+              <div className="field">
+                <label htmlFor="signup-name">Full name</label>
+                <input id="signup-name" type="text" autoComplete="name" required value={form.name} onChange={set('name')} />
+              </div>
+              <div className="field">
+                <label htmlFor="signup-email">Email</label>
+                <input id="signup-email" type="email" autoComplete="email" required value={form.email} onChange={set('email')} />
+              </div>
+            </>
+          ) : null}
+          <div className="field">
+            <label htmlFor="password">Password</label>
+            <div className="password-field">
+              <input
+                id="password"
+                type={showPassword ? 'text' : 'password'}
+                autoComplete={signup ? 'new-password' : 'current-password'}
+                required
+                minLength={signup ? 6 : undefined}
+                value={form.password}
+                onChange={set('password')}
+                aria-describedby={error ? 'auth-error' : undefined}
+                aria-invalid={error ? 'true' : undefined}
+              />
+              <button
+                type="button"
+                className="password-field__toggle"
+                aria-pressed={showPassword}
+                onClick={() => setShowPassword((v) => !v)}
+              >
+                {showPassword ? 'Hide' : 'Show'}
+                <span className="visually-hidden"> password</span>
+              </button>
+            </div>
+          </div>
+          {signup ? (
+            <div className="field">
+              <label htmlFor="signup-code">Registration code</label>
+              <input
+                id="signup-code"
+                type="text"
+                autoComplete="off"
+                required
+                value={form.registrationCode}
+                onChange={set('registrationCode')}
+              />
+            </div>
+          ) : null}
+          {error ? (
+            <p id="auth-error" className="auth__error" role="alert">
+              {error}
+            </p>
+          ) : null}
+          <button type="submit" className="button button--primary button--block" disabled={submitting} aria-busy={submitting || undefined}>
+            {submitting ? 'Please wait...' : signup ? 'Sign up' : 'Enter'}
+          </button>
+        </form>
+      </div>
+    </main>
+  );
+}
+
+export default LoginPage;

@@ -1,0 +1,104 @@
+import { screen, waitFor } from '@testing-library/react';
+import { Route, Routes } from 'react-router';
+import { mockFetch, networkError } from '../../../test/fetch';
+import { makeToken, renderWithProviders } from '../../../test/render';
+import { LoginPage } from '..';
+
+const USER = { id: 5, name: 'Sam', email: 'sam@example.com', role: 'customer' };
+
+function renderLogin(route = '/login') {
+  return renderWithProviders(
+    <Routes>
+      <Route path="/login" element={<LoginPage />} />
+      <Route path="/" element={<p>Home page</p>} />
+    </Routes>,
+    { route },
+  );
+}
+
+test('login mode: one password field with show/hide and an Enter button; no sign-up switch', async () => {
+  const { user } = renderLogin();
+  expect(screen.getByRole('heading', { name: 'Enter Password' })).toBeInTheDocument();
+  const password = screen.getByLabelText('Password');
+  expect(password).toHaveAttribute('type', 'password');
+  expect(screen.queryByLabelText('Email')).not.toBeInTheDocument();
+  expect(screen.queryByText(/sign up/i)).not.toBeInTheDocument();
+  await user.click(screen.getByRole('button', { name: 'Show password' }));
+  expect(password).toHaveAttribute('type', 'text');
+  await user.click(screen.getByRole('button', { name: 'Hide password' }));
+  expect(password).toHaveAttribute('type', 'password');
+  expect(screen.getByRole('button', { name: 'Enter' })).toBeInTheDocument();
+});
+
+test('signing in stores the session and goes home; the button waits meanwhile', async () => {
+  let answer;
+  const pending = new Promise((resolve) => {
+    answer = resolve;
+  });
+  const token = makeToken(USER);
+  const fetchMock = mockFetch({ 'POST /api/auth/login': () => pending });
+  const { user } = renderLogin();
+  await user.type(screen.getByLabelText('Password'), 'secret1');
+  await user.click(screen.getByRole('button', { name: 'Enter' }));
+  expect(screen.getByRole('button', { name: 'Please wait...' })).toBeDisabled();
+  answer({ status: 200, body: { token, user: USER, message: 'Login successful' } });
+  expect(await screen.findByText('Home page')).toBeInTheDocument();
+  expect(localStorage.getItem('token')).toBe(token);
+  const [url, init] = fetchMock.mock.calls[0];
+  expect(url).toBe('/api/auth/login');
+  expect(init.body).toEqual({ password: 'secret1' });
+  expect(init.headers.Authorization).toBeUndefined();
+});
+
+test('a refused password shows the server message inline in red and as a toast', async () => {
+  mockFetch({ 'POST /api/auth/login': { status: 401, body: { message: 'Invalid password' } } });
+  const { user } = renderLogin();
+  await user.type(screen.getByLabelText('Password'), 'wrong12');
+  await user.click(screen.getByRole('button', { name: 'Enter' }));
+  const inline = await screen.findByRole('alert');
+  expect(inline).toHaveTextContent('Invalid password');
+  expect(inline).toHaveClass('auth__error');
+  await waitFor(() => expect(screen.getAllByText('Invalid password')).toHaveLength(2));
+  expect(screen.getByRole('button', { name: 'Enter' })).toBeEnabled();
+});
+
+test('offline: the network text', async () => {
+  mockFetch({ 'POST /api/auth/login': networkError() });
+  const { user } = renderLogin();
+  await user.type(screen.getByLabelText('Password'), 'secret1');
+  await user.click(screen.getByRole('button', { name: 'Enter' }));
+  expect(await screen.findByRole('alert')).toHaveTextContent('Network error. Please try again.');
+});
+
+test('an answer without a token: the generic text', async () => {
+  mockFetch({ 'POST /api/auth/login': { status: 200, body: { message: 'odd' } } });
+  const { user } = renderLogin();
+  await user.type(screen.getByLabelText('Password'), 'secret1');
+  await user.click(screen.getByRole('button', { name: 'Enter' }));
+  expect(await screen.findByRole('alert')).toHaveTextContent('An error occurred. Please try again.');
+});
+
+test('sign-up mode at ?mode=signup sends the four fields', async () => {
+  const token = makeToken(USER);
+  const fetchMock = mockFetch({ 'POST /api/auth/register': { status: 201, body: { token, user: USER, message: 'Registration successful' } } });
+  const { user } = renderLogin('/login?mode=signup');
+  expect(screen.getByRole('heading', { name: 'Enter Password' })).toBeInTheDocument();
+  await user.type(screen.getByLabelText('Full name'), 'Sam Smith');
+  await user.type(screen.getByLabelText('Email'), 'sam@example.com');
+  await user.type(screen.getByLabelText('Password'), 'secret1');
+  await user.type(screen.getByLabelText('Registration code'), 'WELCOME');
+  await user.click(screen.getByRole('button', { name: 'Sign up' }));
+  expect(await screen.findByText('Home page')).toBeInTheDocument();
+  expect(fetchMock.mock.calls[0][1].body).toEqual({ name: 'Sam Smith', email: 'sam@example.com', password: 'secret1', registrationCode: 'WELCOME' });
+});
+
+test('sign-up failure shows the server message', async () => {
+  mockFetch({ 'POST /api/auth/register': { status: 400, body: { message: 'Invalid registration code' } } });
+  const { user } = renderLogin('/login?mode=signup');
+  await user.type(screen.getByLabelText('Full name'), 'Sam');
+  await user.type(screen.getByLabelText('Email'), 'sam@example.com');
+  await user.type(screen.getByLabelText('Password'), 'secret1');
+  await user.type(screen.getByLabelText('Registration code'), 'NOPE');
+  await user.click(screen.getByRole('button', { name: 'Sign up' }));
+  expect(await screen.findByRole('alert')).toHaveTextContent('Invalid registration code');
+});

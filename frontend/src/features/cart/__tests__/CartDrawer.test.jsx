@@ -1,0 +1,288 @@
+import { useEffect } from 'react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { useLocation } from 'react-router';
+import { useCart } from '../../../lib/cart';
+import { mockFetch, networkError } from '../../../test/fetch';
+import { renderWithProviders } from '../../../test/render';
+import { CartDrawer } from '..';
+
+const CUSTOMER = { id: 7, name: 'Ada Buyer', email: 'ada@example.com', role: 'customer' };
+const SHOP = { name: 'Corner Shop', pickupLocation: 'Corner of A St & B Ave', pickupPhone: '(714) 555-0142', deliveryArea: 'Orange County' };
+
+const widget = { id: 1, name: 'Widget', price: 10, availability: true, quantity: 3, types: [], images: [], thumbnails: ['/media/w.jpg'] };
+const mint = { id: 4, name: 'Mint', price: 25, availability: true, quantity: 5 };
+const vape = { id: 2, name: 'Vape', price: 20, availability: true, quantity: 9, types: [mint], images: [], thumbnails: [] };
+
+// Fills the cart through the real provider, as the product page does, then opens the drawer.
+function Seed({ lines }) {
+  const cart = useCart();
+  useEffect(() => {
+    lines.forEach(([product, type, quantity]) => cart.addItem(product, type, quantity));
+    cart.open();
+    // Seed once on mount.
+  }, []);
+  return null;
+}
+
+function Where() {
+  return <p data-testid="where">{useLocation().pathname}</p>;
+}
+
+function renderDrawer(lines, handlers = {}) {
+  const fetchMock = mockFetch({ 'GET /api/shop/info': { status: 200, body: SHOP }, ...handlers });
+  const result = renderWithProviders(
+    <>
+      <Seed lines={lines} />
+      <CartDrawer />
+      <Where />
+    </>,
+    { user: CUSTOMER },
+  );
+  return { ...result, fetchMock };
+}
+
+function header(init, name) {
+  const headers = (init && init.headers) || {};
+  if (typeof headers.get === 'function') return headers.get(name);
+  const key = Object.keys(headers).find((k) => k.toLowerCase() === name.toLowerCase());
+  return key ? headers[key] : undefined;
+}
+
+function bodyOf(init) {
+  return typeof init.body === 'string' ? JSON.parse(init.body) : init.body;
+}
+
+const checkoutCalls = (fetchMock) => fetchMock.mock.calls.filter(([url]) => String(url).includes('/orders/checkout'));
+
+async function toCheckout(user, optionName) {
+  await user.click(screen.getByRole('button', { name: 'Checkout' }));
+  await user.click(screen.getByRole('radio', { name: optionName }));
+  await user.click(screen.getByRole('button', { name: 'Continue' }));
+  await screen.findByRole('button', { name: 'Place Order' });
+}
+
+const ORDER = {
+  id: 42, customerName: 'Ada Buyer', createdAt: '2026-11-22T18:04:05Z', status: 'pending', deliveryOption: 'pickup',
+  deliveryAddress: '', phoneNumber: '', deliveryDate: null, deliveryTime: '', specialInstructions: '',
+  subtotal: 20, deliveryFee: 0, total: 20,
+  items: [{ productId: 1, productTypeId: null, productName: 'Widget', productTypeName: null, quantity: 2, price: 10, subtotal: 20 }],
+};
+
+describe('cart step', () => {
+  test('lines with type, unit price, line total and subtotal', async () => {
+    renderDrawer([[widget, null, 2], [vape, mint, 1]]);
+    const dialog = await screen.findByRole('dialog', { name: 'Shopping Cart' });
+    expect(within(dialog).getByText('Mint')).toBeInTheDocument();
+    expect(within(dialog).getByText('$25.00 each')).toBeInTheDocument();
+    expect(within(dialog).getByText('$20.00')).toBeInTheDocument();
+    expect(screen.getByTestId('cart-subtotal')).toHaveTextContent('$45.00');
+    expect(within(dialog).getByRole('img', { name: 'Widget' })).toHaveAttribute('width', '64');
+  });
+
+  test('minus is disabled at 1; plus stops at stock with the stock message', async () => {
+    const { user } = renderDrawer([[widget, null, 1]]);
+    const minus = await screen.findByRole('button', { name: 'Decrease quantity of Widget' });
+    expect(minus).toBeDisabled();
+    const plus = screen.getByRole('button', { name: 'Increase quantity of Widget' });
+    await user.click(plus);
+    await user.click(plus);
+    expect(screen.getByTestId('cart-subtotal')).toHaveTextContent('$30.00');
+    expect(minus).toBeEnabled();
+    await user.click(plus);
+    expect(await screen.findByText('Only 3 items available in stock for Widget')).toBeInTheDocument();
+    expect(screen.getByTestId('cart-subtotal')).toHaveTextContent('$30.00');
+  });
+
+  test('the stock message names the type', async () => {
+    const { user } = renderDrawer([[vape, mint, 5]]);
+    await user.click(await screen.findByRole('button', { name: 'Increase quantity of Vape - Mint' }));
+    expect(await screen.findByText('Only 5 items available in stock for Vape - Mint')).toBeInTheDocument();
+  });
+
+  test('remove shows a toast and the empty state', async () => {
+    const { user } = renderDrawer([[widget, null, 1]]);
+    await user.click(await screen.findByRole('button', { name: 'Remove Widget' }));
+    expect(await screen.findByText('Item removed from cart')).toBeInTheDocument();
+    expect(screen.getByText('Your cart is empty')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Checkout' })).not.toBeInTheDocument();
+  });
+});
+
+describe('steps', () => {
+  test('cart -> delivery -> checkout, Back twice, and closing resets to the cart step', async () => {
+    const { user } = renderDrawer([[widget, null, 1]]);
+    await user.click(await screen.findByRole('button', { name: 'Checkout' }));
+    expect(screen.getByRole('dialog', { name: 'Delivery Options' })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    expect(screen.getByRole('alert')).toHaveTextContent('Please select a delivery option');
+    await user.click(screen.getByRole('radio', { name: 'Store Pickup' }));
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    expect(screen.getByRole('dialog', { name: 'Checkout' })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Back' }));
+    expect(screen.getByRole('dialog', { name: 'Delivery Options' })).toBeInTheDocument();
+    expect(screen.getByRole('radio', { name: 'Store Pickup' })).toBeChecked();
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+  });
+
+  test('fees: FREE, the fee, and how much more for free delivery', async () => {
+    const { user } = renderDrawer([[widget, null, 1]]);
+    await user.click(await screen.findByRole('button', { name: 'Checkout' }));
+    const dialog = screen.getByRole('dialog', { name: 'Delivery Options' });
+    expect(within(dialog).getByText('FREE')).toBeInTheDocument();
+    expect(within(dialog).getByText('$8.00')).toBeInTheDocument();
+    expect(within(dialog).getByText('$20.00')).toBeInTheDocument();
+    expect(within(dialog).getByText('Add $50.00 more for free shipping')).toBeInTheDocument();
+    expect(within(dialog).getByText('Add $50.00 more for free delivery')).toBeInTheDocument();
+    expect(within(dialog).getByText(/Orange County/)).toBeInTheDocument();
+  });
+
+  test('at a $60 subtotal shipping and delivery are free', async () => {
+    const big = { ...widget, price: 30 };
+    const { user } = renderDrawer([[big, null, 2]]);
+    await user.click(await screen.findByRole('button', { name: 'Checkout' }));
+    expect(within(screen.getByRole('dialog')).getAllByText('FREE')).toHaveLength(3);
+    expect(screen.queryByText(/more for free/)).not.toBeInTheDocument();
+  });
+});
+
+describe('checkout form', () => {
+  test('every validation message for local delivery, and the summary with the fee', async () => {
+    const { user, fetchMock } = renderDrawer([[widget, null, 1]]);
+    await toCheckout(user, 'Local Delivery');
+    const place = screen.getByRole('button', { name: 'Place Order' });
+    const alertText = () => screen.getByRole('alert').textContent;
+
+    expect(screen.getByTestId('checkout-total')).toHaveTextContent('$30.00');
+    expect(screen.getByText('Delivery Fee')).toBeInTheDocument();
+    expect(screen.getByLabelText('Delivery Date')).toHaveAttribute('min', expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/));
+
+    await user.click(place);
+    expect(alertText()).toBe('Please enter your name for the order');
+    expect(screen.getByLabelText('Full Name')).toHaveFocus();
+    await user.type(screen.getByLabelText('Full Name'), 'Ada Buyer');
+    await user.click(place);
+    expect(alertText()).toBe('Please enter your delivery address');
+    await user.type(screen.getByLabelText('Delivery Address'), '1 Main St');
+    await user.click(place);
+    expect(alertText()).toBe('Please enter your phone number for delivery');
+    await user.type(screen.getByLabelText('Phone Number'), '714-555-0100');
+    await user.click(place);
+    expect(alertText()).toBe('Please select a delivery date');
+    fireEvent.change(screen.getByLabelText('Delivery Date'), { target: { value: '2000-01-01' } });
+    await user.click(place);
+    expect(alertText()).toBe('Delivery date cannot be earlier than today');
+    fireEvent.change(screen.getByLabelText('Delivery Date'), { target: { value: '2999-12-31' } });
+    await user.click(place);
+    expect(alertText()).toBe('Please select a delivery time');
+    expect(checkoutCalls(fetchMock)).toHaveLength(0);
+  });
+
+  test('pickup asks only for a name; fee line hidden when free', async () => {
+    const { user } = renderDrawer([[widget, null, 1]]);
+    await toCheckout(user, 'Store Pickup');
+    expect(screen.queryByLabelText('Delivery Address')).not.toBeInTheDocument();
+    expect(screen.queryByLabelText('Phone Number')).not.toBeInTheDocument();
+    expect(screen.queryByText('Delivery Fee')).not.toBeInTheDocument();
+    expect(screen.getByTestId('checkout-total')).toHaveTextContent('$10.00');
+  });
+});
+
+describe('placing the order', () => {
+  test('success: payload, key, storage, cart cleared, drawer closed, confirmation route', async () => {
+    const { user, fetchMock } = renderDrawer([[widget, null, 2]], {
+      'POST /api/orders/checkout': { status: 201, body: { message: 'Order placed successfully', order: ORDER } },
+    });
+    await toCheckout(user, 'Store Pickup');
+    await user.type(screen.getByLabelText('Full Name'), 'Ada Buyer');
+    await user.click(screen.getByRole('button', { name: 'Place Order' }));
+
+    await waitFor(() => expect(screen.getByTestId('where')).toHaveTextContent('/order-confirmation'));
+    const [[, init]] = checkoutCalls(fetchMock);
+    expect(init.method).toBe('POST');
+    expect(bodyOf(init)).toMatchObject({
+      cartItems: [{ productId: 1, productTypeId: null, quantity: 2 }],
+      customerName: 'Ada Buyer',
+      deliveryOption: 'pickup',
+      deliveryFee: 0,
+      total: 20,
+    });
+    expect(header(init, 'Idempotency-Key')).toEqual(expect.any(String));
+    expect(header(init, 'Authorization')).toMatch(/^Bearer /);
+    expect(JSON.parse(sessionStorage.getItem('lastOrder'))).toEqual(ORDER);
+    expect(JSON.parse(localStorage.getItem('cart') || '[]')).toHaveLength(0);
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+  });
+
+  test('"Please wait..." while placing, and no second request', async () => {
+    let answer;
+    const { user, fetchMock } = renderDrawer([[widget, null, 1]], {
+      'POST /api/orders/checkout': () =>
+        new Promise((resolve) => {
+          answer = resolve;
+        }),
+    });
+    await toCheckout(user, 'Store Pickup');
+    await user.type(screen.getByLabelText('Full Name'), 'Ada');
+    await user.click(screen.getByRole('button', { name: 'Place Order' }));
+    const waiting = await screen.findByRole('button', { name: 'Please wait...' });
+    expect(waiting).toBeDisabled();
+    fireEvent.submit(waiting.closest('form'));
+    expect(checkoutCalls(fetchMock)).toHaveLength(1);
+    answer({ status: 201, body: { message: 'Order placed successfully', order: ORDER } });
+    await waitFor(() => expect(screen.getByTestId('where')).toHaveTextContent('/order-confirmation'));
+  });
+
+  test('a retry after a network error sends the same key; an edit makes a new one', async () => {
+    let attempt = 0;
+    const offline = networkError();
+    const { user, fetchMock } = renderDrawer([[widget, null, 1]], {
+      'POST /api/orders/checkout': (...args) => {
+        attempt += 1;
+        if (attempt === 1) return offline(...args);
+        if (attempt === 2) return { status: 409, body: { message: 'Only 1 items available in stock for Widget' } };
+        return { status: 201, body: { message: 'Order placed successfully', order: ORDER } };
+      },
+    });
+    await toCheckout(user, 'Store Pickup');
+    await user.type(screen.getByLabelText('Full Name'), 'Ada');
+    const place = screen.getByRole('button', { name: 'Place Order' });
+
+    await user.click(place);
+    expect(await screen.findByText('Error placing order. Please try again.')).toBeInTheDocument();
+    await user.click(await screen.findByRole('button', { name: 'Place Order' }));
+    expect(await screen.findByText('Only 1 items available in stock for Widget')).toBeInTheDocument();
+
+    await user.type(screen.getByLabelText('Special Instructions (optional)'), 'Ring twice');
+    await user.click(screen.getByRole('button', { name: 'Place Order' }));
+    await waitFor(() => expect(screen.getByTestId('where')).toHaveTextContent('/order-confirmation'));
+
+    const keys = checkoutCalls(fetchMock).map(([, init]) => header(init, 'Idempotency-Key'));
+    expect(keys).toHaveLength(3);
+    expect(keys[1]).toBe(keys[0]);
+    expect(keys[2]).not.toBe(keys[1]);
+  });
+
+  test('a server error without a message shows the generic text and keeps the cart', async () => {
+    const { user } = renderDrawer([[widget, null, 1]], {
+      'POST /api/orders/checkout': { status: 500, body: {} },
+    });
+    await toCheckout(user, 'Store Pickup');
+    await user.type(screen.getByLabelText('Full Name'), 'Ada');
+    await user.click(screen.getByRole('button', { name: 'Place Order' }));
+    expect(await screen.findByText('Failed to place order')).toBeInTheDocument();
+    expect(screen.getByRole('dialog', { name: 'Checkout' })).toBeInTheDocument();
+    expect(screen.getByTestId('where')).toHaveTextContent(/^\/$/);
+  });
+
+  test('a price change reported by the server is shown', async () => {
+    const { user } = renderDrawer([[widget, null, 1]], {
+      'POST /api/orders/checkout': { status: 409, body: { message: 'Prices have changed. Please review your cart.' } },
+    });
+    await toCheckout(user, 'Store Pickup');
+    await user.type(screen.getByLabelText('Full Name'), 'Ada');
+    await user.click(screen.getByRole('button', { name: 'Place Order' }));
+    expect(await screen.findByText('Prices have changed. Please review your cart.')).toBeInTheDocument();
+  });
+});

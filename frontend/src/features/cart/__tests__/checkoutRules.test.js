@@ -1,0 +1,121 @@
+import {
+  MESSAGES,
+  amountToFreeDelivery,
+  checkoutPayload,
+  deliveryFee,
+  orderTotal,
+  validateCheckout,
+} from '../checkoutRules';
+import { createAttemptKeys } from '../idempotency';
+
+const TODAY = '2026-11-22';
+const ITEMS = [{ cartKey: '1', productId: 1, productTypeId: null, quantity: 2 }];
+const FULL = {
+  customerName: 'Ada Buyer',
+  deliveryAddress: '1 Main St',
+  phoneNumber: '714-555-0100',
+  deliveryDate: TODAY,
+  deliveryTime: '14:00',
+  specialInstructions: '',
+};
+
+describe('deliveryFee', () => {
+  test('pickup is always free', () => {
+    expect(deliveryFee('pickup', 0)).toBe(0);
+    expect(deliveryFee('pickup', 10)).toBe(0);
+  });
+
+  test.each([
+    ['shipping', 59.99, 8],
+    ['shipping', 60, 0],
+    ['shipping', 60.01, 0],
+    ['delivery', 59.99, 20],
+    ['delivery', 60, 0],
+    ['delivery', 0, 20],
+  ])('%s at subtotal %s costs %s', (option, subtotal, fee) => {
+    expect(deliveryFee(option, subtotal)).toBe(fee);
+  });
+
+  test('a float sum that lands on 60 counts as 60', () => {
+    expect(deliveryFee('shipping', 0.1 + 0.2 + 59.7)).toBe(0);
+  });
+
+  test('no option has no fee', () => {
+    expect(deliveryFee('', 10)).toBe(0);
+  });
+});
+
+test('amount to free delivery and totals', () => {
+  expect(amountToFreeDelivery('shipping', 59.99)).toBe(0.01);
+  expect(amountToFreeDelivery('delivery', 45.5)).toBe(14.5);
+  expect(amountToFreeDelivery('delivery', 60)).toBe(0);
+  expect(amountToFreeDelivery('pickup', 1)).toBe(0);
+  expect(orderTotal('delivery', 59.99)).toBe(79.99);
+  expect(orderTotal('shipping', 60)).toBe(60);
+});
+
+describe('validateCheckout', () => {
+  const message = (form, option, items = ITEMS) => {
+    const problem = validateCheckout({ ...FULL, ...form }, option, items, TODAY);
+    return problem && problem.message;
+  };
+
+  test('every message of the spec, in the server order', () => {
+    expect(message({}, 'delivery', [])).toBe('Your cart is empty');
+    expect(message({}, '')).toBe('Please select a delivery option');
+    expect(message({ customerName: '  ' }, 'pickup')).toBe('Please enter your name for the order');
+    expect(message({ deliveryAddress: '' }, 'shipping')).toBe('Please enter your delivery address');
+    expect(message({ deliveryAddress: '' }, 'delivery')).toBe('Please enter your delivery address');
+    expect(message({ phoneNumber: '' }, 'delivery')).toBe('Please enter your phone number for delivery');
+    expect(message({ deliveryDate: '' }, 'delivery')).toBe('Please select a delivery date');
+    expect(message({ deliveryDate: '2026-11-21' }, 'delivery')).toBe(MESSAGES.datePast);
+    expect(message({ deliveryTime: '' }, 'delivery')).toBe('Please select a delivery time');
+  });
+
+  test('what each option does not need is not asked for', () => {
+    const bare = { customerName: 'Ada', deliveryAddress: '', phoneNumber: '', deliveryDate: '', deliveryTime: '' };
+    expect(validateCheckout(bare, 'pickup', ITEMS, TODAY)).toBeNull();
+    expect(validateCheckout({ ...bare, deliveryAddress: 'x' }, 'shipping', ITEMS, TODAY)).toBeNull();
+  });
+
+  test('today is a valid delivery date', () => {
+    expect(validateCheckout(FULL, 'delivery', ITEMS, TODAY)).toBeNull();
+  });
+
+  test('the problem names the field to focus', () => {
+    expect(validateCheckout({ ...FULL, phoneNumber: '' }, 'delivery', ITEMS, TODAY).field).toBe('phoneNumber');
+  });
+});
+
+test('checkout payload sends the lines, the option fields only, fee and total', () => {
+  const items = [
+    { productId: 1, productTypeId: null, quantity: 2 },
+    { productId: 2, productTypeId: 7, quantity: 1 },
+  ];
+  const payload = checkoutPayload({ ...FULL, customerName: ' Ada ' }, 'shipping', items, 30);
+  expect(payload).toEqual({
+    cartItems: [
+      { productId: 1, productTypeId: null, quantity: 2 },
+      { productId: 2, productTypeId: 7, quantity: 1 },
+    ],
+    customerName: 'Ada',
+    deliveryOption: 'shipping',
+    deliveryAddress: '1 Main St',
+    phoneNumber: '',
+    deliveryDate: '',
+    deliveryTime: '',
+    specialInstructions: '',
+    deliveryFee: 8,
+    total: 38,
+  });
+});
+
+test('attempt keys: same body keeps its key, a changed body or a reset makes a new one', () => {
+  let n = 0;
+  const keys = createAttemptKeys(() => `key-${(n += 1)}`);
+  expect(keys.keyFor({ a: 1 })).toBe('key-1');
+  expect(keys.keyFor({ a: 1 })).toBe('key-1');
+  expect(keys.keyFor({ a: 2 })).toBe('key-2');
+  keys.reset();
+  expect(keys.keyFor({ a: 2 })).toBe('key-3');
+});

@@ -1,0 +1,60 @@
+import { useEffect, useState } from 'react';
+import { Drawer } from '../../../components/Drawer';
+import { useCart } from '../../../lib/cart';
+import { EMPTY_FORM } from '../checkoutRules';
+import { useCheckout } from '../useCheckout';
+import { CartStep } from './CartStep';
+import { CheckoutStep } from './CheckoutStep';
+import { DeliveryStep } from './DeliveryStep';
+import '../cart.css';
+
+const TITLES = { cart: 'Shopping Cart', delivery: 'Delivery Options', checkout: 'Checkout' };
+
+export function CartDrawer() {
+  const { isOpen, close } = useCart();
+  const [step, setStep] = useState('cart');
+  const [option, setOption] = useState('');
+  const [form, setForm] = useState(EMPTY_FORM);
+  const { placing, submit } = useCheckout();
+
+  // The spec: closing the drawer resets it to the cart step (the form is kept, so a shopper
+  // who closes it by mistake does not retype it).
+  useEffect(() => {
+    if (!isOpen) setStep('cart');
+  }, [isOpen]);
+
+  async function place(payload) {
+    const placed = await submit(payload);
+    if (placed) {
+      setForm(EMPTY_FORM);
+      setOption('');
+      setStep('cart');
+    }
+  }
+
+  return (
+    <Drawer open={isOpen} onClose={close} title={TITLES[step]}>
+      <div className="cart-drawer">
+        {step === 'cart' && <CartStep onContinue={() => setStep('delivery')} />}
+        {step === 'delivery' && (
+          <DeliveryStep
+            option={option}
+            onSelect={setOption}
+            onBack={() => setStep('cart')}
+            onContinue={() => setStep('checkout')}
+          />
+        )}
+        {step === 'checkout' && (
+          <CheckoutStep
+            option={option}
+            form={form}
+            onChange={setForm}
+            onBack={() => setStep('delivery')}
+            placing={placing}
+            onPlace={place}
+          />
+        )}
+      </div>
+    </Drawer>
+  );
+}

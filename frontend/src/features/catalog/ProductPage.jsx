@@ -1,0 +1,248 @@
+import { useQuery } from '@tanstack/react-query';
+import { Suspense, useEffect, useId, useState } from 'react';
+import { Link, useNavigate, useParams } from 'react-router';
+import { Carousel } from '../../components/Carousel';
+import { Spinner } from '../../components/Spinner';
+import { availableStock, useCart } from '../../lib/cart';
+import { categoryById } from '../../lib/categories';
+import { formatPrice, sku } from '../../lib/format';
+import { useSession } from '../../lib/session';
+import { useToast } from '../../lib/toast';
+import { ProductAdminActions } from './adminSlots';
+import { fetchProduct } from './api';
+import { ImageViewer } from './ImageViewer';
+import {
+  addToCartAlert,
+  addToCartBlock,
+  digitsOnly,
+  displayPrice,
+  firstUsableType,
+  isInStock,
+  isTypeUsable,
+  productTypes,
+} from './productRules';
+import './catalog.css';
+
+function Gallery({ product }) {
+  const images = product.images?.length ? product.images : [];
+  const [index, setIndex] = useState(0);
+  const [viewerOpen, setViewerOpen] = useState(false);
+  if (!images.length) {
+    return (
+      <div className="product__gallery product__gallery--empty" aria-hidden="true">
+        No image
+      </div>
+    );
+  }
+  return (
+    <div className="product__gallery">
+      <Carousel
+        items={images}
+        index={index}
+        onIndexChange={setIndex}
+        label={`${product.name} images`}
+        swipeThreshold={50}
+        renderItem={(src, i) => (
+          <button type="button" className="product__zoom" onClick={() => setViewerOpen(true)} aria-label={`View image ${i + 1} full screen`}>
+            <img
+              src={src}
+              alt={`${product.name}, image ${i + 1} of ${images.length}`}
+              width="600"
+              height="600"
+              className="product__image"
+              loading={i === 0 ? 'eager' : 'lazy'}
+            />
+          </button>
+        )}
+      />
+      <ImageViewer
+        open={viewerOpen}
+        images={images}
+        index={index}
+        onIndexChange={setIndex}
+        onClose={() => setViewerOpen(false)}
+        name={product.name}
+      />
+    </div>
+  );
+}
+
+function Purchase({ product, onTypeChange }) {
+  const { addItem } = useCart();
+  const toast = useToast();
+  const types = productTypes(product);
+  const [selectedType, setSelectedType] = useState(() => firstUsableType(product));
+  const [quantity, setQuantity] = useState('1');
+  const quantityId = useId();
+  const stock = availableStock(product, types.length ? selectedType : null);
+  const blocked = addToCartBlock(product, selectedType, quantity);
+
+  useEffect(() => {
+    onTypeChange?.(selectedType);
+  }, [selectedType]); // eslint-disable-line react-hooks/exhaustive-deps
+
+  const chooseType = (type) => {
+    setSelectedType(type);
+    setQuantity('1');
+  };
+
+  const add = () => {
+    try {
+      const alert = addToCartAlert(product, selectedType);
+      if (alert) {
+        toast.error(alert);
+        return;
+      }
+      const result = addItem(product, types.length ? selectedType : null, Number(quantity));
+      if (!result.ok) {
+        toast.error(result.message);
+        return;
+      }
+      toast.success(`Added ${quantity} × ${product.name}${selectedType ? ` - ${selectedType.name}` : ''} to cart`);
+      setQuantity('1');
+    } catch {
+      toast.error('Error adding item to cart. Please try again.');
+    }
+  };
+
+  return (
+    <div className="product__purchase">
+      {types.length ? (
+        <fieldset className="product__types">
+          <legend>Choose Type</legend>
+          <div className="product__type-list">
+            {types.map((type) => {
+              const usable = isTypeUsable(product, type);
+              const selected = selectedType?.id === type.id;
+              const price = displayPrice(product, type);
+              return (
+                <button
+                  key={type.id}
+                  type="button"
+                  className={`type-option${selected ? ' is-selected' : ''}`}
+                  aria-pressed={selected}
+                  disabled={!usable}
+                  onClick={() => chooseType(type)}
+                >
+                  <span className="type-option__name">{type.name}</span>
+                  {usable ? (
+                    price !== null ? <span className="type-option__price">{formatPrice(price)}</span> : null
+                  ) : (
+                    <span className="type-option__out">Out of stock</span>
+                  )}
+                </button>
+              );
+            })}
+          </div>
+        </fieldset>
+      ) : null}
+      <div className="product__quantity field">
+        <label htmlFor={quantityId}>Quantity</label>
+        <div className="product__quantity-row">
+          <input
+            id={quantityId}
+            type="text"
+            inputMode="numeric"
+            pattern="[0-9]*"
+            autoComplete="off"
+            value={quantity}
+            onChange={(e) => setQuantity(digitsOnly(e.target.value))}
+            aria-describedby={`${quantityId}-hint`}
+          />
+          <span id={`${quantityId}-hint`} className="product__available">
+            {Number.isFinite(stock) ? `${stock} available` : 'In stock'}
+          </span>
+        </div>
+      </div>
+      <button type="button" className="button button--primary button--block product__add" onClick={add} disabled={Boolean(blocked)}>
+        Add to Cart
+      </button>
+    </div>
+  );
+}
+
+export function ProductPage() {
+  const { productId } = useParams();
+  const navigate = useNavigate();
+  const toast = useToast();
+  const { isAdmin } = useSession();
+  const [priceType, setPriceType] = useState(null);
+  const { data: product, error, isPending } = useQuery({
+    queryKey: ['product', String(productId)],
+    queryFn: ({ signal }) => fetchProduct(productId, signal),
+  });
+
+  useEffect(() => {
+    if (!error) return;
+    toast.error(error.isNetwork ? 'Error loading product details' : 'Failed to fetch product details');
+    navigate('/', { replace: true });
+  }, [error]); // eslint-disable-line react-hooks/exhaustive-deps
+
+  if (isPending || error || !product) return <Spinner label="Loading product..." />;
+
+  const types = productTypes(product);
+  const category = categoryById(product.categoryId ?? product.category);
+  const inStock = isInStock(product);
+  const price = displayPrice(product, isAdmin ? null : priceType);
+  const stockTotal = types.length ? types.reduce((sum, t) => sum + (Number(t.quantity) || 0), 0) : Number(product.quantity) || 0;
+
+  return (
+    <article className="product">
+      <nav className="product__back" aria-label="Breadcrumb">
+        <Link to={category ? `/?category=${category.id}` : '/'}>← Back to {category ? category.name : 'products'}</Link>
+      </nav>
+      <div className="product__layout">
+        <Gallery product={product} />
+        <div className="product__info">
+          <h1 className="product__name">{product.name}</h1>
+          <div className="product__meta">
+            <span className={`badge ${inStock ? 'badge--success' : 'badge--danger'}`}>{inStock ? 'In Stock' : 'Out of Stock'}</span>
+            {category ? <span className={`chip ${category.colorClass}`}>{category.name}</span> : null}
+          </div>
+          <p className="product__price">{price === null ? 'Price not set' : formatPrice(price)}</p>
+          {isAdmin ? (
+            <Suspense fallback={null}>
+              <ProductAdminActions product={product} />
+            </Suspense>
+          ) : (
+            <Purchase key={product.id} product={product} onTypeChange={setPriceType} />
+          )}
+          {product.description ? (
+            <section className="product__section">
+              <h2>Description</h2>
+              <p className="product__description">{product.description}</p>
+            </section>
+          ) : null}
+          <section className="product__section">
+            <h2>Details</h2>
+            <dl className="product__details">
+              <dt>SKU</dt>
+              <dd>{sku(product.id)}</dd>
+              <dt>Stock</dt>
+              <dd>{stockTotal} units</dd>
+              <dt>Category</dt>
+              <dd>{category ? category.name : product.categoryName || product.categoryId || '—'}</dd>
+              <dt>Availability</dt>
+              <dd>{product.availability ? 'Available' : 'Unavailable'}</dd>
+            </dl>
+            {isAdmin && types.length ? (
+              <>
+                <h3>Types</h3>
+                <ul className="product__admin-types">
+                  {types.map((t) => (
+                    <li key={t.id}>
+                      {t.name}: {displayPrice(product, t) === null ? 'Price not set' : formatPrice(displayPrice(product, t))}, {Number(t.quantity) || 0} units
+                      {isTypeUsable(product, t) ? '' : ' (Out of stock)'}
+                    </li>
+                  ))}
+                </ul>
+              </>
+            ) : null}
+          </section>
+        </div>
+      </div>
+    </article>
+  );
+}
+
+export default ProductPage;

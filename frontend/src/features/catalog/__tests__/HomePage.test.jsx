@@ -1,0 +1,126 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { mockFetch, networkError } from '../../../test/fetch';
+import { renderWithProviders } from '../../../test/render';
+import { HomePage } from '..';
+
+const CUSTOMER = { id: 2, name: 'Casey', email: 'casey@example.com', role: 'customer' };
+const ADMIN = { id: 1, name: 'Ada', email: 'ada@example.com', role: 'admin' };
+
+const product = (id, extra = {}) => ({
+  id,
+  name: `Product ${id}`,
+  price: 10 + id,
+  availability: true,
+  quantity: 5,
+  categoryId: 'juices',
+  images: [`/media/p${id}.jpg`],
+  thumbnails: [`/media/p${id}-thumb.jpg`],
+  types: [],
+  ...extra,
+});
+
+function pages(total) {
+  const all = Array.from({ length: total }, (_, i) => product(total - i));
+  return (url) => {
+    const params = new URL(url, 'http://localhost').searchParams;
+    const pageNo = Number(params.get('page'));
+    const limit = Number(params.get('limit'));
+    const slice = all.slice((pageNo - 1) * limit, pageNo * limit);
+    return { status: 200, body: { products: slice, pagination: { page: pageNo, limit, totalItems: total, totalPages: Math.ceil(total / limit), hasNextPage: pageNo * limit < total } } };
+  };
+}
+
+const HERO = { 'GET /api/hero/images': { status: 200, body: [] } };
+
+test('pages of 12 load until the end, then "No more available products"', async () => {
+  const fetchMock = mockFetch({ ...HERO, 'GET /api/products': pages(30) });
+  renderWithProviders(<HomePage />, { user: CUSTOMER });
+  expect(await screen.findByRole('heading', { name: 'All Products' })).toBeInTheDocument();
+  // jsdom pages cannot scroll, so the hook keeps loading until there is no next page.
+  expect(await screen.findByText('No more available products', {}, { timeout: 3000 })).toBeInTheDocument();
+  const list = screen.getAllByRole('listitem').filter((li) => li.classList.contains('product-card'));
+  expect(list).toHaveLength(30);
+  const productCalls = fetchMock.mock.calls.map(([url]) => url).filter((url) => url.startsWith('/api/products'));
+  expect(productCalls).toEqual(['/api/products?page=1&limit=12', '/api/products?page=2&limit=12', '/api/products?page=3&limit=12']);
+});
+
+test('cards show thumbnail with size, name, price or "Price not set", availability', async () => {
+  mockFetch({
+    ...HERO,
+    'GET /api/products': { status: 200, body: { products: [product(1), product(2, { price: null, availability: false })], pagination: { page: 1, hasNextPage: false } } },
+  });
+  renderWithProviders(<HomePage />, { user: CUSTOMER });
+  const first = (await screen.findByText('Product 1')).closest('a');
+  expect(first).toHaveAttribute('href', '/product/1');
+  const img = first.querySelector('img');
+  expect(img).toHaveAttribute('src', '/media/p1-thumb.jpg');
+  expect(img).toHaveAttribute('width', '300');
+  expect(img).toHaveAttribute('height', '300');
+  expect(within(first).getByText('$11.00')).toBeInTheDocument();
+  expect(within(first).getByText('Available')).toBeInTheDocument();
+  const second = screen.getByText('Product 2').closest('a');
+  expect(within(second).getByText('Price not set')).toBeInTheDocument();
+  expect(within(second).getByText('Unavailable')).toBeInTheDocument();
+});
+
+test('an empty shop says "No products available"', async () => {
+  mockFetch({ ...HERO, 'GET /api/products': { status: 200, body: { products: [], pagination: { page: 1, hasNextPage: false } } } });
+  renderWithProviders(<HomePage />, { user: CUSTOMER });
+  expect(await screen.findByText('No products available')).toBeInTheDocument();
+  expect(screen.queryByText('No more available products')).not.toBeInTheDocument();
+});
+
+test('admins also get "Add your first product" in the empty shop', async () => {
+  mockFetch({ ...HERO, 'GET /api/products': { status: 200, body: { products: [], pagination: { page: 1, hasNextPage: false } } } });
+  renderWithProviders(<HomePage />, { user: ADMIN });
+  expect(await screen.findByText('No products available')).toBeInTheDocument();
+  expect(await screen.findByRole('button', { name: 'Add your first product' })).toBeInTheDocument();
+});
+
+test('a search or category without results offers to clear each', async () => {
+  const fetchMock = mockFetch({
+    ...HERO,
+    'GET /api/products': (url) => {
+      const params = new URL(url, 'http://localhost').searchParams;
+      const products = params.get('search') || params.get('category') ? [] : [product(1)];
+      return { status: 200, body: { products, pagination: { page: 1, hasNextPage: false } } };
+    },
+  });
+  const { user } = renderWithProviders(<HomePage />, { user: CUSTOMER, route: '/?category=juices&search=zzz' });
+  expect(await screen.findByText('No products found')).toBeInTheDocument();
+  expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Juices');
+  expect(fetchMock.mock.calls.map(([url]) => url)).toContain('/api/products?page=1&limit=12&category=juices&search=zzz');
+  await user.click(screen.getByRole('button', { name: 'Clear search' }));
+  expect(await screen.findByText('No products found')).toBeInTheDocument();
+  expect(screen.queryByRole('button', { name: 'Clear search' })).not.toBeInTheDocument();
+  await user.click(screen.getByRole('button', { name: 'Show all categories' }));
+  expect(await screen.findByText('Product 1')).toBeInTheDocument();
+  expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('All Products');
+});
+
+test('a server failure toasts "Failed to load products"', async () => {
+  mockFetch({ ...HERO, 'GET /api/products': { status: 500, body: { message: 'boom' } } });
+  renderWithProviders(<HomePage />, { user: CUSTOMER });
+  expect(await screen.findByText('Failed to load products', { selector: '.toast__message' })).toBeInTheDocument();
+});
+
+test('offline toasts "Error loading products. Please try again."', async () => {
+  mockFetch({ ...HERO, 'GET /api/products': networkError() });
+  renderWithProviders(<HomePage />, { user: CUSTOMER });
+  expect(await screen.findByText('Error loading products. Please try again.')).toBeInTheDocument();
+});
+
+test('older servers answering a plain list: a full page means more', async () => {
+  const fetchMock = mockFetch({
+    ...HERO,
+    'GET /api/products': (url) => {
+      const pageNo = Number(new URL(url, 'http://localhost').searchParams.get('page'));
+      const body = pageNo === 1 ? Array.from({ length: 12 }, (_, i) => product(i + 1)) : [product(13)];
+      return { status: 200, body };
+    },
+  });
+  renderWithProviders(<HomePage />, { user: CUSTOMER });
+  expect(await screen.findByText('No more available products', {}, { timeout: 3000 })).toBeInTheDocument();
+  expect(screen.getByText('Product 13')).toBeInTheDocument();
+  await waitFor(() => expect(fetchMock.mock.calls.filter(([u]) => u.startsWith('/api/products'))).toHaveLength(2));
+});

@@ -1,0 +1,40 @@
+import { screen } from '@testing-library/react';
+import { mockFetch } from '../../../test/fetch';
+import { renderWithProviders } from '../../../test/render';
+import { HeroCarousel } from '..';
+
+const CUSTOMER = { id: 2, name: 'Casey', email: 'casey@example.com', role: 'customer' };
+const ADMIN = { id: 1, name: 'Ada', email: 'ada@example.com', role: 'admin' };
+const hero = (id, extra = {}) => ({ id, title: `Slide ${id}`, description: '', alt_text: `Alt ${id}`, display_order: id - 1, is_active: true, image_url: `/media/hero/${id}.jpg`, created_at: '2026-01-01T00:00:00Z', ...extra });
+
+test('slides with arrows and dots; images carry a size so nothing jumps', async () => {
+  mockFetch({ 'GET /api/hero/images': { status: 200, body: [hero(1), hero(2), hero(3, { is_active: false })] } });
+  const { user } = renderWithProviders(<HeroCarousel />, { user: CUSTOMER });
+  const first = await screen.findByAltText('Alt 1');
+  expect(first).toHaveAttribute('width');
+  expect(first).toHaveAttribute('height');
+  expect(screen.queryByAltText('Alt 3')).not.toBeInTheDocument();
+  expect(screen.getAllByRole('button', { name: /Go to slide/ })).toHaveLength(2);
+  await user.click(screen.getByRole('button', { name: 'Next' }));
+  expect(screen.getByRole('button', { name: 'Go to slide 2' })).toHaveAttribute('aria-current', 'true');
+  expect(screen.queryByRole('link', { name: 'Add Image' })).not.toBeInTheDocument();
+});
+
+test('empty: "No hero images available"; admins get "Add Hero Image" to /hero', async () => {
+  mockFetch({ 'GET /api/hero/images': { status: 200, body: [] } });
+  renderWithProviders(<HeroCarousel />, { user: ADMIN });
+  expect(await screen.findByText('No hero images available')).toBeInTheDocument();
+  expect(screen.getByRole('link', { name: 'Add Hero Image' })).toHaveAttribute('href', '/hero');
+});
+
+test('admins see "Add Image" over a filled carousel', async () => {
+  mockFetch({ 'GET /api/hero/images': { status: 200, body: [hero(1)] } });
+  renderWithProviders(<HeroCarousel />, { user: ADMIN });
+  expect(await screen.findByRole('link', { name: 'Add Image' })).toHaveAttribute('href', '/hero');
+});
+
+test('a failed load shows the empty state', async () => {
+  mockFetch({ 'GET /api/hero/images': { status: 500, body: {} } });
+  renderWithProviders(<HeroCarousel />, { user: CUSTOMER });
+  expect(await screen.findByText('No hero images available')).toBeInTheDocument();
+});

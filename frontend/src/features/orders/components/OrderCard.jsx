@@ -1,0 +1,70 @@
+import { formatDateTimeLA, formatPrice } from '../../../lib/format';
+import { deliveryOptionLabel, orderFee, orderLines, orderTotal } from '../orderShape';
+
+const STATUS_LABELS = { pending: 'Pending', completed: 'Completed', cancelled: 'Cancelled' };
+
+export function StatusBadge({ status }) {
+  const known = STATUS_LABELS[status];
+  return <span className={`order-status order-status--${known ? status : 'unknown'}`}>{known || status || 'Unknown'}</span>;
+}
+
+export function OrderLines({ order }) {
+  return (
+    <ul className="order-lines">
+      {orderLines(order).map((line) => (
+        <li key={line.key} className="order-line">
+          <div className="order-line__main">
+            <span className="order-line__name">{line.name}</span>
+            {line.typeName && <span className="order-line__type"> - {line.typeName}</span>}
+            <span className="order-line__qty">
+              {' '}
+              × {line.quantity} @ {formatPrice(line.price)}
+            </span>
+          </div>
+          <span className="order-line__subtotal">{formatPrice(line.subtotal)}</span>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+export function OrderCard({ order }) {
+  const fee = orderFee(order);
+  const option = deliveryOptionLabel(order.deliveryOption);
+  return (
+    <article className="order-card" aria-labelledby={`order-${order.id}-title`}>
+      <header className="order-card__head">
+        <div>
+          <h2 className="order-card__title" id={`order-${order.id}-title`}>
+            Order #{order.id}
+          </h2>
+          {order.createdAt && (
+            <time className="order-card__date" dateTime={order.createdAt}>
+              {formatDateTimeLA(order.createdAt)}
+            </time>
+          )}
+        </div>
+        <StatusBadge status={order.status} />
+      </header>
+      <OrderLines order={order} />
+      <dl className="order-card__facts">
+        {option && (
+          <div>
+            <dt>Delivery</dt>
+            <dd>{option}</dd>
+          </div>
+        )}
+        {fee > 0 && (
+          <div>
+            <dt>Delivery Fee</dt>
+            <dd>{formatPrice(fee)}</dd>
+          </div>
+        )}
+        <div className="order-card__total">
+          <dt>Total</dt>
+          <dd>{formatPrice(orderTotal(order))}</dd>
+        </div>
+      </dl>
+    </article>
+  );
+}

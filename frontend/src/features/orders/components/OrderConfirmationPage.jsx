@@ -1,0 +1,119 @@
+import { useLocation, useNavigate } from 'react-router';
+import { formatPrice } from '../../../lib/format';
+import { useShopInfo } from '../../../lib/shopInfo';
+import { deliveryOptionLabel, orderFee, orderSubtotal, orderTotal } from '../orderShape';
+import { OrderLines } from './OrderCard';
+import '../orders.css';
+
+// Router state is the order just placed; sessionStorage keeps it across a reload of the page.
+function readOrder(state) {
+  if (state && state.order) return state.order;
+  try {
+    const stored = sessionStorage.getItem('lastOrder');
+    const order = stored ? JSON.parse(stored) : null;
+    return order && typeof order === 'object' ? order : null;
+  } catch {
+    return null;
+  }
+}
+
+function DeliveryText({ order }) {
+  const shop = useShopInfo();
+  if (order.deliveryOption === 'pickup') {
+    return (
+      <div className="confirmation-delivery">
+        <h2>Store Pickup</h2>
+        <p>
+          Your order will be ready for pickup in 30 minutes at <strong>{shop.pickupLocation}</strong>.
+        </p>
+        <p>
+          Please text {shop.pickupPhone ? <strong>{shop.pickupPhone}</strong> : 'us'} with your full name, phone number
+          and ETA range, then call when you arrive.
+        </p>
+      </div>
+    );
+  }
+  if (order.deliveryOption === 'delivery') {
+    return (
+      <div className="confirmation-delivery">
+        <h2>Local Delivery</h2>
+        <p>
+          Your order will be delivered locally in {shop.deliveryArea}
+          {order.deliveryDate ? ` on ${order.deliveryDate}` : ''}
+          {order.deliveryTime ? ` at ${order.deliveryTime}` : ''}. We will contact you to confirm the delivery.
+        </p>
+        {order.deliveryAddress && <p>Delivery address: {order.deliveryAddress}</p>}
+      </div>
+    );
+  }
+  if (order.deliveryOption === 'shipping') {
+    return (
+      <div className="confirmation-delivery">
+        <h2>Standard Shipping</h2>
+        <p>Your order will be shipped and should arrive in 3-5 business days.</p>
+        {order.deliveryAddress && <p>Shipping address: {order.deliveryAddress}</p>}
+      </div>
+    );
+  }
+  return null;
+}
+
+export function OrderConfirmationPage() {
+  const location = useLocation();
+  const navigate = useNavigate();
+  const order = readOrder(location.state);
+
+  if (!order) {
+    return (
+      <section className="confirmation confirmation--missing">
+        <h1>No Order Found</h1>
+        <p>We could not find a recent order to show.</p>
+        <button type="button" className="button button--primary" onClick={() => navigate('/')}>
+          Return to Products
+        </button>
+      </section>
+    );
+  }
+
+  const fee = orderFee(order);
+  const option = deliveryOptionLabel(order.deliveryOption);
+  return (
+    <section className="confirmation">
+      <h1>Order Confirmed</h1>
+      <p className="confirmation__lead">
+        Thank you{order.customerName ? `, ${order.customerName}` : ''}! Your order number is{' '}
+        <strong>#{order.id}</strong>.
+      </p>
+      <DeliveryText order={order} />
+      <div className="confirmation__summary">
+        <h2>Order Summary</h2>
+        <OrderLines order={order} />
+        <dl className="order-card__facts">
+          {option && (
+            <div>
+              <dt>Delivery</dt>
+              <dd>{option}</dd>
+            </div>
+          )}
+          <div>
+            <dt>Subtotal</dt>
+            <dd>{formatPrice(orderSubtotal(order))}</dd>
+          </div>
+          {fee > 0 && (
+            <div>
+              <dt>Delivery Fee</dt>
+              <dd>{formatPrice(fee)}</dd>
+            </div>
+          )}
+          <div className="order-card__total">
+            <dt>Total</dt>
+            <dd>{formatPrice(orderTotal(order))}</dd>
+          </div>
+        </dl>
+      </div>
+      <button type="button" className="button button--primary" onClick={() => navigate('/')}>
+        Continue Shopping
+      </button>
+    </section>
+  );
+}

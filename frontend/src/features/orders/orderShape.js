@@ -1,0 +1,38 @@
+// Orders come in two shapes (spec section 3): the current one with `items`, and an older one
+// with a single `product`, `quantity` and `total`. Screens read both through these functions.
+
+const OPTION_LABELS = { pickup: 'Store Pickup', shipping: 'Standard Shipping', delivery: 'Local Delivery' };
+
+export const deliveryOptionLabel = (option) => OPTION_LABELS[option] || '';
+
+const toNumber = (value) => {
+  const n = Number(value);
+  return Number.isFinite(n) ? n : 0;
+};
+
+export function orderLines(order) {
+  if (!order) return [];
+  if (Array.isArray(order.items)) {
+    return order.items.map((item, index) => ({
+      key: `${item.productId ?? 'x'}-${item.productTypeId ?? 'none'}-${index}`,
+      name: item.productName || 'Product',
+      typeName: item.productTypeName || '',
+      quantity: toNumber(item.quantity),
+      price: toNumber(item.price),
+      subtotal: item.subtotal != null ? toNumber(item.subtotal) : toNumber(item.price) * toNumber(item.quantity),
+    }));
+  }
+  if (order.product) {
+    const product = typeof order.product === 'object' ? order.product : { name: String(order.product) };
+    const quantity = toNumber(order.quantity || 1);
+    const total = toNumber(order.total);
+    const price = product.price != null ? toNumber(product.price) : quantity ? total / quantity : total;
+    return [{ key: `legacy-${order.id}`, name: product.name || 'Product', typeName: '', quantity, price, subtotal: total }];
+  }
+  return [];
+}
+
+export const orderFee = (order) => toNumber(order && order.deliveryFee);
+export const orderTotal = (order) => toNumber(order && order.total);
+// The spec: subtotal on confirmation = total minus delivery fee.
+export const orderSubtotal = (order) => Math.round((orderTotal(order) - orderFee(order)) * 100) / 100;

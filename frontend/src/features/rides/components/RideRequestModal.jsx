@@ -1,0 +1,130 @@
+import { useRef, useState } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { MessageDialog } from '../../../components/MessageDialog';
+import { Modal } from '../../../components/Modal';
+import { serverMessage } from '../../../lib/api';
+import { todayLA } from '../../../lib/format';
+import { fetchRidePricing, submitRideRequest } from '../api';
+import { DEFAULT_PRICING_TEXT, DIALOGS, EMPTY_RIDE, RIDE_FIELDS, isRideComplete, ridePayload } from '../rideForm';
+import '../rides.css';
+
+const FORM_ID = 'ride-request-form';
+const SUCCESS_AUTO_CLOSE_MS = 3000;
+
+function PricingText({ open }) {
+  // Fetched each time the modal opens (staleTime 0), so an admin's new text shows at once.
+  const pricing = useQuery({ queryKey: ['ride-pricing'], queryFn: fetchRidePricing, enabled: open, staleTime: 0 });
+  const fromServer = pricing.data && pricing.data.ride_pricing_description;
+  let text = fromServer;
+  if (!text && (pricing.isError || pricing.isSuccess)) text = DEFAULT_PRICING_TEXT;
+  return (
+    <section className="ride-pricing" aria-labelledby="ride-pricing-title">
+      <h3 id="ride-pricing-title" className="ride-pricing__title">
+        Pricing
+      </h3>
+      <p className="ride-pricing__text">{text || 'Loading pricing...'}</p>
+    </section>
+  );
+}
+
+export function RideRequestModal({ open, onClose }) {
+  const [ride, setRide] = useState(EMPTY_RIDE);
+  const [submitting, setSubmitting] = useState(false);
+  const [dialog, setDialog] = useState(null);
+  const inFlight = useRef(false);
+  const firstField = useRef(null);
+  const queryClient = useQueryClient();
+  const today = todayLA();
+
+  async function submit(event) {
+    event.preventDefault();
+    // A ref, not state: two clicks in the same tick both see the state before re-render.
+    if (inFlight.current) return;
+    if (!isRideComplete(ride)) {
+      setDialog(DIALOGS.missing);
+      return;
+    }
+    inFlight.current = true;
+    setSubmitting(true);
+    try {
+      await submitRideRequest(ridePayload(ride));
+      setRide(EMPTY_RIDE);
+      queryClient.invalidateQueries({ queryKey: ['rides'] });
+      setDialog({ ...DIALOGS.success, closesModal: true });
+    } catch (err) {
+      if (err && err.isNetwork) setDialog(DIALOGS.network);
+      else setDialog({ ...DIALOGS.failed, message: serverMessage(err, DIALOGS.failed.message) });
+    } finally {
+      inFlight.current = false;
+      setSubmitting(false);
+    }
+  }
+
+  function closeDialog() {
+    const closesModal = dialog && dialog.closesModal;
+    setDialog(null);
+    if (closesModal) onClose();
+  }
+
+  const footer = (
+    <div className="ride-modal__actions">
+      <button type="button" className="button button--secondary" onClick={onClose} disabled={submitting}>
+        Cancel
+      </button>
+      <button type="submit" form={FORM_ID} className="button button--primary" disabled={submitting} aria-busy={submitting || undefined}>
+        {submitting ? 'Submitting...' : 'Submit Request'}
+      </button>
+    </div>
+  );
+
+  return (
+    <>
+      <Modal
+        open={open}
+        onClose={onClose}
+        title="Request a Ride"
+        size="md"
+        footer={footer}
+        initialFocusRef={firstField}
+      >
+        <PricingText open={open} />
+        <form id={FORM_ID} className="ride-form" noValidate onSubmit={submit}>
+          {RIDE_FIELDS.map((field, index) => {
+            const props = {
+              id: `ride-${field.name}`,
+              name: field.name,
+              value: ride[field.name],
+              required: true,
+              ref: index === 0 ? firstField : undefined,
+              onChange: (event) => setRide((current) => ({ ...current, [field.name]: event.target.value })),
+            };
+            return (
+              <div key={field.name} className={`form-field ride-form__${field.name}`}>
+                <label htmlFor={props.id}>{field.label}</label>
+                {field.type === 'textarea' ? (
+                  <textarea rows={3} {...props} />
+                ) : (
+                  <input
+                    type={field.type}
+                    autoComplete={field.autoComplete}
+                    min={field.type === 'date' ? today : undefined}
+                    {...props}
+                  />
+                )}
+              </div>
+            );
+          })}
+        </form>
+      </Modal>
+      <MessageDialog
+        open={Boolean(dialog)}
+        type={dialog ? dialog.type : 'info'}
+        title={dialog ? dialog.title : ''}
+        message={dialog ? dialog.message : ''}
+        onClose={closeDialog}
+        autoClose={Boolean(dialog && dialog.type === 'success')}
+        autoCloseMs={SUCCESS_AUTO_CLOSE_MS}
+      />
+    </>
+  );
+}

@@ -1,0 +1,120 @@
+// The one door to the server: every call goes through apiFetch so that auth, error shapes and
+// the "session expired" sign-out behave the same everywhere.
+export const API_BASE = '/api';
+export const NETWORK_MESSAGE = 'Network error. Please try again.';
+export const SESSION_EXPIRED_EVENT = 'session:expired';
+
+export class ApiError extends Error {
+  constructor(message, status = 0, errors = undefined, { isNetwork = false, serverMessage = null } = {}) {
+    super(message);
+    this.name = 'ApiError';
+    this.status = status;
+    this.errors = errors;
+    this.isNetwork = isNetwork;
+    // The server's own sentence, kept apart from the generic "Request failed (500)".
+    this.serverMessage = serverMessage;
+  }
+}
+
+export function getToken() {
+  try {
+    return window.localStorage.getItem('token');
+  } catch {
+    return null;
+  }
+}
+
+function parseBody(text) {
+  if (!text) return null;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return null;
+  }
+}
+
+function settle(status, data, sentToken) {
+  if (status >= 200 && status < 300) return status === 204 ? null : data;
+  const message = data && typeof data.message === 'string' && data.message ? data.message : null;
+  // A refused token (expired, or revoked by a password change) ends the session everywhere.
+  if (status === 401 && sentToken && typeof window !== 'undefined') {
+    window.dispatchEvent(new Event(SESSION_EXPIRED_EVENT));
+  }
+  throw new ApiError(message || `Request failed (${status})`, status, data?.errors, { serverMessage: message });
+}
+
+export async function apiFetch(path, { method = 'GET', body, formData, headers, signal, auth = true } = {}) {
+  const init = { method, headers: { Accept: 'application/json', ...headers } };
+  if (signal) init.signal = signal;
+  if (formData) {
+    init.body = formData;
+  } else if (body !== undefined) {
+    init.headers['Content-Type'] = 'application/json';
+    init.body = JSON.stringify(body);
+  }
+  const token = auth ? getToken() : null;
+  if (token) init.headers.Authorization = `Bearer ${token}`;
+  let response;
+  try {
+    response = await fetch(`${API_BASE}${path}`, init);
+  } catch (err) {
+    if (err && err.name === 'AbortError') throw err;
+    throw new ApiError(NETWORK_MESSAGE, 0, undefined, { isNetwork: true });
+  }
+  let data = null;
+  if (response.status !== 204) {
+    if (typeof response.text === 'function') data = parseBody(await response.text());
+    else if (typeof response.json === 'function') data = await response.json().catch(() => null);
+  }
+  return settle(response.status, data, Boolean(token));
+}
+
+export function queryString(params) {
+  if (!params) return '';
+  const search = new URLSearchParams();
+  Object.entries(params).forEach(([key, value]) => {
+    if (value !== undefined && value !== null && value !== '') search.append(key, String(value));
+  });
+  const text = search.toString();
+  return text ? `?${text}` : '';
+}
+
+// Multipart uploads go through XMLHttpRequest because fetch cannot report upload progress.
+function upload(method, path, formData, { onProgress, auth = true } = {}) {
+  return new Promise((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open(method, `${API_BASE}${path}`);
+    xhr.setRequestHeader('Accept', 'application/json');
+    const token = auth ? getToken() : null;
+    if (token) xhr.setRequestHeader('Authorization', `Bearer ${token}`);
+    if (onProgress && xhr.upload) {
+      xhr.upload.addEventListener('progress', (event) => {
+        if (event.lengthComputable && event.total > 0) onProgress(event.loaded / event.total);
+      });
+    }
+    xhr.onload = () => {
+      try {
+        resolve(settle(xhr.status, parseBody(xhr.responseText), Boolean(token)));
+      } catch (err) {
+        reject(err);
+      }
+    };
+    xhr.onerror = () => reject(new ApiError(NETWORK_MESSAGE, 0, undefined, { isNetwork: true }));
+    xhr.onabort = xhr.onerror;
+    xhr.send(formData);
+  });
+}
+
+export const api = {
+  get: (path, params, opts) => apiFetch(`${path}${queryString(params)}`, { ...opts, method: 'GET' }),
+  post: (path, body, opts) => apiFetch(path, { ...opts, method: 'POST', body }),
+  put: (path, body, opts) => apiFetch(path, { ...opts, method: 'PUT', body }),
+  del: (path, body, opts) => apiFetch(path, { ...opts, method: 'DELETE', body }),
+  upload,
+};
+
+// Spec section 8: "A server message is preferred when present".
+export function serverMessage(err, fallback) {
+  if (err && err.status >= 400 && err.serverMessage) return err.serverMessage;
+  return fallback;
+}

@@ -1,0 +1,154 @@
+import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState } from 'react';
+import { useSession } from './session';
+
+const CART_KEY = 'cart';
+const OWNER_KEY = 'cartOwner';
+
+export function cartKeyFor(productId, typeId) {
+  return typeId === null || typeId === undefined ? String(productId) : `${productId}_${typeId}`;
+}
+
+// Spec section 9: the type's price when set, else the product's.
+export function unitPrice(product, type) {
+  if (type && type.price !== null && type.price !== undefined && type.price !== '') return Number(type.price);
+  if (product && product.price !== null && product.price !== undefined && product.price !== '') return Number(product.price);
+  return null;
+}
+
+// `quantity` always means units still available (api.md); a missing figure does not limit.
+export function availableStock(product, type) {
+  const quantity = type ? type.quantity : product?.quantity;
+  if (quantity === null || quantity === undefined || quantity === '') return Infinity;
+  const n = Number(quantity);
+  return Number.isFinite(n) ? Math.max(0, n) : Infinity;
+}
+
+export function stockMessage(product, type, n) {
+  return `Only ${n} items available in stock for ${product?.name ?? ''}${type ? ` - ${type.name}` : ''}`;
+}
+
+function readCart() {
+  try {
+    const raw = localStorage.getItem(CART_KEY);
+    if (!raw) return [];
+    const items = JSON.parse(raw);
+    if (!Array.isArray(items)) throw new Error('cart is not a list');
+    const valid = items.filter(
+      (i) => i && typeof i.cartKey === 'string' && i.product && Number.isInteger(i.quantity) && i.quantity > 0,
+    );
+    if (valid.length !== items.length) throw new Error('cart has unreadable lines');
+    return valid;
+  } catch {
+    // Spec section 8: an unreadable stored cart is reset.
+    try {
+      localStorage.removeItem(CART_KEY);
+    } catch {
+      /* storage unavailable */
+    }
+    return [];
+  }
+}
+
+function writeCart(items) {
+  try {
+    if (items.length) localStorage.setItem(CART_KEY, JSON.stringify(items));
+    else localStorage.removeItem(CART_KEY);
+  } catch {
+    /* full or unavailable storage: the cart still works for this visit */
+  }
+}
+
+const CartContext = createContext(null);
+
+export function CartProvider({ children }) {
+  const { user } = useSession();
+  const [items, setItems] = useState(readCart);
+  const [isOpen, setOpen] = useState(false);
+  // addItem/updateQuantity answer synchronously, so they read the latest lines from a ref.
+  const itemsRef = useRef(items);
+
+  const commit = useCallback((next) => {
+    itemsRef.current = next;
+    writeCart(next);
+    setItems(next);
+  }, []);
+
+  // Spec section 3: the cart is cleared when a different user signs in.
+  const userId = user?.id;
+  useEffect(() => {
+    if (userId === undefined || userId === null) return;
+    let owner = null;
+    try {
+      owner = localStorage.getItem(OWNER_KEY);
+    } catch {
+      owner = null;
+    }
+    if (owner !== null && owner !== String(userId)) commit([]);
+    try {
+      localStorage.setItem(OWNER_KEY, String(userId));
+    } catch {
+      /* storage unavailable */
+    }
+  }, [userId, commit]);
+
+  const addItem = useCallback(
+    (product, selectedType = null, quantity = 1) => {
+      if (!product || product.id === undefined || product.id === null) return { ok: false, message: 'Invalid product data' };
+      const n = Number(quantity);
+      if (!Number.isInteger(n) || n <= 0) return { ok: false, message: 'Invalid product data' };
+      const type = selectedType || null;
+      const key = cartKeyFor(product.id, type?.id);
+      const current = itemsRef.current;
+      const existing = current.find((i) => i.cartKey === key);
+      const stock = availableStock(product, type);
+      const wanted = (existing ? existing.quantity : 0) + n;
+      if (wanted > stock) return { ok: false, message: stockMessage(product, type, stock) };
+      const next = existing
+        ? current.map((i) => (i.cartKey === key ? { ...i, quantity: wanted, product, selectedType: type } : i))
+        : [...current, { cartKey: key, productId: product.id, productTypeId: type ? type.id : null, quantity: n, product, selectedType: type }];
+      commit(next);
+      return { ok: true };
+    },
+    [commit],
+  );
+
+  const updateQuantity = useCallback(
+    (cartKey, quantity) => {
+      const current = itemsRef.current;
+      const line = current.find((i) => i.cartKey === cartKey);
+      if (!line) return { ok: false, message: 'Item not found in cart' };
+      const n = Math.floor(Number(quantity));
+      if (!Number.isFinite(n) || n <= 0) {
+        commit(current.filter((i) => i.cartKey !== cartKey));
+        return { ok: true };
+      }
+      const stock = availableStock(line.product, line.selectedType);
+      if (n > stock) return { ok: false, message: stockMessage(line.product, line.selectedType, stock) };
+      commit(current.map((i) => (i.cartKey === cartKey ? { ...i, quantity: n } : i)));
+      return { ok: true };
+    },
+    [commit],
+  );
+
+  const removeItem = useCallback(
+    (cartKey) => commit(itemsRef.current.filter((i) => i.cartKey !== cartKey)),
+    [commit],
+  );
+  const clear = useCallback(() => commit([]), [commit]);
+  const open = useCallback(() => setOpen(true), []);
+  const close = useCallback(() => setOpen(false), []);
+
+  const value = useMemo(() => {
+    const count = items.reduce((sum, i) => sum + i.quantity, 0);
+    const subtotal = Math.round(items.reduce((sum, i) => sum + (unitPrice(i.product, i.selectedType) ?? 0) * i.quantity, 0) * 100) / 100;
+    return { items, count, subtotal, isOpen, open, close, addItem, updateQuantity, removeItem, clear };
+  }, [items, isOpen, open, close, addItem, updateQuantity, removeItem, clear]);
+
+  return <CartContext.Provider value={value}>{children}</CartContext.Provider>;
+}
+
+export function useCart() {
+  const value = useContext(CartContext);
+  if (!value) throw new Error('useCart must be used inside <CartProvider>');
+  return value;
+}

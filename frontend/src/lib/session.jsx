@@ -1,0 +1,139 @@
+import { createContext, useCallback, useContext, useEffect, useMemo, useState } from 'react';
+import { SESSION_EXPIRED_EVENT } from './api';
+
+export const RECHECK_MS = 300000;
+const TOKEN_KEY = 'token';
+const USER_KEY = 'user';
+
+function base64UrlDecode(segment) {
+  const base64 = segment.replace(/-/g, '+').replace(/_/g, '/');
+  const padded = base64 + '='.repeat((4 - (base64.length % 4)) % 4);
+  const binary = atob(padded);
+  const bytes = Uint8Array.from(binary, (c) => c.charCodeAt(0));
+  return new TextDecoder().decode(bytes);
+}
+
+// Reads the payload only: the server checks the signature on every call.
+export function decodeToken(token) {
+  if (typeof token !== 'string') return null;
+  const parts = token.split('.');
+  if (parts.length !== 3 || !parts[1]) return null;
+  try {
+    const payload = JSON.parse(base64UrlDecode(parts[1]));
+    return payload && typeof payload === 'object' ? payload : null;
+  } catch {
+    return null;
+  }
+}
+
+export function isTokenExpired(payload, nowMs = Date.now()) {
+  if (!payload || typeof payload.exp !== 'number') return true;
+  return payload.exp * 1000 <= nowMs;
+}
+
+function readStored() {
+  try {
+    const token = localStorage.getItem(TOKEN_KEY);
+    if (!token) return null;
+    const payload = decodeToken(token);
+    if (!payload || isTokenExpired(payload)) return null;
+    let stored = null;
+    try {
+      stored = JSON.parse(localStorage.getItem(USER_KEY) || 'null');
+    } catch {
+      stored = null;
+    }
+    const id = payload.userId ?? stored?.id;
+    const user = {
+      id,
+      email: payload.email ?? stored?.email ?? '',
+      name: stored && stored.id === id ? stored.name ?? '' : '',
+      role: payload.role === 'admin' ? 'admin' : 'customer',
+    };
+    return { token, user };
+  } catch {
+    return null;
+  }
+}
+
+function clearStored() {
+  try {
+    localStorage.removeItem(TOKEN_KEY);
+    localStorage.removeItem(USER_KEY);
+  } catch {
+    /* storage unavailable: nothing to clear */
+  }
+}
+
+const SessionContext = createContext(null);
+
+export function SessionProvider({ children }) {
+  const [state, setState] = useState({ status: 'loading', user: null, token: null });
+
+  const signOut = useCallback(() => {
+    clearStored();
+    setState({ status: 'ready', user: null, token: null });
+  }, []);
+
+  const signIn = useCallback((token, user) => {
+    const payload = decodeToken(token);
+    const merged = {
+      id: user?.id ?? payload?.userId,
+      email: user?.email ?? payload?.email ?? '',
+      name: user?.name ?? '',
+      role: (user?.role ?? payload?.role) === 'admin' ? 'admin' : 'customer',
+    };
+    localStorage.setItem(TOKEN_KEY, token);
+    localStorage.setItem(USER_KEY, JSON.stringify(merged));
+    setState({ status: 'ready', user: merged, token });
+  }, []);
+
+  useEffect(() => {
+    const stored = readStored();
+    if (!stored) clearStored();
+    setState({ status: 'ready', user: stored?.user ?? null, token: stored?.token ?? null });
+  }, []);
+
+  // Spec section 4: every 5 minutes the token is rechecked; expired or unreadable signs out.
+  useEffect(() => {
+    if (!state.token) return undefined;
+    const timer = setInterval(() => {
+      const payload = decodeToken(localStorage.getItem(TOKEN_KEY));
+      if (!payload || isTokenExpired(payload)) signOut();
+    }, RECHECK_MS);
+    return () => clearInterval(timer);
+  }, [state.token, signOut]);
+
+  // The api client reports a refused token; another tab signing out clears this one too.
+  useEffect(() => {
+    const onExpired = () => signOut();
+    const onStorage = (event) => {
+      if (event.key === TOKEN_KEY && !event.newValue) signOut();
+    };
+    window.addEventListener(SESSION_EXPIRED_EVENT, onExpired);
+    window.addEventListener('storage', onStorage);
+    return () => {
+      window.removeEventListener(SESSION_EXPIRED_EVENT, onExpired);
+      window.removeEventListener('storage', onStorage);
+    };
+  }, [signOut]);
+
+  const value = useMemo(
+    () => ({
+      status: state.status,
+      user: state.user,
+      token: state.token,
+      isAdmin: state.user?.role === 'admin',
+      signIn,
+      signOut,
+    }),
+    [state, signIn, signOut],
+  );
+  return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
+}
+
+const SIGNED_OUT = { status: 'ready', user: null, token: null, isAdmin: false, signIn() {}, signOut() {} };
+
+export function useSession() {
+  return useContext(SessionContext) ?? SIGNED_OUT;
+}
