@@ -1,0 +1,115 @@
+"""A real gunicorn on a real database, for the browser suite, the scale-out test and the
+benchmarks under bench/ (which import it with the project folder on sys.path)."""
+
+import json
+import os
+import socket
+import subprocess
+import sys
+import time
+import urllib.error
+import urllib.request
+from contextlib import contextmanager
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+BIN = Path(sys.executable).parent
+TEST_SECRET_KEY = "live-server-only-secret-key-0123456789-abcdefghijklmnopqrstuvwxyz"
+
+
+def free_port():
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+def server_env(**overrides):
+    """The environment of a production-like server (DEBUG off) with the given overrides."""
+    env = {
+        **os.environ,
+        "SECRET_KEY": TEST_SECRET_KEY,
+        "ALLOWED_HOSTS": "127.0.0.1,localhost",
+        "EMAIL_BACKEND": "django.core.mail.backends.locmem.EmailBackend",
+        "CONN_MAX_AGE": "60",
+    }
+    env.pop("DEBUG", None)
+    env.update({key: str(value) for key, value in overrides.items()})
+    return env
+
+
+def manage(*args, env):
+    """Run a manage.py command in the server's environment; its output, or an error with it."""
+    result = subprocess.run(
+        [sys.executable, "manage.py", *args], cwd=ROOT, env=env, capture_output=True, text=True, timeout=600,
+    )
+    if result.returncode != 0:
+        raise RuntimeError(f"manage.py {' '.join(args)} failed:\n{result.stdout}\n{result.stderr}")
+    return result.stdout
+
+
+def prepare_database(env, *, demo=True):
+    manage("migrate", "--noinput", "-v0", env=env)
+    if demo:
+        manage("demo_data", env=env)
+
+
+@contextmanager
+def gunicorn(env, *, workers=2, log_path=None, port=None):
+    """Serve the project on a free port; yields the base URL, stops the server after."""
+    port = port or free_port()
+    log = open(log_path, "w") if log_path else subprocess.DEVNULL
+    process = subprocess.Popen(
+        [str(BIN / "gunicorn"), "config.wsgi", "-c", "config/gunicorn.conf.py",
+         "--bind", f"127.0.0.1:{port}", "--workers", str(workers)],
+        cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT, start_new_session=True,
+    )
+    base = f"http://127.0.0.1:{port}"
+    try:
+        wait_until_up(base, process, log_path)
+        yield base
+    finally:
+        process.terminate()
+        try:
+            process.wait(timeout=15)
+        except subprocess.TimeoutExpired:
+            process.kill()
+        if log_path:
+            log.close()
+
+
+def wait_until_up(base, process, log_path=None, timeout=30):
+    deadline = time.monotonic() + timeout
+    while True:
+        try:
+            urllib.request.urlopen(f"{base}/healthz", timeout=1)
+            return
+        except OSError:
+            if time.monotonic() > deadline or process.poll() is not None:
+                process.kill()
+                tail = Path(log_path).read_text()[-2000:] if log_path else ""
+                raise RuntimeError(f"gunicorn did not start at {base}\n{tail}")
+            time.sleep(0.2)
+
+
+def call(base, method, path, body=None, *, token=None, headers=None, raw=None, content_type=None, timeout=20):
+    """One HTTP request: (status, body bytes, headers). Never raises for an HTTP status."""
+    data = raw if raw is not None else (json.dumps(body).encode() if body is not None else None)
+    request = urllib.request.Request(f"{base}{path}", data=data, method=method)
+    if data is not None:
+        request.add_header("Content-Type", content_type or "application/json")
+    if token:
+        request.add_header("Authorization", f"Bearer {token}")
+    for key, value in (headers or {}).items():
+        request.add_header(key, value)
+    try:
+        with urllib.request.urlopen(request, timeout=timeout) as response:
+            return response.status, response.read(), response.headers
+    except urllib.error.HTTPError as error:
+        return error.code, error.read(), error.headers
+
+
+def login(base, password, headers=None):
+    status, body, _ = call(base, "POST", "/api/auth/login", {"password": password}, headers=headers)
+    if status != 200:
+        raise RuntimeError(f"login failed: {status} {body[:200]!r}")
+    return json.loads(body)["token"]

@@ -1,0 +1,216 @@
+"""Every row and column of the permission table in api.md, as status codes.
+
+Columns: anonymous, a customer (who owns the order and the ride in the world below), another
+customer, an admin. Each case runs in a fresh world, so a successful DELETE never hides another
+case. Adding an API endpoint without adding it here fails `test_every_endpoint_is_in_the_matrix`.
+"""
+
+import io
+import re
+from dataclasses import dataclass, field
+from datetime import timedelta
+
+import pytest
+from django.urls import URLPattern, URLResolver, get_resolver
+from django.utils import timezone
+from PIL import Image
+
+ROLES = ("anonymous", "customer", "other", "admin")
+TOMORROW = (timezone.localdate() + timedelta(days=2)).isoformat()
+
+
+def png(name="pic.png"):
+    buffer = io.BytesIO()
+    Image.new("RGB", (40, 30), (30, 120, 200)).save(buffer, format="PNG")
+    buffer.seek(0)
+    buffer.name = name
+    return buffer
+
+
+@dataclass
+class Row:
+    method: str
+    path: str  # placeholders in braces name attributes of the world
+    codes: tuple  # one status per ROLES entry
+    body: object = None  # dict, or a callable(world) -> dict
+    multipart: bool = False
+    check: object = None  # optional callable(role, response, world) for what a status can't show
+    ids: dict = field(default_factory=dict)
+
+
+def _own_only(key):
+    def check(role, response, world):
+        if role in ("customer", "other"):
+            ids = {item["id"] for item in response.json()[key]}
+            owned = world.owned[key]
+            assert (owned in ids) == (role == "customer"), f"{role} list of {key}: {ids}"
+        if role == "admin":
+            assert world.owned[key] in {item["id"] for item in response.json()[key]}
+
+    return check
+
+
+def _active_heroes_only(role, response, world):
+    ids = {hero["id"] for hero in response.json()}
+    if role in ("customer", "other"):
+        assert ids == {world.hero.id}
+    if role == "admin":
+        assert ids == {world.hero.id, world.hidden_hero.id}
+
+
+def _checkout(world):
+    return {
+        "cartItems": [{"productId": world.product.id, "productTypeId": None, "quantity": 1}],
+        "customerName": "Matrix Shopper",
+        "deliveryOption": "pickup",
+    }
+
+
+RIDE = {
+    "name": "Rider", "phone": "714-555-0100", "address": "1 Main St, Anaheim", "dropoffAddress": "2 Elm St, Irvine",
+    "pickupDate": TOMORROW, "pickupTime": "10:00", "itemDescription": "A sofa",
+}
+
+MATRIX = [
+    Row("POST", "/api/auth/login", (200, 200, 200, 200), {"password": "casey-secret-1"}),
+    Row("POST", "/api/auth/register", (201, 201, 201, 201), {
+        "email": "newcomer@example.com", "password": "brand-new-secret-7", "name": "New Comer",
+        "registrationCode": "MATRIX-CODE",
+    }),
+    Row("GET", "/api/shop/info", (200, 200, 200, 200)),
+    Row("GET", "/api/categories", (200, 200, 200, 200)),
+    Row("GET", "/api/products", (401, 200, 200, 200)),
+    Row("POST", "/api/products", (401, 403, 403, 201), lambda w: {
+        "name": "Matrix Lamp", "price": "9.50", "category": "party-supplies", "availability": "true",
+        "quantity": "2", "images": png(),
+    }, multipart=True),
+    Row("GET", "/api/products/{product}", (401, 200, 200, 200)),
+    Row("PUT", "/api/products/{product}", (401, 403, 403, 200), lambda w: {
+        "name": "Renamed", "price": "11", "category": "juices", "availability": "true", "quantity": "4",
+        "existingImages": "[]",
+    }, multipart=True),
+    Row("DELETE", "/api/products/{product}", (401, 403, 403, 204)),
+    Row("DELETE", "/api/products/{product}/images", (401, 403, 403, 200),
+        lambda w: {"imagePaths": [w.image_url]}),
+    Row("GET", "/api/products/{product}/types", (401, 200, 200, 200)),
+    Row("POST", "/api/products/{product}/types", (401, 403, 403, 201),
+        {"name": "Large", "availability": True, "price": 12.5, "quantity": 3}),
+    Row("PUT", "/api/products/{product}/types/{product_type}", (401, 403, 403, 200),
+        {"name": "Small", "availability": True, "price": None, "quantity": 1}),
+    Row("DELETE", "/api/products/{product}/types/{product_type}", (401, 403, 403, 204)),
+    Row("POST", "/api/orders/checkout", (401, 201, 201, 403), _checkout),
+    Row("GET", "/api/orders", (401, 200, 200, 200), check=_own_only("orders")),
+    Row("PUT", "/api/orders/{order}/complete", (401, 403, 403, 200)),
+    Row("PUT", "/api/orders/{order}/cancel", (401, 403, 403, 200)),
+    Row("GET", "/api/rides/settings/pricing", (200, 200, 200, 200)),
+    Row("PUT", "/api/rides/settings/pricing", (401, 403, 403, 200), {"description": "Flat $20 per ride."}),
+    Row("POST", "/api/rides", (201, 201, 201, 201), RIDE),
+    Row("GET", "/api/rides", (401, 200, 200, 200), check=_own_only("rides")),
+    Row("PUT", "/api/rides/{ride}/status", (401, 403, 403, 200), {"status": "accepted"}),
+    Row("DELETE", "/api/rides/{ride}", (401, 403, 403, 204)),
+    Row("GET", "/api/hero/images", (401, 200, 200, 200), check=_active_heroes_only),
+    Row("POST", "/api/hero/images", (401, 403, 403, 201), lambda w: {
+        "title": "Sale", "description": "", "alt_text": "Sale banner", "display_order": "1", "is_active": "1",
+        "image_url": "https://example.com/sale.jpg",
+    }, multipart=True),
+    Row("PUT", "/api/hero/images/{hero}", (401, 403, 403, 200), {"is_active": False}),
+    Row("DELETE", "/api/hero/images/{hero}", (401, 403, 403, 204)),
+    Row("PUT", "/api/hero/images/reorder", (401, 403, 403, 200),
+        lambda w: {"imageOrders": [{"id": w.hero.id, "display_order": 2}]}),
+    Row("GET", "/api/auth/users", (401, 403, 403, 200)),
+    Row("PUT", "/api/auth/users/{customer}/password", (401, 403, 403, 200), {"newPassword": "fresh-pass-991"}),
+]
+
+# Served under /api/ but not business endpoints: the published schema and its page.
+NOT_IN_MATRIX = {("GET", "/api/schema"), ("GET", "/api/docs")}
+
+
+class World:
+    """One of everything, owned by the customer where ownership applies."""
+
+    def __init__(self, make_user):
+        from accounts.models import RegistrationCode
+        from common.images import store_image, url_for
+        from hero.models import HeroImage
+        from orders.services import order_checkout
+        from rides.models import Ride
+        from shop.models import Product, ProductImage, ProductType
+        from shop.services import StockLine
+
+        self.customer = make_user(name="Casey Customer", email="casey@example.com", password="casey-secret-1")
+        self.other = make_user(name="Olive Other", email="olive@example.com", password="olive-secret-1")
+        self.admin = make_user(admin=True, name="Ada Admin", email="ada@example.com", password="ada-secret-1")
+        RegistrationCode.objects.create(code="MATRIX-CODE")
+        self.product = Product.objects.create(name="Lamp", price="10.00", quantity=20, category_id="party-supplies")
+        self.product_type = ProductType.objects.create(product=self.product, name="Blue", quantity=5)
+        stored = store_image(png(), folder="products", max_side=1600)
+        ProductImage.objects.create(product=self.product, path=stored.path, thumbnail_path=stored.thumbnail_path or "")
+        self.image_url = url_for(stored.path)
+        self.order = order_checkout(
+            user=self.customer, lines=[StockLine(product_id=self.product.id, type_id=None, quantity=1)],
+            customer_name="Casey", delivery_option="pickup", notify=False,
+        ).order
+        self.ride = Ride.objects.create(
+            user=self.customer, name="Casey", phone="714-555-0101", address="1 A St", dropoff_address="2 B St",
+            pickup_date=timezone.localdate() + timedelta(days=1), pickup_time="09:00", item_description="Boxes",
+        )
+        self.hero = HeroImage.objects.create(title="Hello", external_url="https://example.com/a.jpg", display_order=0)
+        self.hidden_hero = HeroImage.objects.create(
+            title="Hidden", external_url="https://example.com/b.jpg", display_order=1, is_active=False,
+        )
+        self.owned = {"orders": self.order.id, "rides": self.ride.id}
+
+    def user_for(self, role):
+        return {"anonymous": None, "customer": self.customer, "other": self.other, "admin": self.admin}[role]
+
+
+def _url(row, world):
+    return re.sub(r"\{(\w+)\}", lambda m: str(getattr(world, m.group(1)).id), row.path)
+
+
+@pytest.mark.parametrize("role_index", range(len(ROLES)), ids=ROLES)
+@pytest.mark.parametrize("row", MATRIX, ids=[f"{row.method} {row.path}" for row in MATRIX])
+def test_permission_matrix(row, role_index, make_user, client_for, api_client, media_root):
+    world = World(make_user)
+    role = ROLES[role_index]
+    user = world.user_for(role)
+    client = client_for(user) if user else api_client
+    body = row.body(world) if callable(row.body) else row.body
+    kwargs = {"format": "multipart"} if row.multipart else {"format": "json"}
+
+    response = getattr(client, row.method.lower())(_url(row, world), body, **kwargs)
+
+    assert response.status_code == row.codes[role_index], (role, response.content[:300])
+    if response.status_code >= 400:
+        assert response.json()["message"]
+    if row.check and response.status_code == 200:
+        row.check(role, response, world)
+
+
+def _api_operations():
+    """(method, path) for every view under /api/, placeholders as {}, trailing-slash twins once."""
+    operations = set()
+
+    def walk(patterns, prefix):
+        for pattern in patterns:
+            route = prefix + str(pattern.pattern)
+            if isinstance(pattern, URLResolver):
+                walk(pattern.url_patterns, route)
+            elif isinstance(pattern, URLPattern) and route.startswith("api/") and "^" not in route:
+                cls = getattr(pattern.callback, "cls", None)
+                path = "/" + re.sub(r"<[^>]+>", "{}", route).rstrip("/")
+                for method in ("get", "post", "put", "patch", "delete"):
+                    if cls is not None and hasattr(cls, method):
+                        operations.add((method.upper(), path))
+
+    walk(get_resolver().url_patterns, "")
+    return operations
+
+
+def test_every_endpoint_is_in_the_matrix():
+    in_matrix = {(row.method, re.sub(r"\{\w+\}", "{}", row.path)) for row in MATRIX}
+
+    served = _api_operations() - NOT_IN_MATRIX
+
+    assert served - in_matrix == set(), "endpoints missing from the permission matrix"
+    assert in_matrix - served == set(), "matrix rows for endpoints that do not exist"

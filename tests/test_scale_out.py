@@ -1,0 +1,135 @@
+"""Two app servers, one PostgreSQL, one Redis, one media folder (standing in for S3):
+nothing a request needs may live in one server's process."""
+
+import io
+import json
+import os
+import uuid
+from contextlib import ExitStack
+
+import pytest
+from django.db import connection
+
+from tests.liveserver import call, gunicorn, login, prepare_database, server_env
+
+REDIS_URL = os.environ.get("TEST_REDIS_URL", "redis://127.0.0.1:6379/15")
+
+pytestmark = pytest.mark.postgres
+
+
+def _redis_reachable():
+    try:
+        import redis
+
+        redis.Redis.from_url(REDIS_URL, socket_connect_timeout=1).ping()
+        return True
+    except Exception:
+        return False
+
+
+def multipart(fields, files):
+    boundary = uuid.uuid4().hex
+    out = io.BytesIO()
+    for name, value in fields.items():
+        out.write(f'--{boundary}\r\nContent-Disposition: form-data; name="{name}"\r\n\r\n{value}\r\n'.encode())
+    for name, (filename, content, ctype) in files.items():
+        out.write(
+            f'--{boundary}\r\nContent-Disposition: form-data; name="{name}"; filename="{filename}"\r\n'
+            f"Content-Type: {ctype}\r\n\r\n".encode()
+        )
+        out.write(content + b"\r\n")
+    out.write(f"--{boundary}--\r\n".encode())
+    return out.getvalue(), f"multipart/form-data; boundary={boundary}"
+
+
+@pytest.fixture(scope="module")
+def two_servers(tmp_path_factory):
+    if connection.vendor != "postgresql":
+        pytest.skip("needs PostgreSQL")
+    if not _redis_reachable():
+        if os.environ.get("CI"):
+            pytest.fail(f"Redis is not reachable at {REDIS_URL}")
+        pytest.skip(f"needs Redis at {REDIS_URL}")
+    import psycopg
+    import redis
+
+    redis.Redis.from_url(REDIS_URL).flushdb()
+    workdir = tmp_path_factory.mktemp("scale-out")
+    db = connection.settings_dict
+    base_url = f"postgres://{db['USER'] or 'postgres'}@{db['HOST'] or '127.0.0.1'}:{db['PORT'] or 5432}"
+    name = f"scaleout_{uuid.uuid4().hex[:8]}"
+    with psycopg.connect(f"{base_url}/postgres", autocommit=True) as admin:
+        admin.execute(f'CREATE DATABASE "{name}"')
+    env = server_env(
+        DATABASE_URL=f"{base_url}/{name}",
+        REDIS_URL=REDIS_URL,
+        MEDIA_ROOT=workdir / "shared-media",
+        AUTH_THROTTLE_RATE="4/min",
+        RIDE_THROTTLE_RATE="none",
+        # One proxy in front: the client address is the X-Forwarded-For entry, so each test
+        # can be its own client and one test's throttle budget never blocks another's.
+        NUM_PROXIES=1,
+    )
+    prepare_database(env)
+    with ExitStack() as servers:
+        yield [servers.enter_context(gunicorn(env, workers=2, log_path=workdir / f"server{n}.log")) for n in range(2)]
+    with psycopg.connect(f"{base_url}/postgres", autocommit=True) as admin:
+        admin.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+
+
+def _token(base, password):
+    return login(base, password, headers={"X-Forwarded-For": f"198.51.100.{uuid.uuid4().int % 250 + 1}"})
+
+
+def test_throttle_counted_on_one_server_is_seen_on_the_other(two_servers):
+    first, second = two_servers
+    wrong = {"password": f"wrong-{uuid.uuid4().hex}"}
+    client = {"X-Forwarded-For": "203.0.113.7"}
+
+    statuses = [call(first, "POST", "/api/auth/login", wrong, headers=client)[0] for _ in range(2)]
+    statuses += [call(second, "POST", "/api/auth/login", wrong, headers=client)[0] for _ in range(3)]
+
+    assert statuses == [401, 401, 401, 401, 429]
+
+
+def test_idempotency_key_used_on_one_server_is_honoured_by_the_other(two_servers):
+    first, second = two_servers
+    token = _token(first, "shopper-demo-1357")
+    status, body, _ = call(first, "GET", "/api/products?limit=100", token=token)
+    product = next(
+        p for p in json.loads(body)["products"]
+        if p["availability"] and p["price"] is not None and not p["types"] and p["quantity"] > 0
+    )
+    checkout = {
+        "cartItems": [{"productId": product["id"], "productTypeId": None, "quantity": 1}],
+        "customerName": "Scale Tester", "deliveryOption": "pickup",
+    }
+    key = {"Idempotency-Key": uuid.uuid4().hex}
+
+    placed = call(first, "POST", "/api/orders/checkout", checkout, token=token, headers=key)
+    retried = call(second, "POST", "/api/orders/checkout", checkout, token=token, headers=key)
+
+    assert placed[0] == 201
+    assert retried[0] == 200
+    assert json.loads(retried[1])["order"]["id"] == json.loads(placed[1])["order"]["id"]
+
+
+def test_image_uploaded_through_one_server_is_served_by_the_other(two_servers):
+    from PIL import Image
+
+    first, second = two_servers
+    token = _token(first, "admin-demo-2468")
+    png = io.BytesIO()
+    Image.new("RGB", (64, 48), (200, 40, 90)).save(png, format="PNG")
+    body, content_type = multipart(
+        {"name": "Scale-out lamp", "price": "12.50", "category": "party-supplies", "availability": "true", "quantity": "3"},
+        {"images": ("lamp.png", png.getvalue(), "image/png")},
+    )
+
+    status, created, _ = call(first, "POST", "/api/products", token=token, raw=body, content_type=content_type)
+
+    assert status == 201, created
+    image_url = json.loads(created)["images"][0]
+    served = call(second, "GET", image_url)
+    assert served[0] == 200
+    assert served[2]["Content-Type"] == "image/webp"
