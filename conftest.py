@@ -15,10 +15,11 @@ def pytest_collection_modifyitems(config, items):
 
     if connection.vendor == "postgresql":
         return
-    skip = pytest.mark.skip(reason="needs PostgreSQL (row locks and real concurrency); this run uses SQLite")
     for item in items:
-        if "postgres" in item.keywords:
-            item.add_marker(skip)
+        marker = item.get_closest_marker("postgres")
+        if marker:
+            needs = marker.args[0] if marker.args else "row locks and real concurrency"
+            item.add_marker(pytest.mark.skip(reason=f"needs PostgreSQL ({needs}); this run uses SQLite"))
 
 
 @pytest.fixture(autouse=True)

@@ -14,7 +14,7 @@ from tests.liveserver import call, gunicorn, login, prepare_database, server_env
 
 REDIS_URL = os.environ.get("TEST_REDIS_URL", "redis://127.0.0.1:6379/15")
 
-pytestmark = pytest.mark.postgres
+pytestmark = pytest.mark.postgres("several servers sharing one PostgreSQL and one Redis")
 
 
 def _redis_reachable():

@@ -6,7 +6,7 @@ from django.db import connection
 from shop.models import Product
 from shop.selectors import product_list
 
-pytestmark = [pytest.mark.django_db, pytest.mark.postgres]
+pytestmark = [pytest.mark.django_db, pytest.mark.postgres("trigram GIN indexes")]
 
 
 def test_trigram_indexes_exist_and_match_the_icontains_expression():
