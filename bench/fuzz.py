@@ -53,6 +53,7 @@ def fuzz(base, role, token, workdir, args):
     if token:
         command += ["--header", f"Authorization: Bearer {token}"]
     result = subprocess.run(command, capture_output=True, text=True)
+    (workdir / f"{role}.txt").write_text(result.stdout + result.stderr)
     entries = har_entries(har)
     statuses = [entry["response"]["status"] for entry in entries]
     return {
@@ -93,6 +94,7 @@ def main():
         if report["exit"] or report["5xx"] or report["4xx without message"]:
             failed = True
             print(report["tail"])
+            print(f"   full schemathesis output: {workdir / (report['role'] + '.txt')}")
     print(f"\nserver log: {workdir / 'gunicorn.log'}")
     return 1 if failed else 0
 

@@ -1,3 +1,51 @@
+"""OpenAPI schema conventions shared by every app."""
+
+from drf_spectacular.openapi import AutoSchema as SpectacularAutoSchema
+from rest_framework import serializers
+from rest_framework.permissions import AllowAny, IsAdminUser
+
+
+class ErrorSerializer(serializers.Serializer):
+    """Every answer that is not 2xx (common.errors): a sentence, plus field problems."""
+
+    message = serializers.CharField()
+    errors = serializers.DictField(child=serializers.ListField(child=serializers.CharField()), required=False)
+
+
+class PaginationSerializer(serializers.Serializer):
+    page = serializers.IntegerField()
+    limit = serializers.IntegerField()
+    totalItems = serializers.IntegerField()
+    totalPages = serializers.IntegerField()
+    hasNextPage = serializers.BooleanField()
+
+
+class AutoSchema(SpectacularAutoSchema):
+    """Lists the error answers any operation can give, from its permissions, method and path,
+    so that views document only their own; every 4xx is documented with the error body."""
+
+    def _get_response_bodies(self, direction="response"):
+        responses = super()._get_response_bodies(direction)
+        for code, description in self._shared_errors():
+            responses.setdefault(code, {"description": description})
+        error_body = self._get_response_for_code(ErrorSerializer, "400", direction=direction)["content"]
+        for code, response in responses.items():
+            if code[0] in "45" and not response.get("content"):
+                response["content"] = error_body
+        return responses
+
+    def _shared_errors(self):
+        permissions = self.view.get_permissions()
+        if not all(isinstance(permission, AllowAny) for permission in permissions):
+            yield "401", "No or bad token (with a WWW-Authenticate header)."
+        if any(isinstance(permission, IsAdminUser) for permission in permissions):
+            yield "403", "Signed in, but not an admin."
+        if "{" in self.path:
+            yield "404", "No such record."
+        if self.method in ("POST", "PUT", "PATCH") or self._get_filter_parameters() or self.get_override_parameters():
+            yield "400", "Bad input: a message, and field problems under errors; nothing changes."
+
+
 def drop_trailing_slash_duplicates(endpoints, **kwargs):
     """Every API path is also answered with a trailing slash (common.routes); the schema
     lists each operation once, without it."""

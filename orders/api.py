@@ -7,11 +7,11 @@ from rest_framework.response import Response
 
 from common.errors import Forbidden
 from common.pagination import paginate
+from common.schema import ErrorSerializer
 from orders import selectors, services
 from orders.pricing import DELIVERY_OPTIONS_TEXT, NEEDS_ADDRESS, NEEDS_APPOINTMENT
 from orders.serializers import (
     CheckoutSerializer,
-    ErrorSerializer,
     OrderAnswerSerializer,
     OrderPageSerializer,
     OrderSerializer,

@@ -6,6 +6,7 @@ from datetime import date, timezone as dt_timezone
 
 from rest_framework import serializers
 
+from common.schema import PaginationSerializer
 from orders.calendar import shop_today
 from orders.pricing import NEEDS_ADDRESS, NEEDS_APPOINTMENT, DeliveryOption
 from orders.services import CART_EMPTY, QUANTITY_TOO_LOW
@@ -144,21 +145,6 @@ class OrderSerializer(serializers.Serializer):
 class OrderAnswerSerializer(serializers.Serializer):
     message = serializers.CharField()
     order = OrderSerializer()
-
-
-class ErrorSerializer(serializers.Serializer):
-    """Every answer that is not 2xx (common.errors): a sentence, plus field problems."""
-
-    message = serializers.CharField()
-    errors = serializers.DictField(child=serializers.ListField(child=serializers.CharField()), required=False)
-
-
-class PaginationSerializer(serializers.Serializer):
-    page = serializers.IntegerField()
-    limit = serializers.IntegerField()
-    totalItems = serializers.IntegerField()
-    totalPages = serializers.IntegerField()
-    hasNextPage = serializers.BooleanField()
 
 
 class OrderPageSerializer(serializers.Serializer):

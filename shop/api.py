@@ -13,6 +13,7 @@ from shop.serializers import (
     CategorySerializer,
     ImagePathsSerializer,
     ProductFormSerializer,
+    ProductPageSerializer,
     ProductSerializer,
     ProductTypeFormSerializer,
     ProductTypeSerializer,
@@ -71,9 +72,8 @@ class ProductCollection(ReadForUsersWriteForAdmins, APIView):
                 "not wildcards). Surrounding spaces are ignored; more than 200 characters is a 400.",
             ),
         ],
-        responses={200: ProductSerializer(many=True), 400: BAD_INPUT, 401: NO_TOKEN},
-        description="`{\"products\": [Product], \"pagination\": {page, limit, totalItems, totalPages, "
-        "hasNextPage}}`, newest first, ties by id.",
+        responses={200: ProductPageSerializer, 400: BAD_INPUT, 401: NO_TOKEN},
+        description="A page of products, newest first, ties by id.",
     )
     def get(self, request):
         products = selectors.product_list(

@@ -8,6 +8,7 @@ from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
 from common.images import url_for
+from common.schema import PaginationSerializer
 from shop.categories import CATEGORIES
 
 CATEGORY_IDS = [slug for slug, *_ in CATEGORIES]
@@ -98,6 +99,11 @@ class ProductSerializer(serializers.Serializer):
     def get_thumbnails(self, product):
         # Same order as `images`; an image stored without a thumbnail stands in for it.
         return [url_for(image.thumbnail_path or image.path) for image in product.images.all()]
+
+
+class ProductPageSerializer(serializers.Serializer):
+    products = ProductSerializer(many=True)
+    pagination = PaginationSerializer()
 
 
 class JSONListField(serializers.Field):

@@ -214,3 +214,22 @@ def test_every_endpoint_is_in_the_matrix():
 
     assert served - in_matrix == set(), "endpoints missing from the permission matrix"
     assert in_matrix - served == set(), "matrix rows for endpoints that do not exist"
+
+
+@pytest.mark.django_db
+def test_every_status_of_the_matrix_is_documented_in_the_schema(client):
+    """The OpenAPI schema (what clients and the fuzzer read) lists each answer the matrix sees."""
+    paths = client.get("/api/schema/", HTTP_ACCEPT="application/json").json()["paths"]
+    documented = {
+        (method.upper(), re.sub(r"\{\w+\}", "{}", path)): set(operation["responses"])
+        for path, operations in paths.items()
+        for method, operation in operations.items()
+    }
+    missing = []
+    for row in MATRIX:
+        key = (row.method, re.sub(r"\{\w+\}", "{}", row.path))
+        for code in set(row.codes):
+            if str(code) not in documented.get(key, set()):
+                missing.append(f"{row.method} {row.path} {code}")
+
+    assert missing == []

@@ -23,6 +23,17 @@ def test_unknown_api_path_is_json_404(client):
 
 
 @pytest.mark.django_db
+def test_writes_to_an_api_path_no_route_matches_are_json_404_not_a_csrf_page():
+    from django.test import Client
+
+    client = Client(enforce_csrf_checks=True)
+    for method in ("post", "put", "delete"):
+        response = getattr(client, method)("/api/products/AAA/types", data="{}", content_type="application/json")
+        assert response.status_code == 404
+        assert response.json() == {"message": "Not found."}
+
+
+@pytest.mark.django_db
 def test_client_routes_get_the_app_page(client):
     for path in ["/", "/login", "/product/12", "/orders", "/order-confirmation"]:
         response = client.get(path)
