@@ -2,6 +2,7 @@ from django.contrib import admin
 from django.http import HttpResponse
 from django.utils import timezone
 
+from common.admin import StatusEventInline
 from common.errors import DomainError
 from orders import services
 from orders.export import write_orders_csv
@@ -24,16 +25,8 @@ class OrderLineInline(admin.TabularInline):
         return line.subtotal
 
 
-class OrderEventInline(admin.TabularInline):
+class OrderEventInline(StatusEventInline):
     model = OrderEvent
-    extra = 0
-    can_delete = False
-    fields = ("created_at", "actor", "from_status", "to_status")
-    readonly_fields = fields
-    ordering = ("created_at", "id")
-
-    def has_add_permission(self, request, obj=None):
-        return False
 
 
 def _status_action(service, verb):

@@ -1,22 +1,15 @@
 from django import forms
 from django.contrib import admin, messages
 
+from common.admin import StatusEventInline
 from common.errors import DomainError
 from rides import services
 from rides.models import Ride, RideEvent, RideStatus, Setting, SettingKey
 from rides.selectors import DEFAULT_PRICING_DESCRIPTION
 
 
-class RideEventInline(admin.TabularInline):
+class RideEventInline(StatusEventInline):
     model = RideEvent
-    extra = 0
-    can_delete = False
-    fields = ("created_at", "actor", "from_status", "to_status")
-    readonly_fields = fields
-    ordering = ("created_at", "id")
-
-    def has_add_permission(self, request, obj=None):
-        return False
 
 
 def _status_action(status):
