@@ -12,7 +12,7 @@ PG_TEST_URL ?= postgres://postgres@127.0.0.1:5432/test
 
 .DEFAULT_GOAL := help
 .PHONY: help run serve install install-dev frontend build migrate demo test test-python \
-        test-js test-e2e browser bench tools fuzz load faults audit lint clean
+        test-js test-e2e browser wrk bench tools fuzz load faults audit lint clean
 
 help: ## List the targets
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  make %-12s %s\n", $$1, $$2}'
@@ -112,7 +112,13 @@ tools/audit/node_modules/.installed: tools/audit/package.json tools/audit/packag
 audit: install-dev build browser tools/audit/node_modules/.installed ## Lighthouse scores of the login, home and product pages
 	$(PY) bench/audit.py
 
-bench: install-dev ## Benchmarks that print figures (see docs/performance.md)
+wrk: ## Install Debian's wrk for the requests/s figures of bench/catalog.py --wrk (root with apt only)
+	@command -v wrk >/dev/null 2>&1 || { \
+	  if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then \
+	    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq wrk >/dev/null; \
+	  else echo "cannot install wrk here (needs root and apt)"; fi; }
+
+bench: install-dev tools wrk ## Benchmarks that print figures (see docs/performance.md)
 	@ls bench/*.py | sed 's/^/  /'; echo "run one: $(PY) bench/<name>.py --help"
 
 clean: ## Remove the virtualenv, node_modules, built files and the local database
