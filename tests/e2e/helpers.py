@@ -1,9 +1,15 @@
 """API set-up for the journeys: fresh customers, products with known stock, orders. Each journey
 makes its own data under unique names, so the journeys never depend on one another."""
 
+import io
 import json
 import re
 import uuid
+from datetime import datetime, timedelta
+from zoneinfo import ZoneInfo
+
+from PIL import Image, ImageDraw
+from playwright.sync_api import expect
 
 from tests.liveserver import call, login
 
@@ -72,3 +78,96 @@ def place_order(server, token, items, customer_name="E2E Customer"):
 
 def escaped(text):
     return re.compile(re.escape(text))
+
+
+# --- more set-up and expectations shared by the journeys -------------------------------------
+
+LA = "America/Los_Angeles"
+
+
+def shop_info(server):
+    return ok(call(server, "GET", "/api/shop/info"), 200)
+
+
+def ride_pricing(server):
+    return ok(call(server, "GET", "/api/rides/settings/pricing"), 200)["ride_pricing_description"]
+
+
+def make_ride(server, token, name):
+    """A pending ride request linked to the token's user; returns the ride."""
+    answer = ok(call(server, "POST", "/api/rides", {
+        "name": name, "phone": "(714) 555-0199", "address": "1 Pickup Way, Garden Grove, CA",
+        "dropoffAddress": "2 Drop-off Rd, Santa Ana, CA", "pickupDate": la_today(1).isoformat(),
+        "pickupTime": "10:30", "itemDescription": "One armchair.",
+    }, token=token), 201)
+    return answer["ride"]
+
+
+def png_file(name, colour=(30, 120, 200), size=(320, 240)):
+    """A real PNG drawn with Pillow, as a Playwright file payload for set_input_files."""
+    image = Image.new("RGB", size, colour)
+    ImageDraw.Draw(image).ellipse([20, 20, size[0] - 20, size[1] - 20], outline=(255, 255, 255), width=8)
+    out = io.BytesIO()
+    image.save(out, format="PNG")
+    return {"name": name, "mimeType": "image/png", "buffer": out.getvalue()}
+
+
+def la_today(days=0):
+    return datetime.now(ZoneInfo(LA)).date() + timedelta(days=days)
+
+
+def la_datetime(iso):
+    """An ISO instant as the app shows it (Intl en-US, Los Angeles): 'Jan 5, 2026, 12:04 AM'."""
+    moment = datetime.fromisoformat(iso.replace("Z", "+00:00")).astimezone(ZoneInfo(LA))
+    hour = moment.hour % 12 or 12
+    return f"{moment:%b} {moment.day}, {moment.year}, {hour}:{moment:%M} {'AM' if moment.hour < 12 else 'PM'}"
+
+
+def money(amount):
+    return f"${amount:,.2f}"
+
+
+# --- shopper steps in the browser ------------------------------------------------------------
+
+def is_checkout(response):
+    return response.url.endswith("/api/orders/checkout") and response.request.method == "POST"
+
+
+def admin_tab(page, name):
+    """An admin navigation tab by its page id (products, orders, rides, hero, users)."""
+    page.get_by_role("navigation", name="Admin").locator(f'[data-page="{name}"]').click()
+
+
+def cart_button(page):
+    return page.get_by_role("button", name=re.compile(r"^Cart, \d+ items?$"))
+
+
+def add_to_cart(page, product, quantity=1, type_name=None):
+    """From the product page: pick the type, type the quantity, press 'Add to Cart'."""
+    page.goto(f"/product/{product['id']}")
+    expect(page.get_by_role("heading", level=1, name=product["name"])).to_be_visible()
+    if type_name:
+        page.get_by_role("button", name=re.compile(rf"^{re.escape(type_name)}\b")).click()
+    page.get_by_label("Quantity").fill(str(quantity))
+    page.get_by_role("button", name="Add to Cart").click()
+    label = f"{product['name']} - {type_name}" if type_name else product["name"]
+    expect(page.get_by_text(f"Added {quantity} × {label} to cart")).to_be_visible()
+
+
+def open_cart(page):
+    cart_button(page).click()
+    drawer = page.get_by_role("dialog", name="Shopping Cart")
+    expect(drawer).to_be_visible()
+    return drawer
+
+
+def to_checkout_step(page, option_label):
+    """From the open cart drawer through 'Delivery Options' to the 'Checkout' step."""
+    page.get_by_role("dialog").get_by_role("button", name="Checkout", exact=True).click()
+    expect(page.get_by_role("dialog", name="Delivery Options")).to_be_visible()
+    page.get_by_role("radio", name=option_label).check()
+    page.get_by_role("button", name="Continue").click()
+    drawer = page.get_by_role("dialog", name="Checkout")
+    expect(drawer).to_be_visible()
+    expect(drawer.get_by_text(f"Delivery option: {option_label}")).to_be_visible()
+    return drawer

@@ -24,6 +24,18 @@ export function SearchBox({ className = '', id }) {
     }
   }, [urlSearch]);
 
+  // Leaving for another page (a product card, a tab) drops a term still being typed, so its
+  // pending push does not pull the shopper back to the list half a second later.
+  const lastPath = useRef(location.pathname);
+  useEffect(() => {
+    if (location.pathname === lastPath.current) return;
+    lastPath.current = location.pathname;
+    if (location.pathname !== '/') {
+      lastPushed.current = urlSearch;
+      setText(urlSearch);
+    }
+  }, [location.pathname]); // eslint-disable-line react-hooks/exhaustive-deps
+
   useEffect(() => {
     const term = debounced.trim();
     if (term === lastPushed.current.trim()) return;

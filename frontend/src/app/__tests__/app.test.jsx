@@ -154,6 +154,23 @@ test('search waits 500 ms, then updates ?search= and keeps the category', async 
   }
 });
 
+test('leaving for a product while a search is being typed does not come back to the list', async () => {
+  jest.useFakeTimers();
+  try {
+    const user = userEvent.setup({ advanceTimers: jest.advanceTimersByTime });
+    shopApi({ 'GET /api/products/3': { status: 200, body: juice } });
+    renderApp('/', CUSTOMER);
+    const box = await screen.findByPlaceholderText('Search products...');
+    await user.type(box, 'mango');
+    await user.click(await screen.findByRole('link', { name: /Mango Juice/ }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Mango Juice' })).toBeInTheDocument();
+    act(() => jest.advanceTimersByTime(1000));
+    expect(screen.getByTestId('where')).toHaveTextContent(/^\/product\/3$/);
+  } finally {
+    jest.useRealTimers();
+  }
+});
+
 test('the mobile menu toggles and closes on Escape', async () => {
   const user = userEvent.setup();
   shopApi();

@@ -1,0 +1,169 @@
+"""Journey 3: checkout by store pickup, local delivery and shipping, with every validation
+message, the free-delivery threshold, the confirmation page and the order in 'My Orders'."""
+
+import re
+
+from playwright.sync_api import expect
+
+from .conftest import sign_in
+from .helpers import (add_to_cart, admin_token, is_checkout, la_datetime, la_today, make_customer, make_product, money,
+                      open_cart, shop_info, to_checkout_step, unique)
+
+FREE_FROM = 60  # spec section 9: shipping and delivery are free from a subtotal of $60
+
+
+def shopper_with(server, new_page, price):
+    product = make_product(server, admin_token(server), name=unique("Order Item"), price=price, quantity=10)
+    _, password, _ = make_customer(server)
+    return sign_in(new_page(), password), product
+
+
+def place_order(page):
+    """Press 'Place Order'; the order the server answered, once the confirmation shows."""
+    with page.expect_response(is_checkout) as answer:
+        page.get_by_role("button", name="Place Order").click()
+    assert answer.value.status == 201, answer.value.text()
+    expect(page).to_have_url(re.compile(r"/order-confirmation$"))
+    expect(page.get_by_role("heading", level=1, name="Order Confirmed")).to_be_visible()
+    expect(page.get_by_test_id("cart-badge")).to_have_count(0)
+    return answer.value.json()["order"]
+
+
+def expect_rejected(page, message, field=None):
+    """The checkout form refuses with the spec's message and focuses the field at fault."""
+    page.get_by_role("button", name="Place Order").click()
+    expect(page.get_by_role("alert")).to_have_text(message)
+    if field:
+        expect(page.get_by_label(field, exact=True)).to_be_focused()
+    expect(page).not_to_have_url(re.compile(r"/order-confirmation$"))
+
+
+def expect_in_my_orders(page, order, product, option_label, total):
+    page.get_by_role("navigation", name="Account").get_by_role("link", name="My Orders").click()
+    expect(page.get_by_role("heading", level=1, name="My Orders")).to_be_visible()
+    expect(page.get_by_text("Showing 1 of 1 order")).to_be_visible()
+    card = page.get_by_role("article", name=f"Order #{order['id']}")
+    expect(card.locator("time")).to_have_text(la_datetime(order["createdAt"]))  # Los Angeles time
+    expect(card).to_contain_text(product["name"])
+    expect(card).to_contain_text("Pending")
+    expect(card).to_contain_text(option_label)
+    expect(card.locator(".order-card__total dd")).to_have_text(money(total))
+
+
+def test_store_pickup_order(server, new_page):
+    page, product = shopper_with(server, new_page, "12.50")
+    shop = shop_info(server)
+    drawer = open_cart(page)
+    expect(drawer.get_by_text("Your cart is empty")).to_be_visible()
+    drawer.get_by_role("button", name="Close").click()
+    expect(drawer).to_be_hidden()
+
+    add_to_cart(page, product)
+    open_cart(page).get_by_role("button", name="Checkout", exact=True).click()
+    options = page.get_by_role("dialog", name="Delivery Options")
+    options.get_by_role("button", name="Continue").click()
+    expect(options.get_by_role("alert")).to_have_text("Please select a delivery option")
+    # Fees for a $12.50 cart: pickup free, the others charged with what is left to the threshold.
+    expect(options.locator("label", has_text="Store Pickup")).to_contain_text("FREE")
+    expect(options.locator("label", has_text="Standard Shipping")).to_contain_text("$8.00")
+    expect(options.locator("label", has_text="Local Delivery")).to_contain_text("$20.00")
+    expect(options.get_by_text("Add $47.50 more for free shipping")).to_be_visible()
+    expect(options.get_by_text("Add $47.50 more for free delivery")).to_be_visible()
+    options.get_by_role("button", name="Back").click()
+    expect(page.get_by_role("dialog", name="Shopping Cart")).to_be_visible()
+
+    drawer = to_checkout_step(page, "Store Pickup")
+    expect(drawer.get_by_label("Delivery Address")).to_have_count(0)
+    expect_rejected(page, "Please enter your name for the order", "Full Name")
+    drawer.get_by_label("Full Name").fill("Pat Pickup")
+    expect(drawer.get_by_test_id("checkout-total")).to_have_text("$12.50")
+    order = place_order(page)
+
+    expect(page.get_by_text(f"Thank you, Pat Pickup! Your order number is #{order['id']}.")).to_be_visible()
+    expect(page.get_by_role("heading", name="Store Pickup")).to_be_visible()
+    expect(page.get_by_text(f"Your order will be ready for pickup in 30 minutes at {shop['pickupLocation']}.")).to_be_visible()
+    expect(page.get_by_text(re.compile(rf"Please text {re.escape(shop['pickupPhone'])} with your full name, phone number"
+                                       r"\s+and ETA range, then call when you arrive\."))).to_be_visible()
+    expect(page.locator(".confirmation__summary")).to_contain_text(f"{product['name']} × 1 @ $12.50")
+    expect(page.locator(".confirmation__summary .order-card__total dd")).to_have_text("$12.50")
+    expect(page.get_by_text("Delivery Fee")).to_have_count(0)
+    expect_in_my_orders(page, order, product, "Store Pickup", 12.50)
+
+
+def test_local_delivery_order_below_the_free_threshold(server, new_page):
+    page, product = shopper_with(server, new_page, "25.00")
+    add_to_cart(page, product, quantity=2)  # $50: $10 short of free delivery
+    open_cart(page).get_by_role("button", name="Checkout", exact=True).click()
+    expect(page.get_by_text(f"Add {money(FREE_FROM - 50)} more for free delivery")).to_be_visible()
+    page.get_by_role("button", name="Back").click()
+
+    drawer = to_checkout_step(page, "Local Delivery")
+    tomorrow, yesterday = la_today(1).isoformat(), la_today(-1).isoformat()
+    expect(drawer.get_by_label("Delivery Date")).to_have_attribute("min", la_today().isoformat())
+    expect_rejected(page, "Please enter your name for the order", "Full Name")
+    drawer.get_by_label("Full Name").fill("Dana Delivery")
+    expect_rejected(page, "Please enter your delivery address", "Delivery Address")
+    drawer.get_by_label("Delivery Address").fill("12 Main St, Garden Grove, CA")
+    expect_rejected(page, "Please enter your phone number for delivery", "Phone Number")
+    drawer.get_by_label("Phone Number").fill("(714) 555-0123")
+    expect_rejected(page, "Please select a delivery date", "Delivery Date")
+    drawer.get_by_label("Delivery Date").fill(yesterday)
+    expect_rejected(page, "Delivery date cannot be earlier than today", "Delivery Date")
+    drawer.get_by_label("Delivery Date").fill(tomorrow)
+    expect_rejected(page, "Please select a delivery time", "Delivery Time")
+    drawer.get_by_label("Delivery Time").fill("14:30")
+
+    summary = drawer.get_by_role("group", name="Order summary")
+    expect(summary).to_contain_text("Subtotal$50.00")
+    expect(summary).to_contain_text("Delivery Fee$20.00")
+    expect(drawer.get_by_test_id("checkout-total")).to_have_text("$70.00")
+    order = place_order(page)
+
+    assert order["deliveryFee"] == 20 and order["total"] == 70
+    expect(page.get_by_role("heading", name="Local Delivery")).to_be_visible()
+    area = shop_info(server)["deliveryArea"]
+    expect(page.get_by_text(f"Your order will be delivered locally in {area} on {tomorrow} at 14:30. "
+                            "We will contact you to confirm the delivery.")).to_be_visible()
+    expect(page.get_by_text("Delivery address: 12 Main St, Garden Grove, CA")).to_be_visible()
+    facts = page.locator(".confirmation__summary .order-card__facts")
+    expect(facts).to_contain_text("Subtotal$50.00")
+    expect(facts).to_contain_text("Delivery Fee$20.00")
+    expect(facts).to_contain_text("Total$70.00")
+    expect_in_my_orders(page, order, product, "Local Delivery", 70)
+
+
+def test_shipping_becomes_free_at_the_threshold(server, new_page):
+    page, product = shopper_with(server, new_page, "30.00")
+    add_to_cart(page, product)
+    drawer = open_cart(page)
+    drawer.get_by_role("button", name="Checkout", exact=True).click()
+    options = page.get_by_role("dialog", name="Delivery Options")
+    expect(options.locator("label", has_text="Standard Shipping")).to_contain_text("$8.00")
+    expect(options.get_by_text("Add $30.00 more for free shipping")).to_be_visible()
+    options.get_by_role("button", name="Back").click()
+
+    page.get_by_role("button", name=f"Increase quantity of {product['name']}").click()
+    expect(page.get_by_test_id("cart-subtotal")).to_have_text(money(FREE_FROM))  # exactly the threshold
+    page.get_by_role("button", name="Checkout", exact=True).click()
+    expect(options.locator("label", has_text="Standard Shipping")).to_contain_text("FREE")
+    expect(options.locator("label", has_text="Local Delivery")).to_contain_text("FREE")
+    expect(options.get_by_text(re.compile("more for free"))).to_have_count(0)
+    options.get_by_role("button", name="Back").click()
+
+    drawer = to_checkout_step(page, "Standard Shipping")
+    expect(drawer.get_by_label("Phone Number")).to_have_count(0)
+    expect_rejected(page, "Please enter your name for the order", "Full Name")
+    drawer.get_by_label("Full Name").fill("Sam Shipping")
+    expect_rejected(page, "Please enter your delivery address", "Delivery Address")
+    drawer.get_by_label("Delivery Address").fill("500 Ocean Ave, Long Beach, CA")
+    expect(drawer.get_by_text("Shipping Fee")).to_have_count(0)
+    expect(drawer.get_by_test_id("checkout-total")).to_have_text("$60.00")
+    order = place_order(page)
+
+    assert order["deliveryFee"] == 0 and order["total"] == 60
+    expect(page.get_by_role("heading", name="Standard Shipping")).to_be_visible()
+    expect(page.get_by_text("Your order will be shipped and should arrive in 3-5 business days.")).to_be_visible()
+    expect(page.get_by_text("Shipping address: 500 Ocean Ave, Long Beach, CA")).to_be_visible()
+    expect(page.locator(".confirmation__summary")).to_contain_text(f"{product['name']} × 2 @ $30.00")
+    expect(page.locator(".confirmation__summary .order-card__total dd")).to_have_text("$60.00")
+    expect_in_my_orders(page, order, product, "Standard Shipping", 60)
