@@ -27,13 +27,26 @@ CATEGORIES = ("performance", "accessibility", "best-practices")
 TARGETS = {"performance": 90, "accessibility": 95, "best-practices": 95}
 
 
-def lighthouse(url, port, out):
-    subprocess.run(
-        [str(LIGHTHOUSE), url, f"--port={port}", "--disable-storage-reset", "--output=json", f"--output-path={out}",
-         f"--only-categories={','.join(CATEGORIES)}", "--quiet",
-         "--max-wait-for-load=30000"],
-        check=True, env={**os.environ, "CHROME_PATH": CHROMIUM},
-    )
+def lighthouse(url, port, out, runs):
+    """Median scores of `runs` Lighthouse runs (one run's performance score wanders by several
+    points on a busy 2-core machine); failing binary audits of the last run."""
+    runs_scores = [_lighthouse_once(url, port, out) for _ in range(runs)]
+    scores = {key: sorted(run[0][key] for run in runs_scores)[runs // 2] for key in CATEGORIES}
+    return scores, runs_scores[-1][1]
+
+
+def _lighthouse_once(url, port, out):
+    command = [
+        str(LIGHTHOUSE), url, f"--port={port}", "--disable-storage-reset", "--output=json", f"--output-path={out}",
+        f"--only-categories={','.join(CATEGORIES)}", "--quiet", "--max-wait-for-load=30000",
+    ]
+    # Lighthouse now and then loses the page-load trace (NO_NAVSTART) when it reloads the same
+    # page in a reused browser; that run measured nothing, so it is run again.
+    for attempt in range(3):
+        if subprocess.run(command, env={**os.environ, "CHROME_PATH": CHROMIUM}).returncode == 0:
+            break
+    else:
+        raise SystemExit(f"lighthouse failed 3 times on {url}")
     report = json.loads(Path(out).read_text())
     scores = {key: round(report["categories"][key]["score"] * 100) for key in CATEGORIES}
     failing = [
@@ -46,7 +59,8 @@ def lighthouse(url, port, out):
 
 def main():
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.parse_args()
+    parser.add_argument("--runs", type=int, default=3, help="Lighthouse runs per page (the median is printed)")
+    args = parser.parse_args()
     if not LIGHTHOUSE.exists():
         raise SystemExit("lighthouse is missing: run `make audit` (it installs tools/audit)")
     from playwright.sync_api import sync_playwright
@@ -65,7 +79,7 @@ def main():
         ], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
         try:
             time.sleep(2)
-            results["login"] = lighthouse(f"{base}/login", debug_port, workdir / "login.json")
+            results["login"] = lighthouse(f"{base}/login", debug_port, workdir / "login.json", args.runs)
             with sync_playwright() as playwright:
                 browser = playwright.chromium.connect_over_cdp(f"http://127.0.0.1:{debug_port}")
                 page = browser.contexts[0].new_page()
@@ -77,8 +91,8 @@ def main():
                 product_link.wait_for()
                 product_path = product_link.get_attribute("href")
                 page.close()
-            results["home"] = lighthouse(f"{base}/", debug_port, workdir / "home.json")
-            results["product"] = lighthouse(f"{base}{product_path}", debug_port, workdir / "product.json")
+            results["home"] = lighthouse(f"{base}/", debug_port, workdir / "home.json", args.runs)
+            results["product"] = lighthouse(f"{base}{product_path}", debug_port, workdir / "product.json", args.runs)
         finally:
             chrome.terminate()
             chrome.wait(timeout=10)
@@ -90,7 +104,7 @@ def main():
         below |= any(scores[c] < TARGETS[c] for c in CATEGORIES)
         for line in failing:
             print(f"           failing audit: {line}")
-    print(f"\ntargets: {TARGETS}; reports in {workdir}")
+    print(f"\nmedian of {args.runs} runs per page; targets: {TARGETS}; last reports in {workdir}")
     return 1 if below else 0
 
 

@@ -51,6 +51,7 @@ function Gallery({ product }) {
               height="600"
               className="product__image"
               loading={i === 0 ? 'eager' : 'lazy'}
+              fetchPriority={i === 0 ? 'high' : 'auto'}
             />
           </button>
         )}
