@@ -8,8 +8,8 @@ bulk_products`), then times 200 requests per endpoint through Django's test clie
 (in-process: routing, auth, queries, serialization; no network). With --wrk it also serves
 the app with gunicorn and measures requests/s at 16 connections with `wrk`, if installed.
 Prints the plan PostgreSQL picks for the search, to show the trigram index is used.
-The planner settings of the server apply; to try others without touching the server, set
-e.g. PGOPTIONS="-c random_page_cost=1.1" (libpq passes it to every connection).
+The app's PG_OPTIONS setting applies (default `-c random_page_cost=1.1`); run with
+PG_OPTIONS= to see the server's own planner costs.
 """
 
 import argparse
@@ -140,6 +140,7 @@ def main():
     import django
 
     django.setup()
+    from django.conf import settings
     from django.core.management import call_command
     from django.test import Client
 
@@ -177,8 +178,11 @@ def main():
     client = Client()
     for _, path in paths:  # warm up: connection, caches, imports
         timed(client, path, 5, headers)
-    pg_options = os.environ.get("PGOPTIONS", "")
-    print(f"\nPGOPTIONS: {pg_options or '(none: server defaults)'}")
+    from django.db import connection
+
+    with connection.cursor() as cursor:
+        cursor.execute("SHOW random_page_cost")
+        print(f"\nrandom_page_cost: {cursor.fetchone()[0]} (PG_OPTIONS={settings.DATABASES['default']['OPTIONS'].get('options', '')!r})")
     print(f"\nPostgreSQL, {total} products, {args.requests} requests each, Django test client (in-process)")
     print(f"  {'endpoint':26} {'median ms':>10} {'p95 ms':>10}")
     for label, path in paths:
