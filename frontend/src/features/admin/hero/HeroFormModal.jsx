@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import Modal from '../../../components/Modal';
 import { IMAGE_REQUIRED } from './api';
+import { FormModalActions } from '../shared/FormModalActions';
 
 function initialValues(hero, nextOrder) {
   return {
@@ -54,14 +55,7 @@ function HeroForm({ hero, nextOrder, onClose, onSubmit }) {
     }
   };
 
-  const footer = (
-    <div className="admin-modal-actions">
-      <button type="button" className="admin-button admin-button--secondary" onClick={onClose} disabled={saving}>Cancel</button>
-      <button type="submit" form={formId} className="admin-button admin-button--primary" disabled={saving}>
-        {saving ? 'Saving...' : hero ? 'Update Image' : 'Add Image'}
-      </button>
-    </div>
-  );
+  const footer = <FormModalActions formId={formId} saving={saving} onCancel={onClose} label={hero ? 'Update Image' : 'Add Image'} />;
   const shown = preview || values.image_url.trim();
   return (
     <Modal open onClose={saving ? () => {} : onClose} title={hero ? 'Edit Hero Image' : 'Add Hero Image'} size="md"

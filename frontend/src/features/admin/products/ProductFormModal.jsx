@@ -9,6 +9,7 @@ import { planTypeChanges, rowsFromTypes, saveTypes, validateTypeRows } from './t
 import ProductImagesField from './ProductImagesField';
 import ProductTypesEditor from './ProductTypesEditor';
 import { progressPercent, saveErrorMessage } from '../shared/messages';
+import { FormModalActions } from '../shared/FormModalActions';
 
 export const NAME_REQUIRED = 'Product name is required.';
 const SOME_TYPES_FAILED = 'Product created but some types failed to save';
@@ -119,14 +120,7 @@ function ProductForm({ product, defaultCategory, onClose, onSaved }) {
     }
   };
 
-  const footer = (
-    <div className="admin-modal-actions">
-      <button type="button" className="admin-button admin-button--secondary" onClick={onClose} disabled={saving}>Cancel</button>
-      <button type="submit" form={formId} className="admin-button admin-button--primary" disabled={saving}>
-        {saving ? 'Saving...' : isUpdate ? 'Update Product' : 'Create Product'}
-      </button>
-    </div>
-  );
+  const footer = <FormModalActions formId={formId} saving={saving} onCancel={onClose} label={isUpdate ? 'Update Product' : 'Create Product'} />;
 
   return (
     <Modal open onClose={saving ? () => {} : onClose} title={isUpdate ? 'Edit Product' : 'Add Product'} size="lg"

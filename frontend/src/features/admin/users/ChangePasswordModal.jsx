@@ -3,6 +3,7 @@ import Modal from '../../../components/Modal';
 import { useToast } from '../../../lib/toast';
 import { actionFailureMessage } from '../shared/messages';
 import { MIN_PASSWORD_LENGTH, PASSWORD_TOO_SHORT, changePassword } from './api';
+import { FormModalActions } from '../shared/FormModalActions';
 
 function ChangePasswordForm({ user, onClose }) {
   const formId = useId();
@@ -35,14 +36,7 @@ function ChangePasswordForm({ user, onClose }) {
     }
   };
 
-  const footer = (
-    <div className="admin-modal-actions">
-      <button type="button" className="admin-button admin-button--secondary" onClick={onClose} disabled={saving}>Cancel</button>
-      <button type="submit" form={formId} className="admin-button admin-button--primary" disabled={saving}>
-        {saving ? 'Saving...' : 'Update Password'}
-      </button>
-    </div>
-  );
+  const footer = <FormModalActions formId={formId} saving={saving} onCancel={onClose} label="Update Password" />;
   return (
     <Modal open onClose={saving ? () => {} : onClose} title="Change Password" size="sm" footer={footer} initialFocusRef={inputRef}>
       <form id={formId} className="admin-form" onSubmit={submit} noValidate>
