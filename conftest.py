@@ -84,6 +84,18 @@ def admin_user(make_user):
 
 
 @pytest.fixture
+def admin_browser(client, admin_user, settings):
+    """The Django admin's test client, signed in as staff."""
+    # Admin pages link static files; the production manifest is not built for tests.
+    settings.STORAGES = {
+        **settings.STORAGES,
+        "staticfiles": {"BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"},
+    }
+    client.force_login(admin_user)
+    return client
+
+
+@pytest.fixture
 def api_client():
     from rest_framework.test import APIClient
 

@@ -10,17 +10,6 @@ from hero.tests.factories import make_hero, png_upload
 pytestmark = pytest.mark.django_db
 
 
-@pytest.fixture
-def admin_browser(client, admin_user, settings):
-    # Admin pages link static files; the production manifest is not built for tests.
-    settings.STORAGES = {
-        **settings.STORAGES,
-        "staticfiles": {"BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"},
-    }
-    client.force_login(admin_user)
-    return client
-
-
 def test_changelist_shows_previews(admin_browser):
     make_hero(title="Visible slide")
 

@@ -17,17 +17,6 @@ pytestmark = pytest.mark.django_db
 
 
 @pytest.fixture
-def admin_browser(client, admin_user, settings):
-    # Admin pages link static files; the production manifest is not built for tests.
-    settings.STORAGES = {
-        **settings.STORAGES,
-        "staticfiles": {"BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"},
-    }
-    client.force_login(admin_user)
-    return client
-
-
-@pytest.fixture
 def product():
     return make_product(name="Blue Razz", price="10.00", quantity=20)
 

@@ -12,17 +12,6 @@ from rides.tests.factories import make_ride
 pytestmark = pytest.mark.django_db
 
 
-@pytest.fixture
-def admin_browser(client, admin_user, settings):
-    # Admin pages link static files; the production manifest is not built for tests.
-    settings.STORAGES = {
-        **settings.STORAGES,
-        "staticfiles": {"BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"},
-    }
-    client.force_login(admin_user)
-    return client
-
-
 def test_ride_list_filters_and_search_render(admin_browser):
     make_ride(name="Findable Person")
 

@@ -8,22 +8,11 @@ from shop.tests.factories import make_product, png_upload
 pytestmark = pytest.mark.django_db
 
 
-@pytest.fixture
-def admin_web(client, admin_user, settings):
-    # Admin pages link static files; the production manifest is not built for tests.
-    settings.STORAGES = {
-        **settings.STORAGES,
-        "staticfiles": {"BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"},
-    }
-    client.force_login(admin_user)
-    return client
-
-
-def test_changelist_with_filters_and_search(admin_web):
+def test_changelist_with_filters_and_search(admin_browser):
     make_product(name="Frosty Mango", images=1)
     make_product(name="Cherry", category="juices", availability=False)
 
-    page = admin_web.get("/admin/shop/product/?category__id__exact=disposables&q=mango")
+    page = admin_browser.get("/admin/shop/product/?category__id__exact=disposables&q=mango")
 
     assert page.status_code == 200
     content = page.content.decode()
@@ -31,8 +20,8 @@ def test_changelist_with_filters_and_search(admin_web):
     assert "-thumb.webp" in content
 
 
-def test_add_product_with_an_image_and_a_type(admin_web, media_root):
-    response = admin_web.post("/admin/shop/product/add/", {
+def test_add_product_with_an_image_and_a_type(admin_browser, media_root):
+    response = admin_browser.post("/admin/shop/product/add/", {
         "name": "Admin Pod", "description": "", "category": "juices", "price": "9.99", "quantity": "4",
         "availability": "on", "new_images": [png_upload()],
         "types-TOTAL_FORMS": "1", "types-INITIAL_FORMS": "0", "types-MIN_NUM_FORMS": "0", "types-MAX_NUM_FORMS": "1000",
@@ -46,11 +35,11 @@ def test_add_product_with_an_image_and_a_type(admin_web, media_root):
     assert image.path.endswith(".webp") and (media_root / image.thumbnail_path).is_file()
 
 
-def test_a_fake_image_is_refused_by_the_form(admin_web, media_root):
+def test_a_fake_image_is_refused_by_the_form(admin_browser, media_root):
     from django.core.files.uploadedfile import SimpleUploadedFile
 
     fake = SimpleUploadedFile("fake.jpg", b"hello", content_type="image/jpeg")
-    response = admin_web.post("/admin/shop/product/add/", {
+    response = admin_browser.post("/admin/shop/product/add/", {
         "name": "Fake", "category": "juices", "quantity": "0", "new_images": [fake],
         "types-TOTAL_FORMS": "0", "types-INITIAL_FORMS": "0", "types-MIN_NUM_FORMS": "0", "types-MAX_NUM_FORMS": "1000",
     })
@@ -59,10 +48,10 @@ def test_a_fake_image_is_refused_by_the_form(admin_web, media_root):
     assert not Product.objects.exists()
 
 
-def test_list_editable_stock(admin_web):
+def test_list_editable_stock(admin_browser):
     product = make_product(quantity=3)
 
-    response = admin_web.post("/admin/shop/product/", {
+    response = admin_browser.post("/admin/shop/product/", {
         "form-TOTAL_FORMS": "1", "form-INITIAL_FORMS": "1", "form-MIN_NUM_FORMS": "0", "form-MAX_NUM_FORMS": "1000",
         "form-0-id": str(product.pk), "form-0-quantity": "12", "form-0-availability": "on", "_save": "Save",
     })
@@ -72,14 +61,14 @@ def test_list_editable_stock(admin_web):
     assert product.quantity == 12
 
 
-def test_delete_through_the_admin_removes_files(admin_web, media_root, django_capture_on_commit_callbacks):
+def test_delete_through_the_admin_removes_files(admin_browser, media_root, django_capture_on_commit_callbacks):
     from shop import services
 
     product = services.product_create(name="Doomed", category="juices", uploads=[png_upload()])
     path = media_root / ProductImage.objects.get().path
 
     with django_capture_on_commit_callbacks(execute=True):
-        response = admin_web.post(f"/admin/shop/product/{product.pk}/delete/", {"post": "yes"})
+        response = admin_browser.post(f"/admin/shop/product/{product.pk}/delete/", {"post": "yes"})
 
     assert response.status_code == 302
     assert not Product.objects.exists() and not path.exists()
