@@ -12,7 +12,7 @@ PG_TEST_URL ?= postgres://postgres@127.0.0.1:5432/test
 
 .DEFAULT_GOAL := help
 .PHONY: help run serve install install-dev frontend build migrate demo test test-python \
-        test-js test-e2e browser wrk bench tools fuzz load faults audit lint clean
+        test-js test-e2e e2e browser wrk bench tools fuzz load faults audit lint clean
 
 help: ## List the targets
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  make %-12s %s\n", $$1, $$2}'
@@ -38,32 +38,49 @@ node_modules/.installed: package.json package-lock.json
 	npm install --no-audit --no-fund --no-save
 	touch $@
 
-var/secret_key:
+# Keys, database and media are the owner's alone: var/ is 700, each key file 600
+# (docs/security.md). The password-digest key is its own file, apart from SECRET_KEY.
+KEYS = SECRET_KEY=$$(cat var/secret_key) PASSWORD_DIGEST_KEY=$$(cat var/password_digest_key)
+
+var/secret_key var/password_digest_key:
 	mkdir -p var
-	$(PYTHON) -c "import secrets; print(secrets.token_urlsafe(50))" > $@
+	chmod 700 var
+	(umask 077; $(PYTHON) -c "import secrets; print(secrets.token_urlsafe(50))" > $@)
 	chmod 600 $@
 
 frontend: node_modules/.installed ## Build the React bundle (webpack, production mode)
 	npm run build
 
-build: install var/secret_key ## Build the bundle and collect static files
+build: install var/secret_key var/password_digest_key ## Build the bundle and collect static files
 	@if [ -f package.json ]; then $(MAKE) --no-print-directory frontend; else echo "no frontend yet: the app serves a placeholder page"; fi
-	SECRET_KEY=$$(cat var/secret_key) $(PY) manage.py collectstatic --noinput --verbosity 0
+	$(KEYS) $(PY) manage.py collectstatic --noinput --verbosity 0
 
-migrate: install var/secret_key ## Apply database migrations
-	SECRET_KEY=$$(cat var/secret_key) $(PY) manage.py migrate --noinput
+migrate: install var/secret_key var/password_digest_key ## Apply database migrations
+	$(KEYS) $(PY) manage.py migrate --noinput
+	$(KEYS) $(PY) manage.py createcachetable
+	chmod 700 var; chmod 600 var/db.sqlite3* 2>/dev/null || true
 
 demo: migrate ## Load demo data (idempotent) and print how to sign in
-	SECRET_KEY=$$(cat var/secret_key) $(PY) manage.py demo_data
+	$(KEYS) $(PY) manage.py demo_data
 
+# The web server and the background worker (emails) together, from the Procfile; Ctrl-C
+# stops both. honcho gives the first process PORT.
 run: build demo ## Install everything, build, migrate, load demo data, serve on http://127.0.0.1:8000
 	@echo "Serving on http://$(HOST):$(PORT)  (Django admin: /admin/, API docs: /api/docs/)"
-	SECRET_KEY=$$(cat var/secret_key) $(VENV)/bin/gunicorn config.wsgi -c config/gunicorn.conf.py --bind $(HOST):$(PORT)
+	$(KEYS) HOST=$(HOST) $(VENV)/bin/honcho start -f Procfile -p $(PORT)
 
-test: install-dev ## Run every suite: Python (SQLite, then PostgreSQL when reachable), jest, browser
+lint: install-dev node_modules/.installed ## ruff (lint and format check) and ESLint (zero warnings)
+	$(VENV)/bin/ruff check .
+	$(VENV)/bin/ruff format --check .
+	npx eslint --max-warnings 0 .
+
+test: install-dev ## Run every suite: lint, Python (SQLite, then PostgreSQL when reachable), jest, browser
+	$(MAKE) --no-print-directory lint
+	@# The live-server tests serve the admin's and the bundle's hashed static files.
+	$(MAKE) --no-print-directory build
 	$(MAKE) --no-print-directory test-python
 	@if [ -f package.json ]; then $(MAKE) --no-print-directory test-js; fi
-	@if ls tests/e2e/test_*.py >/dev/null 2>&1; then $(MAKE) --no-print-directory test-e2e; fi
+	@if ls tests/e2e/test_*.py >/dev/null 2>&1; then $(MAKE) --no-print-directory e2e; fi
 
 test-python: install-dev ## Python suite on SQLite, then on PostgreSQL when one is reachable
 	@echo "== Python tests on SQLite =="
@@ -87,6 +104,10 @@ browser: ## Install Debian's Chromium for the browser suite (root with apt only)
 	  else echo "cannot install chromium here (needs root and apt)"; fi; }
 
 test-e2e: install-dev browser build ## Browser journeys in Chromium against a real gunicorn
+	$(MAKE) --no-print-directory e2e
+
+# The browser suite on what `build` made (make test builds once, before the Python suite).
+e2e: browser
 	$(VENV)/bin/pytest tests/e2e -p no:cacheprovider
 
 .venv-tools/.installed: requirements-tools.txt

@@ -14,12 +14,21 @@ def pytest_collection_modifyitems(config, items):
     from django.db import connection
 
     if connection.vendor == "postgresql":
+        # Tests that serve their own SQLite file whatever the run's database gain nothing from a
+        # second pass; `make test` runs them in the SQLite pass.
+        for item in items:
+            if item.get_closest_marker("sqlite_only"):
+                item.add_marker(
+                    pytest.mark.skip(reason="serves its own SQLite file: runs in the SQLite pass")
+                )
         return
     for item in items:
         marker = item.get_closest_marker("postgres")
         if marker:
             needs = marker.args[0] if marker.args else "row locks and real concurrency"
-            item.add_marker(pytest.mark.skip(reason=f"needs PostgreSQL ({needs}); this run uses SQLite"))
+            item.add_marker(
+                pytest.mark.skip(reason=f"needs PostgreSQL ({needs}); this run uses SQLite")
+            )
 
 
 @pytest.fixture(autouse=True)
@@ -28,11 +37,25 @@ def _test_settings(settings):
     settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
     settings.THROTTLE_RATES = {key: None for key in settings.THROTTLE_RATES}
     settings.EMAIL_BACKEND = "django.core.mail.backends.locmem.EmailBackend"
+    # Background tasks (emails) run at once, inside the on_commit callbacks tests execute;
+    # common/tests/test_mail_tasks.py runs the real database queue and its worker.
+    settings.TASKS = {"default": {"BACKEND": "django_tasks.backends.immediate.ImmediateBackend"}}
+    # The default profile's cache is a database table, which tests without database access
+    # cannot reach; the live-server tests (tests/test_live_security.py) exercise that one.
+    settings.CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
     from django.core.cache import cache
 
-    cache.clear()
+    from accounts import authentication
+    from shop import readcache
+
+    # Test factories write catalog rows directly, without moving the catalog version that
+    # keys the rendered-answer cache, and user ids come back after a rollback: no answer
+    # or user row kept by a process may outlive its test.
+    for clear in (cache.clear, readcache.clear, authentication.forget_all):
+        clear()
     yield
-    cache.clear()
+    for clear in (cache.clear, readcache.clear, authentication.forget_all):
+        clear()
 
 
 @pytest.fixture

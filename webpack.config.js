@@ -8,7 +8,7 @@ const MiniCssExtractPlugin = require('mini-css-extract-plugin');
 const CssMinimizerPlugin = require('css-minimizer-webpack-plugin');
 
 const OUTPUT = path.resolve(__dirname, 'frontend/static/frontend');
-// Budget for what a shopper downloads before the first paint (spec: fast first load on phones).
+// Budget for what a shopper downloads before the first paint (a fast first load on phones; docs/performance.md).
 const INITIAL_JS_BUDGET = Number(process.env.JS_BUDGET_KB || 150) * 1024;
 
 // Prints each emitted JS file's gzipped size and fails the build when what the main entry needs

@@ -4,6 +4,7 @@ from django.contrib.auth.forms import AdminPasswordChangeForm, AdminUserCreation
 from django.core.exceptions import ValidationError
 from django.utils import timezone
 
+from accounts import services
 from accounts.models import RegistrationCode, User
 from accounts.selectors import password_in_use
 
@@ -16,7 +17,7 @@ class UserCreationForm(AdminUserCreationForm):
     def clean_password1(self):
         password = self.cleaned_data.get("password1")
         if password and password_in_use(password):
-            raise ValidationError("Please choose a different password.")
+            raise ValidationError(services.PASSWORD_TAKEN)
         return password
 
 
@@ -25,7 +26,7 @@ class PasswordChangeForm(AdminPasswordChangeForm):
     def clean_password1(self):
         password = self.cleaned_data.get("password1")
         if password and password_in_use(password, exclude_user_id=self.user.pk):
-            raise ValidationError("Please choose a different password.")
+            raise ValidationError(services.PASSWORD_TAKEN)
         return password
 
 
@@ -61,7 +62,16 @@ class UserAdmin(DjangoUserAdmin):
 
 @admin.register(RegistrationCode)
 class RegistrationCodeAdmin(admin.ModelAdmin):
-    list_display = ("code", "note", "is_active", "usable", "use_count", "max_uses", "expires_at", "created_at")
+    list_display = (
+        "code",
+        "note",
+        "is_active",
+        "usable",
+        "use_count",
+        "max_uses",
+        "expires_at",
+        "created_at",
+    )
     list_filter = ("is_active", "expires_at", "created_at")
     search_fields = ("code", "note")
     readonly_fields = ("use_count", "created_at")
@@ -71,7 +81,21 @@ class RegistrationCodeAdmin(admin.ModelAdmin):
     def usable(self, obj):
         return obj.is_usable(timezone.now())
 
+    def save_model(self, request, obj, form, change):
+        # Through the services, as `manage.py registration_codes` does.
+        fields = {name: form.cleaned_data[name] for name in services.CODE_FIELDS}
+        if change:
+            changed = {name: fields[name] for name in form.changed_data if name in fields}
+            services.registration_code_update(code_id=obj.pk, **changed)
+        else:
+            obj.pk = services.registration_code_create(code=form.cleaned_data["code"], **fields).pk
+        obj.refresh_from_db()
+
+    def get_readonly_fields(self, request, obj=None):
+        # A code that was handed out keeps its letters; disable it and make another.
+        return self.readonly_fields + (("code",) if obj else ())
+
     @admin.action(description="Disable the selected codes")
     def disable(self, request, queryset):
-        count = queryset.update(is_active=False)
-        self.message_user(request, f"Disabled {count} registration code(s).")
+        count = services.registration_codes_disable(codes=queryset.values_list("code", flat=True))
+        self.message_user(request, services.CODES_DISABLED.format(count=count))

@@ -6,4 +6,7 @@ class AccountsConfig(AppConfig):
     verbose_name = "Accounts"
 
     def ready(self):
-        from accounts import schema  # noqa: F401  (OpenAPI description of the token auth)
+        from accounts import (
+            schema,  # noqa: F401  (OpenAPI description of the token auth)
+            signals,  # noqa: F401  (failed admin sign-ins count too)
+        )

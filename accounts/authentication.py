@@ -1,21 +1,85 @@
+"""Bearer tokens checked without a database query per request.
+
+The signed token answers who the caller is; only "is this token still good" needs the
+user's row: the `pwv` claim must match the user's current password version (a password
+change signs out every session opened with the old password) and the user must still be
+active. Each process keeps the rows it read for STATE_SECONDS, so most requests need no
+query. The bound: a password change, a deactivation or a role change made through another
+process or server takes effect there within STATE_SECONDS; in the process that saved it,
+at once (the row is dropped when the save commits). docs/performance.md has the figures.
+"""
+
+import copy
+import time
+
+from django.db import transaction
+from django.db.models.signals import post_save
 from rest_framework_simplejwt.authentication import JWTAuthentication
-from rest_framework_simplejwt.exceptions import AuthenticationFailed
+from rest_framework_simplejwt.exceptions import AuthenticationFailed, InvalidToken
+from rest_framework_simplejwt.settings import api_settings
+
+STATE_SECONDS = 5.0
+MAX_USERS = 10_000
+
+# user id -> (read at, User row as read); a dict's get/set are atomic across threads.
+_rows = {}
+
+
+def forget(user_id):
+    _rows.pop(user_id, None)
+
+
+def forget_all():
+    _rows.clear()
+
+
+def _forget_saved(sender, instance, **kwargs):
+    forget(instance.pk)
+    # Dropped again after the commit: a request between the save and the commit may
+    # have read (and kept) the row as it was before.
+    transaction.on_commit(lambda: forget(instance.pk))
+
+
+post_save.connect(_forget_saved, sender="accounts.User", dispatch_uid="token-user-rows")
 
 
 class TokenAuthentication(JWTAuthentication):
-    """Bearer JWT whose `pwv` must match the user's current password version, so a
-    password change signs out every session opened with the old password."""
+    """Bearer JWT whose `pwv` must match the user's current password version."""
 
     def get_user(self, validated_token):
-        user = super().get_user(validated_token)
+        try:
+            user_id = validated_token[api_settings.USER_ID_CLAIM]
+        except KeyError:
+            raise InvalidToken("Token contained no recognizable user identification")
+        user = self._user(user_id)
+        if user is None:
+            raise AuthenticationFailed("User not found", code="user_not_found")
+        if not user.is_active:
+            raise AuthenticationFailed("User is inactive", code="user_inactive")
         if validated_token.get("pwv") != user.password_version:
-            raise AuthenticationFailed("Token was issued before a password change.", code="token_revoked")
+            raise AuthenticationFailed(
+                "Token was issued before a password change.", code="token_revoked"
+            )
         return user
+
+    def _user(self, user_id):
+        now = time.time()
+        kept = _rows.get(user_id)
+        if kept is None or not 0 <= now - kept[0] < STATE_SECONDS:
+            row = self.user_model.objects.filter(**{api_settings.USER_ID_FIELD: user_id}).first()
+            if row is None:
+                forget(user_id)
+                return None
+            if len(_rows) >= MAX_USERS:
+                _rows.clear()
+            kept = _rows[user_id] = (now, row)
+        # Each request gets its own copy: views may set attributes on request.user.
+        return copy.copy(kept[1])
 
 
 class OptionalTokenAuthentication(TokenAuthentication):
     """For endpoints open to anonymous callers: a bad or stale token counts as no token
-    rather than a 401 (the spec's ride form sends none at all)."""
+    rather than a 401 (the ride request form may be sent without one)."""
 
     def authenticate(self, request):
         try:

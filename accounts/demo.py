@@ -17,12 +17,15 @@ def seed(out):
     admin_ensure(email=ADMIN_EMAIL, password=admin_password, name="Demo Admin")
     customer = User.objects.filter(email=CUSTOMER_EMAIL).first()
     if customer is None:
-        User.objects.create_user(email=CUSTOMER_EMAIL, password=customer_password, name="Demo Shopper")
+        User.objects.create_user(
+            email=CUSTOMER_EMAIL, password=customer_password, name="Demo Shopper"
+        )
     elif not customer.check_password(customer_password):
         customer.set_password(customer_password)
         customer.save()
     RegistrationCode.objects.update_or_create(
-        code=code, defaults={"is_active": True, "expires_at": None, "max_uses": None, "note": "demo"}
+        code=code,
+        defaults={"is_active": True, "expires_at": None, "max_uses": None, "note": "demo"},
     )
     out.write(f"  admin:             {ADMIN_EMAIL}  password: {admin_password}")
     out.write(f"  customer:          {CUSTOMER_EMAIL}  password: {customer_password}")

@@ -18,8 +18,11 @@ class UserManager(BaseUserManager):
     def _create(self, email, password, **fields):
         if not email:
             raise ValueError("An email is required.")
+        # The caller that validated the password says so; set_password forgets the verdict.
+        weak = fields.pop("password_weak", None)
         user = self.model(email=self.normalize_email(email).lower(), **fields)
         user.set_password(password)
+        user.password_weak = weak
         user.save(using=self._db)
         return user
 
@@ -45,6 +48,10 @@ class User(AbstractBaseUser, PermissionsMixin):
     password_digest = models.CharField(max_length=64, unique=True, null=True, editable=False)
     # Raised by every password change; tokens carry it as `pwv`, older ones are refused.
     password_version = models.PositiveIntegerField(default=0, editable=False)
+    # Whether the password breaks today's rules (accounts.validators): judged when the
+    # plaintext is at hand (a sign-in or a validated change); None = not judged since it was
+    # set. `manage.py weak_passwords` lists the True ones.
+    password_weak = models.BooleanField(null=True, default=None, editable=False)
 
     objects = UserManager()
 
@@ -68,6 +75,7 @@ class User(AbstractBaseUser, PermissionsMixin):
         super().set_password(raw_password)
         self.password_digest = password_digest(raw_password)
         self.password_version += 1
+        self.password_weak = None
 
     def check_password(self, raw_password):
         def upgrade_hash(raw):
@@ -99,7 +107,8 @@ class RegistrationCode(models.Model):
         ordering = ["-created_at", "-id"]
         constraints = [
             models.CheckConstraint(
-                condition=models.Q(max_uses__isnull=True) | models.Q(use_count__lte=models.F("max_uses")),
+                condition=models.Q(max_uses__isnull=True)
+                | models.Q(use_count__lte=models.F("max_uses")),
                 name="registration_code_uses_within_max",
             )
         ]
@@ -113,6 +122,4 @@ class RegistrationCode(models.Model):
             return False
         if self.expires_at is not None and self.expires_at <= now:
             return False
-        if self.max_uses is not None and self.use_count >= self.max_uses:
-            return False
-        return True
+        return not (self.max_uses is not None and self.use_count >= self.max_uses)

@@ -12,8 +12,15 @@ import hmac
 from django.conf import settings
 
 
-def password_digest(raw_password):
+def password_digest(raw_password, key=None):
     if raw_password is None:
         return None
-    key = settings.PASSWORD_DIGEST_KEY.encode()
+    key = (key or settings.PASSWORD_DIGEST_KEY).encode()
     return hmac.new(key, raw_password.encode(), hashlib.sha256).hexdigest()
+
+
+def password_digests(raw_password):
+    """The digest under the current key, then under each older key (re-keyed at sign-in)."""
+    return [password_digest(raw_password)] + [
+        password_digest(raw_password, key) for key in settings.PASSWORD_DIGEST_OLD_KEYS
+    ]

@@ -1,5 +1,7 @@
+from django.conf import settings
+
 from accounts.models import User
-from accounts.passwords import password_digest
+from accounts.passwords import password_digest, password_digests
 
 
 def user_list():
@@ -11,11 +13,15 @@ def user_by_password(raw_password, *, email=None):
     users = User.objects.filter(is_active=True)
     if email:
         return users.filter(email__iexact=email.strip()).first()
-    return users.filter(password_digest=password_digest(raw_password)).first()
+    user = users.filter(password_digest=password_digest(raw_password)).first()
+    if user is None and settings.PASSWORD_DIGEST_OLD_KEYS:
+        # A digest made before the key changed; the sign-in re-keys it.
+        user = users.filter(password_digest__in=password_digests(raw_password)[1:]).first()
+    return user
 
 
 def password_in_use(raw_password, *, exclude_user_id=None):
-    users = User.objects.filter(password_digest=password_digest(raw_password))
+    users = User.objects.filter(password_digest__in=password_digests(raw_password))
     if exclude_user_id is not None:
         users = users.exclude(pk=exclude_user_id)
     return users.exists()

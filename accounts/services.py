@@ -1,28 +1,45 @@
 from django.conf import settings
-from django.contrib.auth import password_validation
 from django.contrib.auth.hashers import make_password
-from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
 from accounts.models import RegistrationCode, User
+from accounts.passwords import password_digest
 from accounts.selectors import password_in_use, user_by_password
+from accounts.validators import PASSWORD_TOO_SHORT, password_problems, zxcvbn_score
 from common.errors import BadRequest, Conflict, NotFound, Unauthorized
 
-PASSWORD_TOO_SHORT = "Password must be at least 6 characters long"
 PASSWORD_TAKEN = "Please choose a different password."
 INVALID_PASSWORD = "Invalid password"
 INVALID_CODE = "Invalid registration code"
 EMAIL_TAKEN = "An account with this email already exists"
 
 
-def _check_password_policy(raw_password, user=None):
+def _check_password_policy(raw_password, user=None, *, field="password"):
     if len(raw_password) < settings.MIN_PASSWORD_LENGTH:
-        raise BadRequest(PASSWORD_TOO_SHORT, errors={"password": [PASSWORD_TOO_SHORT]})
-    try:
-        password_validation.validate_password(raw_password, user=user)
-    except ValidationError as exc:
-        raise BadRequest(exc.messages[0], errors={"password": exc.messages})
+        raise BadRequest(PASSWORD_TOO_SHORT, errors={field: [PASSWORD_TOO_SHORT]})
+    problems = password_problems(raw_password, user)
+    if problems:
+        raise BadRequest(problems[0], errors={field: problems})
+
+
+def password_check(*, password, email="", name=""):
+    """The sign-up form's hint: the same rules as registration, without saying whether the
+    password is taken (that would tell a stranger that someone signs in with it)."""
+    user = User(email=email or "", name=name or "")
+    problems = password_problems(password, user)
+    return {"ok": not problems, "score": zxcvbn_score(password, user), "messages": problems}
+
+
+def note_password_strength(user, raw_password):
+    """Judge a password that just signed in against today's rules (the only moment its
+    plaintext is known) and remember the verdict for `manage.py weak_passwords`."""
+    if user.password_weak is False:
+        return
+    weak = bool(password_problems(raw_password, user))
+    if weak != user.password_weak:
+        User.objects.filter(pk=user.pk).update(password_weak=weak)
+        user.password_weak = weak
 
 
 def user_login(*, password, email=None):
@@ -34,6 +51,11 @@ def user_login(*, password, email=None):
         raise Unauthorized(INVALID_PASSWORD)
     if not user.check_password(password):
         raise Unauthorized(INVALID_PASSWORD)
+    if user.password_digest != password_digest(password):
+        # Found under an older key: store the digest under the current one.
+        User.objects.filter(pk=user.pk).update(password_digest=password_digest(password))
+    # Existing weak passwords keep working; they are only noted.
+    note_password_strength(user, password)
     return user
 
 
@@ -54,10 +76,14 @@ def user_register(*, email, password, name, registration_code):
             raise Conflict(PASSWORD_TAKEN, errors={"password": [PASSWORD_TAKEN]})
         try:
             with transaction.atomic():
-                user = User.objects.create_user(email=email, password=password, name=name.strip())
+                user = User.objects.create_user(
+                    email=email, password=password, name=name.strip(), password_weak=False
+                )
         except IntegrityError:
             # Lost a race with another registration for the same email or password.
-            raise Conflict(EMAIL_TAKEN if User.objects.filter(email__iexact=email).exists() else PASSWORD_TAKEN)
+            raise Conflict(
+                EMAIL_TAKEN if User.objects.filter(email__iexact=email).exists() else PASSWORD_TAKEN
+            )
         code.use_count += 1
         code.save(update_fields=["use_count"])
     return user
@@ -68,19 +94,27 @@ def user_change_password(*, user_id, new_password):
         user = User.objects.select_for_update().filter(pk=user_id).first()
         if user is None:
             raise NotFound("User not found")
-        _check_password_policy(new_password, user)
+        _check_password_policy(new_password, user, field="newPassword")
         if password_in_use(new_password, exclude_user_id=user.pk):
             raise Conflict(PASSWORD_TAKEN, errors={"newPassword": [PASSWORD_TAKEN]})
         user.set_password(new_password)
+        user.password_weak = False
         try:
             with transaction.atomic():
-                user.save(update_fields=["password", "password_digest", "password_version"])
+                user.save(
+                    update_fields=[
+                        "password",
+                        "password_digest",
+                        "password_version",
+                        "password_weak",
+                    ]
+                )
         except IntegrityError:
             raise Conflict(PASSWORD_TAKEN, errors={"newPassword": [PASSWORD_TAKEN]})
     return user
 
 
-def registration_code_create(*, code=None, note="", expires_at=None, max_uses=None):
+def registration_code_create(*, code=None, note="", expires_at=None, max_uses=None, is_active=True):
     import secrets
 
     return RegistrationCode.objects.create(
@@ -88,24 +122,66 @@ def registration_code_create(*, code=None, note="", expires_at=None, max_uses=No
         note=note,
         expires_at=expires_at,
         max_uses=max_uses,
+        is_active=is_active,
     )
 
 
+CODE_FIELDS = {"note", "expires_at", "max_uses", "is_active"}
+
+
+def registration_code_update(*, code_id, **changes):
+    """Change the fields given of one code (the Django admin's page)."""
+    unknown = set(changes) - CODE_FIELDS
+    if unknown:
+        raise TypeError(f"registration_code_update() got unexpected fields {sorted(unknown)}")
+    with transaction.atomic():
+        code = RegistrationCode.objects.select_for_update().filter(pk=code_id).first()
+        if code is None:
+            raise NotFound(CODE_NOT_FOUND.format(code=code_id))
+        for field, value in changes.items():
+            setattr(code, field, value)
+        if changes:
+            code.save(update_fields=sorted(changes))
+    return code
+
+
+CODE_NOT_FOUND = "No registration code {code}"
+CODE_DISABLED = "Disabled {code}."
+CODES_DISABLED = "Disabled {count} registration code(s)."
+
+
 def registration_code_disable(*, code):
-    updated = RegistrationCode.objects.filter(code=code).update(is_active=False)
-    if not updated:
-        raise NotFound(f"No registration code {code}")
+    if not registration_codes_disable(codes=[code]):
+        raise NotFound(CODE_NOT_FOUND.format(code=code))
+
+
+def registration_codes_disable(*, codes):
+    """Disable the named codes (those already disabled stay so); return how many exist."""
+    with transaction.atomic():
+        rows = list(
+            RegistrationCode.objects.select_for_update()
+            .filter(code__in=list(codes))
+            .order_by("pk")
+            .values_list("pk", flat=True)
+        )
+        RegistrationCode.objects.filter(pk__in=rows, is_active=True).update(is_active=False)
+    return len(rows)
 
 
 def admin_ensure(*, email, password, name="Shop admin"):
     """Create the admin, or make sure it is an admin with this password (idempotent)."""
     with transaction.atomic():
         user = User.objects.select_for_update().filter(email__iexact=email).first()
+        candidate = user or User(email=email, name=name)
+        if user is None or not user.check_password(password):
+            _check_password_policy(password, candidate)
         if user is None:
-            _check_password_policy(password)
             if password_in_use(password):
                 raise Conflict(PASSWORD_TAKEN)
-            return User.objects.create_superuser(email=email, password=password, name=name), True
+            user = User.objects.create_superuser(
+                email=email, password=password, name=name, password_weak=False
+            )
+            return user, True
         changed = False
         if not (user.is_staff and user.is_superuser and user.is_active):
             user.is_staff = user.is_superuser = user.is_active = True
@@ -114,6 +190,7 @@ def admin_ensure(*, email, password, name="Shop admin"):
             if password_in_use(password, exclude_user_id=user.pk):
                 raise Conflict(PASSWORD_TAKEN)
             user.set_password(password)
+            user.password_weak = False
             changed = True
         if changed:
             user.save()

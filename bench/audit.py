@@ -37,12 +37,19 @@ def lighthouse(url, port, out, runs):
 
 def _lighthouse_once(url, port, out):
     command = [
-        str(LIGHTHOUSE), url, f"--port={port}", "--disable-storage-reset", "--output=json", f"--output-path={out}",
-        f"--only-categories={','.join(CATEGORIES)}", "--quiet", "--max-wait-for-load=30000",
+        str(LIGHTHOUSE),
+        url,
+        f"--port={port}",
+        "--disable-storage-reset",
+        "--output=json",
+        f"--output-path={out}",
+        f"--only-categories={','.join(CATEGORIES)}",
+        "--quiet",
+        "--max-wait-for-load=30000",
     ]
     # Lighthouse now and then loses the page-load trace (NO_NAVSTART) when it reloads the same
     # page in a reused browser; that run measured nothing, so it is run again.
-    for attempt in range(3):
+    for _attempt in range(3):
         if subprocess.run(command, env={**os.environ, "CHROME_PATH": CHROMIUM}).returncode == 0:
             break
     else:
@@ -52,34 +59,58 @@ def _lighthouse_once(url, port, out):
     failing = [
         f"{audit['id']}: {audit['title']}"
         for audit in report["audits"].values()
-        if audit.get("score") is not None and audit["score"] < 0.9 and audit.get("scoreDisplayMode") == "binary"
+        if audit.get("score") is not None
+        and audit["score"] < 0.9
+        and audit.get("scoreDisplayMode") == "binary"
     ]
     return scores, failing
 
 
 def main():
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--runs", type=int, default=3, help="Lighthouse runs per page (the median is printed)")
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
+    parser.add_argument(
+        "--runs", type=int, default=3, help="Lighthouse runs per page (the median is printed)"
+    )
     args = parser.parse_args()
     if not LIGHTHOUSE.exists():
         raise SystemExit("lighthouse is missing: run `make audit` (it installs tools/audit)")
     from playwright.sync_api import sync_playwright
 
     workdir = Path(tempfile.mkdtemp(prefix="shop-audit-"))
-    env = server_env(DATABASE_URL=f"sqlite:///{workdir / 'db.sqlite3'}", MEDIA_ROOT=workdir / "media",
-                     AUTH_THROTTLE_RATE="none", LOG_LEVEL="WARNING")
+    env = server_env(
+        DATABASE_URL=f"sqlite:///{workdir / 'db.sqlite3'}",
+        MEDIA_ROOT=workdir / "media",
+        AUTH_THROTTLE_RATE="none",
+        LOG_LEVEL="WARNING",
+    )
     prepare_database(env)
     results = {}
     with gunicorn(env, workers=3, log_path=workdir / "gunicorn.log") as base:
         debug_port = free_port()
-        chrome = subprocess.Popen([
-            CHROMIUM, "--headless=new", f"--remote-debugging-port={debug_port}", f"--user-data-dir={workdir / 'profile'}",
-            "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
-            "--disable-sync", "--no-first-run", "about:blank",
-        ], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        chrome = subprocess.Popen(
+            [
+                CHROMIUM,
+                "--headless=new",
+                f"--remote-debugging-port={debug_port}",
+                f"--user-data-dir={workdir / 'profile'}",
+                "--no-sandbox",
+                "--disable-gpu",
+                "--disable-background-networking",
+                "--disable-component-update",
+                "--disable-sync",
+                "--no-first-run",
+                "about:blank",
+            ],
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
+        )
         try:
             time.sleep(2)
-            results["login"] = lighthouse(f"{base}/login", debug_port, workdir / "login.json", args.runs)
+            results["login"] = lighthouse(
+                f"{base}/login", debug_port, workdir / "login.json", args.runs
+            )
             with sync_playwright() as playwright:
                 browser = playwright.chromium.connect_over_cdp(f"http://127.0.0.1:{debug_port}")
                 page = browser.contexts[0].new_page()
@@ -92,7 +123,9 @@ def main():
                 product_path = product_link.get_attribute("href")
                 page.close()
             results["home"] = lighthouse(f"{base}/", debug_port, workdir / "home.json", args.runs)
-            results["product"] = lighthouse(f"{base}{product_path}", debug_port, workdir / "product.json", args.runs)
+            results["product"] = lighthouse(
+                f"{base}{product_path}", debug_port, workdir / "product.json", args.runs
+            )
         finally:
             chrome.terminate()
             chrome.wait(timeout=10)

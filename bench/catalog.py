@@ -1,11 +1,13 @@
-"""Catalog read speed on PostgreSQL: list, deep page, search and detail.
+"""Catalog read speed on PostgreSQL: list, deep page, search, typo search and detail.
 
     DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres .venv/bin/python bench/catalog.py --products 10000 [--wrk]
 
 Creates a fresh database (--db, default bench_catalog) on the server of DATABASE_URL,
 migrates it, bulk-loads N products (5 types and 2 images each, like `manage.py
 bulk_products`), then times 200 requests per endpoint through Django's test client
-(in-process: routing, auth, queries, serialization; no network). With --wrk it also serves
+(in-process: routing, auth, queries, serialization; no network): "built" empties the
+rendered-answer cache before each request (the cost of a first request after a change),
+"cached" does not (every later request until the catalog changes). With --wrk it also serves
 the app with gunicorn and measures requests/s at 16 connections with `wrk`, if installed.
 Prints the plan PostgreSQL picks for the search, to show the trigram index is used.
 The app's PG_OPTIONS setting applies (default `-c random_page_cost=1.1`); run with
@@ -28,13 +30,25 @@ sys.path.insert(0, str(ROOT))
 
 
 def parse_args():
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
     parser.add_argument("--products", type=int, default=10_000)
-    parser.add_argument("--requests", type=int, default=200, help="Requests per endpoint in-process (200).")
-    parser.add_argument("--search", default="mango", help="Search word (bulk names use fruit words).")
-    parser.add_argument("--db", default="bench_catalog", help="Database to (re)create (default bench_catalog).")
-    parser.add_argument("--keep", action="store_true", help="Reuse the database if it already has the products.")
-    parser.add_argument("--wrk", action="store_true", help="Also measure through gunicorn with wrk.")
+    parser.add_argument(
+        "--requests", type=int, default=200, help="Requests per endpoint in-process (200)."
+    )
+    parser.add_argument(
+        "--search", default="mango", help="Search word (bulk names use fruit words)."
+    )
+    parser.add_argument(
+        "--db", default="bench_catalog", help="Database to (re)create (default bench_catalog)."
+    )
+    parser.add_argument(
+        "--keep", action="store_true", help="Reuse the database if it already has the products."
+    )
+    parser.add_argument(
+        "--wrk", action="store_true", help="Also measure through gunicorn with wrk."
+    )
     parser.add_argument("--wrk-seconds", type=int, default=10)
     return parser.parse_args()
 
@@ -44,7 +58,9 @@ def prepare_database(url, name, keep):
 
     parts = urlsplit(url)
     if not parts.scheme.startswith("postgres"):
-        sys.exit("DATABASE_URL must point at a PostgreSQL server (the bench creates its own database there).")
+        sys.exit(
+            "DATABASE_URL must point at a PostgreSQL server (the bench creates its own database there)."
+        )
     admin_url = urlunsplit(parts._replace(path="/postgres"))
     with psycopg.connect(admin_url, autocommit=True) as conn:
         exists = conn.execute("SELECT 1 FROM pg_database WHERE datname = %s", [name]).fetchone()
@@ -55,9 +71,13 @@ def prepare_database(url, name, keep):
     return urlunsplit(parts._replace(path=f"/{name}"))
 
 
-def timed(client, path, count, headers):
+def timed(client, path, count, headers, cold=False):
+    from shop import readcache
+
     times = []
     for _ in range(count):
+        if cold:
+            readcache.clear()
         started = time.perf_counter()
         response = client.get(path, **headers)
         times.append((time.perf_counter() - started) * 1000)
@@ -65,6 +85,35 @@ def timed(client, path, count, headers):
             sys.exit(f"{path} answered {response.status_code}: {response.content[:200]!r}")
     times.sort()
     return statistics.median(times), times[max(0, round(len(times) * 0.95) - 1)]
+
+
+def cache_lookups(body, count=2000):
+    """What one cached page costs to fetch from each place it could be kept."""
+    from django.core.cache.backends.db import DatabaseCache
+    from django.core.management import call_command
+
+    from common.lru import BytesLRU
+
+    call_command("createcachetable", "bench_cache_table", verbosity=0)
+    stores = {"process LRU (chosen)": BytesLRU(1 << 20)}
+    stores["database cache table"] = DatabaseCache("bench_cache_table", {})
+    redis_url = os.environ.get("BENCH_REDIS_URL")
+    if redis_url:
+        from django.core.cache.backends.redis import RedisCache
+
+        stores["Redis"] = RedisCache(redis_url, {})
+    lines = [f"\nfetching one cached page ({len(body)} bytes), {count} times, median"]
+    for label, store in stores.items():
+        store.set("page", body)
+        times = []
+        for _ in range(count):
+            started = time.perf_counter()
+            assert store.get("page") == body
+            times.append((time.perf_counter() - started) * 1e6)
+        lines.append(f"  {label:24} {statistics.median(times):8.1f} us")
+    if not redis_url:
+        lines.append("  (set BENCH_REDIS_URL=redis://127.0.0.1:6379/N to add Redis)")
+    return lines
 
 
 def search_plan(word):
@@ -79,21 +128,37 @@ def search_plan(word):
     lines = []
     with connection.cursor() as cursor:
         for label, queryset in queries.items():
-            sql, params = (queryset.values("id") if label == "count" else queryset).query.sql_with_params()
+            sql, params = (
+                queryset.values("id") if label == "count" else queryset
+            ).query.sql_with_params()
             cursor.execute(f"EXPLAIN (ANALYZE, COSTS OFF) {sql}", params)
             plan = [row[0] for row in cursor.fetchall()]
-            uses = "uses trigram index" if any("trgm" in line for line in plan) else "no trigram index"
+            uses = (
+                "uses trigram index" if any("trgm" in line for line in plan) else "no trigram index"
+            )
             lines.append(f"  {label:7} {uses}: " + " | ".join(line.strip() for line in plan[:6]))
     return lines
 
 
 def run_wrk(paths, token, seconds, env):
     if not shutil.which("wrk"):
-        return ["wrk not installed: the gunicorn/wrk measurement was skipped (apt-get install wrk)."]
+        return [
+            "wrk not installed: the gunicorn/wrk measurement was skipped (apt-get install wrk)."
+        ]
     port = "8765"
     server = subprocess.Popen(
-        [str(ROOT / ".venv/bin/gunicorn"), "config.wsgi", "-c", "config/gunicorn.conf.py", "--bind", f"127.0.0.1:{port}"],
-        cwd=ROOT, env={**env, "LOG_LEVEL": "WARNING"}, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+        [
+            str(ROOT / ".venv/bin/gunicorn"),
+            "config.wsgi",
+            "-c",
+            "config/gunicorn.conf.py",
+            "--bind",
+            f"127.0.0.1:{port}",
+        ],
+        cwd=ROOT,
+        env={**env, "LOG_LEVEL": "WARNING"},
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
     )
     lines = []
     try:
@@ -107,12 +172,31 @@ def run_wrk(paths, token, seconds, env):
                 time.sleep(0.1)
         for label, path in paths:
             out = subprocess.run(
-                ["wrk", "-t2", "-c16", f"-d{seconds}s", "-H", f"Authorization: Bearer {token}",
-                 f"http://127.0.0.1:{port}{path}"],
-                capture_output=True, text=True, check=False,
+                [
+                    "wrk",
+                    "-t2",
+                    "-c16",
+                    f"-d{seconds}s",
+                    "-H",
+                    f"Authorization: Bearer {token}",
+                    f"http://127.0.0.1:{port}{path}",
+                ],
+                capture_output=True,
+                text=True,
+                check=False,
             ).stdout
-            rate = next((line.split()[-1] for line in out.splitlines() if line.startswith("Requests/sec")), "?")
-            errors = next((line.strip() for line in out.splitlines() if "Non-2xx" in line or "Socket errors" in line), "")
+            rate = next(
+                (line.split()[-1] for line in out.splitlines() if line.startswith("Requests/sec")),
+                "?",
+            )
+            errors = next(
+                (
+                    line.strip()
+                    for line in out.splitlines()
+                    if "Non-2xx" in line or "Socket errors" in line
+                ),
+                "",
+            )
             lines.append(f"  {label:26} {rate:>10} req/s  {errors}")
     finally:
         server.terminate()
@@ -124,7 +208,9 @@ def main():
     args = parse_args()
     url = os.environ.get("DATABASE_URL")
     if not url:
-        sys.exit("Set DATABASE_URL to a PostgreSQL server, e.g. postgres://postgres@127.0.0.1:5432/postgres")
+        sys.exit(
+            "Set DATABASE_URL to a PostgreSQL server, e.g. postgres://postgres@127.0.0.1:5432/postgres"
+        )
     media = Path(tempfile.mkdtemp(prefix="bench-catalog-media-"))
     env = {
         **os.environ,
@@ -132,7 +218,8 @@ def main():
         # Persistent connections: a new connection per request costs more than the query.
         "CONN_MAX_AGE": "600",
         "MEDIA_ROOT": str(media),
-        "SECRET_KEY": os.environ.get("SECRET_KEY") or "bench-only-secret-key-0123456789-abcdefghijklmnopqrstuvwxyz",
+        "SECRET_KEY": os.environ.get("SECRET_KEY")
+        or "bench-only-secret-key-0123456789-abcdefghijklmnopqrstuvwxyz",
         "LOG_LEVEL": "WARNING",
         "DJANGO_SETTINGS_MODULE": "config.settings",
     }
@@ -157,9 +244,12 @@ def main():
 
         with connection.cursor() as cursor:
             cursor.execute("ANALYZE")
-        print(f"loaded {args.products} products (5 types, 2 images each) in {time.perf_counter() - started:.1f} s")
+        print(
+            f"loaded {args.products} products (5 types, 2 images each) in {time.perf_counter() - started:.1f} s"
+        )
     user = User.objects.filter(email="bench@example.com").first() or User.objects.create_user(
-        email="bench@example.com", password="bench-password-1", name="Bench")
+        email="bench@example.com", password="bench-password-1", name="Bench"
+    )
     token = token_for(user)
     headers = {"HTTP_AUTHORIZATION": f"Bearer {token}"}
     total = Product.objects.count()
@@ -172,6 +262,7 @@ def main():
         (f"list page {deep}", f"/api/products?page={deep}"),
         (f"search '{args.search}'", f"/api/products?search={args.search}"),
         (f"search '{rare}' (rare)", f"/api/products?search={rare}"),
+        ("search 'frosty mangp' (typo)", "/api/products?search=frosty%20mangp"),
         ("category + page 2", "/api/products?category=juices&page=2"),
         ("product detail", f"/api/products/{product_id}"),
     ]
@@ -182,16 +273,26 @@ def main():
 
     with connection.cursor() as cursor:
         cursor.execute("SHOW random_page_cost")
-        print(f"\nrandom_page_cost: {cursor.fetchone()[0]} (PG_OPTIONS={settings.DATABASES['default']['OPTIONS'].get('options', '')!r})")
-    print(f"\nPostgreSQL, {total} products, {args.requests} requests each, Django test client (in-process)")
-    print(f"  {'endpoint':26} {'median ms':>10} {'p95 ms':>10}")
+        print(
+            f"\nrandom_page_cost: {cursor.fetchone()[0]} (PG_OPTIONS={settings.DATABASES['default']['OPTIONS'].get('options', '')!r})"
+        )
+    print(
+        f"\nPostgreSQL, {total} products, {args.requests} requests each, Django test client (in-process)"
+    )
+    print(f"  {'endpoint':30} {'built median / p95 ms':>22} {'cached median / p95 ms':>23}")
     for label, path in paths:
-        median, p95 = timed(client, path, args.requests, headers)
-        print(f"  {label:26} {median:>10.1f} {p95:>10.1f}")
-    for word in (args.search, rare):
-        matches = client.get(f"/api/products?search={word}", **headers).json()["pagination"]["totalItems"]
+        built = timed(client, path, args.requests, headers, cold=True)
+        cached = timed(client, path, args.requests, headers)
+        print(
+            f"  {label:30} {built[0]:>12.1f} / {built[1]:<7.1f} {cached[0]:>12.2f} / {cached[1]:<7.2f}"
+        )
+    for word in (args.search, rare, "frosty mangp"):
+        matches = client.get("/api/products", {"search": word}, **headers).json()["pagination"][
+            "totalItems"
+        ]
         print(f"\nsearch '{word}' matches {matches} products; plans:")
         print("\n".join(search_plan(word)))
+    print("\n".join(cache_lookups(client.get(paths[0][1], **headers).content)))
     if args.wrk:
         print(f"\ngunicorn + wrk, 16 connections, {args.wrk_seconds} s each")
         print("\n".join(run_wrk(paths, token, args.wrk_seconds, env)))

@@ -44,15 +44,35 @@ PRODUCTS = 100
 
 
 def parse_args():
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0], formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--pg-url", default="postgres://postgres@127.0.0.1:5432", help="server, without a database name")
-    parser.add_argument("--db", default="bench_checkout", help="database to (re)create; dropped afterwards unless --keep-db")
-    parser.add_argument("--duration", type=float, default=15.0, help="seconds per phase (default 15)")
-    parser.add_argument("--clients", type=int, default=16, help="concurrent client threads (default 16)")
+    parser = argparse.ArgumentParser(
+        description=__doc__.split("\n\n")[0], formatter_class=argparse.RawDescriptionHelpFormatter
+    )
+    parser.add_argument(
+        "--pg-url",
+        default="postgres://postgres@127.0.0.1:5432",
+        help="server, without a database name",
+    )
+    parser.add_argument(
+        "--db",
+        default="bench_checkout",
+        help="database to (re)create; dropped afterwards unless --keep-db",
+    )
+    parser.add_argument(
+        "--duration", type=float, default=15.0, help="seconds per phase (default 15)"
+    )
+    parser.add_argument(
+        "--clients", type=int, default=16, help="concurrent client threads (default 16)"
+    )
     parser.add_argument("--workers", type=int, default=4, help="gunicorn workers (default 4)")
-    parser.add_argument("--threads", type=int, default=1, help="gunicorn threads per worker (1: sync workers)")
-    parser.add_argument("--stock", type=int, default=1_000_000, help="units of each of the 100 products")
-    parser.add_argument("--hot-stock", type=int, default=2000, help="units of the hot product (default 2000)")
+    parser.add_argument(
+        "--threads", type=int, default=1, help="gunicorn threads per worker (1: sync workers)"
+    )
+    parser.add_argument(
+        "--stock", type=int, default=1_000_000, help="units of each of the 100 products"
+    )
+    parser.add_argument(
+        "--hot-stock", type=int, default=2000, help="units of the hot product (default 2000)"
+    )
     parser.add_argument("--keep-db", action="store_true", help="leave the database for inspection")
     return parser.parse_args()
 
@@ -111,15 +131,23 @@ def seed(args):
     call_command("migrate", verbosity=0, interactive=False)
     categories = list(Category.objects.all())
     products = Product.objects.bulk_create(
-        Product(name=f"Bench item {n:03d}", price=f"{random.randint(100, 4000) / 100:.2f}", quantity=args.stock,
-                category=categories[n % len(categories)])
+        Product(
+            name=f"Bench item {n:03d}",
+            price=f"{random.randint(100, 4000) / 100:.2f}",
+            quantity=args.stock,
+            category=categories[n % len(categories)],
+        )
         for n in range(PRODUCTS)
     )
-    hot = Product.objects.create(name="Hot item", price="19.99", quantity=args.hot_stock, category=categories[0])
+    hot = Product.objects.create(
+        name="Hot item", price="19.99", quantity=args.hot_stock, category=categories[0]
+    )
     passwords = []
     for n in range(args.clients):
         password = f"bench-shopper-{n}-{secrets.token_hex(4)}"
-        User.objects.create_user(email=f"shopper{n}@bench.test", password=password, name=f"Shopper {n}")
+        User.objects.create_user(
+            email=f"shopper{n}@bench.test", password=password, name=f"Shopper {n}"
+        )
         passwords.append(password)
     start = {p.pk: args.stock for p in products} | {hot.pk: args.hot_stock}
     connection.close()
@@ -129,8 +157,19 @@ def seed(args):
 def start_gunicorn(port, log_path):
     log = open(log_path, "w")
     process = subprocess.Popen(
-        [str(ROOT / ".venv/bin/gunicorn"), "config.wsgi", "-c", "config/gunicorn.conf.py", "--bind", f"127.0.0.1:{port}"],
-        cwd=ROOT, env=os.environ.copy(), stdout=log, stderr=subprocess.STDOUT, start_new_session=True,
+        [
+            str(ROOT / ".venv/bin/gunicorn"),
+            "config.wsgi",
+            "-c",
+            "config/gunicorn.conf.py",
+            "--bind",
+            f"127.0.0.1:{port}",
+        ],
+        cwd=ROOT,
+        env=os.environ.copy(),
+        stdout=log,
+        stderr=subprocess.STDOUT,
+        start_new_session=True,
     )
     deadline = time.monotonic() + 30
     while time.monotonic() < deadline:
@@ -178,8 +217,10 @@ def sign_in(port, passwords):
 
 
 def spread_cart(rng, product_ids):
-    return [{"productId": pid, "productTypeId": None, "quantity": rng.randint(1, 2)}
-            for pid in rng.sample(product_ids, rng.randint(1, 3))]
+    return [
+        {"productId": pid, "productTypeId": None, "quantity": rng.randint(1, 2)}
+        for pid in rng.sample(product_ids, rng.randint(1, 3))
+    ]
 
 
 def run_phase(port, tokens, duration, make_cart):
@@ -194,7 +235,12 @@ def run_phase(port, tokens, duration, make_cart):
         conn = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
         barrier.wait()
         while time.monotonic() < stop_at:
-            body = {"cartItems": make_cart(rng), "customerName": f"Shopper {index}", "deliveryOption": "pickup"}
+            body = {
+                "cartItems": make_cart(rng),
+                "customerName": f"Shopper {index}",
+                "deliveryOption": "pickup",
+                "ageConfirmed": True,  # most categories are 21+
+            }
             began = time.perf_counter()
             try:
                 status, _ = call(conn, "POST", "/api/orders/checkout", body, token)
@@ -229,7 +275,9 @@ def report_phase(name, results, began, elapsed):
     if statuses.count(409) and created:
         # The rate while stock lasted: after the last unit is gone every answer is a quick 409.
         sold_out = max(done for status, _, done in results if status == 201) - began
-        print(f"{'':7s} sold out after {sold_out:.1f} s: {created / sold_out:.1f} checkouts/s while stock lasted")
+        print(
+            f"{'':7s} sold out after {sold_out:.1f} s: {created / sold_out:.1f} checkouts/s while stock lasted"
+        )
     return created, other
 
 
@@ -242,8 +290,11 @@ def ledger(start):
 
     left = dict(Product.objects.values_list("pk", "quantity"))
     sold = dict(
-        OrderLine.objects.exclude(order__status=OrderStatus.CANCELLED).filter(sold_as_type=False)
-        .values("product_id").annotate(units=Sum("quantity")).values_list("product_id", "units")
+        OrderLine.objects.exclude(order__status=OrderStatus.CANCELLED)
+        .filter(sold_as_type=False)
+        .values("product_id")
+        .annotate(units=Sum("quantity"))
+        .values_list("product_id", "units")
     )
     oversold = sum(max(0, sold.get(pk, 0) - units) for pk, units in start.items())
     unbalanced = sum(abs(units - left[pk] - sold.get(pk, 0)) for pk, units in start.items())
@@ -281,7 +332,12 @@ def main():
         print(f"orders in the database: {orders} (201 answers: {created_a + created_b})")
         print(f"oversold units: {oversold}   ledger difference (start - left - sold): {unbalanced}")
         print(f"server log: {log_path}")
-        ok = oversold == 0 and unbalanced == 0 and orders == created_a + created_b and not (failed_a or failed_b)
+        ok = (
+            oversold == 0
+            and unbalanced == 0
+            and orders == created_a + created_b
+            and not (failed_a or failed_b)
+        )
         return 0 if ok else 1
     finally:
         if process is not None:

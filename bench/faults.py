@@ -27,8 +27,17 @@ from tests.liveserver import call, gunicorn, login, prepare_database, server_env
 
 def pg_cluster(action):
     version = os.listdir("/etc/postgresql")[0]
-    subprocess.run(["pg_ctlcluster", "--skip-systemctl-redirect", version, "main", action, *(
-        ["-m", "fast"] if action == "stop" else [])], check=True)
+    subprocess.run(
+        [
+            "pg_ctlcluster",
+            "--skip-systemctl-redirect",
+            version,
+            "main",
+            action,
+            *(["-m", "fast"] if action == "stop" else []),
+        ],
+        check=True,
+    )
 
 
 def gunicorn_workers(port):
@@ -59,7 +68,9 @@ class Probe(threading.Thread):
         while self.running:
             started = time.monotonic()
             try:
-                status, body, _ = call(self.base, "GET", "/api/products?page=1", token=self.token, timeout=10)
+                status, body, _ = call(
+                    self.base, "GET", "/api/products?page=1", token=self.token, timeout=10
+                )
                 message = json.loads(body).get("message") if status >= 400 else None
             except Exception as error:  # a timeout or reset is exactly what this probe looks for
                 status, message = 0, type(error).__name__
@@ -82,7 +93,9 @@ def outage_summary(samples, down_at, up_at):
 
 
 def main():
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
     parser.add_argument("--users", type=int, default=30)
     parser.add_argument("--seconds", type=int, default=60)
     parser.add_argument("--outage", type=float, default=5.0, help="seconds PostgreSQL stays down")
@@ -90,8 +103,14 @@ def main():
 
     workdir = Path(tempfile.mkdtemp(prefix="shop-faults-"))
     with pg_database("bench_faults") as url:
-        env = server_env(DATABASE_URL=url, MEDIA_ROOT=workdir / "media", AUTH_THROTTLE_RATE="none",
-                         RIDE_THROTTLE_RATE="none", LOG_LEVEL="WARNING", GUNICORN_TIMEOUT="20")
+        env = server_env(
+            DATABASE_URL=url,
+            MEDIA_ROOT=workdir / "media",
+            AUTH_THROTTLE_RATE="none",
+            RIDE_THROTTLE_RATE="none",
+            LOG_LEVEL="WARNING",
+            GUNICORN_TIMEOUT="20",
+        )
         prepare_database(env)
         passwords = add_shoppers(env, 30)
         before = ledger(env)
@@ -100,9 +119,18 @@ def main():
             probe = Probe(base, login(base, passwords[0]))
             probe.start()
             results = {}
-            load = threading.Thread(target=lambda: results.update(rows=run_locust(
-                base, users=args.users, seconds=args.seconds, passwords=passwords, csv_prefix=workdir / "faults",
-                trace=workdir / "trace.csv")))
+            load = threading.Thread(
+                target=lambda: results.update(
+                    rows=run_locust(
+                        base,
+                        users=args.users,
+                        seconds=args.seconds,
+                        passwords=passwords,
+                        csv_prefix=workdir / "faults",
+                        trace=workdir / "trace.csv",
+                    )
+                )
+            )
             load.start()
             time.sleep(args.seconds * 0.25)
             down_at = time.time()
@@ -126,16 +154,26 @@ def main():
         statuses[status] = statuses.get(status, 0) + 1
     summary = outage_summary(probe.samples, down_at, up_at)
     drift = ledger_check(before, after)
-    print(f"\n{args.users} users for {args.seconds} s; PostgreSQL down {args.outage:.0f} s; "
-          f"killed worker(s) {victims} at +{killed_at - down_at:.0f} s after the outage began")
+    print(
+        f"\n{args.users} users for {args.seconds} s; PostgreSQL down {args.outage:.0f} s; "
+        f"killed worker(s) {victims} at +{killed_at - down_at:.0f} s after the outage began"
+    )
     print_stats(results.get("rows", []))
     print(f"\nall load answers by status: {dict(sorted(statuses.items()))}")
     for key, value in summary.items():
         print(f"{key}: {value}")
-    print(f"orders without lines: {after['orders_without_lines']}  with a wrong total: {after['orders_with_wrong_total']}")
+    print(
+        f"orders without lines: {after['orders_without_lines']}  with a wrong total: {after['orders_with_wrong_total']}"
+    )
     print(f"stock ledger: {'balances' if not drift else f'DRIFT in {len(drift)} items'}")
-    bad = drift or after["orders_without_lines"] or after["orders_with_wrong_total"] or summary["500s anywhere"] \
-        or statuses.get("500") or summary["recovered after database start (s)"] is None
+    bad = (
+        drift
+        or after["orders_without_lines"]
+        or after["orders_with_wrong_total"]
+        or summary["500s anywhere"]
+        or statuses.get("500")
+        or summary["recovered after database start (s)"] is None
+    )
     return 1 if bad else 0
 
 

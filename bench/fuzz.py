@@ -38,17 +38,39 @@ def without_message(entries):
             except (ValueError, AttributeError):
                 ok = False
             if not ok:
-                bad.append(f"{entry['request']['method']} {entry['request']['url']} -> {response['status']}")
+                bad.append(
+                    f"{entry['request']['method']} {entry['request']['url']} -> {response['status']}"
+                )
     return bad
 
 
 def fuzz(base, role, token, workdir, args):
     har = workdir / f"{role}.har"
     command = [
-        str(SCHEMATHESIS), "run", f"{base}/api/schema/", "--checks", CHECKS, "--max-examples", str(args.examples),
-        "--max-time", str(args.max_time), "--workers", "2", "--seed", str(args.seed), "--no-color",
-        "--phases", "examples,coverage,fuzzing", "--report", "har", "--report-har-path", str(har),
-        "--request-timeout", "10", "--generation-database", "none",
+        str(SCHEMATHESIS),
+        "run",
+        f"{base}/api/schema/",
+        "--checks",
+        CHECKS,
+        "--max-examples",
+        str(args.examples),
+        "--max-time",
+        str(args.max_time),
+        "--workers",
+        "2",
+        "--seed",
+        str(args.seed),
+        "--no-color",
+        "--phases",
+        "examples,coverage,fuzzing",
+        "--report",
+        "har",
+        "--report-har-path",
+        str(har),
+        "--request-timeout",
+        "10",
+        "--generation-database",
+        "none",
     ]
     if token:
         command += ["--header", f"Authorization: Bearer {token}"]
@@ -67,7 +89,9 @@ def fuzz(base, role, token, workdir, args):
 
 
 def main():
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
     parser.add_argument("--examples", type=int, default=25, help="max examples per operation")
     parser.add_argument("--max-time", type=int, default=60, help="seconds per role")
     parser.add_argument("--seed", type=int, default=20261123)
@@ -76,19 +100,30 @@ def main():
         raise SystemExit("schemathesis is missing: run `make tools` first")
 
     workdir = Path(tempfile.mkdtemp(prefix="shop-fuzz-"))
-    env = server_env(DATABASE_URL=f"sqlite:///{workdir / 'db.sqlite3'}", MEDIA_ROOT=workdir / "media",
-                     AUTH_THROTTLE_RATE="none", RIDE_THROTTLE_RATE="none", LOG_LEVEL="WARNING")
+    env = server_env(
+        DATABASE_URL=f"sqlite:///{workdir / 'db.sqlite3'}",
+        MEDIA_ROOT=workdir / "media",
+        AUTH_THROTTLE_RATE="none",
+        RIDE_THROTTLE_RATE="none",
+        LOG_LEVEL="WARNING",
+    )
     prepare_database(env)
     reports = []
     with gunicorn(env, workers=3, log_path=workdir / "gunicorn.log") as base:
-        for role, password in (("anonymous", None), ("customer", "shopper-demo-1357"), ("admin", "admin-demo-2468")):
+        for role, password in (
+            ("anonymous", None),
+            ("customer", "shopper-demo-1357"),
+            ("admin", "admin-demo-2468"),
+        ):
             token = login(base, password) if password else None
             reports.append(fuzz(base, role, token, workdir, args))
 
     failed = False
     for report in reports:
-        print(f"\n== {report['role']}: {report['requests']} requests, 5xx: {report['5xx']}, "
-              f"4xx without message: {len(report['4xx without message'])}, schemathesis exit {report['exit']}")
+        print(
+            f"\n== {report['role']}: {report['requests']} requests, 5xx: {report['5xx']}, "
+            f"4xx without message: {len(report['4xx without message'])}, schemathesis exit {report['exit']}"
+        )
         for line in report["4xx without message"][:10]:
             print(f"   no message: {line}")
         if report["exit"] or report["5xx"] or report["4xx without message"]:

@@ -17,25 +17,39 @@ from tests.liveserver import gunicorn, manage, prepare_database, server_env  # n
 
 
 def main():
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
     parser.add_argument("--users", type=int, default=50)
     parser.add_argument("--seconds", type=int, default=60)
     parser.add_argument("--workers", type=int, default=4)
-    parser.add_argument("--products", type=int, default=500, help="bulk products besides the demo catalog")
+    parser.add_argument(
+        "--products", type=int, default=500, help="bulk products besides the demo catalog"
+    )
     args = parser.parse_args()
 
     workdir = Path(tempfile.mkdtemp(prefix="shop-load-"))
     with pg_database("bench_load") as url:
-        env = server_env(DATABASE_URL=url, MEDIA_ROOT=workdir / "media", AUTH_THROTTLE_RATE="none",
-                         RIDE_THROTTLE_RATE="none", LOG_LEVEL="WARNING")
+        env = server_env(
+            DATABASE_URL=url,
+            MEDIA_ROOT=workdir / "media",
+            AUTH_THROTTLE_RATE="none",
+            RIDE_THROTTLE_RATE="none",
+            LOG_LEVEL="WARNING",
+        )
         prepare_database(env)
         if args.products:
             manage("bulk_products", str(args.products), env=env)
         passwords = add_shoppers(env, 40)
         before = ledger(env)
         with gunicorn(env, workers=args.workers, log_path=workdir / "gunicorn.log") as base:
-            rows = run_locust(base, users=args.users, seconds=args.seconds, passwords=passwords,
-                              csv_prefix=workdir / "load")
+            rows = run_locust(
+                base,
+                users=args.users,
+                seconds=args.seconds,
+                passwords=passwords,
+                csv_prefix=workdir / "load",
+            )
         after = ledger(env)
 
     print(f"\n{args.users} users for {args.seconds} s, gunicorn {args.workers} workers, PostgreSQL")
@@ -43,10 +57,16 @@ def main():
     errors = sum(int(row["Failure Count"]) for row in rows if row["Name"] != "Aggregated")
     drift = ledger_check(before, after)
     print(f"\nerrors: {errors}")
-    print(f"orders placed: {after['orders'] - before['orders']}  by status now: {after['by_status']}")
-    print(f"orders without lines: {after['orders_without_lines']}  with a wrong total: {after['orders_with_wrong_total']}")
-    print(f"stock ledger (stock + units in live orders, per product and type): "
-          f"{'balances' if not drift else f'DRIFT in {len(drift)} items: {list(drift.items())[:5]}'}")
+    print(
+        f"orders placed: {after['orders'] - before['orders']}  by status now: {after['by_status']}"
+    )
+    print(
+        f"orders without lines: {after['orders_without_lines']}  with a wrong total: {after['orders_with_wrong_total']}"
+    )
+    print(
+        f"stock ledger (stock + units in live orders, per product and type): "
+        f"{'balances' if not drift else f'DRIFT in {len(drift)} items: {list(drift.items())[:5]}'}"
+    )
     return 1 if errors or drift else 0
 
 

@@ -83,9 +83,11 @@ def ledger(env):
 
 def ledger_check(before, after):
     """Keys whose units in stock + units in live orders changed: must be none."""
-    return {key: (before["ledger"].get(key), after["ledger"].get(key))
-            for key in set(before["ledger"]) | set(after["ledger"])
-            if before["ledger"].get(key) != after["ledger"].get(key)}
+    return {
+        key: (before["ledger"].get(key), after["ledger"].get(key))
+        for key in set(before["ledger"]) | set(after["ledger"])
+        if before["ledger"].get(key) != after["ledger"].get(key)
+    }
 
 
 def run_locust(base, *, users, seconds, passwords, csv_prefix, trace=None):
@@ -95,10 +97,27 @@ def run_locust(base, *, users, seconds, passwords, csv_prefix, trace=None):
     if trace:
         env["LOAD_TRACE"] = str(trace)
     subprocess.run(
-        [str(LOCUST), "-f", str(ROOT / "bench" / "locustfile.py"), "--headless", "-u", str(users),
-         "-r", str(max(1, users // 5)), "-t", f"{seconds}s", "--host", base, "--csv", str(csv_prefix),
-         "--only-summary", "--loglevel", "WARNING"],
-        env=env, check=False,
+        [
+            str(LOCUST),
+            "-f",
+            str(ROOT / "bench" / "locustfile.py"),
+            "--headless",
+            "-u",
+            str(users),
+            "-r",
+            str(max(1, users // 5)),
+            "-t",
+            f"{seconds}s",
+            "--host",
+            base,
+            "--csv",
+            str(csv_prefix),
+            "--only-summary",
+            "--loglevel",
+            "WARNING",
+        ],
+        env=env,
+        check=False,
     )
     return read_stats(f"{csv_prefix}_stats.csv")
 
@@ -109,8 +128,12 @@ def read_stats(path):
 
 
 def print_stats(rows):
-    print(f"{'endpoint':38} {'requests':>8} {'fails':>6} {'req/s':>7} {'p50':>6} {'p95':>6} {'p99':>6}")
+    print(
+        f"{'endpoint':38} {'requests':>8} {'fails':>6} {'req/s':>7} {'p50':>6} {'p95':>6} {'p99':>6}"
+    )
     for row in rows:
         name = row["Name"] if row["Name"] != "Aggregated" else "all"
-        print(f"{name[:38]:38} {row['Request Count']:>8} {row['Failure Count']:>6} "
-              f"{float(row['Requests/s']):7.1f} {row['50%']:>6} {row['95%']:>6} {row['99%']:>6}")
+        print(
+            f"{name[:38]:38} {row['Request Count']:>8} {row['Failure Count']:>6} "
+            f"{float(row['Requests/s']):7.1f} {row['50%']:>6} {row['95%']:>6} {row['99%']:>6}"
+        )

@@ -47,9 +47,15 @@ def grow_population(total):
     unusable = "!filler"  # never verified: no sign-in uses these users
     start = User.objects.count()
     User.objects.bulk_create(
-        [User(email=f"filler{start + n}@example.com", name="Filler", password=unusable,
-              password_digest=password_digest(f"filler-password-{start + n}"))
-         for n in range(missing)],
+        [
+            User(
+                email=f"filler{start + n}@example.com",
+                name="Filler",
+                password=unusable,
+                password_digest=password_digest(f"filler-password-{start + n}"),
+            )
+            for n in range(missing)
+        ],
         batch_size=1000,
     )
 
@@ -58,7 +64,9 @@ def time_logins(client, password, rounds):
     samples = []
     for _ in range(rounds):
         began = time.perf_counter()
-        response = client.post("/api/auth/login", {"password": password}, content_type="application/json")
+        response = client.post(
+            "/api/auth/login", {"password": password}, content_type="application/json"
+        )
         samples.append((time.perf_counter() - began) * 1000)
         assert response.status_code == 200, response.content
     samples.sort()
@@ -66,10 +74,14 @@ def time_logins(client, password, rounds):
 
 
 def main():
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
     parser.add_argument("--users", type=int, nargs="+", default=[10, 5000])
     parser.add_argument("--rounds", type=int, default=30)
-    parser.add_argument("--postgres", action="store_true", help="a scratch database on the local PostgreSQL")
+    parser.add_argument(
+        "--postgres", action="store_true", help="a scratch database on the local PostgreSQL"
+    )
     args = parser.parse_args()
     if args.postgres:
         from loadkit import pg_database

@@ -10,7 +10,7 @@ import json
 import sqlite3
 import subprocess
 import tarfile
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from pathlib import Path
 
 from django.conf import settings
@@ -25,7 +25,14 @@ def _pg_env_args(db):
     env = {}
     if db.get("PASSWORD"):
         env["PGPASSWORD"] = db["PASSWORD"]
-    args = ["-h", db.get("HOST") or "localhost", "-p", str(db.get("PORT") or 5432), "-U", db.get("USER") or "postgres"]
+    args = [
+        "-h",
+        db.get("HOST") or "localhost",
+        "-p",
+        str(db.get("PORT") or 5432),
+        "-U",
+        db.get("USER") or "postgres",
+    ]
     return env, args
 
 
@@ -33,7 +40,7 @@ def backup(folder):
     folder = Path(folder)
     folder.mkdir(parents=True, exist_ok=True)
     db = _db()
-    manifest = {"created": datetime.now(timezone.utc).isoformat(), "vendor": connection.vendor}
+    manifest = {"created": datetime.now(UTC).isoformat(), "vendor": connection.vendor}
     if connection.vendor == "sqlite":
         source = sqlite3.connect(db["NAME"])
         target = sqlite3.connect(folder / "db.sqlite3")
@@ -45,8 +52,17 @@ def backup(folder):
     elif connection.vendor == "postgresql":
         env, args = _pg_env_args(db)
         subprocess.run(
-            ["pg_dump", "--format=custom", "--no-owner", "--file", str(folder / "db.dump"), *args, db["NAME"]],
-            check=True, env={**_base_env(), **env},
+            [
+                "pg_dump",
+                "--format=custom",
+                "--no-owner",
+                "--file",
+                str(folder / "db.dump"),
+                *args,
+                db["NAME"],
+            ],
+            check=True,
+            env={**_base_env(), **env},
         )
         manifest["database"] = "db.dump"
     else:
@@ -65,7 +81,9 @@ def restore(folder):
     manifest = json.loads((folder / "manifest.json").read_text())
     db = _db()
     if manifest["vendor"] != connection.vendor:
-        raise RuntimeError(f"Backup is of {manifest['vendor']}, this database is {connection.vendor}")
+        raise RuntimeError(
+            f"Backup is of {manifest['vendor']}, this database is {connection.vendor}"
+        )
     connection.close()
     if connection.vendor == "sqlite":
         source = sqlite3.connect(folder / manifest["database"])
@@ -77,9 +95,19 @@ def restore(folder):
     else:
         env, args = _pg_env_args(db)
         subprocess.run(
-            ["pg_restore", "--clean", "--if-exists", "--no-owner", "--single-transaction", *args,
-             "-d", db["NAME"], str(folder / manifest["database"])],
-            check=True, env={**_base_env(), **env},
+            [
+                "pg_restore",
+                "--clean",
+                "--if-exists",
+                "--no-owner",
+                "--single-transaction",
+                *args,
+                "-d",
+                db["NAME"],
+                str(folder / manifest["database"]),
+            ],
+            check=True,
+            env={**_base_env(), **env},
         )
     if manifest.get("media"):
         media_parent = Path(settings.MEDIA_ROOT).parent

@@ -85,18 +85,32 @@ def _body(message, errors=None):
     return body
 
 
+SESSION_EXPIRED_MESSAGE = "Your session has expired. Please sign in again."
+PASSWORD_CHANGED_MESSAGE = "Your password was changed. Please sign in with the new one."
+
+
 def exception_handler(exc, context):
     from rest_framework.response import Response
 
     if isinstance(exc, DomainError):
-        headers = {"WWW-Authenticate": 'Bearer realm="api"'} if isinstance(exc, Unauthorized) else None
+        headers = (
+            {"WWW-Authenticate": 'Bearer realm="api"'} if isinstance(exc, Unauthorized) else None
+        )
         return Response(_body(exc.message, exc.errors), status=exc.status_code, headers=headers)
     if isinstance(exc, (OperationalError, InterfaceError)):
-        # The database is away (restart, failover): say so quickly instead of a 500 page.
-        logger.warning("database unavailable: %s", exc.__class__.__name__)
+        if "database is locked" in str(exc):
+            # SQLite's one write lock stayed taken for the whole busy timeout
+            # (settings SQLITE_TIMEOUT): give up now, the client retries shortly.
+            logger.warning("database busy: write lock not granted")
+            retry_after = "2"
+        else:
+            # The database is away (restart, failover): say so quickly, not a 500 page.
+            logger.warning("database unavailable: %s", exc.__class__.__name__)
+            retry_after = "5"
         return Response(
-            _body(UNAVAILABLE_MESSAGE), status=status.HTTP_503_SERVICE_UNAVAILABLE,
-            headers={"Retry-After": "5"},
+            _body(UNAVAILABLE_MESSAGE),
+            status=status.HTTP_503_SERVICE_UNAVAILABLE,
+            headers={"Retry-After": retry_after},
         )
     if isinstance(exc, Http404):
         exc = exceptions.NotFound()
@@ -114,7 +128,13 @@ def exception_handler(exc, context):
     elif isinstance(exc, exceptions.NotAuthenticated):
         response.data = _body("Please sign in to continue.")
     elif isinstance(exc, exceptions.AuthenticationFailed):
-        response.data = _body("Your session has expired. Please sign in again.")
+        # A token from before a password change (accounts.authentication, code token_revoked)
+        # says why, so the signed-out user knows to use the new password.
+        # simplejwt puts its code in the detail dict, DRF on the detail itself.
+        detail = exc.detail
+        code = detail.get("code") if isinstance(detail, dict) else getattr(detail, "code", None)
+        revoked = str(code) == "token_revoked"
+        response.data = _body(PASSWORD_CHANGED_MESSAGE if revoked else SESSION_EXPIRED_MESSAGE)
     elif isinstance(exc, exceptions.ValidationError):
         errors = _flatten(exc.detail)
         response.data = _body(_first_text(exc.detail) or "Invalid input.", errors)
@@ -129,3 +149,15 @@ def exception_handler(exc, context):
 
 def json_error(message, status_code):
     return JsonResponse(_body(message), status=status_code)
+
+
+class TooManyRequests(DomainError):
+    status_code = status.HTTP_429_TOO_MANY_REQUESTS
+
+
+class PreconditionFailed(DomainError):
+    status_code = status.HTTP_412_PRECONDITION_FAILED
+
+
+class PreconditionRequired(DomainError):
+    status_code = status.HTTP_428_PRECONDITION_REQUIRED

@@ -92,7 +92,9 @@ def store_image(upload, *, folder, max_side, thumbnail=True):
     path = _save(f"{folder}/{digest}.webp", main)
     thumb_path = None
     if thumbnail:
-        thumb_path = _save(f"{folder}/{digest}-thumb.webp", _encode(image, THUMBNAIL_SIDE, quality=78))
+        thumb_path = _save(
+            f"{folder}/{digest}-thumb.webp", _encode(image, THUMBNAIL_SIDE, quality=78)
+        )
     return StoredImage(path=path, thumbnail_path=thumb_path)
 
 

@@ -1,8 +1,12 @@
 import logging
+import re
+import tempfile
 import time
 import uuid
 
 from django.conf import settings
+
+from common.errors import json_error
 
 request_logger = logging.getLogger("shop.requests")
 
@@ -58,14 +62,122 @@ class ContentSecurityPolicyMiddleware:
                 "frame-ancestors 'none'",
             ]
         )
-        self.skip_prefixes = ("/api/docs",)
+        # The API docs (Swagger UI, ReDoc) load only our own files: no https: images
+        # (ReDoc's footer logo would come from its CDN; blocked, it hides itself), and
+        # ReDoc's search runs in a Web Worker it creates from a blob.
+        docs_images = f"img-src {' '.join(img_sources)}"
+        self.docs_policy = (
+            self.policy.replace(docs_images, "img-src 'self' data: blob:")
+            + "; worker-src 'self' blob:"
+        )
+        self.docs_prefixes = ("/api/docs", "/api/redoc")
 
     def __call__(self, request):
         response = self.get_response(request)
-        if not request.path.startswith(self.skip_prefixes):
-            response.setdefault("Content-Security-Policy", self.policy)
+        docs = request.path.startswith(self.docs_prefixes)
+        response.setdefault("Content-Security-Policy", self.docs_policy if docs else self.policy)
         response.setdefault("Permissions-Policy", "camera=(), microphone=(), geolocation=()")
         return response
 
 
-__all__ = ["RequestLogMiddleware", "ContentSecurityPolicyMiddleware", "settings"]
+# The forms that carry up to five images: product and hero create/update, in the API and
+# in the Django admin (its other pages, the sign-in included, take 1 MB at most).
+UPLOAD_PATHS = re.compile(
+    r"^/(api/products(/\d+)?|api/hero/images(/\d+)?|admin/(shop/product|hero/heroimage)/.*)$"
+)
+# Ids past a signed 64-bit integer name no row; SQLite cannot even bind them (a 500).
+MAX_ID = 2**63 - 1
+NUL_IN_QUERY = "Text cannot contain NUL characters."
+
+
+def _size(limit):
+    return f"{limit // (1024 * 1024)} MB" if limit >= 1024 * 1024 else f"{limit // 1024} KB"
+
+
+def too_large(limit):
+    return json_error(f"This request is too large (at most {_size(limit)} here).", 413)
+
+
+class RequestLimitsMiddleware:
+    """Bounds every request before a view or parser sees it (docs/security.md).
+
+    - A body over its endpoint's limit is a 413 before one byte of it is read: the
+      Content-Length says so. A body without one (chunked) is read here up to the limit and
+      refused past it; within it, it is handed on as if it had come with a length.
+    - A NUL character anywhere in the query string is a 400 (PostgreSQL refuses such text).
+    - An id in the URL past a 64-bit integer is looked up as 0: the view answers its 404.
+    """
+
+    def __init__(self, get_response):
+        self.get_response = get_response
+
+    @staticmethod
+    def body_limit(request):
+        credentialed = "HTTP_AUTHORIZATION" in request.META or (
+            settings.SESSION_COOKIE_NAME in request.COOKIES
+        )
+        if not credentialed:
+            return settings.ANONYMOUS_BODY_LIMIT
+        if UPLOAD_PATHS.match(request.path):
+            return settings.UPLOAD_BODY_LIMIT
+        return settings.JSON_BODY_LIMIT
+
+    def __call__(self, request):
+        limit = self.body_limit(request)
+        length = request.META.get("CONTENT_LENGTH") or ""
+        if length.strip():
+            try:
+                declared = int(length)
+            except ValueError:
+                return json_error("The Content-Length header must be a whole number.", 400)
+            if declared > limit:
+                return too_large(limit)
+        elif "chunked" in request.META.get("HTTP_TRANSFER_ENCODING", "").lower():
+            refused = self._take_chunked_body(request, limit)
+            if refused is not None:
+                return refused
+        if "\x00" in request.META.get("QUERY_STRING", "") or any(
+            "\x00" in key or any("\x00" in value for value in values)
+            for key, values in request.GET.lists()
+        ):
+            return json_error(NUL_IN_QUERY, 400)
+        return self.get_response(request)
+
+    @staticmethod
+    def _take_chunked_body(request, limit):
+        # Django reads a body by its Content-Length only (a chunked one would look empty):
+        # read at most limit + 1 bytes into a spooled file and pass it on with its length.
+        source = request.META["wsgi.input"]
+        spool = tempfile.SpooledTemporaryFile(max_size=settings.FILE_UPLOAD_MAX_MEMORY_SIZE)
+        total = 0
+        while total <= limit:
+            chunk = source.read(min(64 * 1024, limit + 1 - total))
+            if not chunk:
+                break
+            spool.write(chunk)
+            total += len(chunk)
+        if total > limit:
+            spool.close()
+            return too_large(limit)
+        spool.seek(0)
+        request.META["CONTENT_LENGTH"] = str(total)
+        request._stream = spool
+        return None
+
+    def process_view(self, request, view_func, view_args, view_kwargs):
+        # Such an id names no row, like id 0 (ids start at 1): the view then answers its own
+        # 404 ("Product not found", "Order not found", ...) without the database binding it.
+        for key, value in view_kwargs.items():
+            if isinstance(value, int) and not -MAX_ID <= value <= MAX_ID:
+                view_kwargs[key] = 0
+        if any(isinstance(value, int) and not -MAX_ID <= value <= MAX_ID for value in view_args):
+            return json_error("Not found.", 404)
+        return None
+
+
+__all__ = [
+    "RequestLogMiddleware",
+    "ContentSecurityPolicyMiddleware",
+    "RequestLimitsMiddleware",
+    "settings",
+]

@@ -1,4 +1,4 @@
-"""Page-number pagination with the shape api.md fixes:
+"""Page-number pagination with the shape docs/api.md fixes:
 {"<plural>": [...], "pagination": {"page", "limit", "totalItems", "totalPages", "hasNextPage"}}.
 """
 
@@ -15,9 +15,15 @@ def _positive_int(raw, name, default):
     try:
         value = int(raw)
     except (TypeError, ValueError):
-        raise BadRequest(f"{name} must be a whole number from 1.", errors={name: ["Must be a whole number from 1."]})
+        raise BadRequest(
+            f"{name} must be a whole number from 1.",
+            errors={name: ["Must be a whole number from 1."]},
+        )
     if value < 1:
-        raise BadRequest(f"{name} must be a whole number from 1.", errors={name: ["Must be a whole number from 1."]})
+        raise BadRequest(
+            f"{name} must be a whole number from 1.",
+            errors={name: ["Must be a whole number from 1."]},
+        )
     return value
 
 
@@ -27,16 +33,18 @@ def page_params(request, default_limit):
     return page, limit
 
 
-def paginate(request, queryset, *, key, serialize, default_limit):
-    """Slice `queryset` (already ordered, stably) for the request's page.
+def paginate(request, queryset, *, key, serialize, default_limit, count=None):
+    """Slice `queryset` (already ordered, stably) for the request's page; `serialize` gets
+    the slice as a queryset, not yet run. `count` (a callable) can supply the total, e.g.
+    from a cache, instead of a COUNT(*) per request.
 
     A page past the end is an empty page, not an error: an infinite list whose rows were
     deleted between two requests should just stop.
     """
     page, limit = page_params(request, default_limit)
-    total = queryset.count()
+    total = count() if count is not None else queryset.count()
     start = (page - 1) * limit
-    rows = list(queryset[start : start + limit]) if start < total else []
+    rows = queryset[start : start + limit] if start < total else queryset.none()
     total_pages = math.ceil(total / limit) if total else 0
     return {
         key: serialize(rows),

@@ -9,7 +9,9 @@ class ErrorSerializer(serializers.Serializer):
     """Every answer that is not 2xx (common.errors): a sentence, plus field problems."""
 
     message = serializers.CharField()
-    errors = serializers.DictField(child=serializers.ListField(child=serializers.CharField()), required=False)
+    errors = serializers.DictField(
+        child=serializers.ListField(child=serializers.CharField()), required=False
+    )
 
 
 class PaginationSerializer(serializers.Serializer):
@@ -28,7 +30,9 @@ class AutoSchema(SpectacularAutoSchema):
         responses = super()._get_response_bodies(direction)
         for code, description in self._shared_errors():
             responses.setdefault(code, {"description": description})
-        error_body = self._get_response_for_code(ErrorSerializer, "400", direction=direction)["content"]
+        error_body = self._get_response_for_code(ErrorSerializer, "400", direction=direction)[
+            "content"
+        ]
         for code, response in responses.items():
             if code[0] in "45" and not response.get("content"):
                 response["content"] = error_body
@@ -42,7 +46,11 @@ class AutoSchema(SpectacularAutoSchema):
             yield "403", "Signed in, but not an admin."
         if "{" in self.path:
             yield "404", "No such record."
-        if self.method in ("POST", "PUT", "PATCH") or self._get_filter_parameters() or self.get_override_parameters():
+        if (
+            self.method in ("POST", "PUT", "PATCH")
+            or self._get_filter_parameters()
+            or self.get_override_parameters()
+        ):
             yield "400", "Bad input: a message, and field problems under errors; nothing changes."
 
 

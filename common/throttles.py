@@ -1,4 +1,7 @@
+import time
+
 from django.conf import settings
+from django.core.cache import cache
 from rest_framework.throttling import AnonRateThrottle, SimpleRateThrottle
 
 
@@ -27,6 +30,10 @@ class AuthThrottle(ScopedThrottle):
     scope = "auth"
 
 
+class PasswordCheckThrottle(ScopedThrottle):
+    scope = "password_check"
+
+
 class AnonymousRideThrottle(ScopedThrottle):
     """Counts only requests without a signed-in user."""
 
@@ -38,4 +45,40 @@ class AnonymousRideThrottle(ScopedThrottle):
         return super().allow_request(request, view)
 
 
-__all__ = ["AuthThrottle", "AnonymousRideThrottle", "AnonRateThrottle"]
+FAILED_SIGN_INS_KEY = "failed-sign-ins:%d"
+TOO_MANY_FAILED_SIGN_INS = (
+    "Too many failed sign-ins on the shop right now. Please wait a minute and try again."
+)
+
+
+def _this_minute():
+    return int(time.time() // 60)
+
+
+def note_failed_sign_in():
+    """Count one failed sign-in, from any address, in this minute's shared counter."""
+    key = FAILED_SIGN_INS_KEY % _this_minute()
+    cache.add(key, 0, timeout=120)
+    try:
+        cache.incr(key)
+    except ValueError:
+        # Expired between add and incr: this failure starts the count again.
+        cache.add(key, 1, timeout=120)
+
+
+def failed_sign_in_ceiling_reached():
+    """Whether failed sign-ins this minute (all addresses together) reached the ceiling."""
+    ceiling = settings.FAILED_SIGN_INS_PER_MINUTE
+    if not ceiling:
+        return False
+    return (cache.get(FAILED_SIGN_INS_KEY % _this_minute()) or 0) >= ceiling
+
+
+__all__ = [
+    "failed_sign_in_ceiling_reached",
+    "note_failed_sign_in",
+    "AuthThrottle",
+    "PasswordCheckThrottle",
+    "AnonymousRideThrottle",
+    "AnonRateThrottle",
+]

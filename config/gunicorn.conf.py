@@ -1,14 +1,32 @@
-"""gunicorn settings; every value can be overridden by the GUNICORN_* variables below."""
+"""gunicorn settings; every value can be overridden by the GUNICORN_* variables below.
+
+Threaded workers (gthread): a client that sends its body slowly holds one thread, not a
+whole process, so a few slow clients cannot take every worker, and requests that wait on
+the database (a SQLite write lock, a slow query) leave other threads serving pages.
+Production still puts a buffering proxy in front (docs/deploy.md): nginx reads whole
+requests before they reach gunicorn, which has no read timeout of its own.
+"""
 
 import multiprocessing
 import os
 
 bind = os.environ.get("GUNICORN_BIND", "127.0.0.1:8000")
-workers = int(os.environ.get("GUNICORN_WORKERS", multiprocessing.cpu_count() * 2 + 1))
-threads = int(os.environ.get("GUNICORN_THREADS", "1"))
+worker_class = os.environ.get("GUNICORN_WORKER_CLASS", "gthread")
+# Processes for the cores, threads for waiting (I/O, locks); Python code runs one thread
+# at a time per process, so more processes than cores buys little.
+workers = int(os.environ.get("GUNICORN_WORKERS", multiprocessing.cpu_count() + 1))
+# A process keeps accepting connections while its threads are busy, and the kernel hands
+# new connections to any process: threads must outnumber the slow clients one process may
+# be dealt, so 8 (six slow bodies in one process still leave two threads). Each thread
+# keeps its own database connection: workers x threads per server against PostgreSQL's
+# max_connections.
+threads = int(os.environ.get("GUNICORN_THREADS", "8"))
+# A worker that stops answering its heartbeat for this long is restarted.
 timeout = int(os.environ.get("GUNICORN_TIMEOUT", "30"))
 graceful_timeout = int(os.environ.get("GUNICORN_GRACEFUL_TIMEOUT", "20"))
 keepalive = int(os.environ.get("GUNICORN_KEEPALIVE", "5"))
+# Idle keep-alive connections beyond this are closed, so they cannot pile up.
+worker_connections = int(os.environ.get("GUNICORN_WORKER_CONNECTIONS", "100"))
 # The app writes one JSON line per request itself (common.middleware); gunicorn's own
 # access log is off unless asked for.
 accesslog = os.environ.get("GUNICORN_ACCESS_LOG") or None
@@ -17,3 +35,5 @@ errorlog = "-"
 max_requests = int(os.environ.get("GUNICORN_MAX_REQUESTS", "2000"))
 max_requests_jitter = 200
 forwarded_allow_ips = os.environ.get("FORWARDED_ALLOW_IPS", "127.0.0.1")
+# Requests with huge header sections are refused before Django sees them.
+limit_request_field_size = 8190

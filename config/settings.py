@@ -1,7 +1,7 @@
 """Settings for every profile, read from the environment.
 
 The default profile (no environment at all) is a laptop: SQLite and media files under
-var/, a local-memory cache, console email. Production sets DATABASE_URL, SECRET_KEY,
+var/, a cache table in that database, console email. Production sets DATABASE_URL, SECRET_KEY,
 ALLOWED_HOSTS and, for several app servers, REDIS_URL and the S3 variables. The README's
 configuration table lists every variable read here.
 """
@@ -13,25 +13,10 @@ from pathlib import Path
 import dj_database_url
 from django.core.exceptions import ImproperlyConfigured
 
+from config.env import env_bool, env_list, env_rate, redis_caches
+
 BASE_DIR = Path(__file__).resolve().parent.parent
 VAR_DIR = Path(os.environ.get("VAR_DIR", BASE_DIR / "var"))
-
-
-def env_bool(name, default=False):
-    value = os.environ.get(name)
-    if value is None or value == "":
-        return default
-    return value.strip().lower() in {"1", "true", "yes", "on"}
-
-
-def env_list(name, default=""):
-    return [item.strip() for item in os.environ.get(name, default).split(",") if item.strip()]
-
-
-def env_rate(name, default):
-    # DRF rate strings ("20/min"); "none" switches a throttle off (load tests do).
-    value = os.environ.get(name, default).strip()
-    return None if value.lower() in {"", "none", "off"} else value
 
 
 DEBUG = env_bool("DEBUG")
@@ -45,9 +30,15 @@ if not SECRET_KEY:
         )
     SECRET_KEY = "django-insecure-development-key-only-used-when-DEBUG-is-on"
 
-# Keyed digest of passwords for password-only sign-in (accounts.passwords). Changing it
-# invalidates every stored digest, so it is separate from SECRET_KEY, which may rotate.
+# Keyed digest of passwords for password-only sign-in (accounts.passwords), kept apart from
+# the data (`make run` writes var/password_digest_key) and from SECRET_KEY, which may rotate.
 PASSWORD_DIGEST_KEY = os.environ.get("PASSWORD_DIGEST_KEY", SECRET_KEY)
+# Keys earlier digests were made with: a sign-in still finds such a user and re-keys the
+# digest. Until a separate key existed the digest used SECRET_KEY, so that one is always
+# tried last (docs/security.md).
+PASSWORD_DIGEST_OLD_KEYS = [
+    key for key in [*env_list("PASSWORD_DIGEST_OLD_KEYS"), SECRET_KEY] if key != PASSWORD_DIGEST_KEY
+]
 
 ALLOWED_HOSTS = env_list("ALLOWED_HOSTS", "127.0.0.1,localhost,[::1],testserver")
 CSRF_TRUSTED_ORIGINS = env_list("CSRF_TRUSTED_ORIGINS")
@@ -62,10 +53,16 @@ INSTALLED_APPS = [
     "django.contrib.staticfiles",
     "rest_framework",
     "drf_spectacular",
+    "drf_spectacular_sidecar",
+    # Before "common", whose admin module refines the task results' admin page.
+    "django_tasks",
+    "django_tasks_db",
+    "axes",
     "common",
     "accounts",
     "shop",
     "orders",
+    "reports",
     "rides",
     "hero",
     "frontend",
@@ -73,15 +70,22 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     "common.middleware.RequestLogMiddleware",
+    # Before anything reads a body: too large is refused unread, NUL and huge ids are 400/404.
+    "common.middleware.RequestLimitsMiddleware",
     "django.middleware.security.SecurityMiddleware",
     "common.middleware.ContentSecurityPolicyMiddleware",
-    "whitenoise.middleware.WhiteNoiseMiddleware",
+    "common.static.StaticFilesMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    # Its process_exception sees a view's database errors first (axes has none):
+    # 503 + Retry-After, never a 500.
+    "common.dbbusy.DatabaseBusyMiddleware",
+    # Last, as django-axes asks: it answers a locked-out Django admin sign-in.
+    "axes.middleware.AxesMiddleware",
 ]
 
 ROOT_URLCONF = "config.urls"
@@ -114,13 +118,17 @@ DATABASES = {
     )
 }
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
-    DATABASES["default"]["CONN_MAX_AGE"] = 0
+    # Connections are kept (CONN_MAX_AGE) as on PostgreSQL: opening one runs the pragmas
+    # below and costs more than a cached catalog read (docs/performance.md).
     DATABASES["default"]["OPTIONS"] = {
         # WAL lets readers and the one writer work at once; IMMEDIATE takes the write lock
         # at BEGIN so two checkouts queue instead of failing with "database is locked".
         "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;",
         "transaction_mode": "IMMEDIATE",
-        "timeout": 20,
+        # Seconds a write waits for SQLite's lock before "database is locked", which
+        # common.errors answers as 503 with Retry-After: a queued write gives up well
+        # inside 5 s instead of holding a server thread for long.
+        "timeout": float(os.environ.get("SQLITE_TIMEOUT", "3")),
     }
 else:
     DATABASES["default"].setdefault("OPTIONS", {})
@@ -137,19 +145,24 @@ else:
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 # --- Cache ----------------------------------------------------------------------------
-# Throttles and idempotency keys live here, so several app servers need a shared one.
+# Throttles and the failed sign-in count live here, so several app servers need a shared one.
 CACHE_URL = os.environ.get("CACHE_URL") or os.environ.get("REDIS_URL", "")
+
+
+DJANGO_REDIS_LOG_IGNORED_EXCEPTIONS = True
+DJANGO_REDIS_LOGGER = "shop.cache"
 if CACHE_URL:
+    CACHES = redis_caches(CACHE_URL)
+else:
+    # In the database, not in each process: every gunicorn worker (and app server) counts
+    # the same throttles. `make migrate` creates the table (createcachetable).
     CACHES = {
         "default": {
-            "BACKEND": "django.core.cache.backends.redis.RedisCache",
-            "LOCATION": CACHE_URL,
-            "KEY_PREFIX": "shop",
-            "OPTIONS": {"socket_connect_timeout": 2, "socket_timeout": 2},
+            "BACKEND": "django.core.cache.backends.db.DatabaseCache",
+            "LOCATION": "shop_cache",
+            "OPTIONS": {"MAX_ENTRIES": 50_000},
         }
     }
-else:
-    CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
 
 # --- Accounts -------------------------------------------------------------------------
 AUTH_USER_MODEL = "accounts.User"
@@ -158,21 +171,46 @@ PASSWORD_HASHERS = [
     "django.contrib.auth.hashers.PBKDF2PasswordHasher",
 ]
 MIN_PASSWORD_LENGTH = 6
+# Sign-in is by password alone, so every rule here stands between a guesser and an account
+# (docs/security.md). The first rule keeps the shop's own message for short passwords.
 AUTH_PASSWORD_VALIDATORS = [
     {
-        "NAME": "django.contrib.auth.password_validation.MinimumLengthValidator",
+        "NAME": "accounts.validators.MinimumLengthValidator",
         "OPTIONS": {"min_length": MIN_PASSWORD_LENGTH},
     },
-    {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
-    {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
+    {"NAME": "accounts.validators.NotOnlySpacesValidator"},
+    {"NAME": "accounts.validators.DistinctCharactersValidator", "OPTIONS": {"min_distinct": 4}},
+    {"NAME": "accounts.validators.CommonPasswordValidator"},
+    {"NAME": "accounts.validators.NumericPasswordValidator"},
+    {"NAME": "accounts.validators.UserAttributeSimilarityValidator"},
+    {"NAME": "accounts.validators.ShopNameValidator"},
+    {"NAME": "accounts.validators.ZxcvbnValidator", "OPTIONS": {"min_score": 3}},
 ]
+
+# Django admin sign-in (django-axes): after AXES_FAILURE_LIMIT failures an account and,
+# separately, a client address are locked for AXES_COOLOFF_MINUTES, the right password
+# included. `manage.py axes_reset` / `axes_reset_username EMAIL` lift it (docs/security.md).
+AUTHENTICATION_BACKENDS = [
+    "axes.backends.AxesStandaloneBackend",
+    "accounts.backends.PasswordAuditBackend",
+]
+AXES_FAILURE_LIMIT = int(os.environ.get("AXES_FAILURE_LIMIT", "5"))
+AXES_COOLOFF_TIME = timedelta(minutes=int(os.environ.get("AXES_COOLOFF_MINUTES", "30")))
+AXES_LOCKOUT_PARAMETERS = ["username", "ip_address"]
+AXES_RESET_ON_SUCCESS = True
+AXES_CLIENT_IP_CALLABLE = "accounts.lockout.client_ip"
+AXES_USERNAME_CALLABLE = "accounts.lockout.username"
+AXES_VERBOSE = False
+# Failed sign-ins per minute, all client addresses together (API and Django admin), above
+# which the API's sign-in answers 429: slows a guesser who rotates addresses. 0 = no ceiling.
+FAILED_SIGN_INS_PER_MINUTE = int(os.environ.get("FAILED_SIGN_INS_PER_MINUTE", "120"))
 
 REST_FRAMEWORK = {
     "DEFAULT_AUTHENTICATION_CLASSES": ["accounts.authentication.TokenAuthentication"],
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticated"],
     "DEFAULT_RENDERER_CLASSES": ["rest_framework.renderers.JSONRenderer"],
     "DEFAULT_PARSER_CLASSES": [
-        "rest_framework.parsers.JSONParser",
+        "common.parsers.JSONParser",
         "rest_framework.parsers.MultiPartParser",
         "rest_framework.parsers.FormParser",
     ],
@@ -189,6 +227,8 @@ REST_FRAMEWORK = {
 THROTTLE_RATES = {
     "auth": env_rate("AUTH_THROTTLE_RATE", "20/min"),
     "ride": env_rate("RIDE_THROTTLE_RATE", "10/hour"),
+    # The sign-up form asks as the user types (debounced): generous, but a cap on a loop.
+    "password_check": env_rate("PASSWORD_CHECK_THROTTLE_RATE", "60/min"),
 }
 
 SIMPLE_JWT = {
@@ -213,6 +253,19 @@ SPECTACULAR_SETTINGS = {
     "SERVE_PERMISSIONS": ["rest_framework.permissions.AllowAny"],
     "SERVE_AUTHENTICATION": [],
     "PREPROCESSING_HOOKS": ["common.schema.drop_trailing_slash_duplicates"],
+    # Swagger UI and ReDoc come from the pinned drf-spectacular-sidecar package, served as
+    # our own static files: the docs work offline and run no script from another host.
+    "SWAGGER_UI_DIST": "SIDECAR",
+    "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
+    "REDOC_DIST": "SIDECAR",
+    # validatorUrl None: Swagger UI would otherwise send the schema to validator.swagger.io.
+    # persistAuthorization off: a pasted token never lands in local storage.
+    "SWAGGER_UI_SETTINGS": {
+        "deepLinking": True,
+        "persistAuthorization": False,
+        "displayOperationId": True,
+        "validatorUrl": None,
+    },
 }
 
 # --- Files ----------------------------------------------------------------------------
@@ -225,6 +278,12 @@ MAX_UPLOAD_BYTES = 10 * 1024 * 1024
 # Room for 5 images of 10 MB plus form fields; larger bodies are refused before parsing.
 DATA_UPLOAD_MAX_MEMORY_SIZE = 60 * 1024 * 1024
 FILE_UPLOAD_MAX_MEMORY_SIZE = 2 * 1024 * 1024
+# Bodies over their endpoint's limit are refused with 413 before they are read
+# (common.middleware.RequestLimitsMiddleware): requests without credentials (sign-in,
+# registration, rides), other JSON, and the product, hero and Django admin forms with images.
+ANONYMOUS_BODY_LIMIT = int(os.environ.get("ANONYMOUS_BODY_LIMIT", 64 * 1024))
+JSON_BODY_LIMIT = int(os.environ.get("JSON_BODY_LIMIT", 1024 * 1024))
+UPLOAD_BODY_LIMIT = DATA_UPLOAD_MAX_MEMORY_SIZE
 
 AWS_STORAGE_BUCKET_NAME = os.environ.get("AWS_STORAGE_BUCKET_NAME", "")
 if AWS_STORAGE_BUCKET_NAME:
@@ -246,7 +305,13 @@ if AWS_STORAGE_BUCKET_NAME:
 else:
     MEDIA_STORAGE = {
         "BACKEND": "django.core.files.storage.FileSystemStorage",
-        "OPTIONS": {"location": MEDIA_ROOT, "base_url": MEDIA_URL},
+        # Uploaded files are the owner's alone; the app itself serves them.
+        "OPTIONS": {
+            "location": MEDIA_ROOT,
+            "base_url": MEDIA_URL,
+            "file_permissions_mode": 0o600,
+            "directory_permissions_mode": 0o700,
+        },
     }
 SERVE_MEDIA = not AWS_STORAGE_BUCKET_NAME
 
@@ -261,6 +326,11 @@ STORAGES = {
     },
 }
 WHITENOISE_KEEP_ONLY_HASHED_FILES = False
+# Bundles named by content hash are immutable for a year (common.static); collectstatic
+# writes .gz and, with the Brotli package installed, .br copies that whitenoise picks by
+# Accept-Encoding.
+# A regex on the URL: webpack's 10-hex contenthash or the manifest's 12-hex one.
+WHITENOISE_IMMUTABLE_FILE_TEST = r"\.[0-9a-f]{10,12}\.[A-Za-z0-9]+$"
 
 # --- Time -----------------------------------------------------------------------------
 LANGUAGE_CODE = "en-us"
@@ -278,6 +348,18 @@ EMAIL_USE_TLS = env_bool("EMAIL_USE_TLS")
 EMAIL_TIMEOUT = int(os.environ.get("EMAIL_TIMEOUT", "10"))
 DEFAULT_FROM_EMAIL = os.environ.get("DEFAULT_FROM_EMAIL", "shop@example.com")
 SHOP_EMAIL = os.environ.get("SHOP_EMAIL", "orders@example.com")
+# Emails are sent by the worker (common.mail), retried with backoff: EMAIL_RETRY_DELAY
+# seconds after the first failure, doubled each time, EMAIL_MAX_ATTEMPTS attempts in all.
+EMAIL_MAX_ATTEMPTS = int(os.environ.get("EMAIL_MAX_ATTEMPTS", "5"))
+EMAIL_RETRY_DELAY = float(os.environ.get("EMAIL_RETRY_DELAY", "30"))
+
+# --- Background tasks -----------------------------------------------------------------
+# Django's task API (the django-tasks backport). The database backend needs no extra
+# service: `manage.py db_worker` runs the queue. Another backend (e.g. django-tasks-rq
+# for Redis) is a setting away; the code enqueues through the same API.
+TASKS = {"default": {"BACKEND": os.environ.get("TASK_BACKEND", "django_tasks_db.DatabaseBackend")}}
+# /readyz calls the queue "behind" when a task has waited longer than this (no worker?).
+TASK_BACKLOG_WARN_SECONDS = int(os.environ.get("TASK_BACKLOG_WARN_SECONDS", "300"))
 
 # --- The operator's shop (GET /api/shop/info) -----------------------------------------
 SHOP_NAME = os.environ.get("SHOP_NAME", "Corner Shop")
@@ -286,6 +368,19 @@ SHOP_PICKUP_LOCATION = os.environ.get(
 )
 SHOP_PICKUP_PHONE = os.environ.get("SHOP_PICKUP_PHONE", "(714) 555-0142")
 SHOP_DELIVERY_AREA = os.environ.get("SHOP_DELIVERY_AREA", "Orange County")
+
+# --- Checkout rules and back office (orders.delivery, orders.age, shop stock alerts) --
+# Comma-separated ZIP codes served by local delivery; empty: Orange County's (orders/zipcodes.py).
+DELIVERY_ZIP_CODES = env_list("DELIVERY_ZIP_CODES")
+# Local delivery times, shop time (America/Los_Angeles), both ends allowed.
+DELIVERY_HOURS_START = os.environ.get("DELIVERY_HOURS_START", "10:00")
+DELIVERY_HOURS_END = os.environ.get("DELIVERY_HOURS_END", "20:00")
+DELIVERY_LEAD_MINUTES = int(os.environ.get("DELIVERY_LEAD_MINUTES", "120"))
+DELIVERY_MAX_DAYS_AHEAD = int(os.environ.get("DELIVERY_MAX_DAYS_AHEAD", "30"))
+# Deliveries accepted per clock hour; 0 means no limit.
+DELIVERY_HOURLY_CAPACITY = int(os.environ.get("DELIVERY_HOURLY_CAPACITY", "0"))
+# Products (or types) with this many units or fewer are "low" in the back office and digest.
+LOW_STOCK_THRESHOLD = int(os.environ.get("LOW_STOCK_THRESHOLD", "3"))
 
 # --- Security -------------------------------------------------------------------------
 SECURE_CONTENT_TYPE_NOSNIFF = True
@@ -317,5 +412,14 @@ LOGGING = {
         # Requests are logged once, as JSON, by common.middleware.RequestLogMiddleware.
         "django.request": {"level": "ERROR"},
         "django.server": {"level": "ERROR"},
+        # A cache outage is a degraded service, not an error: one warning line per failed
+        # cache call, without the traceback.
+        "shop.cache": {"filters": ["cache_outage"]},
+        # A failed task (an email) is one line with its error class, never message text.
+        "django_tasks": {"filters": ["task_failure"]},
+    },
+    "filters": {
+        "cache_outage": {"()": "common.logfilters.OutageAsWarning"},
+        "task_failure": {"()": "common.logfilters.TaskFailureClassOnly"},
     },
 }

@@ -14,7 +14,10 @@ PLACEHOLDER = """<!doctype html><html lang="en"><head><meta charset="utf-8">
 @lru_cache(maxsize=1)
 def _built_index():
     # webpack writes index.html beside the bundles; collectstatic copies it to STATIC_ROOT.
-    for candidate in (Path(settings.STATIC_ROOT) / "frontend" / "index.html", finders.find("frontend/index.html")):
+    for candidate in (
+        Path(settings.STATIC_ROOT) / "frontend" / "index.html",
+        finders.find("frontend/index.html"),
+    ):
         if candidate and Path(candidate).is_file():
             return Path(candidate).read_text(encoding="utf-8")
     return None

@@ -1,8 +1,10 @@
 from django import forms
 from django.contrib import admin, messages
+from django.db import transaction
 from django.utils.html import format_html
 
 from common.errors import DomainError
+from common.images import validate_image
 from hero import services
 from hero.models import HeroImage
 
@@ -11,7 +13,8 @@ EDITABLE = ("title", "description", "alt_text", "display_order", "is_active")
 
 class HeroImageForm(forms.ModelForm):
     upload = forms.ImageField(
-        required=False, label="Upload image",
+        required=False,
+        label="Upload image",
         help_text="Re-encoded to WebP, at most 2400 px a side. Replaces the image URL.",
     )
 
@@ -21,9 +24,21 @@ class HeroImageForm(forms.ModelForm):
         labels = {"external_url": "Image URL", "display_order": "Display order (0 = first)"}
         help_texts = {"external_url": "http(s)://... or a path on this site starting with /."}
 
+    def clean_upload(self):
+        # The service's own checks (size, pixel count, format), as form errors.
+        upload = self.cleaned_data.get("upload")
+        if upload:
+            try:
+                validate_image(upload)
+            except DomainError as exc:
+                raise forms.ValidationError(exc.message)
+        return upload
+
     def clean(self):
         cleaned = super().clean()
-        has_picture = cleaned.get("upload") or cleaned.get("external_url") or self.instance.image_path
+        has_picture = (
+            cleaned.get("upload") or cleaned.get("external_url") or self.instance.image_path
+        )
         if not has_picture and not self.errors:
             raise forms.ValidationError(services.IMAGE_REQUIRED)
         return cleaned
@@ -42,13 +57,18 @@ class HeroImageAdmin(admin.ModelAdmin):
 
     @admin.display(description="image")
     def preview(self, obj):
-        return format_html('<img src="{}" alt="" style="height:48px;max-width:120px;object-fit:cover">', obj.image_url)
+        return format_html(
+            '<img src="{}" alt="" style="height:48px;max-width:120px;object-fit:cover">',
+            obj.image_url,
+        )
 
     @admin.display(description="current image")
     def large_preview(self, obj):
         if not obj.pk:
             return "-"
-        return format_html('<img src="{}" alt="" style="max-height:240px;max-width:100%">', obj.image_url)
+        return format_html(
+            '<img src="{}" alt="" style="max-height:240px;max-width:100%">', obj.image_url
+        )
 
     def save_model(self, request, obj, form, change):
         # Through the services, like the API: the same URL checks, image processing and
@@ -58,18 +78,24 @@ class HeroImageAdmin(admin.ModelAdmin):
             if not change:
                 saved = services.hero_create(
                     **{field: getattr(obj, field) for field in EDITABLE},
-                    image_url=obj.external_url, image_file=upload,
+                    image_url=obj.external_url,
+                    image_file=upload,
                 )
             else:
-                changes = {field: getattr(obj, field) for field in EDITABLE if field in form.changed_data}
+                changes = {
+                    field: getattr(obj, field) for field in EDITABLE if field in form.changed_data
+                }
                 if "external_url" in form.changed_data and obj.external_url:
                     changes["image_url"] = obj.external_url
                 saved = services.hero_update(hero_id=obj.pk, image_file=upload, **changes)
-        except DomainError as exc:
-            self.message_user(request, exc.message, level=messages.ERROR)
+        except DomainError as exc:  # the form checks first; a backstop that saves nothing
+            if not change:
+                raise
+            transaction.set_rollback(True)
+            self.message_user(request, f"Not saved: {exc.message}", level=messages.ERROR)
             return
         obj.pk = saved.pk
-        obj.__dict__.update({k: v for k, v in saved.__dict__.items() if not k.startswith("_")})
+        obj.refresh_from_db()  # what the service stored (stored path, cleared URL, order)
 
     def delete_model(self, request, obj):
         services.hero_delete(hero_id=obj.pk)

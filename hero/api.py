@@ -6,7 +6,12 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from hero import selectors, services
-from hero.serializers import HeroFormSerializer, HeroReorderSerializer, HeroSerializer, HeroToggleSerializer
+from hero.serializers import (
+    HeroFormSerializer,
+    HeroReorderSerializer,
+    HeroSerializer,
+    HeroToggleSerializer,
+)
 
 
 def _error(text):
@@ -23,7 +28,10 @@ def _hero_list(user):
     return Response(HeroSerializer(selectors.hero_list(user=user), many=True).data)
 
 
-FORM_REQUEST = {"multipart/form-data": HeroFormSerializer, "application/x-www-form-urlencoded": HeroFormSerializer}
+FORM_REQUEST = {
+    "multipart/form-data": HeroFormSerializer,
+    "application/x-www-form-urlencoded": HeroFormSerializer,
+}
 
 
 class HeroCollection(APIView):
@@ -43,9 +51,11 @@ class HeroCollection(APIView):
     @extend_schema(
         operation_id="hero_images_create",
         request=FORM_REQUEST,
-        responses={201: HeroSerializer,
-                   400: _error("Please provide an image URL or upload an image file"),
-                   413: _error("Image larger than 10 MB")},
+        responses={
+            201: HeroSerializer,
+            400: _error("Please provide an image URL or upload an image file"),
+            413: _error("Image larger than 10 MB"),
+        },
         description="Multipart form. `display_order` counts from 1 (stored 0-based); without it "
         "the image goes last. `is_active` is 1/0 or true/false, default active. Either "
         "`image_url` (http(s) with a host, or a path on this site starting with a single /; "
@@ -66,7 +76,7 @@ class HeroCollection(APIView):
     description="Multipart: the fields sent change, the others stay (same rules as create). "
     "The picture changes only for a new `image` file or a non-empty `image_url` different "
     "from the current one, so an edit form that sends the current URL back keeps the stored "
-    "file; a replaced file is deleted once no hero image uses it. JSON `{\"is_active\": "
+    'file; a replaced file is deleted once no hero image uses it. JSON `{"is_active": '
     "true|false}` (the toggle) sets that flag and nothing else.",
 )
 @extend_schema(
@@ -94,7 +104,10 @@ def hero_detail(request, pk):
 
 @extend_schema(
     request=HeroReorderSerializer,
-    responses={200: HeroSerializer(many=True), 400: _error("Unknown id or bad entry; nothing changes")},
+    responses={
+        200: HeroSerializer(many=True),
+        400: _error("Unknown id or bad entry; nothing changes"),
+    },
     description="Sets the 1-based positions given (stored 0-based) in one transaction. The "
     "list may name some of the images: the others keep their stored position, and equal "
     "positions are shown by id. An unknown or repeated id is a 400 and nothing changes. "
@@ -105,5 +118,7 @@ def hero_detail(request, pk):
 def hero_reorder(request):
     data = HeroReorderSerializer(data=request.data)
     data.is_valid(raise_exception=True)
-    orders = [(entry["id"], entry["display_order"] - 1) for entry in data.validated_data["imageOrders"]]
+    orders = [
+        (entry["id"], entry["display_order"] - 1) for entry in data.validated_data["imageOrders"]
+    ]
     return Response(HeroSerializer(services.hero_reorder(orders=orders), many=True).data)

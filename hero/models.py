@@ -25,7 +25,8 @@ class HeroImage(models.Model):
         ordering = ["display_order", "id"]
         constraints = [
             models.CheckConstraint(
-                condition=(Q(external_url="") & ~Q(image_path="")) | (~Q(external_url="") & Q(image_path="")),
+                condition=(Q(external_url="") & ~Q(image_path=""))
+                | (~Q(external_url="") & Q(image_path="")),
                 name="hero_image_has_one_source",
             )
         ]

@@ -1,4 +1,4 @@
-from datetime import timezone
+from datetime import UTC
 
 from rest_framework import serializers
 
@@ -11,6 +11,14 @@ ORDER_MESSAGES = {
     "invalid": "Display order must be a whole number",
     "max_string_length": "Display order must be a whole number",
 }
+# Ids past a signed 64-bit integer name no row; SQLite cannot even bind them (a 500).
+MAX_ID = 2**63 - 1
+ID_MESSAGES = {
+    "invalid": "Each entry needs a hero image id.",
+    "max_string_length": "Each entry needs a hero image id.",
+    "min_value": "Hero image not found",
+    "max_value": "Hero image not found",
+}
 BOOLEAN_MESSAGES = {"invalid": "is_active must be 1 or 0 (or true or false)."}
 
 
@@ -22,7 +30,7 @@ class HeroSerializer(serializers.Serializer):
     display_order = serializers.IntegerField(help_text="0-based.")
     is_active = serializers.BooleanField()
     image_url = serializers.CharField()
-    created_at = serializers.DateTimeField(default_timezone=timezone.utc)
+    created_at = serializers.DateTimeField(default_timezone=UTC)
 
 
 class HeroFormSerializer(serializers.Serializer):
@@ -32,13 +40,21 @@ class HeroFormSerializer(serializers.Serializer):
     description = serializers.CharField(max_length=2000, required=False, allow_blank=True)
     alt_text = serializers.CharField(max_length=300, required=False, allow_blank=True)
     display_order = serializers.IntegerField(
-        min_value=1, max_value=MAX_DISPLAY_ORDER, required=False, error_messages=ORDER_MESSAGES,
+        min_value=1,
+        max_value=MAX_DISPLAY_ORDER,
+        required=False,
+        error_messages=ORDER_MESSAGES,
         help_text="1-based position (stored and answered 0-based).",
     )
     # A missing flag on create means active, not False (DRF's default for HTML forms).
-    is_active = serializers.BooleanField(required=False, default=True, error_messages=BOOLEAN_MESSAGES)
+    is_active = serializers.BooleanField(
+        required=False, default=True, error_messages=BOOLEAN_MESSAGES
+    )
     image_url = serializers.CharField(
-        max_length=1000, required=False, allow_blank=True, validators=[validate_image_url],
+        max_length=1000,
+        required=False,
+        allow_blank=True,
+        validators=[validate_image_url],
         error_messages={"max_length": "Image URL must be at most 1000 characters."},
     )
     image = serializers.FileField(required=False, allow_empty_file=False)
@@ -52,15 +68,19 @@ class HeroToggleSerializer(serializers.Serializer):
 
 
 class HeroOrderSerializer(serializers.Serializer):
-    id = serializers.IntegerField(error_messages={"invalid": "Each entry needs a hero image id."})
+    id = serializers.IntegerField(min_value=1, max_value=MAX_ID, error_messages=ID_MESSAGES)
     display_order = serializers.IntegerField(
-        min_value=1, max_value=MAX_DISPLAY_ORDER, error_messages=ORDER_MESSAGES, help_text="1-based."
+        min_value=1,
+        max_value=MAX_DISPLAY_ORDER,
+        error_messages=ORDER_MESSAGES,
+        help_text="1-based.",
     )
 
 
 class HeroReorderSerializer(serializers.Serializer):
     imageOrders = HeroOrderSerializer(
-        many=True, allow_empty=False,
+        many=True,
+        allow_empty=False,
         error_messages={
             "required": "imageOrders is required",
             "null": "imageOrders is required",

@@ -6,7 +6,8 @@ from django.db.models import Max
 from django.utils import timezone
 
 from common.errors import BadRequest, NotFound
-from common.images import delete_stored, store_image
+from common.images import store_image
+from common.storedfiles import delete_after_commit, written_or_discarded
 from hero.models import HeroImage
 from hero.selectors import hero_path_in_use
 from hero.validators import validate_image_url
@@ -29,19 +30,21 @@ def _checked_url(image_url):
 
 
 def _store(image_file):
+    """Check and re-encode an upload before the transaction (no row lock held meanwhile)."""
+    if image_file is None:
+        return ""
     return store_image(image_file, folder=HERO_FOLDER, max_side=HERO_MAX_SIDE, thumbnail=False).path
 
 
+def _writing(stored_path):
+    # The stored-file lifecycle (common/storedfiles.py): a failed write removes its file.
+    return written_or_discarded([stored_path], in_use=hero_path_in_use)
+
+
 def _release_file_later(path):
-    """Delete a stored file once no hero row uses it (content-hash names are shared)."""
-    if not path:
-        return
-
-    def release():
-        if not hero_path_in_use(path):
-            delete_stored(path)
-
-    transaction.on_commit(release)
+    """Delete a stored file after the commit, once no hero row uses it (content-hash names
+    are shared)."""
+    delete_after_commit([path], in_use=hero_path_in_use)
 
 
 def _next_display_order():
@@ -50,15 +53,22 @@ def _next_display_order():
 
 
 def hero_create(
-    *, title="", description="", alt_text="", display_order=None, is_active=True, image_url="", image_file=None
+    *,
+    title="",
+    description="",
+    alt_text="",
+    display_order=None,
+    is_active=True,
+    image_url="",
+    image_file=None,
 ):
     """A new slide from an uploaded file or an address; without `display_order` (0-based)
     it goes last. An uploaded file wins over an address sent with it."""
     if image_file is None and not image_url:
         raise BadRequest(IMAGE_REQUIRED, errors={"image": [IMAGE_REQUIRED]})
-    image_path = _store(image_file) if image_file is not None else ""
-    external_url = "" if image_path else _checked_url(image_url)
-    with transaction.atomic():
+    external_url = "" if image_file is not None else _checked_url(image_url)
+    image_path = _store(image_file)
+    with _writing(image_path):
         hero = HeroImage.objects.create(
             title=title,
             description=description,
@@ -82,14 +92,15 @@ def hero_update(*, hero_id, image_file=None, **changes):
     unknown = set(changes) - {*TEXT_FIELDS, "display_order", "is_active", "image_url"}
     if unknown:
         raise TypeError(f"hero_update() got unexpected fields {sorted(unknown)}")
-    with transaction.atomic():
+    stored_path = _store(image_file)
+    with _writing(stored_path):
         hero = HeroImage.objects.select_for_update().filter(pk=hero_id).first()
         if hero is None:
             raise NotFound(HERO_NOT_FOUND)
         old_path = hero.image_path
         image_url = changes.pop("image_url", "")
-        if image_file is not None:
-            hero.image_path, hero.external_url = _store(image_file), ""
+        if stored_path:
+            hero.image_path, hero.external_url = stored_path, ""
         elif image_url and image_url != hero.image_url:
             hero.external_url, hero.image_path = _checked_url(image_url), ""
         for field, value in changes.items():
@@ -133,5 +144,7 @@ def hero_reorder(*, orders):
         for hero in changed:
             hero.display_order, hero.updated_at = wanted[hero.pk], now
         HeroImage.objects.bulk_update(changed, ["display_order", "updated_at"])
-    logger.info("hero images reordered", extra={"hero_ids": sorted(wanted), "changed": len(changed)})
+    logger.info(
+        "hero images reordered", extra={"hero_ids": sorted(wanted), "changed": len(changed)}
+    )
     return list(HeroImage.objects.order_by("display_order", "id"))

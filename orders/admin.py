@@ -5,8 +5,9 @@ from django.utils import timezone
 from common.admin import StatusEventInline
 from common.errors import DomainError
 from orders import services
+from orders.age import id_notice
 from orders.export import write_orders_csv
-from orders.models import Order, OrderEvent, OrderLine
+from orders.models import DeliveryZipCode, Order, OrderEvent, OrderLine
 from orders.selectors import orders_for_export
 
 
@@ -14,7 +15,15 @@ class OrderLineInline(admin.TabularInline):
     model = OrderLine
     extra = 0
     can_delete = False
-    fields = ("product_name", "product_type_name", "product", "product_type", "unit_price", "quantity", "line_subtotal")
+    fields = (
+        "product_name",
+        "product_type_name",
+        "product",
+        "product_type",
+        "unit_price",
+        "quantity",
+        "line_subtotal",
+    )
     readonly_fields = fields
 
     def has_add_permission(self, request, obj=None):
@@ -27,6 +36,8 @@ class OrderLineInline(admin.TabularInline):
 
 class OrderEventInline(StatusEventInline):
     model = OrderEvent
+    fields = (*StatusEventInline.fields, "note")
+    readonly_fields = fields
 
 
 def _status_action(service, verb):
@@ -42,7 +53,9 @@ def _status_action(service, verb):
         modeladmin.message_user(request, f"{done} order(s) {verb}.")
         if refused:
             modeladmin.message_user(
-                request, f"{refused} order(s) were not pending and were left as they were.", level="warning"
+                request,
+                f"{refused} order(s) were not pending and were left as they were.",
+                level="warning",
             )
 
     action.__name__ = f"mark_{verb}"
@@ -61,8 +74,17 @@ def export_csv(modeladmin, request, queryset):
 
 @admin.register(Order)
 class OrderAdmin(admin.ModelAdmin):
-    list_display = ("id", "created_at", "customer_name", "user", "delivery_option", "status", "total")
-    list_filter = ("status", "delivery_option", "created_at", "delivery_date")
+    list_display = (
+        "id",
+        "created_at",
+        "customer_name",
+        "user",
+        "delivery_option",
+        "status",
+        "id_check_required",
+        "total",
+    )
+    list_filter = ("status", "delivery_option", "id_check_required", "created_at", "delivery_date")
     search_fields = ("customer_name", "user__email", "user__name", "phone_number", "=id")
     date_hierarchy = "created_at"
     list_select_related = ("user",)
@@ -76,14 +98,45 @@ class OrderAdmin(admin.ModelAdmin):
     # An order is a record of a sale: it changes only through the actions (which move stock
     # and record events); cancel it rather than delete it.
     fields = (
-        "id", "status", "user", "customer_name", "created_at", "updated_at", "delivery_option",
-        "delivery_address", "phone_number", "delivery_date", "delivery_time", "special_instructions",
-        "subtotal", "delivery_fee", "total", "idempotency_key",
+        "id",
+        "status",
+        "user",
+        "customer_name",
+        "created_at",
+        "updated_at",
+        "delivery_option",
+        "delivery_address",
+        "phone_number",
+        "delivery_date",
+        "delivery_time",
+        "delivery_zip",
+        "id_check_required",
+        "id_notice",
+        "age_confirmed_at",
+        "special_instructions",
+        "subtotal",
+        "delivery_fee",
+        "total",
+        "idempotency_key",
     )
     readonly_fields = fields
+
+    @admin.display(description="ID check")
+    def id_notice(self, order):
+        return id_notice(order) or "-"
 
     def has_add_permission(self, request):
         return False
 
     def has_delete_permission(self, request, obj=None):
         return False
+
+
+@admin.register(DeliveryZipCode)
+class DeliveryZipCodeAdmin(admin.ModelAdmin):
+    """The local-delivery area. Empty, checkout uses DELIVERY_ZIP_CODES or Orange County's
+    ZIP codes (orders/zipcodes.py); the first row added replaces that default with this
+    list."""
+
+    list_display = ("zip_code", "place")
+    search_fields = ("zip_code", "place")

@@ -5,9 +5,21 @@ import csv
 from orders.calendar import SHOP_TIME_ZONE
 
 COLUMNS = [
-    "id", "created_at", "status", "customer_email", "customer_name", "delivery_option",
-    "delivery_address", "phone_number", "delivery_date", "delivery_time",
-    "special_instructions", "items", "subtotal", "delivery_fee", "total",
+    "id",
+    "created_at",
+    "status",
+    "customer_email",
+    "customer_name",
+    "delivery_option",
+    "delivery_address",
+    "phone_number",
+    "delivery_date",
+    "delivery_time",
+    "special_instructions",
+    "items",
+    "subtotal",
+    "delivery_fee",
+    "total",
 ]
 
 
@@ -19,7 +31,9 @@ def _cell(value):
 
 
 def _items(order):
-    return "; ".join(f"{line.quantity} x {line.label} @ {line.unit_price:.2f}" for line in order.items.all())
+    return "; ".join(
+        f"{line.quantity} x {line.label} @ {line.unit_price:.2f}" for line in order.items.all()
+    )
 
 
 def write_orders_csv(orders, out):

@@ -1,7 +1,9 @@
 from django.conf import settings
+from django.core.validators import RegexValidator
 from django.db import models
 from django.db.models import Q
 
+from common.models import StatusEvent
 from orders.pricing import DeliveryOption
 
 
@@ -13,14 +15,26 @@ class OrderStatus(models.TextChoices):
 
 class Order(models.Model):
     # PROTECT: an order is a sales record; a customer who ordered cannot vanish from under it.
-    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="orders")
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="orders"
+    )
     customer_name = models.CharField(max_length=150)
-    status = models.CharField(max_length=20, choices=OrderStatus.choices, default=OrderStatus.PENDING)
+    status = models.CharField(
+        max_length=20, choices=OrderStatus.choices, default=OrderStatus.PENDING
+    )
     delivery_option = models.CharField(max_length=20, choices=DeliveryOption.choices)
     delivery_address = models.CharField(max_length=500, blank=True)
     phone_number = models.CharField(max_length=40, blank=True)
     delivery_date = models.DateField(null=True, blank=True)
     delivery_time = models.CharField(max_length=60, blank=True)
+    delivery_zip = models.CharField(max_length=5, blank=True)
+    # The booked moment of a local delivery (date + time in the shop's zone), for capacity
+    # per hour and for the day's handovers in time order.
+    delivery_at = models.DateTimeField(null=True, blank=True)
+    # 21+ goods in the order: whoever hands it over checks a photo ID (orders.age.id_notice).
+    id_check_required = models.BooleanField(default=False)
+    # When the customer confirmed being 21 or older at checkout; null when not asked.
+    age_confirmed_at = models.DateTimeField(null=True, blank=True)
     special_instructions = models.TextField(blank=True)
     subtotal = models.DecimalField(max_digits=12, decimal_places=2, default=0)
     delivery_fee = models.DecimalField(max_digits=10, decimal_places=2, default=0)
@@ -28,7 +42,7 @@ class Order(models.Model):
     # A retried checkout with the same key answers this order instead of placing another;
     # request_hash tells a true retry from a different cart sent under the same key.
     # Kept in the database (not a cache) so every app server sees it, and for the life of
-    # the order, which is never deleted: far past api.md's 24 hours, with nothing to expire.
+    # the order, which is never deleted: far past the 24 hours docs/api.md promises, with nothing to expire.
     # Should keys ever need to be freed, setting idempotency_key to NULL on old orders does
     # it (the unique constraint ignores NULLs); no migration needed.
     idempotency_key = models.CharField(max_length=255, null=True, blank=True, editable=False)
@@ -42,6 +56,13 @@ class Order(models.Model):
             models.Index(fields=["-created_at", "-id"], name="order_newest"),
             models.Index(fields=["user", "-created_at", "-id"], name="order_user_newest"),
             models.Index(fields=["status", "-created_at"], name="order_status_newest"),
+            models.Index(fields=["delivery_at"], name="order_delivery_at"),
+            # The sales report reads these columns only: an index-only scan per date range.
+            models.Index(
+                fields=["created_at"],
+                include=["id", "status", "delivery_option", "total"],
+                name="order_sales",
+            ),
         ]
         constraints = [
             models.UniqueConstraint(
@@ -51,7 +72,8 @@ class Order(models.Model):
             ),
             # Not "total = subtotal + fee": SQLite compares decimals as floats (67.99 != 59.99 + 8).
             models.CheckConstraint(
-                condition=Q(subtotal__gte=0, delivery_fee__gte=0, total__gte=0), name="order_money_not_negative"
+                condition=Q(subtotal__gte=0, delivery_fee__gte=0, total__gte=0),
+                name="order_money_not_negative",
             ),
         ]
 
@@ -63,7 +85,9 @@ class OrderLine(models.Model):
     """What was sold, copied at checkout: later catalog edits or deletions never change it."""
 
     order = models.ForeignKey(Order, on_delete=models.CASCADE, related_name="items")
-    product = models.ForeignKey("shop.Product", on_delete=models.SET_NULL, null=True, blank=True, related_name="+")
+    product = models.ForeignKey(
+        "shop.Product", on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
     product_type = models.ForeignKey(
         "shop.ProductType", on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
     )
@@ -77,31 +101,61 @@ class OrderLine(models.Model):
 
     class Meta:
         ordering = ["id"]
-        constraints = [models.CheckConstraint(condition=Q(quantity__gte=1), name="order_line_quantity_positive")]
+        # The sales report joins lines to a date range's orders and reads only these.
+        indexes = [
+            models.Index(
+                fields=["order"],
+                include=["product", "quantity", "unit_price"],
+                name="order_line_sales",
+            )
+        ]
+        constraints = [
+            models.CheckConstraint(
+                condition=Q(quantity__gte=1), name="order_line_quantity_positive"
+            )
+        ]
 
     def __str__(self):
         return f"{self.quantity} x {self.label}"
 
     @property
     def label(self):
-        return f"{self.product_name} - {self.product_type_name}" if self.sold_as_type else self.product_name
+        return (
+            f"{self.product_name} - {self.product_type_name}"
+            if self.sold_as_type
+            else self.product_name
+        )
 
     @property
     def subtotal(self):
         return self.unit_price * self.quantity
 
 
-class OrderEvent(models.Model):
-    """One row per status change (creation included: from "" to pending): who, when, from, to."""
+class OrderEvent(StatusEvent):
+    """An order's status changes (creation included: from "" to pending)."""
 
     order = models.ForeignKey(Order, on_delete=models.CASCADE, related_name="events")
-    actor = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+")
     from_status = models.CharField(max_length=20, choices=OrderStatus.choices, blank=True)
     to_status = models.CharField(max_length=20, choices=OrderStatus.choices)
-    created_at = models.DateTimeField(auto_now_add=True)
+    # What else the change set off, e.g. the customer's email queued.
+    note = models.CharField(max_length=200, blank=True)
+
+
+class DeliveryZipCode(models.Model):
+    """A ZIP code local delivery serves. While this table has rows they are the delivery
+    area; empty, the area is DELIVERY_ZIP_CODES, or Orange County's (orders/zipcodes.py)."""
+
+    zip_code = models.CharField(
+        "ZIP code",
+        primary_key=True,
+        max_length=5,
+        validators=[RegexValidator(r"^\d{5}$", "Please enter a valid 5-digit ZIP code")],
+    )
+    place = models.CharField(max_length=80, blank=True, help_text="e.g. Garden Grove")
 
     class Meta:
-        ordering = ["created_at", "id"]
+        ordering = ["zip_code"]
+        verbose_name = "delivery ZIP code"
 
     def __str__(self):
-        return f"{self.from_status or 'new'} -> {self.to_status}"
+        return self.zip_code

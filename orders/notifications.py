@@ -1,15 +1,14 @@
 """Emails about a placed order: a confirmation to the customer and an alert to the shop.
 
-They run after the order is committed (transaction.on_commit); a mail server that is down
-or slow must never fail or roll back an order, so every failure is caught and logged.
+Each is a background task (common.mail): queued once the order is committed, sent by the
+worker, retried when the mail server fails; a checkout never waits on mail.
 """
 
-import logging
-
 from django.conf import settings
-from django.core.mail import EmailMessage, get_connection
+from django.core.mail import EmailMessage
 
-logger = logging.getLogger("shop.orders")
+from common.mail import send_email_later
+from orders.age import id_notice
 
 
 def _money(value):
@@ -19,7 +18,9 @@ def _money(value):
 def _summary(order):
     lines = [f"Order #{order.pk} ({order.get_delivery_option_display()})", ""]
     for line in order.items.all():
-        lines.append(f"  {line.quantity} x {line.label} @ {_money(line.unit_price)} = {_money(line.subtotal)}")
+        lines.append(
+            f"  {line.quantity} x {line.label} @ {_money(line.unit_price)} = {_money(line.subtotal)}"
+        )
     lines += ["", f"Subtotal: {_money(order.subtotal)}"]
     if order.delivery_fee > 0:
         lines.append(f"Delivery fee: {_money(order.delivery_fee)}")
@@ -30,13 +31,20 @@ def _summary(order):
         lines.append(f"Delivery: {order.delivery_date.isoformat()} {order.delivery_time}".rstrip())
     if order.phone_number:
         lines.append(f"Phone: {order.phone_number}")
+    if order.id_check_required:
+        lines.append(id_notice(order))
     if order.special_instructions:
         lines += ["", "Special instructions:", order.special_instructions]
     return lines
 
 
 def confirmation_email(order):
-    body = [f"Hello {order.customer_name},", "", "Thank you for your order. Here is what you ordered:", ""]
+    body = [
+        f"Hello {order.customer_name},",
+        "",
+        "Thank you for your order. Here is what you ordered:",
+        "",
+    ]
     body += _summary(order)
     return EmailMessage(
         subject=f"Order #{order.pk} confirmed",
@@ -57,23 +65,25 @@ def shop_alert_email(order):
     )
 
 
-def order_placed_emails(order_id, *, order=None):
-    """Send both emails for the order `order_id` (or `order`, already read with its lines)."""
+def _order(order_id):
     from orders.selectors import order_get
 
-    try:
-        order = order if order is not None else order_get(order_id=order_id)
-        messages = [confirmation_email(order), shop_alert_email(order)]
-        connection = get_connection()
-    except Exception as exc:
-        logger.error("order email failed", extra={"order_id": order_id, "error": exc.__class__.__name__})
-        return
-    for kind, message in zip(("confirmation", "shop_alert"), messages):
-        try:
-            message.connection = connection
-            message.send()
-        except Exception as exc:
-            # Only ids and the error class: the message holds names and addresses.
-            logger.error(
-                "order email failed", extra={"order_id": order_id, "email": kind, "error": exc.__class__.__name__}
-            )
+    return order_get(order_id=order_id)
+
+
+def order_confirmation_email(order_id):
+    """Builder for the task: the customer's confirmation, or None if the order is gone."""
+    order = _order(order_id)
+    return confirmation_email(order) if order is not None else None
+
+
+def order_shop_alert_email(order_id):
+    order = _order(order_id)
+    return shop_alert_email(order) if order is not None else None
+
+
+def order_placed_emails(order_id, *, order=None):
+    """Queue both emails for the order `order_id` (`order` is accepted and unused: the
+    worker reads the order afresh)."""
+    send_email_later("orders.notifications.order_confirmation_email", order_id)
+    send_email_later("orders.notifications.order_shop_alert_email", order_id)

@@ -1,9 +1,35 @@
 from datetime import datetime, time, timedelta
 
-from django.db.models import Prefetch
+from django.db.models import Count, F, Prefetch, Q
+from django.db.models.functions import Coalesce
 
-from orders.calendar import SHOP_TIME_ZONE
-from orders.models import Order, OrderLine
+from orders.calendar import SHOP_TIME_ZONE, shop_today
+from orders.filters import ORDER_NUMBER, OrderFilters
+from orders.models import Order, OrderLine, OrderStatus
+from orders.pricing import DeliveryOption, delivery_options_info
+
+# Where an order may go from each status: only a pending order is completed or cancelled
+# (orders/services.py enforces it; tests check the two agree).
+ORDER_NEXT_STATUSES = {
+    OrderStatus.PENDING: (OrderStatus.COMPLETED, OrderStatus.CANCELLED),
+    OrderStatus.COMPLETED: (),
+    OrderStatus.CANCELLED: (),
+}
+
+
+def order_rules():
+    """The order rules the client reads from GET /api/shop/info."""
+    return {
+        "deliveryOptions": delivery_options_info(),
+        "orderStatuses": [
+            {
+                "id": status.value,
+                "label": status.label,
+                "next": [to.value for to in ORDER_NEXT_STATUSES[status]],
+            }
+            for status in OrderStatus
+        ],
+    }
 
 
 def _with_lines(queryset):
@@ -12,11 +38,64 @@ def _with_lines(queryset):
     )
 
 
-def order_list(*, user):
+def _day_start(day):
+    return datetime.combine(day, time.min, tzinfo=SHOP_TIME_ZONE)
+
+
+def _visible(user):
+    # The first filter of every list: a customer's own orders, whatever else is asked.
+    return Order.objects.all() if user.is_staff else Order.objects.filter(user=user)
+
+
+def _filtered(queryset, filters):
+    if filters.status:
+        queryset = queryset.filter(status=filters.status)
+    if filters.delivery_option:
+        queryset = queryset.filter(delivery_option=filters.delivery_option)
+    if filters.search:
+        text = filters.search
+        match = Q(customer_name__icontains=text) | Q(user__email__icontains=text)
+        number = ORDER_NUMBER.fullmatch(text)
+        if number:
+            match |= Q(pk=int(number.group(1)))
+        queryset = queryset.filter(match)
+    # Ranges on created_at (Los Angeles days), so the indexes on created_at serve them.
+    if filters.date_from:
+        queryset = queryset.filter(created_at__gte=_day_start(filters.date_from))
+    if filters.date_to:
+        queryset = queryset.filter(created_at__lt=_day_start(filters.date_to + timedelta(days=1)))
+    if filters.due_today:
+        today = shop_today()
+        queryset = queryset.filter(
+            Q(
+                delivery_option=DeliveryOption.PICKUP,
+                created_at__gte=_day_start(today),
+                created_at__lt=_day_start(today + timedelta(days=1)),
+            )
+            | Q(delivery_option=DeliveryOption.DELIVERY, delivery_date=today)
+        )
+    return queryset
+
+
+def order_list(*, user, filters=None):
     """Orders `user` may see, newest first (ties by id, so pages never repeat rows):
-    an admin sees every order, a customer only their own."""
-    queryset = Order.objects.all() if user.is_staff else Order.objects.filter(user=user)
+    an admin sees every order, a customer only their own. With `due_today`, the day's
+    handovers in time order instead: deliveries at their booked time, pickups when placed."""
+    queryset = _filtered(_visible(user), filters or OrderFilters())
+    if filters is not None and filters.due_today:
+        return _with_lines(queryset).order_by(
+            Coalesce("delivery_at", "created_at").asc(), F("id").asc()
+        )
     return _with_lines(queryset).order_by("-created_at", "-id")
+
+
+def order_status_counts(*, user, filters=None):
+    """{status: orders} under every filter but the status one (one query)."""
+    queryset = _filtered(_visible(user), (filters or OrderFilters()).without_status())
+    counts = dict.fromkeys(OrderStatus.values, 0)
+    for row in queryset.order_by().values("status").annotate(orders=Count("id")):
+        counts[row["status"]] = row["orders"]
+    return counts
 
 
 def order_get(*, order_id):
@@ -32,7 +111,9 @@ def orders_for_export(*, date_from=None, date_to=None, status=None, queryset=Non
     queryset = Order.objects.all() if queryset is None else queryset
     # A range on created_at, not created_at__date: the zone is fixed here and the index is used.
     if date_from is not None:
-        queryset = queryset.filter(created_at__gte=datetime.combine(date_from, time.min, tzinfo=SHOP_TIME_ZONE))
+        queryset = queryset.filter(
+            created_at__gte=datetime.combine(date_from, time.min, tzinfo=SHOP_TIME_ZONE)
+        )
     if date_to is not None:
         next_day = datetime.combine(date_to + timedelta(days=1), time.min, tzinfo=SHOP_TIME_ZONE)
         queryset = queryset.filter(created_at__lt=next_day)

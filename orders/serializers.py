@@ -1,16 +1,18 @@
-"""Checkout input (with the spec's messages, checked in the spec's order) and the Order shape."""
+"""Checkout input (the messages and their order are in docs/api.md, Orders) and the Order shape."""
 
 import hashlib
 import json
-from datetime import date, timezone as dt_timezone
+from datetime import UTC, date
 
 from rest_framework import serializers
 
 from common.schema import PaginationSerializer
+from orders.age import id_notice
 from orders.calendar import shop_today
+from orders.delivery import ZIP_INVALID
 from orders.pricing import NEEDS_ADDRESS, NEEDS_APPOINTMENT, DeliveryOption
 from orders.services import CART_EMPTY, QUANTITY_TOO_LOW
-from shop.services import CART_ITEMS_GONE
+from shop.stock import CART_ITEMS_GONE
 
 DELIVERY_OPTION_MISSING = "Please select a delivery option"
 NAME_MISSING = "Please enter your name for the order"
@@ -19,38 +21,67 @@ PHONE_MISSING = "Please enter your phone number for delivery"
 DATE_MISSING = "Please select a delivery date"
 DATE_PAST = "Delivery date cannot be earlier than today"
 TIME_MISSING = "Please select a delivery time"
+AGE_CONFIRMED_INVALID = "ageConfirmed must be true or false."
 TOO_MANY_LINES = "Your cart has too many items for one order."
 MAX_CART_LINES = 200
+MAX_LINE_QUANTITY = 10_000
+LINE_QUANTITY_TOO_HIGH = "You can order at most 10,000 of one item."
 # Ids beyond a 64-bit integer name no row; SQLite cannot even bind them (OverflowError, a 500).
 MAX_ID = 2**63 - 1
 
 
 def _same(text):
-    return {key: text for key in ("required", "invalid", "null", "blank", "max_value", "min_value", "max_string_length")}
+    return {
+        key: text
+        for key in (
+            "required",
+            "invalid",
+            "null",
+            "blank",
+            "max_value",
+            "min_value",
+            "max_string_length",
+        )
+    }
 
 
 def _optional_text(max_length):
-    return serializers.CharField(required=False, allow_blank=True, allow_null=True, max_length=max_length)
+    return serializers.CharField(
+        required=False, allow_blank=True, allow_null=True, max_length=max_length
+    )
 
 
 class CartItemSerializer(serializers.Serializer):
-    productId = serializers.IntegerField(min_value=1, max_value=MAX_ID, error_messages=_same(CART_ITEMS_GONE))
-    productTypeId = serializers.IntegerField(
-        required=False, allow_null=True, min_value=1, max_value=MAX_ID, error_messages=_same(CART_ITEMS_GONE)
+    productId = serializers.IntegerField(
+        min_value=1, max_value=MAX_ID, error_messages=_same(CART_ITEMS_GONE)
     )
-    # No minimum here: "at least 1" is checked after the checkout fields, in the spec's order.
-    quantity = serializers.IntegerField(error_messages=_same(QUANTITY_TOO_LOW))
+    productTypeId = serializers.IntegerField(
+        required=False,
+        allow_null=True,
+        min_value=1,
+        max_value=MAX_ID,
+        error_messages=_same(CART_ITEMS_GONE),
+    )
+    # No minimum here: "at least 1" is checked after the checkout fields, in the order docs/api.md gives.
+    quantity = serializers.IntegerField(
+        max_value=MAX_LINE_QUANTITY,
+        error_messages=_same(QUANTITY_TOO_LOW) | {"max_value": LINE_QUANTITY_TOO_HIGH},
+    )
 
 
 class CheckoutSerializer(serializers.Serializer):
     """Every field is optional at the field level so that validate() can report the first
-    problem in the order the spec's form does: cart, option, name, address, phone, date,
+    problem in the order the checkout form shows them: cart, option, name, address, phone, date,
     time, then the lines."""
 
     cartItems = serializers.ListField(
         # A line that is not an object ({"productId", ...}) names nothing the shop sells.
-        child=CartItemSerializer(error_messages={"null": CART_ITEMS_GONE, "invalid": CART_ITEMS_GONE}),
-        required=False, allow_null=True, max_length=MAX_CART_LINES,
+        child=CartItemSerializer(
+            error_messages={"null": CART_ITEMS_GONE, "invalid": CART_ITEMS_GONE}
+        ),
+        required=False,
+        allow_null=True,
+        max_length=MAX_CART_LINES,
         error_messages={"max_length": TOO_MANY_LINES, "not_a_list": CART_EMPTY},
     )
     customerName = _optional_text(150)
@@ -61,13 +92,37 @@ class CheckoutSerializer(serializers.Serializer):
         required=False, allow_blank=True, allow_null=True, max_length=40, help_text="YYYY-MM-DD"
     )
     deliveryTime = _optional_text(60)
+    deliveryZip = serializers.CharField(
+        required=False,
+        allow_blank=True,
+        allow_null=True,
+        max_length=20,
+        error_messages={"max_length": ZIP_INVALID, "invalid": ZIP_INVALID},
+        help_text="Local delivery: the 5-digit ZIP code, which must be in the delivery area.",
+    )
+    ageConfirmed = serializers.BooleanField(
+        required=False,
+        allow_null=True,
+        default=False,
+        error_messages={"invalid": AGE_CONFIRMED_INVALID},
+        help_text="The customer confirmed being 21 or older; needed when any line's category "
+        "is age-restricted.",
+    )
     specialInstructions = _optional_text(2000)
     deliveryFee = serializers.DecimalField(
-        max_digits=None, decimal_places=None, min_value=0, required=False, allow_null=True,
+        max_digits=None,
+        decimal_places=None,
+        min_value=0,
+        required=False,
+        allow_null=True,
         help_text="Optional: the fee the shopper was shown; a different server fee is a 409.",
     )
     total = serializers.DecimalField(
-        max_digits=None, decimal_places=None, min_value=0, required=False, allow_null=True,
+        max_digits=None,
+        decimal_places=None,
+        min_value=0,
+        required=False,
+        allow_null=True,
         help_text="Optional: the total the shopper was shown; a different server total is a 409.",
     )
 
@@ -111,12 +166,16 @@ def request_fingerprint(data):
 
 
 class OrderItemSerializer(serializers.Serializer):
-    productId = serializers.IntegerField(source="product_id", allow_null=True, help_text="Null once the product is deleted.")
+    productId = serializers.IntegerField(
+        source="product_id", allow_null=True, help_text="Null once the product is deleted."
+    )
     productTypeId = serializers.IntegerField(source="product_type_id", allow_null=True)
     productName = serializers.CharField(source="product_name")
     productTypeName = serializers.SerializerMethodField()
     quantity = serializers.IntegerField()
-    price = serializers.DecimalField(source="unit_price", max_digits=10, decimal_places=2, help_text="Unit price at checkout.")
+    price = serializers.DecimalField(
+        source="unit_price", max_digits=10, decimal_places=2, help_text="Unit price at checkout."
+    )
     subtotal = serializers.DecimalField(max_digits=12, decimal_places=2)
 
     def get_productTypeName(self, line) -> str | None:
@@ -128,18 +187,32 @@ class OrderSerializer(serializers.Serializer):
     userId = serializers.IntegerField(source="user_id")
     userEmail = serializers.EmailField(source="user.email")
     customerName = serializers.CharField(source="customer_name")
-    createdAt = serializers.DateTimeField(source="created_at", default_timezone=dt_timezone.utc)
+    createdAt = serializers.DateTimeField(source="created_at", default_timezone=UTC)
     status = serializers.CharField()
     deliveryOption = serializers.CharField(source="delivery_option")
     deliveryAddress = serializers.CharField(source="delivery_address")
     phoneNumber = serializers.CharField(source="phone_number")
     deliveryDate = serializers.DateField(source="delivery_date", allow_null=True)
     deliveryTime = serializers.CharField(source="delivery_time")
+    deliveryZip = serializers.CharField(source="delivery_zip")
     specialInstructions = serializers.CharField(source="special_instructions")
+    idCheckRequired = serializers.BooleanField(
+        source="id_check_required", help_text="21+ goods: a photo ID is checked at handover."
+    )
+    ageConfirmedAt = serializers.DateTimeField(
+        source="age_confirmed_at", allow_null=True, default_timezone=UTC
+    )
+    idNotice = serializers.SerializerMethodField(
+        help_text='"Bring a valid photo ID (21+)" (pickup), "ID will be checked at delivery '
+        '(21+)" (delivery, shipping), or null when no ID check is needed.'
+    )
     subtotal = serializers.DecimalField(max_digits=12, decimal_places=2)
     deliveryFee = serializers.DecimalField(source="delivery_fee", max_digits=10, decimal_places=2)
     total = serializers.DecimalField(max_digits=12, decimal_places=2)
     items = OrderItemSerializer(many=True)
+
+    def get_idNotice(self, order) -> str | None:
+        return id_notice(order)
 
 
 class OrderAnswerSerializer(serializers.Serializer):
@@ -147,6 +220,15 @@ class OrderAnswerSerializer(serializers.Serializer):
     order = OrderSerializer()
 
 
+class OrderStatusCountsSerializer(serializers.Serializer):
+    pending = serializers.IntegerField()
+    completed = serializers.IntegerField()
+    cancelled = serializers.IntegerField()
+
+
 class OrderPageSerializer(serializers.Serializer):
     orders = OrderSerializer(many=True)
     pagination = PaginationSerializer()
+    counts = OrderStatusCountsSerializer(
+        help_text="Orders per status under every filter except `status`."
+    )

@@ -2,17 +2,24 @@
 
 import logging
 from dataclasses import dataclass
-from decimal import InvalidOperation
+from decimal import Decimal, InvalidOperation
 from functools import partial
 
 from django.db import IntegrityError, transaction
+from django.utils import timezone
 
 from common.errors import BadRequest, Conflict, Forbidden, NotFound
-from orders.models import Order, OrderEvent, OrderLine, OrderStatus
+from common.mail import send_email_later
+from common.status import log_status_change, record_event, transition
+from orders.delivery import delivery_slot_take
+from orders.models import Order, OrderLine, OrderStatus
 from orders.notifications import order_placed_emails
 from orders.pricing import DeliveryOption, delivery_fee, money
+from orders.rules import checkout_plan
 from orders.selectors import order_by_idempotency_key, order_get
-from shop.services import StockLine, stock_release, stock_reserve
+from orders.status_emails import status_email_note
+from shop.models import ProductType
+from shop.stock import StockLine, stock_release, stock_reserve
 
 logger = logging.getLogger("shop.orders")
 
@@ -21,6 +28,10 @@ CART_EMPTY = "Your cart is empty"
 QUANTITY_TOO_LOW = "Quantity must be at least 1"
 ADMINS_DO_NOT_SHOP = "Admins cannot place orders. Please sign in as a customer to shop."
 PRICES_CHANGED = "Prices have changed. Please review your cart."
+TYPE_REQUIRED = "Please select a product type"
+ORDER_TOO_LARGE = "This order is too large for one checkout. Please split it into smaller orders."
+# What Order.total (12 digits, 2 decimals) can hold.
+MAX_ORDER_TOTAL = Decimal("9999999999.99")
 IDEMPOTENCY_KEY_TOO_LONG = "The Idempotency-Key header must be at most 255 characters."
 IDEMPOTENCY_KEY_REUSED = (
     "This Idempotency-Key was already used for a different order. Use a new key for a new order."
@@ -35,16 +46,14 @@ class CheckoutResult:
 
 
 def _log_status(order, *, from_status, to_status, actor):
-    # Ids and statuses only: names, addresses and phone numbers stay out of the logs.
-    logger.info(
+    log_status_change(
+        logger,
         "order status changed",
-        extra={
-            "order_id": order.pk,
-            "user_id": order.user_id,
-            "from_status": str(from_status) if from_status else None,
-            "to_status": str(to_status),
-            "actor_id": getattr(actor, "pk", None),
-        },
+        from_status=from_status,
+        to_status=to_status,
+        actor=actor,
+        order_id=order.pk,
+        user_id=order.user_id,
     )
 
 
@@ -78,6 +87,8 @@ def order_checkout(
     phone_number="",
     delivery_date=None,
     delivery_time="",
+    delivery_zip="",
+    age_confirmed=False,
     special_instructions="",
     client_delivery_fee=None,
     client_total=None,
@@ -85,7 +96,7 @@ def order_checkout(
     request_hash="",
     notify=True,
 ):
-    """Place an order for `lines` (shop.services.StockLine): reserve the stock, price it from
+    """Place an order for `lines` (shop.stock.StockLine): reserve the stock, price it from
     the database, store the order with copies of names and prices, and email both sides.
 
     All or nothing: any refusal (unknown or short item, changed price) rolls back every
@@ -99,7 +110,10 @@ def order_checkout(
     if any(line.quantity < 1 for line in lines):
         raise BadRequest(QUANTITY_TOO_LOW, errors={"cartItems": [QUANTITY_TOO_LOW]})
     option = DeliveryOption(delivery_option)
-    if idempotency_key and len(idempotency_key) > Order._meta.get_field("idempotency_key").max_length:
+    if (
+        idempotency_key
+        and len(idempotency_key) > Order._meta.get_field("idempotency_key").max_length
+    ):
         raise BadRequest(IDEMPOTENCY_KEY_TOO_LONG)
     if idempotency_key:
         replayed = _replay(user=user, key=idempotency_key, request_hash=request_hash)
@@ -108,6 +122,22 @@ def order_checkout(
 
     try:
         with transaction.atomic():
+            # A product sold in types has its stock on the types: a line without one would
+            # sell units the product does not show.
+            untyped = {line.product_id for line in lines if line.type_id is None}
+            if untyped and ProductType.objects.filter(product_id__in=untyped).exists():
+                raise BadRequest(TYPE_REQUIRED, errors={"cartItems": [TYPE_REQUIRED]})
+            # Shipping, delivery area and hours, phone and the 21+ confirmation (400s; the
+            # capacity of a delivery hour is taken below, once the order row exists).
+            plan = checkout_plan(
+                option=option,
+                lines=lines,
+                age_confirmed=age_confirmed,
+                delivery_zip=delivery_zip,
+                phone_number=phone_number,
+                delivery_date=delivery_date,
+                delivery_time=delivery_time,
+            )
             # The order row goes in first: a second request with the same key then waits on
             # the unique index (and fails) before it takes any stock lock, so a retry racing
             # its original can never be refused for stock the original just took.
@@ -116,17 +146,28 @@ def order_checkout(
                 customer_name=customer_name,
                 delivery_option=option,
                 delivery_address=delivery_address,
-                phone_number=phone_number,
+                phone_number=plan.phone_number,
                 delivery_date=delivery_date,
-                delivery_time=delivery_time,
+                delivery_time=plan.delivery_time,
+                delivery_zip=plan.delivery_zip,
+                delivery_at=plan.delivery_at,
+                id_check_required=plan.id_check_required,
+                age_confirmed_at=timezone.now() if age_confirmed is True else None,
                 special_instructions=special_instructions,
                 idempotency_key=idempotency_key or None,
                 request_hash=request_hash if idempotency_key else "",
             )
+            if plan.delivery_at is not None:
+                delivery_slot_take(order=order, moment=plan.delivery_at)
             reserved = stock_reserve(lines=lines)
-            subtotal = money(sum((line.unit_price * line.quantity for line in reserved), start=money(0)))
+            subtotal = money(
+                sum((line.unit_price * line.quantity for line in reserved), start=money(0))
+            )
             fee = delivery_fee(option, subtotal)
             total = subtotal + fee
+            if total > MAX_ORDER_TOTAL:
+                # Raised before the totals are stored: the whole checkout rolls back.
+                raise BadRequest(ORDER_TOO_LARGE, errors={"cartItems": [ORDER_TOO_LARGE]})
             if _differs(client_delivery_fee, fee) or _differs(client_total, total):
                 raise Conflict(PRICES_CHANGED)
             order.subtotal, order.delivery_fee, order.total = subtotal, fee, total
@@ -144,7 +185,7 @@ def order_checkout(
                 )
                 for line in reserved
             )
-            OrderEvent.objects.create(order=order, actor=user, from_status="", to_status=OrderStatus.PENDING)
+            record_event(order, from_status="", to_status=OrderStatus.PENDING, actor=user)
     except IntegrityError:
         # Two requests with one key at once: the other committed first; answer its order.
         if not idempotency_key:
@@ -170,9 +211,17 @@ def _releasable(order):
     for line in order.items.all():
         if line.sold_as_type:
             if line.product_type_id is not None:
-                lines.append(StockLine(product_id=line.product_id, type_id=line.product_type_id, quantity=line.quantity))
+                lines.append(
+                    StockLine(
+                        product_id=line.product_id,
+                        type_id=line.product_type_id,
+                        quantity=line.quantity,
+                    )
+                )
         elif line.product_id is not None:
-            lines.append(StockLine(product_id=line.product_id, type_id=None, quantity=line.quantity))
+            lines.append(
+                StockLine(product_id=line.product_id, type_id=None, quantity=line.quantity)
+            )
     return lines
 
 
@@ -188,19 +237,28 @@ def _order_leave_pending(*, order_id, actor, to_status, verb):
             raise Conflict(f"Only pending orders can be {verb}. This order is {from_status}.")
         if to_status == OrderStatus.CANCELLED:
             stock_release(lines=_releasable(order))
-        order.status = to_status
-        order.save(update_fields=["status", "updated_at"])
-        OrderEvent.objects.create(order=order, actor=actor, from_status=from_status, to_status=to_status)
+        transition(
+            order,
+            to_status=to_status,
+            actor=actor,
+            event_fields=lambda moved: {"note": status_email_note(moved)},
+        )
+        # Queued when this commits: ready for pickup, delivered, shipped or cancelled.
+        send_email_later("orders.status_emails.order_status_email", order.pk)
     _log_status(order, from_status=from_status, to_status=to_status, actor=actor)
     return order_get(order_id=order.pk)
 
 
 def order_complete(*, order_id, actor):
     """The sale becomes final. Stock does not change: the units left it at checkout."""
-    return _order_leave_pending(order_id=order_id, actor=actor, to_status=OrderStatus.COMPLETED, verb="completed")
+    return _order_leave_pending(
+        order_id=order_id, actor=actor, to_status=OrderStatus.COMPLETED, verb="completed"
+    )
 
 
 def order_cancel(*, order_id, actor):
     """Every reserved unit goes back to the product or type it came from, in the same
     transaction as the status change."""
-    return _order_leave_pending(order_id=order_id, actor=actor, to_status=OrderStatus.CANCELLED, verb="cancelled")
+    return _order_leave_pending(
+        order_id=order_id, actor=actor, to_status=OrderStatus.CANCELLED, verb="cancelled"
+    )

@@ -6,4 +6,5 @@ urlpatterns = [
     *route("orders/checkout", api.checkout),
     *route("orders/<int:order_id>/complete", api.order_complete),
     *route("orders/<int:order_id>/cancel", api.order_cancel),
+    *route("shop/delivery-zip/<str:zip_code>", api.delivery_zip),
 ]

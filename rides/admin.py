@@ -14,15 +14,24 @@ class RideEventInline(StatusEventInline):
 
 def _status_action(status):
     def action(modeladmin, request, queryset):
-        changed = 0
+        changed, refused = 0, 0
         # Through the same service as the API, so each change is an event and a log line.
         for ride_id in queryset.order_by("id").values_list("id", flat=True):
             try:
                 services.ride_set_status(ride_id=ride_id, status=status, actor=request.user)
                 changed += 1
             except DomainError:
-                continue
-        modeladmin.message_user(request, f"{changed} ride request(s) marked as {status.label.lower()}.")
+                refused += 1
+        modeladmin.message_user(
+            request, f"{changed} ride request(s) marked as {status.label.lower()}."
+        )
+        if refused:
+            modeladmin.message_user(
+                request,
+                f"{refused} ride request(s) were already {status.label.lower()} and were left "
+                "as they were.",
+                level=messages.WARNING,
+            )
 
     action.__name__ = f"mark_{status.value}"
     action.short_description = f"Mark selected as {status.label.lower()}"
@@ -33,21 +42,47 @@ def _status_action(status):
 class RideAdmin(admin.ModelAdmin):
     list_display = ("id", "name", "pickup_date", "pickup_time", "status", "user", "created_at")
     list_filter = ("status", "pickup_date", "created_at")
-    search_fields = ("name", "phone", "address", "dropoff_address", "item_description", "user__email")
+    search_fields = (
+        "name",
+        "phone",
+        "address",
+        "dropoff_address",
+        "item_description",
+        "user__email",
+    )
     date_hierarchy = "pickup_date"
     list_select_related = ("user",)
     ordering = ("-created_at", "-id")
     # Status changes only through the actions, which record who changed what.
     readonly_fields = ("status", "user", "created_at", "updated_at")
     fields = (
-        "status", "user", "name", "phone", "address", "dropoff_address",
-        "pickup_date", "pickup_time", "item_description", "created_at", "updated_at",
+        "status",
+        "user",
+        "name",
+        "phone",
+        "address",
+        "dropoff_address",
+        "pickup_date",
+        "pickup_time",
+        "item_description",
+        "created_at",
+        "updated_at",
     )
     inlines = [RideEventInline]
     actions = [_status_action(status) for status in RideStatus]
 
     def has_add_permission(self, request):
         return False
+
+    def save_model(self, request, obj, form, change):
+        # Through the service, like every other write: locked, logged.
+        changed = {
+            field: form.cleaned_data[field]
+            for field in form.changed_data
+            if field in services.RIDE_FIELDS
+        }
+        services.ride_update(ride_id=obj.pk, actor=request.user, **changed)
+        obj.refresh_from_db()
 
     def delete_model(self, request, obj):
         services.ride_delete(ride_id=obj.pk, actor=request.user)

@@ -20,10 +20,8 @@ from rides.serializers import (
     RideStatusSerializer,
 )
 
-RIDES_PAGE_SIZE = 12  # spec section 9
-RIDE_SUBMITTED = (
-    "Your ride request has been submitted successfully. We will contact you soon to confirm the details."
-)
+RIDES_PAGE_SIZE = 12  # the ride list's page (docs/api.md, Rides)
+RIDE_SUBMITTED = "Your ride request has been submitted successfully. We will contact you soon to confirm the details."
 
 
 def _rides(rides):
@@ -60,31 +58,38 @@ class RideCollection(APIView):
             OpenApiParameter("limit", int, description="Default 12, at most 100."),
             OpenApiParameter("status", str, enum=[s for s in services.RideStatus.values]),
         ],
-        responses={200: RidePageSerializer, 400: _error("Unknown status, or a bad page/limit"),
-                   401: _error("No or bad token")},
+        responses={
+            200: RidePageSerializer,
+            400: _error("Unknown status, or a bad page/limit"),
+            401: _error("No or bad token"),
+        },
         description="Admins see every ride request, customers only their own; newest first "
         "(ties by id). An unknown `status` filter is a 400 rather than an empty page, so a "
         "client typo is noticed.",
     )
     def get(self, request):
         rides = selectors.ride_list(user=request.user, status=request.query_params.get("status"))
-        return Response(paginate(request, rides, key="rides", serialize=_rides, default_limit=RIDES_PAGE_SIZE))
+        return Response(
+            paginate(request, rides, key="rides", serialize=_rides, default_limit=RIDES_PAGE_SIZE)
+        )
 
     @extend_schema(
         operation_id="rides_create",
         request=RideRequestSerializer,
-        responses={201: RideAnswerSerializer,
-                   400: _error("Please fill in all fields before submitting your ride request."),
-                   429: _error("Too many attempts. Please try again later.")},
+        responses={
+            201: RideAnswerSerializer,
+            400: _error("Please fill in all fields before submitting your ride request."),
+            429: _error("Too many attempts. Please try again later."),
+        },
         auth=[{"bearerAuth": []}, {}],
         description="Anyone may submit; a valid token links the request to that user (a missing, "
         "bad or expired token gives an unlinked request, never a 401). Anonymous submissions are "
         "throttled per client address (RIDE_THROTTLE_RATE); signed-in ones are not counted. "
-        "Missing fields are all listed in `errors` under the spec's message. Decisions: the "
+        "Missing fields are all listed in `errors` under one message (docs/api.md, Rides). Decisions: the "
         "pickup date may not be before today in Los Angeles; the phone must have 7-15 digits "
         "once spaces, dashes, dots, parentheses and a leading + are removed (it is stored as "
-        "typed); `pickupTime` is free text of up to 50 characters, since the spec does not "
-        "fix the form's time input. The shop (SHOP_EMAIL) is emailed after the request is "
+        "typed); `pickupTime` is free text of up to 50 characters, since the form's time "
+        "input has no fixed format. The shop (SHOP_EMAIL) is emailed after the request is "
         "stored; a failing mail server does not fail the request.",
     )
     def post(self, request):
@@ -102,16 +107,21 @@ class RideCollection(APIView):
             item_description=values["itemDescription"],
         )
         return Response(
-            {"message": RIDE_SUBMITTED, "ride": RideSerializer(ride).data}, status=status.HTTP_201_CREATED
+            {"message": RIDE_SUBMITTED, "ride": RideSerializer(ride).data},
+            status=status.HTTP_201_CREATED,
         )
 
 
 @extend_schema(
     request=RideStatusSerializer,
-    responses={200: RideAnswerSerializer, 400: _error("Unknown status"), 404: _error("Ride request not found"),
-               409: _error("The ride already has that status")},
-    description="Admin sets any of the five statuses other than the current one (the spec "
-    "shows no ordering restriction). The same status again is a 409. Every change is recorded "
+    responses={
+        200: RideAnswerSerializer,
+        400: _error("Unknown status"),
+        404: _error("Ride request not found"),
+        409: _error("The ride already has that status"),
+    },
+    description="Admin sets any of the five statuses other than the current one (there is no "
+    "fixed order of statuses). The same status again is a 409. Every change is recorded "
     "as a RideEvent (who, when, from, to), shown in the Django admin.",
 )
 @api_view(["PUT"])
@@ -119,9 +129,14 @@ class RideCollection(APIView):
 def ride_status(request, pk):
     data = RideStatusSerializer(data=request.data)
     data.is_valid(raise_exception=True)
-    ride = services.ride_set_status(ride_id=pk, status=data.validated_data["status"], actor=request.user)
+    ride = services.ride_set_status(
+        ride_id=pk, status=data.validated_data["status"], actor=request.user
+    )
     return Response(
-        {"message": f"Ride status updated to {ride.get_status_display().lower()}.", "ride": RideSerializer(ride).data}
+        {
+            "message": f"Ride status updated to {ride.get_status_display().lower()}.",
+            "ride": RideSerializer(ride).data,
+        }
     )
 
 
@@ -155,7 +170,7 @@ class RidePricing(APIView):
         responses={200: PricingSerializer},
         auth=[{}],
         description="The pricing text shown in the ride form: the text an admin stored, or the "
-        "spec's default (section 9) until one is stored or when the stored one is blank.",
+        "default text (rides/selectors.py) until one is stored or when the stored one is blank.",
     )
     def get(self, request):
         return Response({"ride_pricing_description": selectors.ride_pricing_description()})
@@ -163,7 +178,10 @@ class RidePricing(APIView):
     @extend_schema(
         operation_id="rides_pricing_update",
         request=PricingUpdateSerializer,
-        responses={200: PricingAnswerSerializer, 400: _error("Please enter a pricing description.")},
+        responses={
+            200: PricingAnswerSerializer,
+            400: _error("Please enter a pricing description."),
+        },
         description="Admin stores the pricing text (leading and trailing blanks trimmed, at most "
         "5000 characters). An empty text is a 400; to go back to the default, an admin deletes "
         "the setting in the Django admin.",
@@ -171,5 +189,12 @@ class RidePricing(APIView):
     def put(self, request):
         data = PricingUpdateSerializer(data=request.data)
         data.is_valid(raise_exception=True)
-        text = services.ride_pricing_set(description=data.validated_data["description"], actor=request.user)
-        return Response({"message": "Pricing description updated successfully", "ride_pricing_description": text})
+        text = services.ride_pricing_set(
+            description=data.validated_data["description"], actor=request.user
+        )
+        return Response(
+            {
+                "message": "Pricing description updated successfully",
+                "ride_pricing_description": text,
+            }
+        )

@@ -49,7 +49,9 @@ def seed(out):
     admin = User.objects.filter(is_staff=True).order_by("id").first()
     made = 0
     for entry in DEMO_RIDES:
-        if Ride.objects.filter(name=entry["name"], item_description=entry["item_description"]).exists():
+        if Ride.objects.filter(
+            name=entry["name"], item_description=entry["item_description"]
+        ).exists():
             continue
         ride = services.ride_request(
             user=customer if entry is DEMO_RIDES[0] else None,
@@ -65,4 +67,6 @@ def seed(out):
         if entry["status"] != RideStatus.PENDING:
             services.ride_set_status(ride_id=ride.pk, status=entry["status"], actor=admin)
         made += 1
-    out.write(f"  rides:             {made} demo ride request(s) added, {Ride.objects.count()} in all")
+    out.write(
+        f"  rides:             {made} demo ride request(s) added, {Ride.objects.count()} in all"
+    )

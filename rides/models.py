@@ -1,11 +1,13 @@
 from django.conf import settings
 from django.db import models
 
+from common.models import StatusEvent
+
 
 class RideStatus(models.TextChoices):
     PENDING = "pending", "Pending"
     ACCEPTED = "accepted", "Accepted"
-    IN_PROGRESS = "in_progress", "In progress"
+    IN_PROGRESS = "in_progress", "In Progress"
     COMPLETED = "completed", "Completed"
     CANCELLED = "cancelled", "Cancelled"
 
@@ -13,16 +15,20 @@ class RideStatus(models.TextChoices):
 class Ride(models.Model):
     """A request to pick an item up at one address and take it to another."""
 
-    # Null for requests sent without a (valid) token: the spec's form sent none.
+    # Null for requests sent without a (valid) token: the ride form may send none.
     user = models.ForeignKey(
-        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="rides"
+        settings.AUTH_USER_MODEL,
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="rides",
     )
     name = models.CharField(max_length=150)
     phone = models.CharField(max_length=40)
     address = models.CharField("pickup address", max_length=300)
     dropoff_address = models.CharField(max_length=300)
     pickup_date = models.DateField(db_index=True)
-    # Free text ("14:30", "after 5pm"): the spec does not fix the form's time input.
+    # Free text ("14:30", "after 5pm"): the form's time input has no fixed format.
     pickup_time = models.CharField(max_length=50)
     item_description = models.TextField()
     status = models.CharField(max_length=20, choices=RideStatus.choices, default=RideStatus.PENDING)
@@ -46,23 +52,12 @@ class Ride(models.Model):
         return f"Ride #{self.pk} ({self.get_status_display()})"
 
 
-class RideEvent(models.Model):
-    """One row per status change (and one for the request itself): who, when, from, to."""
+class RideEvent(StatusEvent):
+    """A ride's status changes (and one for the request itself)."""
 
     ride = models.ForeignKey(Ride, on_delete=models.CASCADE, related_name="events")
-    actor = models.ForeignKey(
-        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
-    )
-    # Empty for the event that records the request being made.
     from_status = models.CharField(max_length=20, choices=RideStatus.choices, blank=True)
     to_status = models.CharField(max_length=20, choices=RideStatus.choices)
-    created_at = models.DateTimeField(auto_now_add=True)
-
-    class Meta:
-        ordering = ["created_at", "id"]
-
-    def __str__(self):
-        return f"{self.from_status or 'new'} -> {self.to_status}"
 
 
 class SettingKey(models.TextChoices):

@@ -1,15 +1,19 @@
-"""Telling the shop about a new ride request. Runs after the request is committed; a mail
-server that is down or slow must never lose or fail the customer's request."""
-
-import logging
+"""Telling the shop about a new ride request: a background task (common.mail), queued once
+the request is committed, so a slow or broken mail server never loses or delays it."""
 
 from django.conf import settings
-from django.core.mail import send_mail
+from django.core.mail import EmailMessage
 
-logger = logging.getLogger("shop.rides")
+from common.mail import send_email_later
 
 
-def ride_requested_email(ride):
+def ride_request_email(ride_id):
+    """Builder for the task: the shop's alert, or None if the request is gone."""
+    from rides.models import Ride
+
+    ride = Ride.objects.filter(pk=ride_id).first()
+    if ride is None:
+        return None
     lines = [
         f"A new ride request (#{ride.pk}) was submitted.",
         "",
@@ -23,13 +27,14 @@ def ride_requested_email(ride):
         "Item:",
         ride.item_description,
     ]
-    try:
-        send_mail(
-            subject=f"New ride request #{ride.pk} for {ride.pickup_date.isoformat()}",
-            message="\n".join(lines),
-            from_email=settings.DEFAULT_FROM_EMAIL,
-            recipient_list=[settings.SHOP_EMAIL],
-        )
-    except Exception as exc:
-        # Only the id and the error class: the request holds names, phones and addresses.
-        logger.error("ride request email failed", extra={"ride_id": ride.pk, "error": exc.__class__.__name__})
+    return EmailMessage(
+        subject=f"New ride request #{ride.pk} for {ride.pickup_date.isoformat()}",
+        body="\n".join(lines),
+        from_email=settings.DEFAULT_FROM_EMAIL,
+        to=[settings.SHOP_EMAIL],
+    )
+
+
+def ride_requested_email(ride):
+    """Queue the shop's alert about `ride`."""
+    send_email_later("rides.notifications.ride_request_email", ride.pk)

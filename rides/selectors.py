@@ -1,7 +1,7 @@
 from common.errors import BadRequest
 from rides.models import Ride, RideStatus, Setting, SettingKey
 
-# Spec section 9; shown until an admin stores a text of their own.
+# The shop's standard prices; shown until an admin stores a text of their own.
 DEFAULT_PRICING_DESCRIPTION = (
     "Our ride pricing is simple: a $15 base pickup fee plus $2.50 per mile. "
     "Large items add $10, and same-day rush requests add $20. "
@@ -36,3 +36,20 @@ def setting_value(key, default=""):
 
 def ride_pricing_description():
     return setting_value(SettingKey.RIDE_PRICING_DESCRIPTION, DEFAULT_PRICING_DESCRIPTION)
+
+
+def ride_rules():
+    """The ride rules the client reads from GET /api/shop/info: an admin may move a ride to
+    any status but its current one (rides/services.py), and the pricing text shown until an
+    admin stores one."""
+    return {
+        "rideStatuses": [
+            {
+                "id": status.value,
+                "label": status.label,
+                "next": [to.value for to in RideStatus if to != status],
+            }
+            for status in RideStatus
+        ],
+        "defaultRidePricing": DEFAULT_PRICING_DESCRIPTION,
+    }

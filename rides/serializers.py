@@ -1,5 +1,5 @@
 import re
-from datetime import timezone
+from datetime import UTC
 
 from rest_framework import serializers
 
@@ -10,8 +10,16 @@ INVALID_PHONE = "Please enter a valid phone number."
 INVALID_DATE = "Please enter a valid pickup date (YYYY-MM-DD)."
 DESCRIPTION_REQUIRED = "Please enter a pricing description."
 
-# The seven fields of the spec's ride form, in the form's order (request names).
-RIDE_FIELDS = ("name", "phone", "address", "dropoffAddress", "pickupDate", "pickupTime", "itemDescription")
+# The seven fields of the ride request form, in the form's order (request names).
+RIDE_FIELDS = (
+    "name",
+    "phone",
+    "address",
+    "dropoffAddress",
+    "pickupDate",
+    "pickupTime",
+    "itemDescription",
+)
 PHONE_DIGITS = re.compile(r"^\d{7,15}$")
 PHONE_SEPARATORS = re.compile(r"[\s\-.()]")
 
@@ -24,15 +32,20 @@ class RideRequestSerializer(serializers.Serializer):
     name = serializers.CharField(max_length=150, error_messages=_too_long("Name", 150))
     phone = serializers.CharField(max_length=40, error_messages=_too_long("Phone", 40))
     address = serializers.CharField(max_length=300, error_messages=_too_long("Pickup address", 300))
-    dropoffAddress = serializers.CharField(max_length=300, error_messages=_too_long("Drop-off address", 300))
+    dropoffAddress = serializers.CharField(
+        max_length=300, error_messages=_too_long("Drop-off address", 300)
+    )
     pickupDate = serializers.DateField(
-        input_formats=["iso-8601"], error_messages={"invalid": INVALID_DATE, "datetime": INVALID_DATE}
+        input_formats=["iso-8601"],
+        error_messages={"invalid": INVALID_DATE, "datetime": INVALID_DATE},
     )
     pickupTime = serializers.CharField(max_length=50, error_messages=_too_long("Pickup time", 50))
-    itemDescription = serializers.CharField(max_length=2000, error_messages=_too_long("Item description", 2000))
+    itemDescription = serializers.CharField(
+        max_length=2000, error_messages=_too_long("Item description", 2000)
+    )
 
     def to_internal_value(self, data):
-        # Every missing field is listed at once, under the spec's one message, before any
+        # Every missing field is listed at once, under one message (docs/api.md, Rides), before any
         # format check: the form tells the customer to fill in everything first.
         if not hasattr(data, "get"):
             raise serializers.ValidationError({field: [FILL_ALL] for field in RIDE_FIELDS})
@@ -65,8 +78,8 @@ class RideSerializer(serializers.Serializer):
     item_description = serializers.CharField()
     status = serializers.ChoiceField(choices=RideStatus.choices)
     # UTC ("...Z"), like the rest of the API; clients show Los Angeles time themselves.
-    created_at = serializers.DateTimeField(default_timezone=timezone.utc)
-    updated_at = serializers.DateTimeField(default_timezone=timezone.utc)
+    created_at = serializers.DateTimeField(default_timezone=UTC)
+    updated_at = serializers.DateTimeField(default_timezone=UTC)
 
 
 class RideAnswerSerializer(serializers.Serializer):

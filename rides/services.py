@@ -6,7 +6,8 @@ from django.db import transaction
 from django.utils import timezone
 
 from common.errors import BadRequest, Conflict, NotFound
-from rides.models import Ride, RideEvent, RideStatus, Setting, SettingKey
+from common.status import log_status_change, record_event, transition
+from rides.models import Ride, RideStatus, Setting, SettingKey
 from rides.notifications import ride_requested_email
 from rides.selectors import ride_status_checked
 
@@ -25,7 +26,16 @@ def shop_today():
 
 
 def ride_request(
-    *, user, name, phone, address, dropoff_address, pickup_date: date, pickup_time, item_description, notify=True
+    *,
+    user,
+    name,
+    phone,
+    address,
+    dropoff_address,
+    pickup_date: date,
+    pickup_time,
+    item_description,
+    notify=True,
 ):
     """Store a ride request (linked to `user` when signed in) and tell the shop by email."""
     if pickup_date < shop_today():
@@ -42,35 +52,71 @@ def ride_request(
             pickup_time=pickup_time,
             item_description=item_description,
         )
-        RideEvent.objects.create(ride=ride, actor=signed_in, from_status="", to_status=ride.status)
+        record_event(ride, from_status="", to_status=ride.status, actor=signed_in)
         if notify:
             transaction.on_commit(lambda: ride_requested_email(ride))
     logger.info(
         "ride requested",
-        extra={"ride_id": ride.pk, "user_id": signed_in.pk if signed_in else None, "to_status": ride.status},
+        extra={
+            "ride_id": ride.pk,
+            "user_id": signed_in.pk if signed_in else None,
+            "to_status": ride.status,
+        },
     )
     return ride
 
 
 def ride_set_status(*, ride_id, status, actor):
-    """Admins may move a ride to any status but its current one (spec section 4)."""
+    """Admins may move a ride to any status but its current one."""
     new_status = ride_status_checked(status)
     with transaction.atomic():
         ride = Ride.objects.select_for_update().filter(pk=ride_id).first()
         if ride is None:
             raise NotFound(RIDE_NOT_FOUND)
-        old_status = ride.status
-        if old_status == new_status:
+        if ride.status == new_status:
             raise Conflict(f"This ride request is already {new_status.label.lower()}.")
-        ride.status = new_status
-        ride.save(update_fields=["status", "updated_at"])
-        RideEvent.objects.create(ride=ride, actor=actor, from_status=old_status, to_status=new_status)
-    logger.info(
+        old_status = transition(ride, to_status=new_status, actor=actor)
+    log_status_change(
+        logger,
         "ride status changed",
+        from_status=old_status,
+        to_status=new_status.value,
+        actor=actor,
+        ride_id=ride.pk,
+    )
+    return ride
+
+
+RIDE_FIELDS = {
+    "name",
+    "phone",
+    "address",
+    "dropoff_address",
+    "pickup_date",
+    "pickup_time",
+    "item_description",
+}
+
+
+def ride_update(*, ride_id, actor, **changes):
+    """Correct the request's details (the Django admin's page); the status moves only
+    through ride_set_status, which records an event."""
+    unknown = set(changes) - RIDE_FIELDS
+    if unknown:
+        raise TypeError(f"ride_update() got unexpected fields {sorted(unknown)}")
+    with transaction.atomic():
+        ride = Ride.objects.select_for_update().filter(pk=ride_id).first()
+        if ride is None:
+            raise NotFound(RIDE_NOT_FOUND)
+        for field, value in changes.items():
+            setattr(ride, field, value)
+        if changes:
+            ride.save(update_fields=[*sorted(changes), "updated_at"])
+    logger.info(
+        "ride updated",
         extra={
-            "ride_id": ride.pk,
-            "from_status": old_status,
-            "to_status": new_status.value,
+            "ride_id": ride_id,
+            "fields": sorted(changes),
             "actor_id": getattr(actor, "pk", None),
         },
     )
@@ -95,14 +141,28 @@ def setting_set(*, key, value, actor):
         raise BadRequest(PRICING_EMPTY, errors={"description": [PRICING_EMPTY]})
     with transaction.atomic():
         setting, _ = Setting.objects.update_or_create(
-            key=key, defaults={"value": value.strip(), "updated_by": actor if getattr(actor, "pk", None) else None}
+            key=key,
+            defaults={
+                "value": value.strip(),
+                "updated_by": actor if getattr(actor, "pk", None) else None,
+            },
         )
     logger.info("setting changed", extra={"key": key, "actor_id": getattr(actor, "pk", None)})
     return setting
 
 
 def ride_pricing_set(*, description, actor):
-    return setting_set(key=SettingKey.RIDE_PRICING_DESCRIPTION, value=description, actor=actor).value
+    return setting_set(
+        key=SettingKey.RIDE_PRICING_DESCRIPTION, value=description, actor=actor
+    ).value
 
 
-__all__ = ["ride_request", "ride_set_status", "ride_delete", "ride_pricing_set", "setting_set", "RideStatus"]
+__all__ = [
+    "ride_request",
+    "ride_set_status",
+    "ride_update",
+    "ride_delete",
+    "ride_pricing_set",
+    "setting_set",
+    "RideStatus",
+]

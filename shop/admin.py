@@ -1,78 +1,59 @@
-from django import forms
+"""The catalog's Django admin. Every save goes through shop.services, as the API's do: a
+product with its type inlines and images in one product_create/product_update call (one
+transaction, versions moved, files removed only after the commit), a row of the list
+through product_update with the version the list showed, a category through
+category_update. The forms (shop/admin_forms.py) check what was typed and whether the page
+is still current."""
+
 from django.contrib import admin, messages
+from django.core.validators import MaxValueValidator
+from django.db import transaction
 from django.utils.html import format_html, format_html_join
 
 from common.errors import DomainError
-from common.images import url_for, validate_image
+from common.images import url_for
 from shop import services
-from shop.models import Category, Product, ProductImage, ProductType
+from shop.admin_forms import ProductForm, ProductListForm, ProductTypeForm
+from shop.models import Category, Product, ProductType
+from shop.serializers import MAX_PRICE, MAX_QUANTITY, PRICE_TOO_HIGH, QUANTITY_TOO_HIGH
 
 
-class MultipleFileInput(forms.ClearableFileInput):
-    allow_multiple_selected = True
+class BoundedPriceAndStock:
+    """The API's bounds on price and stock in every admin form (change form, inline types,
+    the list's editable quantity)."""
+
+    BOUNDS = {
+        "price": MaxValueValidator(MAX_PRICE, PRICE_TOO_HIGH),
+        "quantity": MaxValueValidator(MAX_QUANTITY, QUANTITY_TOO_HIGH),
+    }
+
+    def formfield_for_dbfield(self, db_field, request, **kwargs):
+        field = super().formfield_for_dbfield(db_field, request, **kwargs)
+        if field is not None and db_field.name in self.BOUNDS:
+            field.validators.append(self.BOUNDS[db_field.name])
+        return field
 
 
-class MultipleImageField(forms.FileField):
-    def __init__(self, *args, **kwargs):
-        kwargs.setdefault("widget", MultipleFileInput(attrs={"accept": "image/*"}))
-        super().__init__(*args, **kwargs)
-
-    def clean(self, data, initial=None):
-        files = data if isinstance(data, (list, tuple)) else [data] if data else []
-        cleaned = [super(MultipleImageField, self).clean(item, initial) for item in files]
-        for upload in cleaned:
-            try:
-                validate_image(upload)
-            except DomainError as exc:
-                raise forms.ValidationError(exc.message)
-        return cleaned
-
-
-class ProductForm(forms.ModelForm):
-    new_images = MultipleImageField(
-        required=False, label="Add images",
-        help_text=f"Up to {services.MAX_IMAGES} images in all; re-encoded to WebP, 1600 px at most, with thumbnails.",
-    )
-    remove_images = forms.ModelMultipleChoiceField(
-        queryset=ProductImage.objects.none(), required=False, widget=forms.CheckboxSelectMultiple,
-        label="Remove images",
-    )
-
-    class Meta:
-        model = Product
-        fields = ("name", "description", "price", "availability", "category", "quantity")
-
-    def __init__(self, *args, **kwargs):
-        super().__init__(*args, **kwargs)
-        if self.instance.pk:
-            self.fields["remove_images"].queryset = self.instance.images.order_by("position", "id")
-            self.fields["remove_images"].label_from_instance = lambda image: format_html(
-                '<img src="{}" alt="" style="height:48px;vertical-align:middle"> {}',
-                url_for(image.thumbnail_path or image.path), image.path,
-            )
-        else:
-            del self.fields["remove_images"]
-
-    def clean(self):
-        cleaned = super().clean()
-        current = self.instance.images.count() if self.instance.pk else 0
-        removed = len(cleaned.get("remove_images") or [])
-        if current - removed + len(cleaned.get("new_images") or []) > services.MAX_IMAGES:
-            raise forms.ValidationError(services.TOO_MANY_IMAGES)
-        return cleaned
-
-
-class ProductTypeInline(admin.TabularInline):
+class ProductTypeInline(BoundedPriceAndStock, admin.TabularInline):
     model = ProductType
+    form = ProductTypeForm
     extra = 0
-    fields = ("name", "price", "availability", "quantity")
+    fields = ("name", "price", "availability", "quantity", "quantity_at_open")
 
 
 @admin.register(Product)
-class ProductAdmin(admin.ModelAdmin):
+class ProductAdmin(BoundedPriceAndStock, admin.ModelAdmin):
     form = ProductForm
     inlines = [ProductTypeInline]
-    list_display = ("preview", "name", "category", "price", "quantity", "availability", "created_at")
+    list_display = (
+        "preview",
+        "name",
+        "category",
+        "price",
+        "quantity",
+        "availability",
+        "created_at",
+    )
     list_display_links = ("preview", "name")
     list_editable = ("quantity", "availability")
     list_filter = ("category", "availability")
@@ -80,7 +61,21 @@ class ProductAdmin(admin.ModelAdmin):
     list_select_related = ("category",)
     readonly_fields = ("image_previews", "created_at", "updated_at")
     fieldsets = [
-        (None, {"fields": ("name", "description", "category", "price", "quantity", "availability")}),
+        (
+            None,
+            {
+                "fields": (
+                    "name",
+                    "description",
+                    "category",
+                    "price",
+                    "quantity",
+                    "quantity_at_open",
+                    "version_at_open",
+                    "availability",
+                )
+            },
+        ),
         ("Images", {"fields": ("image_previews", "remove_images", "new_images")}),
         ("Dates", {"fields": ("created_at", "updated_at"), "classes": ("collapse",)}),
     ]
@@ -98,8 +93,10 @@ class ProductAdmin(admin.ModelAdmin):
         images = list(obj.images.all())
         if not images:
             return "-"
-        return format_html('<img src="{}" alt="" style="height:40px;width:40px;object-fit:cover">',
-                           url_for(images[0].thumbnail_path or images[0].path))
+        return format_html(
+            '<img src="{}" alt="" style="height:40px;width:40px;object-fit:cover">',
+            url_for(images[0].thumbnail_path or images[0].path),
+        )
 
     @admin.display(description="current images")
     def image_previews(self, obj):
@@ -107,24 +104,72 @@ class ProductAdmin(admin.ModelAdmin):
         if not images:
             return "-"
         return format_html_join(
-            " ", '<a href="{}"><img src="{}" alt="" style="height:96px;margin-right:4px"></a>',
-            ((url_for(image.path), url_for(image.thumbnail_path or image.path)) for image in images),
+            " ",
+            '<a href="{}"><img src="{}" alt="" style="height:96px;margin-right:4px"></a>',
+            (
+                (url_for(image.path), url_for(image.thumbnail_path or image.path))
+                for image in images
+            ),
         )
 
+    def get_changelist_form(self, request, **kwargs):
+        return super().get_changelist_form(request, form=ProductListForm, **kwargs)
+
+    def changelist_view(self, request, extra_context=None):
+        # Django validates the list's rows before its own transaction; the rows' checks lock
+        # their products (ProductListForm), so the locks and the saves share one transaction.
+        if request.method != "POST":
+            return super().changelist_view(request, extra_context)
+        with transaction.atomic():
+            return super().changelist_view(request, extra_context)
+
+    def save_model(self, request, obj, form, change):
+        """Nothing yet: save_related writes the product, its types and images in one service
+        call once the inlines are known."""
+
     def save_related(self, request, form, formsets, change):
-        super().save_related(request, form, formsets, change)
-        # Images go through the same services as the API: re-encoding, thumbnails, the
-        # 5-image limit, and file deletion only after the commit.
-        product = form.instance
         try:
-            removed = form.cleaned_data.get("remove_images") or []
-            if removed:
-                services.product_images_delete(product_id=product.pk, image_paths=[image.path for image in removed])
-            uploads = form.cleaned_data.get("new_images") or []
-            if uploads:
-                services.product_update(product_id=product.pk, uploads=uploads)
-        except DomainError as exc:
-            self.message_user(request, f"Images not changed: {exc.message}", level=messages.ERROR)
+            if isinstance(form, ProductForm):
+                product = self._save_product(form, formsets)
+            else:  # a row of the list: only what was edited in it
+                product = services.product_update(
+                    product_id=form.instance.pk,
+                    if_match=form.if_match(),
+                    **{field: form.cleaned_data[field] for field in form.edited_fields()},
+                )
+        except DomainError as exc:  # the forms check first under the row lock; a backstop
+            if not form.instance.pk:
+                raise  # an add has no page to go back to; nothing was stored
+            transaction.set_rollback(True)
+            self.message_user(request, f"Not saved: {exc.message}", level=messages.ERROR)
+            return
+        form.instance.pk = product.pk
+        form.instance.refresh_from_db()
+
+    def _save_product(self, form, formsets):
+        data = form.cleaned_data
+        fields = {
+            "name": data["name"],
+            "description": data.get("description", ""),
+            "price": data.get("price"),
+            "availability": data.get("availability", False),
+            "category": data["category"].pk,
+            "quantity": data["quantity"],
+        }
+        types = _types_from(formsets)
+        uploads = data.get("new_images") or []
+        if not form.instance.pk:
+            return services.product_create(**fields, uploads=uploads, types=types)
+        removed = {image.pk for image in data.get("remove_images") or []}
+        kept = form.instance.images.exclude(pk__in=removed).order_by("position", "id")
+        return services.product_update(
+            product_id=form.instance.pk,
+            if_match=form.if_match(),
+            existing_images=[image.path for image in kept],
+            uploads=uploads,
+            types=types,
+            **fields,
+        )
 
     def delete_model(self, request, obj):
         services.product_delete(product_id=obj.pk)
@@ -139,11 +184,45 @@ class ProductAdmin(admin.ModelAdmin):
 
 @admin.register(Category)
 class CategoryAdmin(admin.ModelAdmin):
-    list_display = ("name", "id", "color_class", "icon", "position")
+    list_display = ("name", "id", "age_restricted", "shippable", "color_class", "icon", "position")
+    list_editable = ("age_restricted", "shippable")
     ordering = ("position", "id")
 
+    def get_readonly_fields(self, request, obj=None):
+        return ("id",) if obj else ()  # the id is the slug links and filters use
+
+    def save_model(self, request, obj, form, change):
+        changed = [field for field in form.changed_data if field in services.CATEGORY_FIELDS]
+        services.category_update(
+            category_id=obj.pk, **{field: form.cleaned_data[field] for field in changed}
+        )
+
     def has_add_permission(self, request):
-        return False  # the 13 categories are fixed by the spec; the React app knows their ids
+        return False  # the 13 categories are fixed (shop/categories.py)
 
     def has_delete_permission(self, request, obj=None):
         return False
+
+
+def _types_from(formsets):
+    """The full types list of the type inline (None without one), as the API's product form
+    sends it; the formset gets the record Django's change message reads."""
+    types = None
+    for formset in formsets:
+        if formset.model is not ProductType:
+            continue
+        types = []
+        formset.new_objects, formset.changed_objects, formset.deleted_objects = [], [], []
+        for type_form in formset.forms:
+            instance = type_form.cleaned_data.get("id")
+            if formset._should_delete_form(type_form):
+                if instance is not None:
+                    formset.deleted_objects.append(instance)
+                continue
+            if instance is None and not type_form.has_changed():
+                continue  # an empty extra row
+            row = {name: type_form.cleaned_data.get(name) for name in services.TYPE_FIELDS}
+            types.append({"id": instance.pk if instance else None, **row})
+            if instance is not None and type_form.has_changed():
+                formset.changed_objects.append((instance, type_form.edited_fields()))
+    return types

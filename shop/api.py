@@ -2,14 +2,24 @@
 
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
 from rest_framework import status
-from rest_framework.decorators import api_view, authentication_classes, permission_classes
+from rest_framework.decorators import (
+    api_view,
+    authentication_classes,
+    permission_classes,
+    renderer_classes,
+)
 from rest_framework.permissions import SAFE_METHODS, AllowAny, IsAdminUser, IsAuthenticated
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from common.pagination import paginate
-from shop import selectors, services
+from common.errors import NotFound
+from common.etags import etag_matches, json_answer, not_modified, with_etag
+from common.pagination import page_params, paginate
+from common.renderers import ORJSONRenderer, dumps
+from shop import readcache, selectors, services, versioning
+from shop.preconditions import if_match_tags
 from shop.serializers import (
+    CategoryFlagsSerializer,
     CategorySerializer,
     ImagePathsSerializer,
     ProductFormSerializer,
@@ -30,10 +40,50 @@ BAD_INPUT = OpenApiResponse(description="Bad field: {message, errors}; nothing c
 TOO_LARGE = OpenApiResponse(description="An image over 10 MB; nothing changes")
 NO_TOKEN = OpenApiResponse(description="No or bad token")
 NOT_ADMIN = OpenApiResponse(description="Signed in, but not an admin")
+NOT_MODIFIED = OpenApiResponse(
+    description="Not Modified: the `If-None-Match` header names the current `ETag`; no body"
+)
+IF_NONE_MATCH = OpenApiParameter(
+    "If-None-Match",
+    str,
+    OpenApiParameter.HEADER,
+    description="An `ETag` from an earlier answer: 304 with no body while it is still current.",
+)
+
+
+def catalog_etag(version):
+    return f'"catalog-{version}"'
+
+
+IF_MATCH = OpenApiParameter(
+    "If-Match",
+    str,
+    OpenApiParameter.HEADER,
+    description="The product's `ETag` as last read. Stale: 412 and nothing changes. Required "
+    "(428) when the write changes a stock figure (`quantity`).",
+)
+STALE = OpenApiResponse(description="If-Match names an older version of the product")
+IF_MATCH_NEEDED = OpenApiResponse(description="The stock would change and If-Match is missing")
+
+
+def _type_response(product_id, product_type, status=status.HTTP_200_OK):
+    """A type answer, with its product's ETag (a type is part of its product's version)."""
+    version = versioning.product_version(product_id)
+    return with_etag(
+        Response(ProductTypeSerializer(product_type).data, status=status),
+        f'"{product_id}-{version}"',
+    )
+
+
+def product_response(product, status=status.HTTP_200_OK):
+    """A product answer of a write, with the product's ETag (its version after the write)."""
+    return with_etag(
+        Response(ProductSerializer(product).data, status=status), versioning.product_etag(product)
+    )
 
 
 class ReadForUsersWriteForAdmins:
-    """GET for any signed-in user; every write for admins (api.md's permission table)."""
+    """GET for any signed-in user; every write for admins (docs/api.md, Permissions)."""
 
     def get_permissions(self):
         method = getattr(getattr(self, "request", None), "method", None)
@@ -49,50 +99,154 @@ def _product_values(validated):
 
 
 @extend_schema(
-    responses={200: CategorySerializer(many=True)},
-    description="The 13 categories in the spec's order. Public: no token needed.",
+    parameters=[IF_NONE_MATCH],
+    responses={200: CategorySerializer(many=True), 304: NOT_MODIFIED},
+    description="The 13 categories in display order. Public: no token needed. The `ETag` "
+    "names the catalog version.",
 )
 @api_view(["GET"])
 @authentication_classes([])
 @permission_classes([AllowAny])
+@renderer_classes([ORJSONRenderer])
 def category_list(request):
-    return Response(CategorySerializer(selectors.category_list(), many=True).data)
+    version = versioning.catalog_version()
+    etag = catalog_etag(version)
+    if etag_matches(request, etag):
+        return not_modified(etag)
+    body = readcache.answers.get_or_set(
+        ("categories", version),
+        lambda: dumps(CategorySerializer(selectors.category_list(), many=True).data),
+    )
+    return json_answer(body, etag)
+
+
+@extend_schema(
+    request=CategoryFlagsSerializer,
+    responses={
+        200: CategorySerializer,
+        400: BAD_INPUT,
+        401: NO_TOKEN,
+        403: NOT_ADMIN,
+        404: OpenApiResponse(description="Category not found"),
+    },
+    description="Admin only. JSON `{ageRestricted?, shippable?}`: fields sent change, the others "
+    "stay. `ageRestricted` makes checkout ask for `ageConfirmed` and marks orders for an ID "
+    "check; `shippable: false` refuses standard shipping for the category's products. Checkout "
+    "reads the flags on every order, so a change applies to the next checkout. Answers the "
+    "category.",
+)
+@api_view(["PATCH"])
+@permission_classes([IsAdminUser])
+def category_flags(request, category_id):
+    form = CategoryFlagsSerializer(data=request.data)
+    form.is_valid(raise_exception=True)
+    category = services.category_flags_update(
+        category_id=category_id,
+        age_restricted=form.validated_data.get("ageRestricted"),
+        shippable=form.validated_data.get("shippable"),
+    )
+    return Response(CategorySerializer(category).data)
 
 
 class ProductCollection(ReadForUsersWriteForAdmins, APIView):
+    renderer_classes = [ORJSONRenderer]
+
     @extend_schema(
         operation_id="products_list",
         parameters=[
-            OpenApiParameter("page", int, description="From 1 (0 or text: 400). A page past the end is an empty page (200)."),
-            OpenApiParameter("limit", int, description="Default 12, capped at 100."),
-            OpenApiParameter("category", str, description="A category id; an unknown one gives an empty page."),
             OpenApiParameter(
-                "search", str,
-                description="Case-insensitive match in name or description, taken literally (% and _ are "
-                "not wildcards). Surrounding spaces are ignored; more than 200 characters is a 400.",
+                "page",
+                int,
+                description="From 1 (0 or text: 400). A page past the end is an empty page (200).",
             ),
+            OpenApiParameter("limit", int, description="Default 12, capped at 100."),
+            OpenApiParameter(
+                "category", str, description="A category id; an unknown one gives an empty page."
+            ),
+            OpenApiParameter(
+                "search",
+                str,
+                description="Case-insensitive match in name or description, taken literally (% and _ are "
+                "not wildcards). Surrounding spaces are ignored; more than 200 characters is a 400. "
+                "On PostgreSQL a search that matches nothing forgives typos: products whose name "
+                'holds words close to it ("gek bar" finds "Geek Bar"), closest first. On SQLite '
+                "(the local profile) the search is the substring match only.",
+            ),
+            OpenApiParameter(
+                "stock",
+                str,
+                enum=["low", "out"],
+                description="Admins only (a customer gets 403): `out` = sold out (no units, or "
+                "no type with units), `low` = in stock with LOW_STOCK_THRESHOLD units or fewer "
+                "(a product's own quantity, or any of its types'). The threshold is in "
+                "GET /api/shop/info as `lowStockThreshold`.",
+            ),
+            IF_NONE_MATCH,
         ],
-        responses={200: ProductPageSerializer, 400: BAD_INPUT, 401: NO_TOKEN},
-        description="A page of products, newest first, ties by id.",
+        responses={
+            200: ProductPageSerializer,
+            304: NOT_MODIFIED,
+            400: BAD_INPUT,
+            401: NO_TOKEN,
+            403: NOT_ADMIN,
+        },
+        description="A page of products, newest first, ties by id. The strong `ETag` names the "
+        "catalog version, which every change to a product, type, image, stock or category moves; "
+        "send it back in `If-None-Match` for a 304 while nothing changed.",
     )
     def get(self, request):
-        products = selectors.product_list(
-            category=request.query_params.get("category"), search=request.query_params.get("search")
-        )
-        return Response(paginate(
-            request, products, key="products", default_limit=PAGE_SIZE,
-            serialize=lambda rows: ProductSerializer(rows, many=True).data,
-        ))
+        page, limit = page_params(request, PAGE_SIZE)
+        category = request.query_params.get("category") or ""
+        search = selectors.clean_search(request.query_params.get("search"))
+        stock = selectors.clean_stock_filter(request.query_params.get("stock"), user=request.user)
+        version = versioning.catalog_version()
+        etag = catalog_etag(version)
+        if etag_matches(request, etag):
+            return not_modified(etag)
+
+        def build():
+            known = {}
+            products = selectors.product_list(category=category, search=search, counted=known)
+            if stock:
+                known.clear()
+                products = selectors.products_by_stock(products, stock=stock, user=request.user)
+
+            def total():
+                return known["total"] if "total" in known else products.count()
+
+            return dumps(
+                paginate(
+                    request,
+                    products,
+                    key="products",
+                    default_limit=PAGE_SIZE,
+                    serialize=selectors.product_answers,
+                    # Counted once per catalog version and filter, not once per page.
+                    count=lambda: readcache.answers.get_or_set(
+                        ("count", version, category, search, stock), total
+                    ),
+                )
+            )
+
+        key = ("products", version, category, search, stock, page, limit)
+        return json_answer(readcache.answers.get_or_set(key, build), etag)
 
     @extend_schema(
         operation_id="products_create",
         request=FORM_REQUEST,
-        responses={201: ProductSerializer, 400: BAD_INPUT, 401: NO_TOKEN, 403: NOT_ADMIN, 413: TOO_LARGE},
+        responses={
+            201: ProductSerializer,
+            400: BAD_INPUT,
+            401: NO_TOKEN,
+            403: NOT_ADMIN,
+            413: TOO_LARGE,
+        },
         description="Multipart form. `name` and `category` are required; `availability` defaults to "
         "true, `quantity` to 0, `price` to null (an empty field is null). Up to 5 `images`: each "
         "is opened with Pillow (JPEG, PNG, WebP or GIF, else 400), 10 MB at most (413), rotated "
         "by EXIF, capped at 1600 px, re-encoded to WebP without metadata, with a 400 px thumbnail. "
-        "Any bad field or file: nothing is stored.",
+        "Optional `types`: a JSON list of the product's types, created with it in one "
+        "transaction. Any bad field, file or type: nothing is stored.",
     )
     def post(self, request):
         form = ProductFormSerializer(data=request.data)
@@ -100,51 +254,93 @@ class ProductCollection(ReadForUsersWriteForAdmins, APIView):
         values = _product_values(form.validated_data)
         values.pop("existing_images", None)  # nothing to keep on a new product
         product = services.product_create(**values)
-        return Response(ProductSerializer(product).data, status=status.HTTP_201_CREATED)
+        return product_response(product, status=status.HTTP_201_CREATED)
 
 
 class ProductDetail(ReadForUsersWriteForAdmins, APIView):
+    renderer_classes = [ORJSONRenderer]
+
     @extend_schema(
         operation_id="products_retrieve",
-        responses={200: ProductSerializer, 401: NO_TOKEN, 404: NOT_FOUND},
-        description="One product with its types and images.",
+        parameters=[IF_NONE_MATCH],
+        responses={200: ProductSerializer, 304: NOT_MODIFIED, 401: NO_TOKEN, 404: NOT_FOUND},
+        description="One product with its types and images. The strong `ETag` names the "
+        "product's version, which every change to it (fields, types, images, stock, its "
+        "category) moves.",
     )
     def get(self, request, pk):
-        return Response(ProductSerializer(selectors.product_get(product_id=pk)).data)
+        version = versioning.product_version(pk)
+        if version is None:
+            raise NotFound(selectors.PRODUCT_NOT_FOUND)
+        etag = f'"{pk}-{version}"'
+        if etag_matches(request, etag):
+            return not_modified(etag)
+        body = readcache.answers.get(("product", pk, version))
+        if body is None:
+            answer, version = selectors.product_answer(product_id=pk)
+            body = dumps(answer)
+            # Keyed by the version read with the data, which may be newer than the first.
+            etag = f'"{pk}-{version}"'
+            readcache.answers.set(("product", pk, version), body)
+        return json_answer(body, etag)
 
     @extend_schema(
         operation_id="products_update",
         request=FORM_REQUEST,
-        responses={200: ProductSerializer, 400: BAD_INPUT, 401: NO_TOKEN, 403: NOT_ADMIN, 404: NOT_FOUND,
-                   413: TOO_LARGE},
+        parameters=[IF_MATCH],
+        responses={
+            200: ProductSerializer,
+            400: BAD_INPUT,
+            401: NO_TOKEN,
+            403: NOT_ADMIN,
+            404: NOT_FOUND,
+            412: STALE,
+            413: TOO_LARGE,
+            428: IF_MATCH_NEEDED,
+        },
         description="Multipart form, same fields and rules as create, but every field is optional: "
         "fields sent change, the others stay. `existingImages` (JSON list of URLs exactly as in "
         "`images`) keeps those images in that order and deletes the others (files removed after "
         "the commit); without `existingImages` every image stays. New `images` go after the kept "
         "ones; kept + new over 5 is a 400. A URL that is not one of this product's images is a "
-        "400 and nothing changes.",
+        "400 and nothing changes. `types` (optional JSON list) is every type the product should "
+        "have: items with an `id` update that type, items without one are created, types left "
+        "out are deleted, in the product's transaction; an `id` of another product is a 400 "
+        "'Product type not found' and nothing changes. With `If-Match` naming an older version: "
+        "412; a changed `quantity` (the product's or a type's) without `If-Match`: 428 (a sale "
+        "made meanwhile is never overwritten).",
     )
     def put(self, request, pk):
         form = ProductFormSerializer(data=request.data, partial=True)
         form.is_valid(raise_exception=True)
-        product = services.product_update(product_id=pk, **_product_values(form.validated_data))
-        return Response(ProductSerializer(product).data)
+        product = services.product_update(
+            product_id=pk, if_match=if_match_tags(request), **_product_values(form.validated_data)
+        )
+        return product_response(product)
 
     @extend_schema(
         operation_id="products_destroy",
-        responses={204: None, 401: NO_TOKEN, 403: NOT_ADMIN, 404: NOT_FOUND},
+        parameters=[IF_MATCH],
+        responses={204: None, 401: NO_TOKEN, 403: NOT_ADMIN, 404: NOT_FOUND, 412: STALE},
         description="Deletes the product, its types and images; image files are removed after the "
-        "commit unless another product uses the same file. Placed orders keep their own copy.",
+        "commit unless another product uses the same file. Placed orders keep their own copy. "
+        "With `If-Match` naming an older version: 412 and nothing is deleted.",
     )
     def delete(self, request, pk):
-        services.product_delete(product_id=pk)
+        services.product_delete(product_id=pk, if_match=if_match_tags(request))
         return Response(status=status.HTTP_204_NO_CONTENT)
 
 
 @extend_schema(
     request=ImagePathsSerializer,
-    responses={200: ProductSerializer, 400: BAD_INPUT, 401: NO_TOKEN, 403: NOT_ADMIN, 404: NOT_FOUND},
-    description="JSON `{\"imagePaths\": [url, ...]}` with URLs exactly as in the product's `images` "
+    responses={
+        200: ProductSerializer,
+        400: BAD_INPUT,
+        401: NO_TOKEN,
+        403: NOT_ADMIN,
+        404: NOT_FOUND,
+    },
+    description='JSON `{"imagePaths": [url, ...]}` with URLs exactly as in the product\'s `images` '
     "(its stored names are accepted too). All named images are removed, or none: anything that is "
     "not one of this product's images (another product's, `../`, an empty list) is a 400. Answers "
     "the updated product.",
@@ -154,8 +350,10 @@ class ProductDetail(ReadForUsersWriteForAdmins, APIView):
 def product_images(request, pk):
     form = ImagePathsSerializer(data=request.data)
     form.is_valid(raise_exception=True)
-    product = services.product_images_delete(product_id=pk, image_paths=form.validated_data["imagePaths"])
-    return Response(ProductSerializer(product).data)
+    product = services.product_images_delete(
+        product_id=pk, image_paths=form.validated_data["imagePaths"]
+    )
+    return product_response(product)
 
 
 class ProductTypeCollection(ReadForUsersWriteForAdmins, APIView):
@@ -165,12 +363,20 @@ class ProductTypeCollection(ReadForUsersWriteForAdmins, APIView):
         description="The product's types, oldest first.",
     )
     def get(self, request, pk):
-        return Response(ProductTypeSerializer(selectors.product_types(product_id=pk), many=True).data)
+        return Response(
+            ProductTypeSerializer(selectors.product_types(product_id=pk), many=True).data
+        )
 
     @extend_schema(
         operation_id="product_types_create",
         request=ProductTypeFormSerializer,
-        responses={201: ProductTypeSerializer, 400: BAD_INPUT, 401: NO_TOKEN, 403: NOT_ADMIN, 404: NOT_FOUND},
+        responses={
+            201: ProductTypeSerializer,
+            400: BAD_INPUT,
+            401: NO_TOKEN,
+            403: NOT_ADMIN,
+            404: NOT_FOUND,
+        },
         description="JSON (or form) `{name, availability, price, quantity}`. `name` is required "
         "('Please enter name for the product type'); `price` null or empty = the product's price "
         "applies; `availability` defaults to true, `quantity` to 0.",
@@ -179,7 +385,7 @@ class ProductTypeCollection(ReadForUsersWriteForAdmins, APIView):
         form = ProductTypeFormSerializer(data=request.data)
         form.is_valid(raise_exception=True)
         product_type = services.product_type_create(product_id=pk, **form.validated_data)
-        return Response(ProductTypeSerializer(product_type).data, status=status.HTTP_201_CREATED)
+        return _type_response(pk, product_type, status=status.HTTP_201_CREATED)
 
 
 class ProductTypeDetail(APIView):
@@ -188,23 +394,44 @@ class ProductTypeDetail(APIView):
     @extend_schema(
         operation_id="product_types_update",
         request=ProductTypeFormSerializer,
-        responses={200: ProductTypeSerializer, 400: BAD_INPUT, 401: NO_TOKEN, 403: NOT_ADMIN,
-                   404: OpenApiResponse(description="Product not found / Product type not found")},
+        parameters=[IF_MATCH],
+        responses={
+            200: ProductTypeSerializer,
+            400: BAD_INPUT,
+            401: NO_TOKEN,
+            403: NOT_ADMIN,
+            404: OpenApiResponse(description="Product not found / Product type not found"),
+            412: STALE,
+            428: IF_MATCH_NEEDED,
+        },
         description="Fields sent change, the others stay (same rules as create). A type of another "
-        "product is a 404 'Product type not found'.",
+        "product is a 404 'Product type not found'. `If-Match` carries the product's `ETag` "
+        "(a type is part of its product): stale is a 412, a changed `quantity` without it a "
+        "428. The answer's `ETag` is the product's after the write.",
     )
     def put(self, request, pk, type_id):
         form = ProductTypeFormSerializer(data=request.data, partial=True)
         form.is_valid(raise_exception=True)
-        product_type = services.product_type_update(product_id=pk, type_id=type_id, **form.validated_data)
-        return Response(ProductTypeSerializer(product_type).data)
+        product_type = services.product_type_update(
+            product_id=pk, type_id=type_id, if_match=if_match_tags(request), **form.validated_data
+        )
+        return _type_response(pk, product_type)
 
     @extend_schema(
         operation_id="product_types_destroy",
-        responses={204: None, 401: NO_TOKEN, 403: NOT_ADMIN,
-                   404: OpenApiResponse(description="Product not found / Product type not found")},
-        description="Deletes the type. Placed orders keep their own copy of its name and price.",
+        parameters=[IF_MATCH],
+        responses={
+            204: None,
+            401: NO_TOKEN,
+            403: NOT_ADMIN,
+            404: OpenApiResponse(description="Product not found / Product type not found"),
+            412: STALE,
+        },
+        description="Deletes the type. Placed orders keep their own copy of its name and price. "
+        "With `If-Match` naming an older version of the product: 412 and nothing is deleted.",
     )
     def delete(self, request, pk, type_id):
-        services.product_type_delete(product_id=pk, type_id=type_id)
+        services.product_type_delete(
+            product_id=pk, type_id=type_id, if_match=if_match_tags(request)
+        )
         return Response(status=status.HTTP_204_NO_CONTENT)

@@ -16,13 +16,57 @@ from common.images import store_image
 from shop.categories import CATEGORIES
 from shop.models import Product, ProductImage, ProductType
 from shop.services import PRODUCT_FOLDER, PRODUCT_MAX_SIDE
+from shop.versioning import catalog_changed
 
-ADJECTIVES = ["Classic", "Frosty", "Golden", "Midnight", "Tropical", "Velvet", "Wild", "Crisp", "Royal",
-              "Smooth", "Electric", "Silver", "Sunset", "Arctic", "Rustic", "Neon"]
-NOUNS = ["Mango", "Berry", "Mint", "Citrus", "Vanilla", "Cherry", "Melon", "Peach", "Grape", "Cola",
-         "Coffee", "Lychee", "Apple", "Guava", "Kiwi", "Honey"]
+ADJECTIVES = [
+    "Classic",
+    "Frosty",
+    "Golden",
+    "Midnight",
+    "Tropical",
+    "Velvet",
+    "Wild",
+    "Crisp",
+    "Royal",
+    "Smooth",
+    "Electric",
+    "Silver",
+    "Sunset",
+    "Arctic",
+    "Rustic",
+    "Neon",
+]
+NOUNS = [
+    "Mango",
+    "Berry",
+    "Mint",
+    "Citrus",
+    "Vanilla",
+    "Cherry",
+    "Melon",
+    "Peach",
+    "Grape",
+    "Cola",
+    "Coffee",
+    "Lychee",
+    "Apple",
+    "Guava",
+    "Kiwi",
+    "Honey",
+]
 KINDS = ["Blast", "Cloud", "Pod", "Kit", "Pack", "Edition", "Bundle", "Series", "Reserve", "Mix"]
-TYPE_NAMES = ["Small", "Medium", "Large", "Mint", "Original", "Ice", "Double", "Light", "Strong", "Mini"]
+TYPE_NAMES = [
+    "Small",
+    "Medium",
+    "Large",
+    "Mint",
+    "Original",
+    "Ice",
+    "Double",
+    "Light",
+    "Strong",
+    "Mini",
+]
 BATCH = 2000
 POOL_SIZE = 4
 
@@ -41,7 +85,10 @@ def _picture(seed):
 
 
 def image_pool(size=POOL_SIZE):
-    return [store_image(_picture(i), folder=PRODUCT_FOLDER, max_side=PRODUCT_MAX_SIDE) for i in range(size)]
+    return [
+        store_image(_picture(i), folder=PRODUCT_FOLDER, max_side=PRODUCT_MAX_SIDE)
+        for i in range(size)
+    ]
 
 
 def bulk_create_products(count, *, types=5, images=2, seed=None):
@@ -69,18 +116,25 @@ def bulk_create_products(count, *, types=5, images=2, seed=None):
             )
             ProductType.objects.bulk_create(
                 ProductType(
-                    product=product, name=TYPE_NAMES[t % len(TYPE_NAMES)],
+                    product=product,
+                    name=TYPE_NAMES[t % len(TYPE_NAMES)],
                     price=Decimal(rng.randrange(199, 9999)) / 100 if rng.random() < 0.3 else None,
-                    availability=rng.random() > 0.1, quantity=rng.randrange(0, 50),
+                    availability=rng.random() > 0.1,
+                    quantity=rng.randrange(0, 50),
                 )
-                for product in products for t in range(types)
+                for product in products
+                for t in range(types)
             )
             ProductImage.objects.bulk_create(
                 ProductImage(
-                    product=product, path=pool[(product.pk + n) % len(pool)].path,
-                    thumbnail_path=pool[(product.pk + n) % len(pool)].thumbnail_path or "", position=n,
+                    product=product,
+                    path=pool[(product.pk + n) % len(pool)].path,
+                    thumbnail_path=pool[(product.pk + n) % len(pool)].thumbnail_path or "",
+                    position=n,
                 )
-                for product in products for n in range(images)
+                for product in products
+                for n in range(images)
             )
+            catalog_changed()  # new products start at version 1
         made += size
     return made

@@ -1,4 +1,4 @@
-"""The 13 categories of the spec, in its order. The data migration creates them; the
+"""The shop's 13 categories, in display order. The data migration creates them; the
 React app keeps the matching icons."""
 
 CATEGORIES = [
@@ -16,3 +16,27 @@ CATEGORIES = [
     ("hemp", "Hemp", "cat-lime", "Hemp products", "hemp"),
     ("kratom", "Kratom", "cat-emerald", "Kratom products", "kratom"),
 ]
+
+# Sold to adults only in California: checkout needs an age confirmation, the order an ID check.
+AGE_RESTRICTED = {
+    "disposables",
+    "coils-pods",
+    "juices",
+    "glass-pipe",
+    "pouches",
+    "cream-chargers",
+    "alcohol",
+    "vaporizors",
+    "hemp",
+    "kratom",
+}
+# Cannot simply be mailed (vapes, nicotine, alcohol, N2O): pickup or local delivery only.
+NOT_SHIPPABLE = {
+    "disposables",
+    "coils-pods",
+    "juices",
+    "pouches",
+    "cream-chargers",
+    "alcohol",
+    "vaporizors",
+}

@@ -9,8 +9,18 @@ class Category(models.Model):
     name = models.CharField(max_length=60)
     color_class = models.CharField(max_length=60, blank=True)
     description = models.CharField(max_length=200, blank=True)
-    icon = models.CharField(max_length=40, blank=True, help_text="Key of an icon in the app's fixed list.")
+    icon = models.CharField(
+        max_length=40, blank=True, help_text="Key of an icon in the app's fixed list."
+    )
     position = models.PositiveSmallIntegerField(default=0)
+    # Read by checkout on every order (never cached), so an admin's change applies at once.
+    age_restricted = models.BooleanField(
+        default=False,
+        help_text="21+: checkout asks for an age confirmation and the order an ID check.",
+    )
+    shippable = models.BooleanField(
+        default=True, help_text="Off: products of this category can only be picked up or delivered."
+    )
 
     class Meta:
         ordering = ["position", "id"]
@@ -31,6 +41,9 @@ class Product(models.Model):
     quantity = models.PositiveIntegerField(default=0)
     created_at = models.DateTimeField(auto_now_add=True, db_index=True)
     updated_at = models.DateTimeField(auto_now=True)
+    # Bumped in the same transaction by every write that changes this product's answer
+    # (shop.versioning); the ETag of its answers.
+    version = models.PositiveIntegerField(default=1)
 
     class Meta:
         ordering = ["-created_at", "-id"]
@@ -39,12 +52,27 @@ class Product(models.Model):
             models.Index(fields=["category", "-created_at", "-id"], name="product_category_newest"),
         ]
         constraints = [
-            models.CheckConstraint(condition=Q(quantity__gte=0), name="product_quantity_not_negative"),
-            models.CheckConstraint(condition=Q(price__isnull=True) | Q(price__gte=0), name="product_price_not_negative"),
+            models.CheckConstraint(
+                condition=Q(quantity__gte=0), name="product_quantity_not_negative"
+            ),
+            models.CheckConstraint(
+                condition=Q(price__isnull=True) | Q(price__gte=0), name="product_price_not_negative"
+            ),
         ]
 
     def __str__(self):
         return self.name
+
+    def save(self, *args, **kwargs):
+        # `version` only ever moves by an UPDATE ... version + 1 (shop.versioning); a save
+        # of a row loaded earlier (the admin's forms) must not write back an older number.
+        if not self._state.adding and kwargs.get("update_fields") is None:
+            kwargs["update_fields"] = [
+                field.name
+                for field in self._meta.concrete_fields
+                if not field.primary_key and field.name != "version"
+            ]
+        super().save(*args, **kwargs)
 
 
 class ProductType(models.Model):
@@ -61,8 +89,13 @@ class ProductType(models.Model):
     class Meta:
         ordering = ["id"]
         constraints = [
-            models.CheckConstraint(condition=Q(quantity__gte=0), name="product_type_quantity_not_negative"),
-            models.CheckConstraint(condition=Q(price__isnull=True) | Q(price__gte=0), name="product_type_price_not_negative"),
+            models.CheckConstraint(
+                condition=Q(quantity__gte=0), name="product_type_quantity_not_negative"
+            ),
+            models.CheckConstraint(
+                condition=Q(price__isnull=True) | Q(price__gte=0),
+                name="product_type_price_not_negative",
+            ),
         ]
 
     def __str__(self):
@@ -85,3 +118,13 @@ class ProductImage(models.Model):
 
     def __str__(self):
         return self.path
+
+
+class CatalogVersion(models.Model):
+    """One of a few counters whose sum is the catalog version (see shop.versioning)."""
+
+    slot = models.PositiveSmallIntegerField(primary_key=True)
+    value = models.BigIntegerField()
+
+    def __str__(self):
+        return f"slot {self.slot}: {self.value}"

@@ -1,9 +1,16 @@
 """Every read of the catalog. Querysets carry their own select_related/prefetch_related so a
 page of products costs the same few queries whatever its size, types or images."""
 
-from django.db.models import Prefetch, Q
+from collections import defaultdict
+from datetime import UTC
 
-from common.errors import BadRequest, NotFound
+from django.conf import settings
+from django.db import connection
+from django.db.models import BooleanField, Exists, FloatField, OuterRef, Prefetch, Q
+from django.db.models.expressions import RawSQL
+
+from common.errors import BadRequest, Forbidden, NotFound
+from common.images import url_for
 from shop.models import Category, Product, ProductImage, ProductType
 
 PRODUCT_NOT_FOUND = "Product not found"
@@ -24,19 +31,57 @@ def _with_details(queryset):
     )
 
 
-def product_list(*, category=None, search=None):
-    """Newest first, ties by id (stable pages). `search` matches name or description,
-    case-insensitively; the ORM escapes %, _ and quotes. On PostgreSQL the trigram GIN
-    indexes of migration 0003 serve UPPER(col) LIKE UPPER('%...%')."""
-    products = Product.objects.all()
-    if category:
-        products = products.filter(category_id=category)
+def clean_search(search):
+    """The search text as matched: surrounding spaces dropped; too long is a 400."""
     search = (search or "").strip()
     if len(search) > MAX_SEARCH_LENGTH:
         raise BadRequest(SEARCH_TOO_LONG, errors={"search": [SEARCH_TOO_LONG]})
-    if search:
-        products = products.filter(Q(name__icontains=search) | Q(description__icontains=search))
-    return _with_details(products).order_by("-created_at", "-id")
+    return search
+
+
+def _close_names(products, search):
+    """Products whose name holds something like `search` (pg_trgm word similarity at its
+    default threshold of 0.6: "gek bar" finds "Geek Bar Pulse"), closest first. The GIN
+    index over UPPER(name) of migration 0003 serves the `<%` operator."""
+    text = search.upper()
+    return (
+        products.filter(
+            RawSQL('%s <%% UPPER("shop_product"."name")', [text], output_field=BooleanField())
+        )
+        .annotate(
+            closeness=RawSQL(
+                'word_similarity(%s, UPPER("shop_product"."name"))', [text], FloatField()
+            )
+        )
+        .order_by("-closeness", "-created_at", "-id")
+    )
+
+
+def product_list(*, category=None, search=None, counted=None):
+    """Newest first, ties by id (stable pages). `search` matches name or description,
+    case-insensitively; the ORM escapes %, _ and quotes. On PostgreSQL the trigram GIN
+    indexes of migration 0003 serve UPPER(col) LIKE UPPER('%...%'), and a search that
+    matches nothing falls back to names close to it (typos), closest first; `counted` (a
+    dict) then receives the number of substring matches as "total". The queryset
+    carries its types and images for ProductSerializer; `product_answers` reads only what
+    it shows."""
+    products = Product.objects.all()
+    if category:
+        products = products.filter(category_id=category)
+    search = clean_search(search)
+    if not search:
+        return _with_details(products).order_by("-created_at", "-id")
+    matches = products.filter(Q(name__icontains=search) | Q(description__icontains=search))
+    # A count, not exists(): with LIMIT 1 the planner walks the newest-first index row by
+    # row, which for a word that matches nothing is the whole table (100 ms at 100k rows);
+    # the count goes through the trigram indexes.
+    if connection.vendor == "postgresql":
+        total = matches.order_by().count()
+        if not total:
+            return _with_details(_close_names(products, search))
+        if counted is not None:  # the caller's pagination need not count again
+            counted["total"] = total
+    return _with_details(matches).order_by("-created_at", "-id")
 
 
 def product_get(*, product_id):
@@ -55,3 +100,152 @@ def product_types(*, product_id):
 def image_path_in_use(path):
     """Stored names are content hashes, so two products can share one file."""
     return ProductImage.objects.filter(Q(path=path) | Q(thumbnail_path=path)).exists()
+
+
+def product_sale_rules(*, product_ids):
+    """{product id: (name, age_restricted, shippable)} from each product's category, read
+    fresh on every checkout so an admin's flag change applies to the next order."""
+    rows = Product.objects.filter(pk__in=product_ids).values_list(
+        "pk", "name", "category__age_restricted", "category__shippable"
+    )
+    return {pk: (name, restricted, shippable) for pk, name, restricted, shippable in rows}
+
+
+STOCK_FILTER_INVALID = "stock must be low or out."
+STOCK_FILTER_ADMINS_ONLY = "Only admins can filter products by stock."
+
+
+def clean_stock_filter(stock, *, user):
+    """The `stock` filter as given ("" for none), checked before anything is read: 403 for
+    a customer, 400 for an unknown value."""
+    stock = (stock or "").strip()
+    if stock and not user.is_staff:
+        raise Forbidden(STOCK_FILTER_ADMINS_ONLY)
+    if stock and stock not in ("low", "out"):
+        raise BadRequest(STOCK_FILTER_INVALID, errors={"stock": [STOCK_FILTER_INVALID]})
+    return stock
+
+
+def products_by_stock(products, *, stock, user):
+    """The admin filter `stock=low|out` of the product list (empty: `products` unchanged).
+
+    A product with types sells through its types (as in `manage.py stock_report`): it is
+    sold out when none of its types has a unit left, and low when one of them has
+    LOW_STOCK_THRESHOLD units or fewer. A product without types goes by its own quantity.
+    Low never includes sold out."""
+    stock = (stock or "").strip()
+    if not stock:
+        return products
+    if not user.is_staff:
+        raise Forbidden(STOCK_FILTER_ADMINS_ONLY)
+    if stock not in ("low", "out"):
+        raise BadRequest(STOCK_FILTER_INVALID, errors={"stock": [STOCK_FILTER_INVALID]})
+    threshold = settings.LOW_STOCK_THRESHOLD
+    types = ProductType.objects.filter(product=OuterRef("pk"))
+    has_types = Exists(types)
+    has_units = Exists(types.filter(quantity__gt=0))
+    sold_out = (~has_types & Q(quantity=0)) | (has_types & ~has_units)
+    if stock == "out":
+        return products.filter(sold_out)
+    low = (~has_types & Q(quantity__gt=0, quantity__lte=threshold)) | (
+        has_units & Exists(types.filter(quantity__lte=threshold))
+    )
+    return products.filter(low)
+
+
+# --- Product answers as plain dicts ------------------------------------------------------
+# The same JSON as ProductSerializer (shop/tests/test_answers.py compares them), built from
+# three value queries whatever the page size, without a model instance or a serializer
+# field per value. A category field shown in product answers is one more entry here.
+CATEGORY_FIELDS = {
+    "categoryName": "category__name",
+    "ageRestricted": "category__age_restricted",
+    "shippable": "category__shippable",
+}
+
+
+def _money(value):
+    return None if value is None else float(value)
+
+
+def _timestamp(value):
+    text = value.astimezone(UTC).isoformat()
+    return text[:-6] + "Z" if text.endswith("+00:00") else text
+
+
+def product_answers(queryset, *, versions=None):
+    """Answers (dicts) for the products of `queryset`, in its order; `versions`, a dict,
+    receives each product's version (read in the same query)."""
+    columns = [
+        "id",
+        "name",
+        "description",
+        "price",
+        "availability",
+        "category_id",
+        "quantity",
+        "created_at",
+        "updated_at",
+        "version",
+        *CATEGORY_FIELDS.values(),
+    ]
+    rows = list(queryset.prefetch_related(None).values(*columns))
+    if not rows:
+        return []
+    ids = [row["id"] for row in rows]
+    types, images = defaultdict(list), defaultdict(list)
+    for product_id, type_id, name, availability, price, quantity in (
+        ProductType.objects.filter(product_id__in=ids)
+        .order_by("id")
+        .values_list("product_id", "id", "name", "availability", "price", "quantity")
+    ):
+        types[product_id].append(
+            {
+                "id": type_id,
+                "name": name,
+                "availability": availability,
+                "price": _money(price),
+                "quantity": quantity,
+            }
+        )
+    for product_id, path, thumbnail_path in (
+        ProductImage.objects.filter(product_id__in=ids)
+        .order_by("position", "id")
+        .values_list("product_id", "path", "thumbnail_path")
+    ):
+        images[product_id].append((path, thumbnail_path))
+    answers = []
+    for row in rows:
+        pid, category = row["id"], row["category_id"]
+        if versions is not None:
+            versions[pid] = row["version"]
+        pictures = images.get(pid, ())
+        answer = {
+            "id": pid,
+            "name": row["name"],
+            "description": row["description"],
+            "price": _money(row["price"]),
+            "availability": row["availability"],
+            "category": category,
+            "categoryId": category,
+        }
+        for key, column in CATEGORY_FIELDS.items():
+            answer[key] = row[column]
+        answer["images"] = [url_for(path) for path, _ in pictures]
+        # Same order as `images`; an image stored without a thumbnail stands in for it.
+        answer["thumbnails"] = [url_for(thumb or path) for path, thumb in pictures]
+        answer["quantity"] = row["quantity"]
+        answer["types"] = types.get(pid, [])
+        answer["createdAt"] = _timestamp(row["created_at"])
+        answer["updatedAt"] = _timestamp(row["updated_at"])
+        answers.append(answer)
+    return answers
+
+
+def product_answer(*, product_id):
+    """-> (one product's answer, its version); NotFound when there is none."""
+    versions = {}
+    rows = product_answers(Product.objects.filter(pk=product_id), versions=versions)
+    if not rows:
+        raise NotFound(PRODUCT_NOT_FOUND)
+    return rows[0], versions[product_id]

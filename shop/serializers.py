@@ -1,7 +1,8 @@
-"""Answer shapes and form parsing for the catalog API (api.md's "Catalog" section)."""
+"""Answer shapes and form parsing for the catalog API (docs/api.md, Catalog)."""
 
 import json
-from datetime import timezone
+from datetime import UTC
+from decimal import Decimal
 
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import extend_schema_field
@@ -12,8 +13,12 @@ from common.schema import PaginationSerializer
 from shop.categories import CATEGORIES
 
 CATEGORY_IDS = [slug for slug, *_ in CATEGORIES]
-# PositiveIntegerField's ceiling on PostgreSQL; above it the database would refuse the row.
-MAX_QUANTITY = 2_147_483_647
+# Bounds a typo cannot cross (an extra zero or two) and that keep every order total inside
+# its column: 200 lines x 10,000 units x 100,000.00 is checked at checkout (orders.services).
+MAX_PRICE = Decimal("100000.00")
+MAX_QUANTITY = 1_000_000
+PRICE_TOO_HIGH = "Price must be at most 100,000.00."
+QUANTITY_TOO_HIGH = "Quantity must be at most 1,000,000."
 PRICE_MESSAGE = "Price must be a number of 0 or more with at most 2 decimals."
 QUANTITY_MESSAGE = "Quantity must be a whole number of 0 or more."
 AVAILABILITY_MESSAGE = "Availability must be true or false."
@@ -22,10 +27,20 @@ TYPE_NAME_REQUIRED = "Please enter name for the product type"
 CATEGORY_MESSAGE = "Please choose one of the 13 categories: " + ", ".join(CATEGORY_IDS) + "."
 EXISTING_IMAGES_MESSAGE = "existingImages must be a JSON list of image URLs."
 
-PRICE_ERRORS = {key: PRICE_MESSAGE for key in (
-    "invalid", "max_digits", "max_decimal_places", "max_whole_digits", "min_value", "max_string_length",
-)}
-QUANTITY_ERRORS = {key: QUANTITY_MESSAGE for key in ("invalid", "min_value", "max_value", "max_string_length", "null")}
+PRICE_ERRORS = {
+    key: PRICE_MESSAGE
+    for key in (
+        "invalid",
+        "max_digits",
+        "max_decimal_places",
+        "max_whole_digits",
+        "min_value",
+        "max_string_length",
+    )
+} | {"max_value": PRICE_TOO_HIGH}
+QUANTITY_ERRORS = {
+    key: QUANTITY_MESSAGE for key in ("invalid", "min_value", "max_string_length", "null")
+} | {"max_value": QUANTITY_TOO_HIGH}
 AVAILABILITY_ERRORS = {"invalid": AVAILABILITY_MESSAGE, "null": AVAILABILITY_MESSAGE}
 
 
@@ -48,15 +63,24 @@ class QuantityField(serializers.IntegerField):
 
 def price_field():
     return PriceField(
-        max_digits=10, decimal_places=2, min_value=0, allow_null=True, required=False,
-        error_messages=PRICE_ERRORS, help_text="Empty or null = no price (\"Price not set\").",
+        max_digits=10,
+        decimal_places=2,
+        min_value=0,
+        max_value=MAX_PRICE,
+        allow_null=True,
+        required=False,
+        error_messages=PRICE_ERRORS,
+        help_text='Empty or null = no price ("Price not set"); at most 100,000.00.',
     )
 
 
 def quantity_field():
     return QuantityField(
-        min_value=0, max_value=MAX_QUANTITY, required=False, error_messages=QUANTITY_ERRORS,
-        help_text="Units in stock, a whole number from 0.",
+        min_value=0,
+        max_value=MAX_QUANTITY,
+        required=False,
+        error_messages=QUANTITY_ERRORS,
+        help_text="Units in stock, a whole number from 0 to 1,000,000.",
     )
 
 
@@ -65,6 +89,19 @@ class CategorySerializer(serializers.Serializer):
     name = serializers.CharField()
     colorClass = serializers.CharField(source="color_class")
     description = serializers.CharField()
+    ageRestricted = serializers.BooleanField(source="age_restricted")
+    shippable = serializers.BooleanField()
+
+
+class CategoryFlagsSerializer(serializers.Serializer):
+    """PATCH /api/categories/{id}: either flag, or both."""
+
+    ageRestricted = serializers.BooleanField(
+        required=False, error_messages={"invalid": "ageRestricted must be true or false."}
+    )
+    shippable = serializers.BooleanField(
+        required=False, error_messages={"invalid": "shippable must be true or false."}
+    )
 
 
 class ProductTypeSerializer(serializers.Serializer):
@@ -84,12 +121,14 @@ class ProductSerializer(serializers.Serializer):
     category = serializers.CharField(source="category_id")
     categoryId = serializers.CharField(source="category_id")
     categoryName = serializers.CharField(source="category.name")
+    ageRestricted = serializers.BooleanField(source="category.age_restricted")
+    shippable = serializers.BooleanField(source="category.shippable")
     images = serializers.SerializerMethodField()
     thumbnails = serializers.SerializerMethodField()
     quantity = serializers.IntegerField()
     types = ProductTypeSerializer(many=True)
-    createdAt = serializers.DateTimeField(source="created_at", default_timezone=timezone.utc)
-    updatedAt = serializers.DateTimeField(source="updated_at", default_timezone=timezone.utc)
+    createdAt = serializers.DateTimeField(source="created_at", default_timezone=UTC)
+    updatedAt = serializers.DateTimeField(source="updated_at", default_timezone=UTC)
 
     @extend_schema_field(serializers.ListField(child=serializers.CharField()))
     def get_images(self, product):
@@ -128,24 +167,101 @@ class JSONListField(serializers.Field):
 extend_schema_field(OpenApiTypes.STR)(JSONListField)
 
 
+class ProductTypeFormSerializer(serializers.Serializer):
+    name = serializers.CharField(
+        max_length=120,
+        error_messages={
+            "required": TYPE_NAME_REQUIRED,
+            "blank": TYPE_NAME_REQUIRED,
+            "null": TYPE_NAME_REQUIRED,
+            "max_length": "Type name must be at most 120 characters.",
+        },
+    )
+    price = price_field()
+    availability = serializers.BooleanField(
+        required=False, default=True, error_messages=AVAILABILITY_ERRORS
+    )
+    quantity = quantity_field()
+
+
+class ProductTypeItemSerializer(ProductTypeFormSerializer):
+    id = serializers.IntegerField(required=False, allow_null=True, min_value=1)
+
+
+TYPES_INVALID = (
+    "types must be a JSON list of types, each with a name (and id, price, availability, quantity)."
+)
+
+
+class TypesField(serializers.Field):
+    """The product's full list of types as one multipart field (a JSON list), or a real list
+    in JSON; each item is checked like a type of its own."""
+
+    default_error_messages = {"invalid": TYPES_INVALID}
+
+    def to_internal_value(self, data):
+        if isinstance(data, str):
+            try:
+                data = json.loads(data) if data.strip() else []
+            except ValueError:
+                self.fail("invalid")
+        if not isinstance(data, list) or not all(isinstance(item, dict) for item in data):
+            self.fail("invalid")
+        items = []
+        for item in data:
+            form = ProductTypeItemSerializer(data=item)
+            if not form.is_valid():
+                # The first problem, in the words a single type's form would use.
+                messages = [m for errors in form.errors.values() for m in errors]
+                raise serializers.ValidationError(messages[:1] or [TYPES_INVALID])
+            items.append(dict(form.validated_data))
+        return items
+
+    def to_representation(self, value):
+        return value
+
+
+extend_schema_field(
+    {
+        "type": "string",
+        "description": "JSON list of the product's types: "
+        '[{"id"?, "name", "price", "availability", "quantity"}]',
+    }
+)(TypesField)
+
+
 class ProductFormSerializer(serializers.Serializer):
     """The product form (multipart) of POST and PUT; on PUT every field is optional."""
 
     name = serializers.CharField(
-        max_length=200, error_messages={"required": NAME_REQUIRED, "blank": NAME_REQUIRED, "null": NAME_REQUIRED,
-                                        "max_length": "Product name must be at most 200 characters."},
+        max_length=200,
+        error_messages={
+            "required": NAME_REQUIRED,
+            "blank": NAME_REQUIRED,
+            "null": NAME_REQUIRED,
+            "max_length": "Product name must be at most 200 characters.",
+        },
     )
     description = serializers.CharField(
-        max_length=5000, required=False, allow_blank=True, default="",
+        max_length=5000,
+        required=False,
+        allow_blank=True,
+        default="",
         error_messages={"max_length": "Description must be at most 5000 characters."},
     )
     price = price_field()
     # A missing flag on create means available, not False (DRF's default for HTML forms).
-    availability = serializers.BooleanField(required=False, default=True, error_messages=AVAILABILITY_ERRORS)
+    availability = serializers.BooleanField(
+        required=False, default=True, error_messages=AVAILABILITY_ERRORS
+    )
     category = serializers.ChoiceField(
         choices=CATEGORY_IDS,
-        error_messages={"required": CATEGORY_MESSAGE, "invalid_choice": CATEGORY_MESSAGE,
-                        "blank": CATEGORY_MESSAGE, "null": CATEGORY_MESSAGE},
+        error_messages={
+            "required": CATEGORY_MESSAGE,
+            "invalid_choice": CATEGORY_MESSAGE,
+            "blank": CATEGORY_MESSAGE,
+            "null": CATEGORY_MESSAGE,
+        },
     )
     quantity = quantity_field()
     existingImages = JSONListField(
@@ -154,25 +270,22 @@ class ProductFormSerializer(serializers.Serializer):
         "to show them; images not listed are deleted. Absent = keep every image.",
     )
     images = serializers.ListField(
-        child=serializers.FileField(allow_empty_file=False), required=False,
+        child=serializers.FileField(allow_empty_file=False),
+        required=False,
         help_text="Up to 5 image files in all (kept + new): JPEG, PNG, WebP or GIF, 10 MB each.",
     )
-
-
-class ProductTypeFormSerializer(serializers.Serializer):
-    name = serializers.CharField(
-        max_length=120,
-        error_messages={"required": TYPE_NAME_REQUIRED, "blank": TYPE_NAME_REQUIRED, "null": TYPE_NAME_REQUIRED,
-                        "max_length": "Type name must be at most 120 characters."},
+    types = TypesField(
+        required=False,
+        help_text="Optional JSON list of every type the product should have: items with an "
+        "`id` update that type, items without one are created, types left out are deleted; all "
+        "in the product's transaction. Absent = the types stay as they are.",
     )
-    price = price_field()
-    availability = serializers.BooleanField(required=False, default=True, error_messages=AVAILABILITY_ERRORS)
-    quantity = quantity_field()
 
 
 class ImagePathsSerializer(serializers.Serializer):
     imagePaths = serializers.ListField(
-        child=serializers.CharField(max_length=1000), allow_empty=False,
+        child=serializers.CharField(max_length=1000),
+        allow_empty=False,
         error_messages={
             "required": "imagePaths is required.",
             "null": "imagePaths is required.",

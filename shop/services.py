@@ -1,116 +1,23 @@
-"""Every write to the catalog. Other apps (orders) call these, never the models."""
+"""Every admin write to the catalog: products, their images and types, categories. Stock taken
+and given back by orders is in shop/stock.py. Other apps call these, never the models."""
 
 import logging
-from collections import defaultdict
-from dataclasses import dataclass
-from decimal import Decimal
 
 from django.db import transaction
-from django.db.models import F
 
-from common.errors import BadRequest, Conflict, NotFound
-from common.images import delete_stored, store_image, url_for
-from shop.models import Product, ProductImage, ProductType
+from common.errors import BadRequest, NotFound
+from common.images import store_image, url_for
+from common.storedfiles import delete_after_commit, store_each, written_or_discarded
+from shop.models import Category, Product, ProductImage, ProductType
+from shop.preconditions import check_if_match, types_stock_changes
+from shop.product_types import product_types_reconcile
 from shop.selectors import PRODUCT_NOT_FOUND, image_path_in_use, product_get
+from shop.versioning import catalog_changed, category_changed, products_changed
 
 logger = logging.getLogger("shop.catalog")
 
-CART_ITEMS_GONE = "Some items in your cart are no longer available. Please review your cart."
-
-
-@dataclass(frozen=True)
-class StockLine:
-    product_id: int
-    type_id: int | None
-    quantity: int
-
-
-@dataclass(frozen=True)
-class ReservedLine:
-    product_id: int
-    type_id: int | None
-    product_name: str
-    type_name: str
-    unit_price: Decimal
-    quantity: int
-
-
-def _label(product, product_type):
-    return f"{product.name} - {product_type.name}" if product_type else product.name
-
-
-def stock_reserve(*, lines):
-    """Take `lines` (StockLine) out of stock; return ReservedLine copies with prices.
-
-    Must run inside the caller's transaction.atomic. Rows are locked products first, then
-    types, each in id order, so two checkouts (or a checkout and a cancel) never deadlock.
-    Raises BadRequest for unknown items and Conflict for unavailable, unpriced or
-    short items; the caller's transaction then rolls back and nothing changes.
-    """
-    product_ids = sorted({line.product_id for line in lines})
-    type_ids = sorted({line.type_id for line in lines if line.type_id is not None})
-    products = {p.pk: p for p in Product.objects.select_for_update().filter(pk__in=product_ids).order_by("pk")}
-    types = {t.pk: t for t in ProductType.objects.select_for_update().filter(pk__in=type_ids).order_by("pk")}
-
-    wanted = defaultdict(int)
-    for line in lines:
-        product = products.get(line.product_id)
-        product_type = types.get(line.type_id) if line.type_id is not None else None
-        if product is None or (line.type_id is not None and (product_type is None or product_type.product_id != product.pk)):
-            raise BadRequest(CART_ITEMS_GONE)
-        wanted[(line.product_id, line.type_id)] += line.quantity
-
-    reserved = []
-    for (product_id, type_id), quantity in wanted.items():
-        product = products[product_id]
-        product_type = types.get(type_id)
-        label = _label(product, product_type)
-        if not product.availability or (product_type is not None and not product_type.availability):
-            raise Conflict(f"{label} is no longer available. Please remove it from your cart.")
-        unit_price = product_type.effective_price if product_type is not None else product.price
-        if unit_price is None:
-            raise Conflict(f"{label} has no price yet and cannot be ordered.")
-        stock = product_type.quantity if product_type is not None else product.quantity
-        if quantity > stock:
-            raise Conflict(f"Only {stock} items available in stock for {label}")
-        reserved.append(
-            ReservedLine(
-                product_id=product_id,
-                type_id=type_id,
-                product_name=product.name,
-                type_name=product_type.name if product_type else "",
-                unit_price=unit_price,
-                quantity=quantity,
-            )
-        )
-
-    for line in reserved:
-        if line.type_id is not None:
-            ProductType.objects.filter(pk=line.type_id).update(quantity=F("quantity") - line.quantity)
-        else:
-            Product.objects.filter(pk=line.product_id).update(quantity=F("quantity") - line.quantity)
-    return reserved
-
-
-def stock_release(*, lines):
-    """Put `lines` (StockLine) back in stock, e.g. when an order is cancelled. Items deleted
-    from the catalog since are skipped. Must run inside the caller's transaction; locks in
-    the same order as stock_reserve."""
-    product_ids = sorted({line.product_id for line in lines if line.type_id is None})
-    type_ids = sorted({line.type_id for line in lines if line.type_id is not None})
-    list(Product.objects.select_for_update().filter(pk__in=product_ids).order_by("pk").values_list("pk", flat=True))
-    list(ProductType.objects.select_for_update().filter(pk__in=type_ids).order_by("pk").values_list("pk", flat=True))
-    for line in lines:
-        if line.type_id is not None:
-            ProductType.objects.filter(pk=line.type_id).update(quantity=F("quantity") + line.quantity)
-        else:
-            Product.objects.filter(pk=line.product_id).update(quantity=F("quantity") + line.quantity)
-
-
-# --- Products, images and types (admin writes) ---------------------------------------
-# Uploads are checked and re-encoded before the transaction (CPU work holds no row lock);
-# if the transaction then fails they are removed again, and files a committed change no
-# longer uses are removed only after the commit, so a rollback never loses a picture.
+# Uploads follow the stored-file lifecycle of common/storedfiles.py: stored before the
+# transaction, removed again if it fails, and files no longer used removed after the commit.
 
 MAX_IMAGES = 5
 PRODUCT_FOLDER = "products"
@@ -121,31 +28,13 @@ PRODUCT_FIELDS = {"name", "description", "price", "availability", "category", "q
 TYPE_FIELDS = {"name", "price", "availability", "quantity"}
 
 
-def _discard_unused(paths):
-    for path in set(filter(None, paths)):
-        if image_path_in_use(path):
-            continue
-        try:
-            delete_stored(path)
-        except Exception:  # a storage hiccup must not turn a committed change into a 500
-            logger.exception("could not delete stored image", extra={"path": path})
-
-
-def _release_after_commit(paths):
-    paths = list(paths)
-    if paths:
-        transaction.on_commit(lambda: _discard_unused(paths))
-
-
 def _store_uploads(uploads):
-    stored = []
-    try:
-        for upload in uploads:
-            stored.append(store_image(upload, folder=PRODUCT_FOLDER, max_side=PRODUCT_MAX_SIDE))
-    except Exception:
-        _discard_unused(_paths_of(stored))
-        raise
-    return stored
+    return store_each(
+        uploads,
+        lambda upload: store_image(upload, folder=PRODUCT_FOLDER, max_side=PRODUCT_MAX_SIDE),
+        in_use=image_path_in_use,
+        paths_of=_paths_of,
+    )
 
 
 def _paths_of(rows):
@@ -167,7 +56,12 @@ def _locked_product(product_id):
 
 def _add_images(product, stored, start):
     ProductImage.objects.bulk_create(
-        ProductImage(product=product, path=item.path, thumbnail_path=item.thumbnail_path or "", position=start + i)
+        ProductImage(
+            product=product,
+            path=item.path,
+            thumbnail_path=item.thumbnail_path or "",
+            position=start + i,
+        )
         for i, item in enumerate(stored)
     )
 
@@ -189,24 +83,42 @@ def _resolve_images(product_id, references, field):
 
 
 def _run_with_uploads(stored, write):
-    try:
-        with transaction.atomic():
-            return write()
-    except Exception:
-        _discard_unused(_paths_of(stored))
-        raise
+    with written_or_discarded(_paths_of(stored), in_use=image_path_in_use):
+        return write()
 
 
-def product_create(*, name, category, description="", price=None, availability=True, quantity=0, uploads=()):
+def _release_after_commit(paths):
+    delete_after_commit(paths, in_use=image_path_in_use)
+
+
+def product_create(
+    *,
+    name,
+    category,
+    description="",
+    price=None,
+    availability=True,
+    quantity=0,
+    uploads=(),
+    types=None,
+):
+    """`types` (optional): the product's types, created in the same transaction."""
     _check_image_count(len(uploads))
     stored = _store_uploads(uploads)
 
     def write():
         product = Product.objects.create(
-            name=name, description=description, price=price, availability=availability,
-            category_id=category, quantity=quantity,
+            name=name,
+            description=description,
+            price=price,
+            availability=availability,
+            category_id=category,
+            quantity=quantity,
         )
         _add_images(product, stored, start=0)
+        if types is not None:
+            product_types_reconcile(product=product, types=types)
+        catalog_changed()  # a new product starts at version 1
         return product
 
     product = _run_with_uploads(stored, write)
@@ -214,9 +126,14 @@ def product_create(*, name, category, description="", price=None, availability=T
     return product_get(product_id=product.pk)
 
 
-def product_update(*, product_id, existing_images=None, uploads=(), **changes):
+def product_update(
+    *, product_id, existing_images=None, uploads=(), types=None, if_match=None, **changes
+):
     """Change the fields given; others stay. `existing_images` (None = keep all) lists the
-    images to keep, in the order to show them; new uploads go after them."""
+    images to keep, in the order to show them; new uploads go after them. `types` (None = leave
+    them) is the full list of the product's types, reconciled in the same transaction.
+    `if_match` (the If-Match ETags, None = no header) is checked under the row lock
+    (shop.preconditions)."""
     unknown = set(changes) - PRODUCT_FIELDS
     if unknown:
         raise TypeError(f"product_update() got unexpected fields {sorted(unknown)}")
@@ -229,6 +146,10 @@ def product_update(*, product_id, existing_images=None, uploads=(), **changes):
 
     def write():
         product = _locked_product(product_id)
+        moved = changes.get("quantity", product.quantity) != product.quantity
+        check_if_match(
+            product, if_match, changes_stock=moved or types_stock_changes(product, types)
+        )
         # Checked again under the lock: another admin may have changed the images meanwhile.
         keep = [image.path for image in kept] if existing_images is not None else None
         now_current, now_kept = _resolve_images(product_id, keep or [], "existingImages")
@@ -244,6 +165,9 @@ def product_update(*, product_id, existing_images=None, uploads=(), **changes):
         for field, value in changes.items():
             setattr(product, "category_id" if field == "category" else field, value)
         product.save()
+        if types is not None:
+            product_types_reconcile(product=product, types=types)
+        products_changed(product.pk)
         _release_after_commit(_paths_of(dropped))
         return product
 
@@ -252,11 +176,13 @@ def product_update(*, product_id, existing_images=None, uploads=(), **changes):
     return product_get(product_id=product_id)
 
 
-def product_delete(*, product_id):
+def product_delete(*, product_id, if_match=None):
     with transaction.atomic():
         product = _locked_product(product_id)
+        check_if_match(product, if_match)
         images = list(product.images.all())
         product.delete()
+        catalog_changed()
         _release_after_commit(_paths_of(images))
     logger.info("product deleted", extra={"product_id": product_id})
 
@@ -275,6 +201,7 @@ def product_images_delete(*, product_id, image_paths):
             if image.position != position:
                 ProductImage.objects.filter(pk=image.pk).update(position=position)
         product.save(update_fields=["updated_at"])
+        products_changed(product.pk)
         _release_after_commit(_paths_of(doomed))
     logger.info("product images deleted", extra={"product_id": product_id, "count": len(doomed)})
     return product_get(product_id=product_id)
@@ -287,32 +214,85 @@ def product_type_create(*, product_id, name, price=None, availability=True, quan
             product=product, name=name, price=price, availability=availability, quantity=quantity
         )
         product.save(update_fields=["updated_at"])
+        products_changed(product.pk)
     return product_type
 
 
 def _locked_type(product_id, type_id):
     product = _locked_product(product_id)
-    product_type = ProductType.objects.select_for_update().filter(pk=type_id, product_id=product_id).first()
+    product_type = (
+        ProductType.objects.select_for_update().filter(pk=type_id, product_id=product_id).first()
+    )
     if product_type is None:
         raise NotFound(TYPE_NOT_FOUND)
     return product, product_type
 
 
-def product_type_update(*, product_id, type_id, **changes):
+def product_type_update(*, product_id, type_id, if_match=None, **changes):
     unknown = set(changes) - TYPE_FIELDS
     if unknown:
         raise TypeError(f"product_type_update() got unexpected fields {sorted(unknown)}")
     with transaction.atomic():
         product, product_type = _locked_type(product_id, type_id)
+        check_if_match(
+            product,
+            if_match,
+            changes_stock=changes.get("quantity", product_type.quantity) != product_type.quantity,
+        )
         for field, value in changes.items():
             setattr(product_type, field, value)
         product_type.save()
         product.save(update_fields=["updated_at"])
+        products_changed(product.pk)
     return product_type
 
 
-def product_type_delete(*, product_id, type_id):
+def product_type_delete(*, product_id, type_id, if_match=None):
     with transaction.atomic():
         product, product_type = _locked_type(product_id, type_id)
+        check_if_match(product, if_match)
         product_type.delete()
         product.save(update_fields=["updated_at"])
+        products_changed(product.pk)
+
+
+CATEGORY_NOT_FOUND = "Category not found"
+
+
+CATEGORY_FIELDS = {
+    "name",
+    "color_class",
+    "description",
+    "icon",
+    "position",
+    "age_restricted",
+    "shippable",
+}
+
+
+def category_update(*, category_id, **changes):
+    """Change the category fields given (the Django admin's page and list). Its name and
+    flags show in each of its products' answers, so their versions move with it; checkout
+    reads the flags on every order, so a change applies to the next checkout."""
+    unknown = set(changes) - CATEGORY_FIELDS
+    if unknown:
+        raise TypeError(f"category_update() got unexpected fields {sorted(unknown)}")
+    with transaction.atomic():
+        category = Category.objects.select_for_update().filter(pk=category_id).first()
+        if category is None:
+            raise NotFound(CATEGORY_NOT_FOUND)
+        for field, value in changes.items():
+            setattr(category, field, value)
+        if changes:
+            category.save(update_fields=sorted(changes))
+            category_changed(category.pk)
+    return category
+
+
+def category_flags_update(*, category_id, age_restricted=None, shippable=None):
+    """Set a category's 21+ and shippable flags (None: unchanged)."""
+    flags = {"age_restricted": age_restricted, "shippable": shippable}
+    return category_update(
+        category_id=category_id,
+        **{name: value for name, value in flags.items() if value is not None},
+    )

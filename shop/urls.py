@@ -3,6 +3,7 @@ from shop import api
 
 urlpatterns = [
     *route("categories", api.category_list),
+    *route("categories/<slug:category_id>", api.category_flags),
     *route("products", api.ProductCollection.as_view()),
     *route("products/<int:pk>", api.ProductDetail.as_view()),
     *route("products/<int:pk>/images", api.product_images),

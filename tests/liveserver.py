@@ -40,7 +40,12 @@ def server_env(**overrides):
 def manage(*args, env):
     """Run a manage.py command in the server's environment; its output, or an error with it."""
     result = subprocess.run(
-        [sys.executable, "manage.py", *args], cwd=ROOT, env=env, capture_output=True, text=True, timeout=600,
+        [sys.executable, "manage.py", *args],
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=600,
     )
     if result.returncode != 0:
         raise RuntimeError(f"manage.py {' '.join(args)} failed:\n{result.stdout}\n{result.stderr}")
@@ -49,6 +54,8 @@ def manage(*args, env):
 
 def prepare_database(env, *, demo=True):
     manage("migrate", "--noinput", "-v0", env=env)
+    # The default profile's cache is a database table (throttles shared by every worker).
+    manage("createcachetable", env=env)
     if demo:
         manage("demo_data", env=env)
 
@@ -59,9 +66,21 @@ def gunicorn(env, *, workers=2, log_path=None, port=None):
     port = port or free_port()
     log = open(log_path, "w") if log_path else subprocess.DEVNULL
     process = subprocess.Popen(
-        [str(BIN / "gunicorn"), "config.wsgi", "-c", "config/gunicorn.conf.py",
-         "--bind", f"127.0.0.1:{port}", "--workers", str(workers)],
-        cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT, start_new_session=True,
+        [
+            str(BIN / "gunicorn"),
+            "config.wsgi",
+            "-c",
+            "config/gunicorn.conf.py",
+            "--bind",
+            f"127.0.0.1:{port}",
+            "--workers",
+            str(workers),
+        ],
+        cwd=ROOT,
+        env=env,
+        stdout=log,
+        stderr=subprocess.STDOUT,
+        start_new_session=True,
     )
     base = f"http://127.0.0.1:{port}"
     try:
@@ -91,7 +110,18 @@ def wait_until_up(base, process, log_path=None, timeout=30):
             time.sleep(0.2)
 
 
-def call(base, method, path, body=None, *, token=None, headers=None, raw=None, content_type=None, timeout=20):
+def call(
+    base,
+    method,
+    path,
+    body=None,
+    *,
+    token=None,
+    headers=None,
+    raw=None,
+    content_type=None,
+    timeout=20,
+):
     """One HTTP request: (status, body bytes, headers). Never raises for an HTTP status."""
     data = raw if raw is not None else (json.dumps(body).encode() if body is not None else None)
     request = urllib.request.Request(f"{base}{path}", data=data, method=method)

@@ -26,12 +26,20 @@ def _png_bytes(size=(32, 24)):
 
 def _huge_dimensions_png(width=30_000, height=30_000):
     """A tiny file that claims 900 million pixels: the classic decompression bomb."""
+
     def chunk(kind, data):
-        return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data) & 0xFFFFFFFF)
+        return (
+            struct.pack(">I", len(data))
+            + kind
+            + data
+            + struct.pack(">I", zlib.crc32(kind + data) & 0xFFFFFFFF)
+        )
 
     header = struct.pack(">IIBBBBB", width, height, 1, 0, 0, 0, 0)
     rows = zlib.compress(b"\x00" * (width // 8 + 1) * 64)
-    return b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", header) + chunk(b"IDAT", rows) + chunk(b"IEND", b"")
+    return (
+        b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", header) + chunk(b"IDAT", rows) + chunk(b"IEND", b"")
+    )
 
 
 def _gif_js_polyglot():
@@ -42,27 +50,56 @@ def _gif_js_polyglot():
 BAD_FILES = {
     "text renamed .jpg": ("photo.jpg", b"just some text, not a picture", "image/jpeg", 400),
     "svg with script": (
-        "logo.svg", b'<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>', "image/svg+xml", 400,
+        "logo.svg",
+        b'<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>',
+        "image/svg+xml",
+        400,
     ),
     "truncated png": ("cut.png", _png_bytes((300, 300))[:200], "image/png", 400),
     "decompression bomb": ("bomb.png", _huge_dimensions_png(), "image/png", 400),
     "gif/javascript polyglot": ("x.gif", _gif_js_polyglot(), "image/gif", 400),
-    "html claiming to be png": ("page.png", b"<!doctype html><script>alert(1)</script>", "image/png", 400),
+    "html claiming to be png": (
+        "page.png",
+        b"<!doctype html><script>alert(1)</script>",
+        "image/png",
+        400,
+    ),
     "empty file": ("empty.png", b"", "image/png", 400),
-    "over 10 MB": ("big.png", b"\x89PNG\r\n\x1a\n" + b"\x00" * (10 * 1024 * 1024 + 10), "image/png", 413),
+    "over 10 MB": (
+        "big.png",
+        b"\x89PNG\r\n\x1a\n" + b"\x00" * (10 * 1024 * 1024 + 10),
+        "image/png",
+        413,
+    ),
 }
 
 
 def _product_form(upload):
-    return {"name": "Upload Probe", "price": "5", "category": "juices", "availability": "true", "images": upload}
+    return {
+        "name": "Upload Probe",
+        "price": "5",
+        "category": "juices",
+        "availability": "true",
+        "images": upload,
+    }
 
 
 def _hero_form(upload):
-    return {"title": "Probe", "alt_text": "probe", "display_order": "1", "is_active": "1", "image": upload}
+    return {
+        "title": "Probe",
+        "alt_text": "probe",
+        "display_order": "1",
+        "is_active": "1",
+        "image": upload,
+    }
 
 
 ENDPOINTS = {
-    "product": ("/api/products", _product_form, lambda: (Product.objects.count(), ProductImage.objects.count())),
+    "product": (
+        "/api/products",
+        _product_form,
+        lambda: (Product.objects.count(), ProductImage.objects.count()),
+    ),
     "hero": ("/api/hero/images", _hero_form, lambda: HeroImage.objects.count()),
 }
 
@@ -78,7 +115,9 @@ def test_bad_upload_is_refused_and_nothing_is_stored(case, endpoint, admin_clien
     path, form, count = ENDPOINTS[endpoint]
     before = count()
 
-    response = admin_client_api.post(path, form(SimpleUploadedFile(name, content, content_type)), format="multipart")
+    response = admin_client_api.post(
+        path, form(SimpleUploadedFile(name, content, content_type)), format="multipart"
+    )
 
     assert response.status_code == status, response.content[:300]
     assert response.json()["message"]
@@ -87,7 +126,9 @@ def test_bad_upload_is_refused_and_nothing_is_stored(case, endpoint, admin_clien
 
 
 @pytest.mark.parametrize("endpoint", ENDPOINTS)
-def test_a_real_image_with_a_wrong_content_type_is_stored_re_encoded(endpoint, admin_client_api, media_root, client):
+def test_a_real_image_with_a_wrong_content_type_is_stored_re_encoded(
+    endpoint, admin_client_api, media_root, client
+):
     path, form, _ = ENDPOINTS[endpoint]
     trailing_html = b"<script>alert(1)</script>"
     upload = SimpleUploadedFile("pic.png", _png_bytes() + trailing_html, "text/html")

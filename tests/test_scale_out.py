@@ -31,7 +31,9 @@ def multipart(fields, files):
     boundary = uuid.uuid4().hex
     out = io.BytesIO()
     for name, value in fields.items():
-        out.write(f'--{boundary}\r\nContent-Disposition: form-data; name="{name}"\r\n\r\n{value}\r\n'.encode())
+        out.write(
+            f'--{boundary}\r\nContent-Disposition: form-data; name="{name}"\r\n\r\n{value}\r\n'.encode()
+        )
     for name, (filename, content, ctype) in files.items():
         out.write(
             f'--{boundary}\r\nContent-Disposition: form-data; name="{name}"; filename="{filename}"\r\n'
@@ -56,7 +58,9 @@ def two_servers(tmp_path_factory):
     redis.Redis.from_url(REDIS_URL).flushdb()
     workdir = tmp_path_factory.mktemp("scale-out")
     db = connection.settings_dict
-    base_url = f"postgres://{db['USER'] or 'postgres'}@{db['HOST'] or '127.0.0.1'}:{db['PORT'] or 5432}"
+    base_url = (
+        f"postgres://{db['USER'] or 'postgres'}@{db['HOST'] or '127.0.0.1'}:{db['PORT'] or 5432}"
+    )
     name = f"scaleout_{uuid.uuid4().hex[:8]}"
     with psycopg.connect(f"{base_url}/postgres", autocommit=True) as admin:
         admin.execute(f'CREATE DATABASE "{name}"')
@@ -72,13 +76,18 @@ def two_servers(tmp_path_factory):
     )
     prepare_database(env)
     with ExitStack() as servers:
-        yield [servers.enter_context(gunicorn(env, workers=2, log_path=workdir / f"server{n}.log")) for n in range(2)]
+        yield [
+            servers.enter_context(gunicorn(env, workers=2, log_path=workdir / f"server{n}.log"))
+            for n in range(2)
+        ]
     with psycopg.connect(f"{base_url}/postgres", autocommit=True) as admin:
         admin.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
 
 
 def _token(base, password):
-    return login(base, password, headers={"X-Forwarded-For": f"198.51.100.{uuid.uuid4().int % 250 + 1}"})
+    return login(
+        base, password, headers={"X-Forwarded-For": f"198.51.100.{uuid.uuid4().int % 250 + 1}"}
+    )
 
 
 def test_throttle_counted_on_one_server_is_seen_on_the_other(two_servers):
@@ -87,7 +96,9 @@ def test_throttle_counted_on_one_server_is_seen_on_the_other(two_servers):
     client = {"X-Forwarded-For": "203.0.113.7"}
 
     statuses = [call(first, "POST", "/api/auth/login", wrong, headers=client)[0] for _ in range(2)]
-    statuses += [call(second, "POST", "/api/auth/login", wrong, headers=client)[0] for _ in range(3)]
+    statuses += [
+        call(second, "POST", "/api/auth/login", wrong, headers=client)[0] for _ in range(3)
+    ]
 
     assert statuses == [401, 401, 401, 401, 429]
 
@@ -97,12 +108,15 @@ def test_idempotency_key_used_on_one_server_is_honoured_by_the_other(two_servers
     token = _token(first, "shopper-demo-1357")
     status, body, _ = call(first, "GET", "/api/products?limit=100", token=token)
     product = next(
-        p for p in json.loads(body)["products"]
+        p
+        for p in json.loads(body)["products"]
         if p["availability"] and p["price"] is not None and not p["types"] and p["quantity"] > 0
     )
     checkout = {
         "cartItems": [{"productId": product["id"], "productTypeId": None, "quantity": 1}],
-        "customerName": "Scale Tester", "deliveryOption": "pickup",
+        "customerName": "Scale Tester",
+        "deliveryOption": "pickup",
+        "ageConfirmed": True,  # most demo products are 21+
     }
     key = {"Idempotency-Key": uuid.uuid4().hex}
 
@@ -122,11 +136,19 @@ def test_image_uploaded_through_one_server_is_served_by_the_other(two_servers):
     png = io.BytesIO()
     Image.new("RGB", (64, 48), (200, 40, 90)).save(png, format="PNG")
     body, content_type = multipart(
-        {"name": "Scale-out lamp", "price": "12.50", "category": "party-supplies", "availability": "true", "quantity": "3"},
+        {
+            "name": "Scale-out lamp",
+            "price": "12.50",
+            "category": "party-supplies",
+            "availability": "true",
+            "quantity": "3",
+        },
         {"images": ("lamp.png", png.getvalue(), "image/png")},
     )
 
-    status, created, _ = call(first, "POST", "/api/products", token=token, raw=body, content_type=content_type)
+    status, created, _ = call(
+        first, "POST", "/api/products", token=token, raw=body, content_type=content_type
+    )
 
     assert status == 201, created
     image_url = json.loads(created)["images"][0]

@@ -6,53 +6,124 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     initial = True
 
     dependencies = [
-        ('auth', '0012_alter_user_first_name_max_length'),
+        ("auth", "0012_alter_user_first_name_max_length"),
     ]
 
     operations = [
         migrations.CreateModel(
-            name='User',
+            name="User",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('password', models.CharField(max_length=128, verbose_name='password')),
-                ('last_login', models.DateTimeField(blank=True, null=True, verbose_name='last login')),
-                ('is_superuser', models.BooleanField(default=False, help_text='Designates that this user has all permissions without explicitly assigning them.', verbose_name='superuser status')),
-                ('email', models.EmailField(max_length=254, unique=True)),
-                ('name', models.CharField(blank=True, max_length=150)),
-                ('is_staff', models.BooleanField(default=False, help_text='Admins manage the shop and can use this Django admin.', verbose_name='admin')),
-                ('is_active', models.BooleanField(default=True)),
-                ('created_at', models.DateTimeField(default=django.utils.timezone.now, editable=False)),
-                ('password_digest', models.CharField(editable=False, max_length=64, null=True, unique=True)),
-                ('password_version', models.PositiveIntegerField(default=0, editable=False)),
-                ('groups', models.ManyToManyField(blank=True, help_text='The groups this user belongs to. A user will get all permissions granted to each of their groups.', related_name='user_set', related_query_name='user', to='auth.group', verbose_name='groups')),
-                ('user_permissions', models.ManyToManyField(blank=True, help_text='Specific permissions for this user.', related_name='user_set', related_query_name='user', to='auth.permission', verbose_name='user permissions')),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                ("password", models.CharField(max_length=128, verbose_name="password")),
+                (
+                    "last_login",
+                    models.DateTimeField(blank=True, null=True, verbose_name="last login"),
+                ),
+                (
+                    "is_superuser",
+                    models.BooleanField(
+                        default=False,
+                        help_text="Designates that this user has all permissions without explicitly assigning them.",
+                        verbose_name="superuser status",
+                    ),
+                ),
+                ("email", models.EmailField(max_length=254, unique=True)),
+                ("name", models.CharField(blank=True, max_length=150)),
+                (
+                    "is_staff",
+                    models.BooleanField(
+                        default=False,
+                        help_text="Admins manage the shop and can use this Django admin.",
+                        verbose_name="admin",
+                    ),
+                ),
+                ("is_active", models.BooleanField(default=True)),
+                (
+                    "created_at",
+                    models.DateTimeField(default=django.utils.timezone.now, editable=False),
+                ),
+                (
+                    "password_digest",
+                    models.CharField(editable=False, max_length=64, null=True, unique=True),
+                ),
+                ("password_version", models.PositiveIntegerField(default=0, editable=False)),
+                (
+                    "groups",
+                    models.ManyToManyField(
+                        blank=True,
+                        help_text="The groups this user belongs to. A user will get all permissions granted to each of their groups.",
+                        related_name="user_set",
+                        related_query_name="user",
+                        to="auth.group",
+                        verbose_name="groups",
+                    ),
+                ),
+                (
+                    "user_permissions",
+                    models.ManyToManyField(
+                        blank=True,
+                        help_text="Specific permissions for this user.",
+                        related_name="user_set",
+                        related_query_name="user",
+                        to="auth.permission",
+                        verbose_name="user permissions",
+                    ),
+                ),
             ],
             options={
-                'ordering': ['-created_at', '-id'],
+                "ordering": ["-created_at", "-id"],
             },
             managers=[
-                ('objects', accounts.models.UserManager()),
+                ("objects", accounts.models.UserManager()),
             ],
         ),
         migrations.CreateModel(
-            name='RegistrationCode',
+            name="RegistrationCode",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('code', models.CharField(max_length=64, unique=True)),
-                ('note', models.CharField(blank=True, help_text='Who or what the code is for.', max_length=200)),
-                ('is_active', models.BooleanField(default=True)),
-                ('expires_at', models.DateTimeField(blank=True, null=True)),
-                ('max_uses', models.PositiveIntegerField(blank=True, help_text='Empty: unlimited.', null=True)),
-                ('use_count', models.PositiveIntegerField(default=0)),
-                ('created_at', models.DateTimeField(auto_now_add=True)),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                ("code", models.CharField(max_length=64, unique=True)),
+                (
+                    "note",
+                    models.CharField(
+                        blank=True, help_text="Who or what the code is for.", max_length=200
+                    ),
+                ),
+                ("is_active", models.BooleanField(default=True)),
+                ("expires_at", models.DateTimeField(blank=True, null=True)),
+                (
+                    "max_uses",
+                    models.PositiveIntegerField(
+                        blank=True, help_text="Empty: unlimited.", null=True
+                    ),
+                ),
+                ("use_count", models.PositiveIntegerField(default=0)),
+                ("created_at", models.DateTimeField(auto_now_add=True)),
             ],
             options={
-                'ordering': ['-created_at', '-id'],
-                'constraints': [models.CheckConstraint(condition=models.Q(('max_uses__isnull', True), ('use_count__lte', models.F('max_uses')), _connector='OR'), name='registration_code_uses_within_max')],
+                "ordering": ["-created_at", "-id"],
+                "constraints": [
+                    models.CheckConstraint(
+                        condition=models.Q(
+                            ("max_uses__isnull", True),
+                            ("use_count__lte", models.F("max_uses")),
+                            _connector="OR",
+                        ),
+                        name="registration_code_uses_within_max",
+                    )
+                ],
             },
         ),
     ]

@@ -39,8 +39,26 @@ class TestLogin:
         body = response.json()
         assert body["message"] == "Login successful"
         assert body["user"] == {
-            "id": other_customer.pk, "name": "Olive Other", "email": "olive@example.com", "role": "customer",
+            "id": other_customer.pk,
+            "name": "Olive Other",
+            "email": "olive@example.com",
+            "role": "customer",
         }
+
+    @pytest.mark.parametrize("token", ["not-a-token", "revoked"])
+    def test_a_stale_or_bad_token_does_not_stop_a_sign_in(
+        self, api_client, other_customer, admin_user, token
+    ):
+        if token == "revoked":
+            token = login(api_client, "olive-secret-1").json()["token"]
+            # The password changed elsewhere: this token is now refused wherever it counts.
+            User.objects.filter(email="olive@example.com").update(password_version=99)
+        api_client.credentials(HTTP_AUTHORIZATION=f"Bearer {token}")
+
+        response = login(api_client, "ada-secret-1")
+
+        assert response.status_code == 200, response.json()
+        assert response.json()["message"] == "Login successful"
 
     def test_token_carries_the_claims_the_app_reads(self, api_client, admin_user):
         token = login(api_client, "ada-secret-1").json()["token"]
@@ -74,10 +92,16 @@ class TestLogin:
         customer.is_active = False
         customer.save()
 
-        assert login(api_client, "casey-secret-1").status_code == 401
+        response = login(api_client, "casey-secret-1")
+
+        assert response.status_code == 401
+        assert response.json()["message"] == "Invalid password"
+        assert "token" not in response.json()
 
     def test_trailing_slash_is_answered_without_redirect(self, api_client, customer):
-        response = api_client.post("/api/auth/login/", {"password": "casey-secret-1"}, format="json")
+        response = api_client.post(
+            "/api/auth/login/", {"password": "casey-secret-1"}, format="json"
+        )
 
         assert response.status_code == 200
 
@@ -87,7 +111,9 @@ class TestLogin:
         statuses = [login(api_client, "wrong-password").status_code for _ in range(4)]
 
         assert statuses == [401, 401, 401, 429]
-        assert login(api_client, "casey-secret-1").json() == {"message": "Too many attempts. Please try again later."}
+        assert login(api_client, "casey-secret-1").json() == {
+            "message": "Too many attempts. Please try again later."
+        }
 
 
 class TestRegistration:
@@ -135,6 +161,10 @@ class TestRegistration:
         assert register(api_client).status_code == 201
         second = register(api_client, email="second@example.com", password="second-secret-7")
         assert second.status_code == 400
+        assert second.json()["message"] == "Invalid registration code"
+        assert not User.objects.filter(email="second@example.com").exists()
+        code.refresh_from_db()
+        assert code.use_count == 1
 
     def test_duplicate_email_is_409_and_code_not_used(self, api_client, code, customer):
         response = register(api_client, email="CASEY@example.com")
@@ -149,20 +179,6 @@ class TestRegistration:
 
         assert response.status_code == 409
         assert response.json()["message"] == "Please choose a different password."
-
-    @pytest.mark.parametrize(
-        "password,message",
-        [
-            ("abc", "Password must be at least 6 characters long"),
-            ("password", "This password is too common."),
-            ("83749201", "This password is entirely numeric."),
-        ],
-    )
-    def test_weak_passwords_are_refused(self, api_client, code, password, message):
-        response = register(api_client, password=password)
-
-        assert response.status_code == 400
-        assert response.json()["message"] == message
 
     @pytest.mark.parametrize("field", ["name", "email", "password", "registrationCode"])
     def test_every_field_is_required(self, api_client, code, field):
@@ -188,7 +204,9 @@ class TestUsers:
         assert rows["ada@example.com"]["role"] == "admin"
         assert set(rows["casey@example.com"]) == {"id", "name", "email", "role", "created_at"}
 
-    def test_user_list_query_count_is_constant(self, admin_client_api, make_user, django_assert_max_num_queries):
+    def test_user_list_query_count_is_constant(
+        self, admin_client_api, make_user, django_assert_max_num_queries
+    ):
         for _ in range(20):
             make_user()
         with django_assert_max_num_queries(2):
@@ -200,7 +218,9 @@ class TestUsers:
         assert customer_client.get("/api/auth/users").status_code == 403  # token still good
 
         response = admin_client_api.put(
-            f"/api/auth/users/{customer.pk}/password", {"newPassword": "brand-new-pass"}, format="json"
+            f"/api/auth/users/{customer.pk}/password",
+            {"newPassword": "brand-new-pass"},
+            format="json",
         )
 
         assert response.status_code == 200
@@ -221,14 +241,18 @@ class TestUsers:
 
     def test_password_of_another_user_is_refused(self, admin_client_api, customer, other_customer):
         response = admin_client_api.put(
-            f"/api/auth/users/{customer.pk}/password", {"newPassword": "olive-secret-1"}, format="json"
+            f"/api/auth/users/{customer.pk}/password",
+            {"newPassword": "olive-secret-1"},
+            format="json",
         )
 
         assert response.status_code == 409
         assert response.json()["message"] == "Please choose a different password."
 
     def test_unknown_user_is_404(self, admin_client_api):
-        response = admin_client_api.put("/api/auth/users/999999/password", {"newPassword": "whatever-1"}, format="json")
+        response = admin_client_api.put(
+            "/api/auth/users/999999/password", {"newPassword": "whatever-1"}, format="json"
+        )
 
         assert response.status_code == 404
         assert response.json() == {"message": "User not found"}
@@ -242,7 +266,9 @@ class TestUsers:
     ],
 )
 @pytest.mark.parametrize("who,expected", [("anonymous", 401), ("customer", 403), ("admin", 200)])
-def test_admin_endpoints_permissions(client_for, customer, admin_user, method, path, body, who, expected):
+def test_admin_endpoints_permissions(
+    client_for, customer, admin_user, method, path, body, who, expected
+):
     user = {"anonymous": None, "customer": customer, "admin": admin_user}[who]
     client = client_for(user)
 
@@ -259,7 +285,9 @@ def test_login_and_register_are_open_to_everyone(client_for, customer, admin_use
     client = client_for({"anonymous": None, "customer": customer, "admin": admin_user}[who])
 
     assert login(client, "casey-secret-1").status_code == 200
-    assert register(client, email=f"{who}@example.org", password=f"{who}-fresh-pw").status_code == 201
+    assert (
+        register(client, email=f"{who}@example.org", password=f"{who}-fresh-pw").status_code == 201
+    )
 
 
 def test_bad_token_is_401_not_403(api_client):
@@ -268,19 +296,26 @@ def test_bad_token_is_401_not_403(api_client):
     response = api_client.get("/api/auth/users")
 
     assert response.status_code == 401
-    assert response.json()["message"]
+    assert response.json() == {"message": "Your session has expired. Please sign in again."}
 
 
 def test_expired_token_is_401(api_client, customer):
     now = timezone.now()
     payload = {
-        "token_type": "access", "userId": customer.pk, "exp": int((now - timedelta(minutes=1)).timestamp()),
-        "iat": int((now - timedelta(hours=1)).timestamp()), "jti": "x", "pwv": customer.password_version,
+        "token_type": "access",
+        "userId": customer.pk,
+        "exp": int((now - timedelta(minutes=1)).timestamp()),
+        "iat": int((now - timedelta(hours=1)).timestamp()),
+        "jti": "x",
+        "pwv": customer.password_version,
     }
     token = jwt.encode(payload, settings.SIMPLE_JWT["SIGNING_KEY"], algorithm="HS256")
     api_client.credentials(HTTP_AUTHORIZATION=f"Bearer {token}")
 
-    assert api_client.get("/api/auth/users").status_code == 401
+    response = api_client.get("/api/auth/users")
+
+    assert response.status_code == 401
+    assert response.json() == {"message": "Your session has expired. Please sign in again."}
 
 
 def test_digest_follows_every_password_change(customer):

@@ -15,7 +15,9 @@ def run(*args):
 
 
 def test_registration_codes_create_list_disable():
-    code = run("registration_codes", "create", "--note", "spring fair", "--max-uses", "3", "--days", "7").strip()
+    code = run(
+        "registration_codes", "create", "--note", "spring fair", "--max-uses", "3", "--days", "7"
+    ).strip()
 
     listed = run("registration_codes", "list")
     assert code in listed and "usable" in listed and "uses 0/3" in listed
@@ -47,3 +49,15 @@ def test_demo_data_twice_prints_the_sign_in_details():
         assert "admin@example.com" in out
         assert "WELCOME-DEMO" in out
     assert User.objects.filter(is_staff=True).count() == 1
+
+
+@pytest.mark.parametrize("days", ["0", "-3"])
+def test_registration_code_with_no_days_left_is_refused(days):
+    with pytest.raises(CommandError, match="--days must be 1 or more"):
+        run("registration_codes", "create", "--days", days)
+    assert not RegistrationCode.objects.exists()
+
+
+def test_registration_code_without_days_never_expires():
+    code = run("registration_codes", "create").strip()
+    assert RegistrationCode.objects.get(code=code).expires_at is None

@@ -17,8 +17,8 @@ COUNT_ROWS = (
 )
 PLACE_ORDER = (
     "from accounts.models import User; from orders.services import order_checkout; "
-    "from shop.models import Product; from shop.services import StockLine; "
-    "p = Product.objects.create(name='Backup Lamp', price='12.50', quantity=3, category_id='coils-pods'); "
+    "from shop.models import Product; from shop.stock import StockLine; "
+    "p = Product.objects.create(name='Backup Lamp', price='12.50', quantity=3, category_id='party-supplies'); "
     "u = User.objects.get(email='shopper@example.com'); "
     "order_checkout(user=u, lines=[StockLine(product_id=p.pk, type_id=None, quantity=1)], "
     "customer_name='Backup Tester', delivery_option='pickup', notify=False)"
@@ -34,7 +34,12 @@ def manage(*args, database_url, media_root):
     }
     env.pop("DEBUG", None)
     result = subprocess.run(
-        [sys.executable, "manage.py", *args], cwd=ROOT, env=env, capture_output=True, text=True, timeout=300
+        [sys.executable, "manage.py", *args],
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=300,
     )
     assert result.returncode == 0, result.stdout + result.stderr
     return result.stdout

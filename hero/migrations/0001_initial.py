@@ -5,30 +5,51 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     initial = True
 
-    dependencies = [
-    ]
+    dependencies = []
 
     operations = [
         migrations.CreateModel(
-            name='HeroImage',
+            name="HeroImage",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('title', models.CharField(blank=True, max_length=200)),
-                ('description', models.TextField(blank=True)),
-                ('alt_text', models.CharField(blank=True, max_length=300)),
-                ('display_order', models.PositiveIntegerField(db_index=True, default=0)),
-                ('is_active', models.BooleanField(default=True)),
-                ('external_url', models.CharField(blank=True, max_length=1000, validators=[hero.validators.validate_image_url])),
-                ('image_path', models.CharField(blank=True, max_length=300)),
-                ('created_at', models.DateTimeField(auto_now_add=True)),
-                ('updated_at', models.DateTimeField(auto_now=True)),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                ("title", models.CharField(blank=True, max_length=200)),
+                ("description", models.TextField(blank=True)),
+                ("alt_text", models.CharField(blank=True, max_length=300)),
+                ("display_order", models.PositiveIntegerField(db_index=True, default=0)),
+                ("is_active", models.BooleanField(default=True)),
+                (
+                    "external_url",
+                    models.CharField(
+                        blank=True, max_length=1000, validators=[hero.validators.validate_image_url]
+                    ),
+                ),
+                ("image_path", models.CharField(blank=True, max_length=300)),
+                ("created_at", models.DateTimeField(auto_now_add=True)),
+                ("updated_at", models.DateTimeField(auto_now=True)),
             ],
             options={
-                'ordering': ['display_order', 'id'],
-                'constraints': [models.CheckConstraint(condition=models.Q(models.Q(('external_url', ''), models.Q(('image_path', ''), _negated=True)), models.Q(models.Q(('external_url', ''), _negated=True), ('image_path', '')), _connector='OR'), name='hero_image_has_one_source')],
+                "ordering": ["display_order", "id"],
+                "constraints": [
+                    models.CheckConstraint(
+                        condition=models.Q(
+                            models.Q(
+                                ("external_url", ""), models.Q(("image_path", ""), _negated=True)
+                            ),
+                            models.Q(
+                                models.Q(("external_url", ""), _negated=True), ("image_path", "")
+                            ),
+                            _connector="OR",
+                        ),
+                        name="hero_image_has_one_source",
+                    )
+                ],
             },
         ),
     ]

@@ -25,29 +25,74 @@ def test_list_editable_order_and_active(admin_browser):
     response = admin_browser.post(
         reverse("admin:hero_heroimage_changelist"),
         {
-            "form-TOTAL_FORMS": "2", "form-INITIAL_FORMS": "2",
-            "form-0-id": str(a.pk), "form-0-display_order": "5", "form-0-is_active": "on",
-            "form-1-id": str(b.pk), "form-1-display_order": "1",
+            "form-TOTAL_FORMS": "2",
+            "form-INITIAL_FORMS": "2",
+            "form-0-id": str(a.pk),
+            "form-0-display_order": "5",
+            "form-0-is_active": "on",
+            "form-1-id": str(b.pk),
+            "form-1-display_order": "1",
             "_save": "Save",
         },
     )
 
     assert response.status_code == 302
     assert list(HeroImage.objects.values_list("title", "display_order", "is_active")) == [
-        ("B", 1, False), ("A", 5, True),
+        ("B", 1, False),
+        ("A", 5, True),
     ]
 
 
 def test_admin_upload_goes_through_image_processing(admin_browser, media_root):
     response = admin_browser.post(
         reverse("admin:hero_heroimage_add"),
-        {"title": "Uploaded", "display_order": "0", "is_active": "on", "external_url": "", "upload": png_upload()},
+        {
+            "title": "Uploaded",
+            "display_order": "0",
+            "is_active": "on",
+            "external_url": "",
+            "upload": png_upload(),
+        },
     )
 
     assert response.status_code == 302
     hero = HeroImage.objects.get()
     assert hero.image_path.startswith("hero/") and hero.image_path.endswith(".webp")
     assert (media_root / hero.image_path).is_file()
+
+
+def test_an_upload_in_the_admin_replaces_the_address(admin_browser, media_root):
+    hero = make_hero(title="From a URL")
+
+    response = admin_browser.post(
+        reverse("admin:hero_heroimage_change", args=[hero.pk]),
+        {
+            "title": "From a file",
+            "display_order": "0",
+            "is_active": "on",
+            "external_url": hero.external_url,
+            "upload": png_upload(),
+        },
+    )
+
+    assert response.status_code == 302
+    hero.refresh_from_db()
+    assert (hero.title, hero.external_url) == ("From a file", "")
+    assert (media_root / hero.image_path).is_file()
+
+
+def test_an_oversized_upload_is_a_form_error_and_stores_nothing(admin_browser, media_root):
+    from shop.tests.factories import bomb_png
+
+    response = admin_browser.post(
+        reverse("admin:hero_heroimage_add"),
+        {"title": "Bomb", "display_order": "0", "external_url": "", "upload": bomb_png()},
+    )
+
+    assert response.status_code == 200
+    assert b"errorlist" in response.content
+    assert not HeroImage.objects.exists()
+    assert not list(media_root.rglob("*.webp"))
 
 
 def test_admin_refuses_a_javascript_url(admin_browser):

@@ -7,7 +7,16 @@ from hero.tests.factories import make_hero, png_upload
 
 pytestmark = pytest.mark.django_db
 
-HERO_KEYS = {"id", "title", "description", "alt_text", "display_order", "is_active", "image_url", "created_at"}
+HERO_KEYS = {
+    "id",
+    "title",
+    "description",
+    "alt_text",
+    "display_order",
+    "is_active",
+    "image_url",
+    "created_at",
+}
 NEED_IMAGE = "Please provide an image URL or upload an image file"
 
 
@@ -29,7 +38,10 @@ def create(client, **overrides):
 
 class TestList:
     def test_anonymous_is_401(self, api_client):
-        assert api_client.get("/api/hero/images").status_code == 401
+        response = api_client.get("/api/hero/images")
+
+        assert response.status_code == 401
+        assert response.json() == {"message": "Please sign in to continue."}
 
     def test_customer_sees_active_images_in_display_order(self, customer_client):
         second = make_hero(title="B", display_order=1)
@@ -42,7 +54,11 @@ class TestList:
         assert set(body[0]) == HERO_KEYS
 
     def test_admin_sees_all_ties_by_id(self, admin_client_api):
-        heroes = [make_hero(display_order=0), make_hero(display_order=0, is_active=False), make_hero(display_order=0)]
+        heroes = [
+            make_hero(display_order=0),
+            make_hero(display_order=0, is_active=False),
+            make_hero(display_order=0),
+        ]
 
         body = admin_client_api.get("/api/hero/images").json()
 
@@ -89,7 +105,7 @@ class TestCreate:
 
         assert response.json()["image_url"].startswith("/media/hero/")
 
-    def test_neither_url_nor_file_is_400_with_the_spec_message(self, admin_client_api):
+    def test_neither_url_nor_file_is_400_with_its_message(self, admin_client_api):
         response = create(admin_client_api, image_url="")
 
         assert response.status_code == 400
@@ -99,7 +115,9 @@ class TestCreate:
     def test_a_file_that_is_not_an_image_is_400(self, admin_client_api, media_root):
         from django.core.files.uploadedfile import SimpleUploadedFile
 
-        fake = SimpleUploadedFile("evil.png", b"<script>alert(1)</script>", content_type="image/png")
+        fake = SimpleUploadedFile(
+            "evil.png", b"<script>alert(1)</script>", content_type="image/png"
+        )
 
         response = create(admin_client_api, image_url="", image=fake)
 
@@ -145,7 +163,9 @@ class TestCreate:
 
         assert body["display_order"] == 5
 
-    @pytest.mark.parametrize("flag,expected", [("0", False), ("false", False), ("1", True), ("true", True)])
+    @pytest.mark.parametrize(
+        "flag,expected", [("0", False), ("false", False), ("1", True), ("true", True)]
+    )
     def test_is_active_as_the_form_sends_it(self, admin_client_api, flag, expected):
         assert create(admin_client_api, is_active=flag).json()["is_active"] is expected
 
@@ -153,21 +173,34 @@ class TestCreate:
         body = form()
         del body["is_active"]
 
-        assert admin_client_api.post("/api/hero/images", body, format="multipart").json()["is_active"] is True
+        assert (
+            admin_client_api.post("/api/hero/images", body, format="multipart").json()["is_active"]
+            is True
+        )
 
 
 class TestUpdate:
     def test_anonymous_is_401_and_customer_403(self, api_client, customer_client):
         hero = make_hero()
 
-        assert api_client.put(f"/api/hero/images/{hero.pk}", form(), format="multipart").status_code == 401
-        assert customer_client.put(f"/api/hero/images/{hero.pk}", form(), format="multipart").status_code == 403
+        assert (
+            api_client.put(f"/api/hero/images/{hero.pk}", form(), format="multipart").status_code
+            == 401
+        )
+        assert (
+            customer_client.put(
+                f"/api/hero/images/{hero.pk}", form(), format="multipart"
+            ).status_code
+            == 403
+        )
 
     def test_admin_updates_the_fields_sent(self, admin_client_api):
         hero = make_hero(title="Old", description="Keep me")
 
         response = admin_client_api.put(
-            f"/api/hero/images/{hero.pk}", {"title": "New", "display_order": "2"}, format="multipart"
+            f"/api/hero/images/{hero.pk}",
+            {"title": "New", "display_order": "2"},
+            format="multipart",
         )
 
         assert response.status_code == 200
@@ -191,7 +224,9 @@ class TestUpdate:
     def test_replacing_the_file_removes_the_old_one(
         self, admin_client_api, media_root, django_capture_on_commit_callbacks
     ):
-        old = create(admin_client_api, image_url="", image=png_upload(color=(1, 2, 3))).json()["image_url"]
+        old = create(admin_client_api, image_url="", image=png_upload(color=(1, 2, 3))).json()[
+            "image_url"
+        ]
 
         with django_capture_on_commit_callbacks(execute=True):
             new = admin_client_api.put(
@@ -208,7 +243,9 @@ class TestUpdate:
         hero = make_hero()
 
         response = admin_client_api.put(
-            f"/api/hero/images/{hero.pk}", {"title": "X", "image_url": "javascript:alert(1)"}, format="multipart"
+            f"/api/hero/images/{hero.pk}",
+            {"title": "X", "image_url": "javascript:alert(1)"},
+            format="multipart",
         )
 
         assert response.status_code == 400
@@ -227,13 +264,17 @@ class TestToggle:
     def test_json_is_active_sets_only_that_flag(self, admin_client_api, flag):
         hero = make_hero(title="Keep", display_order=3, is_active=not flag)
 
-        response = admin_client_api.put(f"/api/hero/images/{hero.pk}", {"is_active": flag}, format="json")
+        response = admin_client_api.put(
+            f"/api/hero/images/{hero.pk}", {"is_active": flag}, format="json"
+        )
 
         assert response.status_code == 200
         body = response.json()
         assert body["is_active"] is flag
         assert (body["title"], body["display_order"], body["image_url"]) == (
-            "Keep", 3, "https://cdn.example.com/slide.jpg",
+            "Keep",
+            3,
+            "https://cdn.example.com/slide.jpg",
         )
 
     def test_an_inactive_image_disappears_for_customers(self, admin_client_api, customer_client):
@@ -247,12 +288,20 @@ class TestToggle:
     def test_a_toggle_without_a_flag_is_400(self, admin_client_api, body):
         hero = make_hero()
 
-        assert admin_client_api.put(f"/api/hero/images/{hero.pk}", body, format="json").status_code == 400
+        assert (
+            admin_client_api.put(f"/api/hero/images/{hero.pk}", body, format="json").status_code
+            == 400
+        )
 
     def test_customer_cannot_toggle(self, customer_client):
         hero = make_hero()
 
-        assert customer_client.put(f"/api/hero/images/{hero.pk}", {"is_active": False}, format="json").status_code == 403
+        assert (
+            customer_client.put(
+                f"/api/hero/images/{hero.pk}", {"is_active": False}, format="json"
+            ).status_code
+            == 403
+        )
         hero.refresh_from_db()
         assert hero.is_active is True
 
@@ -278,7 +327,9 @@ class TestDelete:
         assert not HeroImage.objects.exists()
         assert not stored.exists()
 
-    def test_a_file_another_image_uses_is_kept(self, admin_client_api, media_root, django_capture_on_commit_callbacks):
+    def test_a_file_another_image_uses_is_kept(
+        self, admin_client_api, media_root, django_capture_on_commit_callbacks
+    ):
         first = create(admin_client_api, image_url="", image=png_upload()).json()
         second = create(admin_client_api, image_url="", image=png_upload()).json()
         assert first["image_url"] == second["image_url"]

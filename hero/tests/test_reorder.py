@@ -36,14 +36,20 @@ def test_admin_reorders_all(admin_client_api, three):
     response = reorder(admin_client_api, (c.pk, 1), (a.pk, 2), (b.pk, 3))
 
     assert response.status_code == 200
-    assert [(hero["title"], hero["display_order"]) for hero in response.json()] == [("C", 0), ("A", 1), ("B", 2)]
+    assert [(hero["title"], hero["display_order"]) for hero in response.json()] == [
+        ("C", 0),
+        ("A", 1),
+        ("B", 2),
+    ]
     assert stored_orders() == {"C": 0, "A": 1, "B": 2}
 
 
 def test_trailing_slash_reaches_reorder_not_the_detail_route(admin_client_api, three):
     a, b, c = three
 
-    response = admin_client_api.put(URL + "/", {"imageOrders": [{"id": c.pk, "display_order": 1}]}, format="json")
+    response = admin_client_api.put(
+        URL + "/", {"imageOrders": [{"id": c.pk, "display_order": 1}]}, format="json"
+    )
 
     assert response.status_code == 200
 

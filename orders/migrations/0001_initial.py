@@ -6,93 +6,211 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     initial = True
 
     dependencies = [
-        ('shop', '0002_categories'),
+        ("shop", "0002_categories"),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 
     operations = [
         migrations.CreateModel(
-            name='Order',
+            name="Order",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('customer_name', models.CharField(max_length=150)),
-                ('status', models.CharField(choices=[('pending', 'Pending'), ('completed', 'Completed'), ('cancelled', 'Cancelled')], default='pending', max_length=20)),
-                ('delivery_option', models.CharField(choices=[('pickup', 'Store pickup'), ('shipping', 'Standard shipping'), ('delivery', 'Local delivery')], max_length=20)),
-                ('delivery_address', models.CharField(blank=True, max_length=500)),
-                ('phone_number', models.CharField(blank=True, max_length=40)),
-                ('delivery_date', models.DateField(blank=True, null=True)),
-                ('delivery_time', models.CharField(blank=True, max_length=60)),
-                ('special_instructions', models.TextField(blank=True)),
-                ('subtotal', models.DecimalField(decimal_places=2, default=0, max_digits=12)),
-                ('delivery_fee', models.DecimalField(decimal_places=2, default=0, max_digits=10)),
-                ('total', models.DecimalField(decimal_places=2, default=0, max_digits=12)),
-                ('idempotency_key', models.CharField(blank=True, editable=False, max_length=255, null=True)),
-                ('request_hash', models.CharField(blank=True, editable=False, max_length=64)),
-                ('created_at', models.DateTimeField(auto_now_add=True)),
-                ('updated_at', models.DateTimeField(auto_now=True)),
-                ('user', models.ForeignKey(on_delete=django.db.models.deletion.PROTECT, related_name='orders', to=settings.AUTH_USER_MODEL)),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                ("customer_name", models.CharField(max_length=150)),
+                (
+                    "status",
+                    models.CharField(
+                        choices=[
+                            ("pending", "Pending"),
+                            ("completed", "Completed"),
+                            ("cancelled", "Cancelled"),
+                        ],
+                        default="pending",
+                        max_length=20,
+                    ),
+                ),
+                (
+                    "delivery_option",
+                    models.CharField(
+                        choices=[
+                            ("pickup", "Store pickup"),
+                            ("shipping", "Standard shipping"),
+                            ("delivery", "Local delivery"),
+                        ],
+                        max_length=20,
+                    ),
+                ),
+                ("delivery_address", models.CharField(blank=True, max_length=500)),
+                ("phone_number", models.CharField(blank=True, max_length=40)),
+                ("delivery_date", models.DateField(blank=True, null=True)),
+                ("delivery_time", models.CharField(blank=True, max_length=60)),
+                ("special_instructions", models.TextField(blank=True)),
+                ("subtotal", models.DecimalField(decimal_places=2, default=0, max_digits=12)),
+                ("delivery_fee", models.DecimalField(decimal_places=2, default=0, max_digits=10)),
+                ("total", models.DecimalField(decimal_places=2, default=0, max_digits=12)),
+                (
+                    "idempotency_key",
+                    models.CharField(blank=True, editable=False, max_length=255, null=True),
+                ),
+                ("request_hash", models.CharField(blank=True, editable=False, max_length=64)),
+                ("created_at", models.DateTimeField(auto_now_add=True)),
+                ("updated_at", models.DateTimeField(auto_now=True)),
+                (
+                    "user",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.PROTECT,
+                        related_name="orders",
+                        to=settings.AUTH_USER_MODEL,
+                    ),
+                ),
             ],
             options={
-                'ordering': ['-created_at', '-id'],
+                "ordering": ["-created_at", "-id"],
             },
         ),
         migrations.CreateModel(
-            name='OrderEvent',
+            name="OrderEvent",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('from_status', models.CharField(blank=True, choices=[('pending', 'Pending'), ('completed', 'Completed'), ('cancelled', 'Cancelled')], max_length=20)),
-                ('to_status', models.CharField(choices=[('pending', 'Pending'), ('completed', 'Completed'), ('cancelled', 'Cancelled')], max_length=20)),
-                ('created_at', models.DateTimeField(auto_now_add=True)),
-                ('actor', models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.SET_NULL, related_name='+', to=settings.AUTH_USER_MODEL)),
-                ('order', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='events', to='orders.order')),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                (
+                    "from_status",
+                    models.CharField(
+                        blank=True,
+                        choices=[
+                            ("pending", "Pending"),
+                            ("completed", "Completed"),
+                            ("cancelled", "Cancelled"),
+                        ],
+                        max_length=20,
+                    ),
+                ),
+                (
+                    "to_status",
+                    models.CharField(
+                        choices=[
+                            ("pending", "Pending"),
+                            ("completed", "Completed"),
+                            ("cancelled", "Cancelled"),
+                        ],
+                        max_length=20,
+                    ),
+                ),
+                ("created_at", models.DateTimeField(auto_now_add=True)),
+                (
+                    "actor",
+                    models.ForeignKey(
+                        blank=True,
+                        null=True,
+                        on_delete=django.db.models.deletion.SET_NULL,
+                        related_name="+",
+                        to=settings.AUTH_USER_MODEL,
+                    ),
+                ),
+                (
+                    "order",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="events",
+                        to="orders.order",
+                    ),
+                ),
             ],
             options={
-                'ordering': ['created_at', 'id'],
+                "ordering": ["created_at", "id"],
             },
         ),
         migrations.CreateModel(
-            name='OrderLine',
+            name="OrderLine",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('sold_as_type', models.BooleanField(default=False)),
-                ('product_name', models.CharField(max_length=200)),
-                ('product_type_name', models.CharField(blank=True, max_length=120)),
-                ('unit_price', models.DecimalField(decimal_places=2, max_digits=10)),
-                ('quantity', models.PositiveIntegerField()),
-                ('order', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='items', to='orders.order')),
-                ('product', models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.SET_NULL, related_name='+', to='shop.product')),
-                ('product_type', models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.SET_NULL, related_name='+', to='shop.producttype')),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                ("sold_as_type", models.BooleanField(default=False)),
+                ("product_name", models.CharField(max_length=200)),
+                ("product_type_name", models.CharField(blank=True, max_length=120)),
+                ("unit_price", models.DecimalField(decimal_places=2, max_digits=10)),
+                ("quantity", models.PositiveIntegerField()),
+                (
+                    "order",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="items",
+                        to="orders.order",
+                    ),
+                ),
+                (
+                    "product",
+                    models.ForeignKey(
+                        blank=True,
+                        null=True,
+                        on_delete=django.db.models.deletion.SET_NULL,
+                        related_name="+",
+                        to="shop.product",
+                    ),
+                ),
+                (
+                    "product_type",
+                    models.ForeignKey(
+                        blank=True,
+                        null=True,
+                        on_delete=django.db.models.deletion.SET_NULL,
+                        related_name="+",
+                        to="shop.producttype",
+                    ),
+                ),
             ],
             options={
-                'ordering': ['id'],
+                "ordering": ["id"],
             },
         ),
         migrations.AddIndex(
-            model_name='order',
-            index=models.Index(fields=['-created_at', '-id'], name='order_newest'),
+            model_name="order",
+            index=models.Index(fields=["-created_at", "-id"], name="order_newest"),
         ),
         migrations.AddIndex(
-            model_name='order',
-            index=models.Index(fields=['user', '-created_at', '-id'], name='order_user_newest'),
+            model_name="order",
+            index=models.Index(fields=["user", "-created_at", "-id"], name="order_user_newest"),
         ),
         migrations.AddIndex(
-            model_name='order',
-            index=models.Index(fields=['status', '-created_at'], name='order_status_newest'),
+            model_name="order",
+            index=models.Index(fields=["status", "-created_at"], name="order_status_newest"),
         ),
         migrations.AddConstraint(
-            model_name='order',
-            constraint=models.UniqueConstraint(condition=models.Q(('idempotency_key__isnull', False)), fields=('user', 'idempotency_key'), name='order_idempotency_key_per_user'),
+            model_name="order",
+            constraint=models.UniqueConstraint(
+                condition=models.Q(("idempotency_key__isnull", False)),
+                fields=("user", "idempotency_key"),
+                name="order_idempotency_key_per_user",
+            ),
         ),
         migrations.AddConstraint(
-            model_name='order',
-            constraint=models.CheckConstraint(condition=models.Q(('delivery_fee__gte', 0), ('subtotal__gte', 0), ('total__gte', 0)), name='order_money_not_negative'),
+            model_name="order",
+            constraint=models.CheckConstraint(
+                condition=models.Q(
+                    ("delivery_fee__gte", 0), ("subtotal__gte", 0), ("total__gte", 0)
+                ),
+                name="order_money_not_negative",
+            ),
         ),
         migrations.AddConstraint(
-            model_name='orderline',
-            constraint=models.CheckConstraint(condition=models.Q(('quantity__gte', 1)), name='order_line_quantity_positive'),
+            model_name="orderline",
+            constraint=models.CheckConstraint(
+                condition=models.Q(("quantity__gte", 1)), name="order_line_quantity_positive"
+            ),
         ),
     ]

@@ -4,23 +4,40 @@ from datetime import timedelta
 from decimal import Decimal
 
 from orders.calendar import shop_today
+from shop.categories import AGE_RESTRICTED, NOT_SHIPPABLE
 from shop.models import Category, Product, ProductType
 
 
-def _a_category():
+def _a_category(category_id="party-supplies"):
     # The 13 categories come from a data migration, which a transactional test's flush empties.
-    category = Category.objects.order_by("position").first()
-    return category or Category.objects.create(id="disposables", name="Vapes")
+    # The default is neither 21+ nor unshippable, so a test meets those rules only on purpose.
+    category = Category.objects.filter(pk=category_id).first()
+    if category is None:
+        category = Category.objects.create(
+            id=category_id,
+            name=category_id,
+            age_restricted=category_id in AGE_RESTRICTED,
+            shippable=category_id not in NOT_SHIPPABLE,
+        )
+    return category
 
 
-def make_product(*, name="Test Vape", price="10.00", quantity=10, availability=True, types=()):
+def make_product(
+    *,
+    name="Test Vape",
+    price="10.00",
+    quantity=10,
+    availability=True,
+    types=(),
+    category="party-supplies",
+):
     """types: dicts of ProductType fields, e.g. {"name": "Mint", "price": "12.00", "quantity": 3}."""
     product = Product.objects.create(
         name=name,
         price=Decimal(price) if price is not None else None,
         quantity=quantity,
         availability=availability,
-        category=_a_category(),
+        category=_a_category(category),
     )
     for fields in types:
         fields = dict(fields)
@@ -45,8 +62,9 @@ def checkout_body(*lines, option="pickup", **fields):
     if option == "delivery":
         body.update(
             phoneNumber="714-555-0100",
+            deliveryZip="92840",
             deliveryDate=(shop_today() + timedelta(days=1)).isoformat(),
-            deliveryTime="2:00 PM - 4:00 PM",
+            deliveryTime="14:00",
         )
     body.update(fields)
     return body

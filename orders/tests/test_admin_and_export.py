@@ -22,7 +22,9 @@ def product():
 
 
 def place(client, product, quantity=1, **fields):
-    response = client.post("/api/orders/checkout", checkout_body(line(product, quantity), **fields), format="json")
+    response = client.post(
+        "/api/orders/checkout", checkout_body(line(product, quantity), **fields), format="json"
+    )
     assert response.status_code == 201, response.json()
     return Order.objects.get(pk=response.json()["order"]["id"])
 
@@ -31,7 +33,11 @@ def test_changelist_filters_and_search_by_customer(admin_browser, customer_clien
     place(customer_client, product, customerName="Findable Person")
 
     url = reverse("admin:orders_order_changelist")
-    for query in ("?q=Findable", "?q=casey@example.com", "?status__exact=pending&delivery_option__exact=pickup"):
+    for query in (
+        "?q=Findable",
+        "?q=casey@example.com",
+        "?status__exact=pending&delivery_option__exact=pickup",
+    ):
         response = admin_browser.get(url + query)
         assert response.status_code == 200
         assert b"Findable Person" in response.content
@@ -54,7 +60,9 @@ def test_admin_actions_go_through_the_services(admin_browser, admin_user, custom
     url = reverse("admin:orders_order_changelist")
 
     admin_browser.post(url, {"action": "mark_cancelled", "_selected_action": [to_cancel.pk]})
-    admin_browser.post(url, {"action": "mark_completed", "_selected_action": [to_complete.pk, to_cancel.pk]})
+    admin_browser.post(
+        url, {"action": "mark_completed", "_selected_action": [to_complete.pk, to_cancel.pk]}
+    )
 
     to_cancel.refresh_from_db()
     to_complete.refresh_from_db()
@@ -63,28 +71,43 @@ def test_admin_actions_go_through_the_services(admin_browser, admin_user, custom
     assert OrderEvent.objects.filter(actor=admin_user).count() == 2
 
 
-def test_an_action_reports_orders_that_were_not_pending_instead_of_failing(admin_browser, customer_client, product):
+def test_an_action_reports_orders_that_were_not_pending_instead_of_failing(
+    admin_browser, customer_client, product
+):
     done = place(customer_client, product, quantity=1)
     pending = place(customer_client, product, quantity=4)
-    admin_browser.post(reverse("admin:orders_order_changelist"), {"action": "mark_completed", "_selected_action": [done.pk]})
+    admin_browser.post(
+        reverse("admin:orders_order_changelist"),
+        {"action": "mark_completed", "_selected_action": [done.pk]},
+    )
     url = reverse("admin:orders_order_changelist")
 
-    response = admin_browser.post(url, {"action": "mark_cancelled", "_selected_action": [done.pk, pending.pk]}, follow=True)
+    response = admin_browser.post(
+        url, {"action": "mark_cancelled", "_selected_action": [done.pk, pending.pk]}, follow=True
+    )
 
     assert response.status_code == 200
     shown = [str(m) for m in response.context["messages"]]
-    assert shown[-2:] == ["1 order(s) cancelled.", "1 order(s) were not pending and were left as they were."]
+    assert shown[-2:] == [
+        "1 order(s) cancelled.",
+        "1 order(s) were not pending and were left as they were.",
+    ]
     done.refresh_from_db()
     assert done.status == "completed" and stock_of(product) == 20 - 1
 
 
-def test_the_order_page_lists_every_status_change_with_who_made_it(admin_browser, admin_user, customer_client, product):
+def test_the_order_page_lists_every_status_change_with_who_made_it(
+    admin_browser, admin_user, customer_client, product
+):
     order = place(customer_client, product)
-    admin_browser.post(reverse("admin:orders_order_changelist"), {"action": "mark_cancelled", "_selected_action": [order.pk]})
+    admin_browser.post(
+        reverse("admin:orders_order_changelist"),
+        {"action": "mark_cancelled", "_selected_action": [order.pk]},
+    )
 
     page = admin_browser.get(reverse("admin:orders_order_change", args=[order.pk])).content.decode()
 
-    events = page[page.index('id="events-group"'):]
+    events = page[page.index('id="events-group"') :]
     assert "Pending" in events and "Cancelled" in events and str(admin_user) in events
 
 
@@ -92,7 +115,9 @@ def test_admin_cannot_add_or_delete_orders(admin_browser, customer_client, produ
     order = place(customer_client, product)
 
     assert admin_browser.get(reverse("admin:orders_order_add")).status_code == 403
-    assert admin_browser.get(reverse("admin:orders_order_delete", args=[order.pk])).status_code == 403
+    assert (
+        admin_browser.get(reverse("admin:orders_order_delete", args=[order.pk])).status_code == 403
+    )
 
 
 def test_admin_exports_selected_orders_as_csv(admin_browser, customer_client, product):
@@ -100,7 +125,8 @@ def test_admin_exports_selected_orders_as_csv(admin_browser, customer_client, pr
     place(customer_client, product)
 
     response = admin_browser.post(
-        reverse("admin:orders_order_changelist"), {"action": "export_csv", "_selected_action": [first.pk]}
+        reverse("admin:orders_order_changelist"),
+        {"action": "export_csv", "_selected_action": [first.pk]},
     )
 
     assert response["Content-Type"].startswith("text/csv")
@@ -113,7 +139,9 @@ def test_admin_exports_selected_orders_as_csv(admin_browser, customer_client, pr
 
 def test_export_command_filters_by_date_and_status(customer_client, admin_user, product, capsys):
     old, new, cancelled = (place(customer_client, product) for _ in range(3))
-    Order.objects.filter(pk=old.pk).update(created_at=datetime(2026, 1, 10, 23, 30, tzinfo=SHOP_TIME_ZONE))
+    Order.objects.filter(pk=old.pk).update(
+        created_at=datetime(2026, 1, 10, 23, 30, tzinfo=SHOP_TIME_ZONE)
+    )
     Order.objects.filter(pk=cancelled.pk).update(status="cancelled")
 
     out = io.StringIO()
@@ -121,7 +149,15 @@ def test_export_command_filters_by_date_and_status(customer_client, admin_user, 
     assert [r["id"] for r in csv.DictReader(io.StringIO(out.getvalue()))] == [str(old.pk)]
 
     out = io.StringIO()
-    call_command("export_orders", "--from", "2026-01-11", "--status", "pending", stdout=out, stderr=io.StringIO())
+    call_command(
+        "export_orders",
+        "--from",
+        "2026-01-11",
+        "--status",
+        "pending",
+        stdout=out,
+        stderr=io.StringIO(),
+    )
     assert [r["id"] for r in csv.DictReader(io.StringIO(out.getvalue()))] == [str(new.pk)]
 
 

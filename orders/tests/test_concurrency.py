@@ -92,7 +92,9 @@ def test_twenty_shoppers_race_for_five_units_of_a_type(shoppers):
     assert Counter(status for status, _ in results) == {201: 5, 409: 15}
     refusals = {body["message"] for status, body in results if status == 409}
     assert refusals == {"Only 0 items available in stock for Pod - Mango"}
-    assert stock_of(mango) == 0 and stock_of(product) == 50  # the product's own stock is not touched
+    assert (
+        stock_of(mango) == 0 and stock_of(product) == 50
+    )  # the product's own stock is not touched
     assert units_sold(product_type=mango) == 5
 
 
@@ -100,30 +102,40 @@ def test_carts_listing_two_items_in_opposite_orders_never_deadlock(shoppers):
     first = make_product(name="First", quantity=30)
     second = make_product(name="Second", quantity=30, types=[{"name": "Big", "quantity": 30}])
     big = second.types.get()
-    forward = checkout_body(line(first, 2), line(second, 1), line(second, 1, big))
-    backward = checkout_body(line(second, 1, big), line(second, 1), line(first, 2))
+    third = make_product(name="Third", quantity=30)  # a product sold in types takes typed lines
+    forward = checkout_body(line(first, 2), line(third, 1), line(second, 1, big))
+    backward = checkout_body(line(second, 1, big), line(third, 1), line(first, 2))
     clients = shoppers(24)
 
-    results = run_together([buy(client, forward if n % 2 else backward) for n, client in enumerate(clients)])
+    results = run_together(
+        [buy(client, forward if n % 2 else backward) for n, client in enumerate(clients)]
+    )
 
     # 30 units of First at 2 a cart: exactly 15 carts fit, whichever order they listed.
     assert Counter(status for status, _ in results) == {201: 15, 409: 9}, results
     assert stock_of(first) + units_sold(product=first) == 30
-    assert stock_of(second) + units_sold(product=second) == 30
+    assert stock_of(third) + units_sold(product=third) == 30
     assert stock_of(big) + units_sold(product_type=big) == 30
     assert stock_of(first) == 0
 
 
-def test_checkouts_and_cancels_of_the_same_items_at_once_keep_the_ledger(shoppers, admin_client_api):
+def test_checkouts_and_cancels_of_the_same_items_at_once_keep_the_ledger(
+    shoppers, admin_client_api
+):
     plain = make_product(name="Plain", quantity=40)
     typed = make_product(name="Typed", quantity=40, types=[{"name": "Blue", "quantity": 40}])
     blue = typed.types.get()
     clients = shoppers(10)
     body = checkout_body(line(blue.product, 2, blue), line(plain, 2))
-    placed = [client.post(CHECKOUT, body, format="json").json()["order"]["id"] for client in clients]
+    placed = [
+        client.post(CHECKOUT, body, format="json").json()["order"]["id"] for client in clients
+    ]
     reverse_body = checkout_body(line(plain, 1), line(typed, 1, blue))
 
-    cancels = [lambda order_id=order_id: admin_client_api.put(f"/api/orders/{order_id}/cancel") for order_id in placed]
+    cancels = [
+        lambda order_id=order_id: admin_client_api.put(f"/api/orders/{order_id}/cancel")
+        for order_id in placed
+    ]
     results = run_together(cancels + [buy(client, reverse_body) for client in clients])
 
     assert [status for status, _ in results[:10]] == [200] * 10
@@ -133,20 +145,32 @@ def test_checkouts_and_cancels_of_the_same_items_at_once_keep_the_ledger(shopper
     assert stock_of(blue) + units_sold(product_type=blue) == 40
 
 
-def test_a_complete_and_a_cancel_of_one_order_at_once_exactly_one_wins(shoppers, admin_user, client_for):
+def test_a_complete_and_a_cancel_of_one_order_at_once_exactly_one_wins(
+    shoppers, admin_user, client_for
+):
     product = make_product(name="Lighter", quantity=100)
     customer = shoppers(1)[0]
     admins = [client_for(admin_user), client_for(admin_user)]
-    order_ids = [customer.post(CHECKOUT, checkout_body(line(product, 3)), format="json").json()["order"]["id"] for _ in range(6)]
+    order_ids = [
+        customer.post(CHECKOUT, checkout_body(line(product, 3)), format="json").json()["order"][
+            "id"
+        ]
+        for _ in range(6)
+    ]
 
     for order_id in order_ids:
         complete, cancel = run_together(
-            [lambda: admins[0].put(f"/api/orders/{order_id}/complete"), lambda: admins[1].put(f"/api/orders/{order_id}/cancel")]
+            [
+                lambda order_id=order_id: admins[0].put(f"/api/orders/{order_id}/complete"),
+                lambda order_id=order_id: admins[1].put(f"/api/orders/{order_id}/cancel"),
+            ]
         )
         assert sorted([complete[0], cancel[0]]) == [200, 409], (complete, cancel)
         winner = "completed" if complete[0] == 200 else "cancelled"
         assert Order.objects.get(pk=order_id).status == winner
-        assert list(OrderEvent.objects.filter(order_id=order_id).values_list("to_status", flat=True)) == ["pending", winner]
+        assert list(
+            OrderEvent.objects.filter(order_id=order_id).values_list("to_status", flat=True)
+        ) == ["pending", winner]
 
     cancelled = Order.objects.filter(pk__in=order_ids, status=OrderStatus.CANCELLED).count()
     # Each order took 3 units; only the cancelled ones gave them back, exactly once.
@@ -158,7 +182,9 @@ def test_one_key_retried_at_once_places_one_order(customer, client_for):
     body = checkout_body(line(product, 2))
     clients = [client_for(customer) for _ in range(8)]
 
-    results = run_together([buy(client, body, **{"Idempotency-Key": "double-click"}) for client in clients])
+    results = run_together(
+        [buy(client, body, **{"Idempotency-Key": "double-click"}) for client in clients]
+    )
 
     assert Counter(status for status, _ in results) == {201: 1, 200: 7}, results
     assert len({body["order"]["id"] for _, body in results}) == 1

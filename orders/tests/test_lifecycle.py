@@ -23,11 +23,17 @@ def act(client, order_id, action):
 @pytest.fixture
 def catalog():
     plain = make_product(name="Lighter", quantity=10)
-    typed = make_product(name="Pod", quantity=7, types=[{"name": "Mint", "quantity": 4}, {"name": "Grape", "quantity": 6}])
+    typed = make_product(
+        name="Pod",
+        quantity=7,
+        types=[{"name": "Mint", "quantity": 4}, {"name": "Grape", "quantity": 6}],
+    )
     return plain, typed, *typed.types.order_by("id")
 
 
-def test_complete_makes_the_sale_final_without_touching_stock(customer_client, admin_client_api, admin_user, catalog):
+def test_complete_makes_the_sale_final_without_touching_stock(
+    customer_client, admin_client_api, admin_user, catalog
+):
     plain, typed, mint, _ = catalog
     order = place(customer_client, line(plain, 3), line(typed, 2, mint))
 
@@ -41,7 +47,9 @@ def test_complete_makes_the_sale_final_without_touching_stock(customer_client, a
     assert (event.from_status, event.actor) == ("pending", admin_user)
 
 
-def test_cancel_returns_every_unit_to_the_product_or_type_it_came_from(customer_client, admin_client_api, catalog):
+def test_cancel_returns_every_unit_to_the_product_or_type_it_came_from(
+    customer_client, admin_client_api, catalog
+):
     plain, typed, mint, grape = catalog
     order = place(customer_client, line(plain, 3), line(typed, 2, mint), line(typed, 5, grape))
     assert (stock_of(plain), stock_of(mint), stock_of(grape)) == (7, 2, 1)
@@ -51,11 +59,26 @@ def test_cancel_returns_every_unit_to_the_product_or_type_it_came_from(customer_
     assert response.status_code == 200
     assert response.json()["order"]["status"] == "cancelled"
     assert (stock_of(plain), stock_of(mint), stock_of(grape), stock_of(typed)) == (10, 4, 6, 7)
-    assert OrderEvent.objects.filter(order_id=order["id"], from_status="pending", to_status="cancelled").count() == 1
+    assert (
+        OrderEvent.objects.filter(
+            order_id=order["id"], from_status="pending", to_status="cancelled"
+        ).count()
+        == 1
+    )
 
 
-@pytest.mark.parametrize("first, second", [("complete", "complete"), ("complete", "cancel"), ("cancel", "cancel"), ("cancel", "complete")])
-def test_only_a_pending_order_changes_and_the_second_attempt_changes_nothing(customer_client, admin_client_api, catalog, first, second):
+@pytest.mark.parametrize(
+    "first, second",
+    [
+        ("complete", "complete"),
+        ("complete", "cancel"),
+        ("cancel", "cancel"),
+        ("cancel", "complete"),
+    ],
+)
+def test_only_a_pending_order_changes_and_the_second_attempt_changes_nothing(
+    customer_client, admin_client_api, catalog, first, second
+):
     plain, typed, mint, _ = catalog
     order = place(customer_client, line(plain, 2), line(typed, 1, mint))
     assert act(admin_client_api, order["id"], first).status_code == 200
@@ -71,7 +94,9 @@ def test_only_a_pending_order_changes_and_the_second_attempt_changes_nothing(cus
     assert OrderEvent.objects.filter(order_id=order["id"]).count() == 2
 
 
-def test_cancel_skips_lines_whose_product_or_type_was_deleted(customer_client, admin_client_api, catalog):
+def test_cancel_skips_lines_whose_product_or_type_was_deleted(
+    customer_client, admin_client_api, catalog
+):
     plain, typed, mint, grape = catalog
     order = place(customer_client, line(plain, 1), line(typed, 1, mint), line(typed, 2, grape))
     mint.delete()
@@ -121,11 +146,18 @@ def test_anonymous_complete_or_cancel_is_401(api_client, customer_client, catalo
     assert "WWW-Authenticate" in response.headers
 
 
-def test_status_changes_are_logged_with_ids_only(customer_client, admin_client_api, admin_user, catalog, caplog):
+def test_status_changes_are_logged_with_ids_only(
+    customer_client, admin_client_api, admin_user, catalog, caplog
+):
     order = place(customer_client, line(catalog[0], 1))
 
     with caplog.at_level(logging.INFO, logger="shop.orders"):
         act(admin_client_api, order["id"], "cancel")
 
     record = [r for r in caplog.records if r.getMessage() == "order status changed"][-1]
-    assert (record.order_id, record.from_status, record.to_status, record.actor_id) == (order["id"], "pending", "cancelled", admin_user.pk)
+    assert (record.order_id, record.from_status, record.to_status, record.actor_id) == (
+        order["id"],
+        "pending",
+        "cancelled",
+        admin_user.pk,
+    )

@@ -4,7 +4,7 @@ from rides import services
 
 
 def ride_body(**overrides):
-    """The seven fields of the spec's ride form, as the React app sends them."""
+    """The seven fields of the ride request form, as the React app sends them."""
     body = {
         "name": "Pat Rider",
         "phone": "(714) 555-0199",

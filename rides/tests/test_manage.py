@@ -28,7 +28,11 @@ class TestList:
     def test_bad_token_is_401_not_anonymous(self, api_client):
         api_client.credentials(HTTP_AUTHORIZATION="Bearer forged")
 
-        assert api_client.get("/api/rides").status_code == 401
+        response = api_client.get("/api/rides")
+
+        assert response.status_code == 401
+        # A forged token is refused as such, not treated as no token at all.
+        assert response.json() == {"message": "Your session has expired. Please sign in again."}
 
     def test_customer_sees_only_their_own(self, customer_client, customer, other_customer):
         mine = make_ride(user=customer)
@@ -56,7 +60,11 @@ class TestList:
 
         assert len(first["rides"]) == 12
         assert first["pagination"] == {
-            "page": 1, "limit": 12, "totalItems": 13, "totalPages": 2, "hasNextPage": True,
+            "page": 1,
+            "limit": 12,
+            "totalItems": 13,
+            "totalPages": 2,
+            "hasNextPage": True,
         }
         assert len(second["rides"]) == 1 and second["pagination"]["hasNextPage"] is False
         assert not {r["id"] for r in first["rides"]} & {r["id"] for r in second["rides"]}
@@ -76,10 +84,17 @@ class TestList:
         assert response.json()["message"].startswith("Unknown ride status")
 
     def test_page_zero_is_400(self, customer_client):
-        assert customer_client.get("/api/rides?page=0").status_code == 400
+        response = customer_client.get("/api/rides?page=0")
+
+        assert response.status_code == 400
+        assert response.json() == {
+            "message": "page must be a whole number from 1.",
+            "errors": {"page": ["Must be a whole number from 1."]},
+        }
 
     def test_queries_do_not_grow_with_the_page(self, admin_client_api):
         make_ride()
+        admin_client_api.get("/api/rides")  # the signed-in user's row is then kept a while
         with CaptureQueriesContext(connection) as one:
             admin_client_api.get("/api/rides")
         for _ in range(11):
@@ -88,14 +103,19 @@ class TestList:
             body = admin_client_api.get("/api/rides").json()
 
         assert len(body["rides"]) == 12
-        assert len(twelve) == len(one) <= 3
+        assert len(twelve) == len(one) <= 2
 
 
 class TestStatus:
     def test_anonymous_is_401(self, api_client):
         ride = make_ride()
 
-        assert set_status(api_client, ride.pk, "accepted").status_code == 401
+        response = set_status(api_client, ride.pk, "accepted")
+
+        assert response.status_code == 401
+        assert response.json() == {"message": "Please sign in to continue."}
+        ride.refresh_from_db()
+        assert ride.status == "pending"
 
     def test_customer_is_403_even_for_their_own(self, customer_client, customer):
         ride = make_ride(user=customer)
@@ -115,7 +135,10 @@ class TestStatus:
 
         if start == target:
             assert response.status_code == 409
-            assert response.json()["message"] == f"This ride request is already {RideStatus(target).label.lower()}."
+            assert (
+                response.json()["message"]
+                == f"This ride request is already {RideStatus(target).label.lower()}."
+            )
         else:
             assert response.status_code == 200
             body = response.json()
@@ -130,7 +153,9 @@ class TestStatus:
         set_status(admin_client_api, ride.pk, "accepted")
         set_status(admin_client_api, ride.pk, "in_progress")
 
-        events = list(RideEvent.objects.filter(ride=ride).values_list("actor", "from_status", "to_status"))
+        events = list(
+            RideEvent.objects.filter(ride=ride).values_list("actor", "from_status", "to_status")
+        )
         assert events == [
             (None, "", "pending"),
             (admin_user.pk, "pending", "accepted"),
@@ -159,7 +184,9 @@ class TestStatus:
         assert response.status_code == 404
         assert response.json() == {"message": "Ride request not found"}
 
-    def test_log_line_has_ids_and_statuses_but_no_personal_data(self, admin_client_api, admin_user, caplog):
+    def test_log_line_has_ids_and_statuses_but_no_personal_data(
+        self, admin_client_api, admin_user, caplog
+    ):
         ride = make_ride(name="Secret Name", phone="714 555 0000", address="9 Hidden Rd")
 
         with caplog.at_level(logging.INFO, logger="shop.rides"):
@@ -167,10 +194,17 @@ class TestStatus:
 
         record = next(r for r in caplog.records if r.getMessage() == "ride status changed")
         assert (record.ride_id, record.from_status, record.to_status, record.actor_id) == (
-            ride.pk, "pending", "accepted", admin_user.pk,
+            ride.pk,
+            "pending",
+            "accepted",
+            admin_user.pk,
         )
         logged = " ".join(str(vars(r)) for r in caplog.records)
-        assert "Secret Name" not in logged and "714 555 0000" not in logged and "9 Hidden Rd" not in logged
+        assert (
+            "Secret Name" not in logged
+            and "714 555 0000" not in logged
+            and "9 Hidden Rd" not in logged
+        )
 
 
 class TestDelete:
@@ -205,4 +239,7 @@ class TestDelete:
     def test_get_on_a_ride_is_405(self, admin_client_api):
         ride = make_ride()
 
-        assert admin_client_api.get(f"/api/rides/{ride.pk}").status_code == 405
+        response = admin_client_api.get(f"/api/rides/{ride.pk}")
+
+        assert response.status_code == 405
+        assert response.json()["message"] == 'Method "GET" not allowed.'

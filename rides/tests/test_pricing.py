@@ -15,14 +15,16 @@ def put(client, description):
 class TestRead:
     @pytest.mark.parametrize("who", ["anonymous", "customer", "admin"])
     def test_default_text_for_everyone(self, api_client, customer_client, admin_client_api, who):
-        client = {"anonymous": api_client, "customer": customer_client, "admin": admin_client_api}[who]
+        client = {"anonymous": api_client, "customer": customer_client, "admin": admin_client_api}[
+            who
+        ]
 
         response = client.get(URL)
 
         assert response.status_code == 200
         assert response.json() == {"ride_pricing_description": DEFAULT_PRICING_DESCRIPTION}
 
-    def test_default_text_has_every_figure_of_the_spec(self):
+    def test_default_text_has_every_price_figure(self):
         for figure in ["$15", "$2.50 per mile", "$10", "$20", "final price", "payment is due"]:
             assert figure in DEFAULT_PRICING_DESCRIPTION
 
@@ -34,13 +36,19 @@ class TestRead:
 
 class TestUpdate:
     def test_anonymous_is_401(self, api_client):
-        assert put(api_client, "Cheap rides").status_code == 401
+        response = put(api_client, "Cheap rides")
+
+        assert response.status_code == 401
+        assert response.json() == {"message": "Please sign in to continue."}
+        assert not Setting.objects.exists()
 
     def test_customer_is_403(self, customer_client):
         assert put(customer_client, "Cheap rides").status_code == 403
         assert not Setting.objects.exists()
 
-    def test_admin_sets_the_text_everyone_then_reads(self, admin_client_api, api_client, admin_user):
+    def test_admin_sets_the_text_everyone_then_reads(
+        self, admin_client_api, api_client, admin_user
+    ):
         response = put(admin_client_api, "  Flat $30 anywhere in town.\nLarge items +$10.  ")
 
         assert response.status_code == 200
@@ -60,7 +68,9 @@ class TestUpdate:
         assert api_client.get(URL).json()["ride_pricing_description"] == "Second"
         assert Setting.objects.count() == 1
 
-    @pytest.mark.parametrize("body", [{"description": ""}, {"description": "   "}, {}, {"description": None}])
+    @pytest.mark.parametrize(
+        "body", [{"description": ""}, {"description": "   "}, {}, {"description": None}]
+    )
     def test_empty_text_is_400_and_keeps_the_old_one(self, admin_client_api, api_client, body):
         put(admin_client_api, "Kept")
 

@@ -5,95 +5,154 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     initial = True
 
-    dependencies = [
-    ]
+    dependencies = []
 
     operations = [
         migrations.CreateModel(
-            name='Category',
+            name="Category",
             fields=[
-                ('id', models.SlugField(max_length=40, primary_key=True, serialize=False)),
-                ('name', models.CharField(max_length=60)),
-                ('color_class', models.CharField(blank=True, max_length=60)),
-                ('description', models.CharField(blank=True, max_length=200)),
-                ('icon', models.CharField(blank=True, help_text="Key of an icon in the app's fixed list.", max_length=40)),
-                ('position', models.PositiveSmallIntegerField(default=0)),
+                ("id", models.SlugField(max_length=40, primary_key=True, serialize=False)),
+                ("name", models.CharField(max_length=60)),
+                ("color_class", models.CharField(blank=True, max_length=60)),
+                ("description", models.CharField(blank=True, max_length=200)),
+                (
+                    "icon",
+                    models.CharField(
+                        blank=True,
+                        help_text="Key of an icon in the app's fixed list.",
+                        max_length=40,
+                    ),
+                ),
+                ("position", models.PositiveSmallIntegerField(default=0)),
             ],
             options={
-                'verbose_name_plural': 'categories',
-                'ordering': ['position', 'id'],
+                "verbose_name_plural": "categories",
+                "ordering": ["position", "id"],
             },
         ),
         migrations.CreateModel(
-            name='Product',
+            name="Product",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('name', models.CharField(max_length=200)),
-                ('description', models.TextField(blank=True)),
-                ('price', models.DecimalField(blank=True, decimal_places=2, max_digits=10, null=True)),
-                ('availability', models.BooleanField(default=True)),
-                ('quantity', models.PositiveIntegerField(default=0)),
-                ('created_at', models.DateTimeField(auto_now_add=True, db_index=True)),
-                ('updated_at', models.DateTimeField(auto_now=True)),
-                ('category', models.ForeignKey(on_delete=django.db.models.deletion.PROTECT, related_name='products', to='shop.category')),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                ("name", models.CharField(max_length=200)),
+                ("description", models.TextField(blank=True)),
+                (
+                    "price",
+                    models.DecimalField(blank=True, decimal_places=2, max_digits=10, null=True),
+                ),
+                ("availability", models.BooleanField(default=True)),
+                ("quantity", models.PositiveIntegerField(default=0)),
+                ("created_at", models.DateTimeField(auto_now_add=True, db_index=True)),
+                ("updated_at", models.DateTimeField(auto_now=True)),
+                (
+                    "category",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.PROTECT,
+                        related_name="products",
+                        to="shop.category",
+                    ),
+                ),
             ],
             options={
-                'ordering': ['-created_at', '-id'],
+                "ordering": ["-created_at", "-id"],
             },
         ),
         migrations.CreateModel(
-            name='ProductImage',
+            name="ProductImage",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('path', models.CharField(max_length=300)),
-                ('thumbnail_path', models.CharField(blank=True, max_length=300)),
-                ('position', models.PositiveSmallIntegerField(default=0)),
-                ('product', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='images', to='shop.product')),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                ("path", models.CharField(max_length=300)),
+                ("thumbnail_path", models.CharField(blank=True, max_length=300)),
+                ("position", models.PositiveSmallIntegerField(default=0)),
+                (
+                    "product",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="images",
+                        to="shop.product",
+                    ),
+                ),
             ],
             options={
-                'ordering': ['position', 'id'],
+                "ordering": ["position", "id"],
             },
         ),
         migrations.CreateModel(
-            name='ProductType',
+            name="ProductType",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('name', models.CharField(max_length=120)),
-                ('price', models.DecimalField(blank=True, decimal_places=2, max_digits=10, null=True)),
-                ('availability', models.BooleanField(default=True)),
-                ('quantity', models.PositiveIntegerField(default=0)),
-                ('created_at', models.DateTimeField(auto_now_add=True)),
-                ('product', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='types', to='shop.product')),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                ("name", models.CharField(max_length=120)),
+                (
+                    "price",
+                    models.DecimalField(blank=True, decimal_places=2, max_digits=10, null=True),
+                ),
+                ("availability", models.BooleanField(default=True)),
+                ("quantity", models.PositiveIntegerField(default=0)),
+                ("created_at", models.DateTimeField(auto_now_add=True)),
+                (
+                    "product",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="types",
+                        to="shop.product",
+                    ),
+                ),
             ],
             options={
-                'ordering': ['id'],
+                "ordering": ["id"],
             },
         ),
         migrations.AddIndex(
-            model_name='product',
-            index=models.Index(fields=['-created_at', '-id'], name='product_newest'),
+            model_name="product",
+            index=models.Index(fields=["-created_at", "-id"], name="product_newest"),
         ),
         migrations.AddIndex(
-            model_name='product',
-            index=models.Index(fields=['category', '-created_at', '-id'], name='product_category_newest'),
+            model_name="product",
+            index=models.Index(
+                fields=["category", "-created_at", "-id"], name="product_category_newest"
+            ),
         ),
         migrations.AddConstraint(
-            model_name='product',
-            constraint=models.CheckConstraint(condition=models.Q(('quantity__gte', 0)), name='product_quantity_not_negative'),
+            model_name="product",
+            constraint=models.CheckConstraint(
+                condition=models.Q(("quantity__gte", 0)), name="product_quantity_not_negative"
+            ),
         ),
         migrations.AddConstraint(
-            model_name='product',
-            constraint=models.CheckConstraint(condition=models.Q(('price__isnull', True), ('price__gte', 0), _connector='OR'), name='product_price_not_negative'),
+            model_name="product",
+            constraint=models.CheckConstraint(
+                condition=models.Q(("price__isnull", True), ("price__gte", 0), _connector="OR"),
+                name="product_price_not_negative",
+            ),
         ),
         migrations.AddConstraint(
-            model_name='producttype',
-            constraint=models.CheckConstraint(condition=models.Q(('quantity__gte', 0)), name='product_type_quantity_not_negative'),
+            model_name="producttype",
+            constraint=models.CheckConstraint(
+                condition=models.Q(("quantity__gte", 0)), name="product_type_quantity_not_negative"
+            ),
         ),
         migrations.AddConstraint(
-            model_name='producttype',
-            constraint=models.CheckConstraint(condition=models.Q(('price__isnull', True), ('price__gte', 0), _connector='OR'), name='product_type_price_not_negative'),
+            model_name="producttype",
+            constraint=models.CheckConstraint(
+                condition=models.Q(("price__isnull", True), ("price__gte", 0), _connector="OR"),
+                name="product_type_price_not_negative",
+            ),
         ),
     ]

@@ -8,8 +8,13 @@ def create_categories(apps, schema_editor):
     for position, (slug, name, color_class, description, icon) in enumerate(CATEGORIES):
         Category.objects.update_or_create(
             id=slug,
-            defaults={"name": name, "color_class": color_class, "description": description,
-                      "icon": icon, "position": position},
+            defaults={
+                "name": name,
+                "color_class": color_class,
+                "description": description,
+                "icon": icon,
+                "position": position,
+            },
         )
 
 

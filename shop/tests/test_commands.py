@@ -34,7 +34,10 @@ class TestBulkProducts:
         assert Product.objects.count() == 30 and ProductType.objects.count() == 60
         assert ProductImage.objects.count() == 60
         assert ProductImage.objects.values("path").distinct().count() <= 4
-        assert all((media_root / path).is_file() for path in ProductImage.objects.values_list("path", flat=True))
+        assert all(
+            (media_root / path).is_file()
+            for path in ProductImage.objects.values_list("path", flat=True)
+        )
 
     def test_same_seed_same_names(self, media_root):
         run("bulk_products", "5", "--images", "0", "--seed", "3")
@@ -42,7 +45,9 @@ class TestBulkProducts:
         Product.objects.all().delete()
         run("bulk_products", "5", "--images", "0", "--seed", "3")
 
-        assert list(Product.objects.order_by("id").values_list("name", "price", "quantity")) == first
+        assert (
+            list(Product.objects.order_by("id").values_list("name", "price", "quantity")) == first
+        )
 
     @pytest.mark.parametrize("args", [["0"], ["5", "--images", "6"], ["5", "--types", "-1"]])
     def test_bad_arguments(self, args):
@@ -75,7 +80,9 @@ class TestImportProducts:
         assert "Imported 3 products and 2 types" in out
         lava = Product.objects.get(name="Lava Flow")
         assert [(t.name, t.price, t.quantity) for t in lava.types.order_by("id")] == [
-            ("3 mg", lava.types.get(name="3 mg").price, 5), ("6 mg", None, 2)]
+            ("3 mg", lava.types.get(name="3 mg").price, 5),
+            ("6 mg", None, 2),
+        ]
         mystery = Product.objects.get(name="Mystery Box")
         assert mystery.price is None and mystery.availability is False and mystery.quantity == 0
 
@@ -91,7 +98,13 @@ class TestImportProducts:
         with pytest.raises(CommandError, match="4 row\\(s\\) with errors; nothing was imported"):
             out, err = io.StringIO(), io.StringIO()
             try:
-                call_command("import_products", self.write(tmp_path, text), "--commit", stdout=out, stderr=err)
+                call_command(
+                    "import_products",
+                    self.write(tmp_path, text),
+                    "--commit",
+                    stdout=out,
+                    stderr=err,
+                )
             finally:
                 errors = err.getvalue()
 
@@ -150,16 +163,31 @@ class TestDemo:
         from shop import demo
 
         demo.seed(io.StringIO())
-        counts = (Product.objects.count(), ProductType.objects.count(), ProductImage.objects.count())
+        counts = (
+            Product.objects.count(),
+            ProductType.objects.count(),
+            ProductImage.objects.count(),
+        )
         demo.seed(io.StringIO())
 
-        assert (Product.objects.count(), ProductType.objects.count(), ProductImage.objects.count()) == counts
+        assert (
+            Product.objects.count(),
+            ProductType.objects.count(),
+            ProductImage.objects.count(),
+        ) == counts
         assert counts[0] >= 40
         assert Product.objects.values("category").distinct().count() == 13
         assert Product.objects.filter(price__isnull=True).count() == 2
         assert Product.objects.filter(quantity=0).exists()
         assert ProductType.objects.filter(availability=False).exists()
         assert ProductType.objects.filter(price__isnull=False).exists()
-        assert all((media_root / p).is_file() for p in ProductImage.objects.values_list("thumbnail_path", flat=True))
+        assert all(
+            (media_root / p).is_file()
+            for p in ProductImage.objects.values_list("thumbnail_path", flat=True)
+        )
         for name in demo.E2E_PRODUCTS:
-            assert Product.objects.get(name=name).types.filter(quantity__gt=0, availability=True).exists()
+            assert (
+                Product.objects.get(name=name)
+                .types.filter(quantity__gt=0, availability=True)
+                .exists()
+            )

@@ -6,17 +6,21 @@ import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
 
 from shop.models import Product, ProductImage
-from shop.tests.factories import bomb_png, make_product, png_upload, product_form
+from shop.tests.factories import bomb_png, png_upload, product_form
 
 pytestmark = pytest.mark.django_db
 
 
 def stored_files(media_root):
-    return sorted(p.relative_to(media_root).as_posix() for p in media_root.rglob("*") if p.is_file())
+    return sorted(
+        p.relative_to(media_root).as_posix() for p in media_root.rglob("*") if p.is_file()
+    )
 
 
 def create(client, *uploads, **fields):
-    return client.post("/api/products", {**product_form(**fields), "images": list(uploads)}, format="multipart")
+    return client.post(
+        "/api/products", {**product_form(**fields), "images": list(uploads)}, format="multipart"
+    )
 
 
 def on_disk(media_root, url):
@@ -24,14 +28,21 @@ def on_disk(media_root, url):
 
 
 class TestUpload:
-    def test_images_and_thumbnails_are_stored_and_served(self, admin_client_api, customer_client, media_root,
-                                                         django_capture_on_commit_callbacks):
-        response = create(admin_client_api, png_upload("a.png", (2400, 1200)), png_upload("b.png", color=(0, 90, 0)))
+    def test_images_and_thumbnails_are_stored_and_served(
+        self, admin_client_api, customer_client, media_root, django_capture_on_commit_callbacks
+    ):
+        response = create(
+            admin_client_api,
+            png_upload("a.png", (2400, 1200)),
+            png_upload("b.png", color=(0, 90, 0)),
+        )
 
         assert response.status_code == 201
         body = response.json()
         assert len(body["images"]) == len(body["thumbnails"]) == 2
-        assert all(url.startswith("/media/products/") and url.endswith(".webp") for url in body["images"])
+        assert all(
+            url.startswith("/media/products/") and url.endswith(".webp") for url in body["images"]
+        )
         assert all(on_disk(media_root, url) for url in body["images"] + body["thumbnails"])
         from PIL import Image
 
@@ -52,16 +63,23 @@ class TestUpload:
         assert not Product.objects.exists() and stored_files(media_root) == []
 
     def test_text_file_renamed_jpg_is_400(self, admin_client_api, media_root):
-        fake = SimpleUploadedFile("notes.jpg", b"just some text, not a picture", content_type="image/jpeg")
+        fake = SimpleUploadedFile(
+            "notes.jpg", b"just some text, not a picture", content_type="image/jpeg"
+        )
 
         response = create(admin_client_api, png_upload(), fake)
 
         assert response.status_code == 400
-        assert response.json()["message"] == "notes.jpg is not a valid image. Please upload a JPEG, PNG, WebP or GIF file."
+        assert (
+            response.json()["message"]
+            == "notes.jpg is not a valid image. Please upload a JPEG, PNG, WebP or GIF file."
+        )
         assert not Product.objects.exists() and stored_files(media_root) == []
 
     def test_12_mb_upload_is_413(self, admin_client_api, media_root):
-        huge = SimpleUploadedFile("huge.jpg", b"\xff\xd8\xff" + b"0" * (12 * 1024 * 1024), content_type="image/jpeg")
+        huge = SimpleUploadedFile(
+            "huge.jpg", b"\xff\xd8\xff" + b"0" * (12 * 1024 * 1024), content_type="image/jpeg"
+        )
 
         response = create(admin_client_api, huge)
 
@@ -73,10 +91,15 @@ class TestUpload:
         response = create(admin_client_api, bomb_png())
 
         assert response.status_code == 400
-        assert response.json()["message"] == "bomb.png has too many pixels. Please upload a smaller image."
+        assert (
+            response.json()["message"]
+            == "bomb.png has too many pixels. Please upload a smaller image."
+        )
         assert not Product.objects.exists() and stored_files(media_root) == []
 
-    def test_files_of_a_failed_transaction_are_removed(self, admin_client_api, media_root, monkeypatch):
+    def test_files_of_a_failed_transaction_are_removed(
+        self, admin_client_api, media_root, monkeypatch
+    ):
         from shop import services
 
         def broken(*args, **kwargs):
@@ -95,14 +118,19 @@ class TestUpdateImages:
         uploads = [png_upload(f"{n}.png", color=(n * 50, 20, 20)) for n in range(count)]
         return create(client, *uploads).json()
 
-    def test_keep_list_reorders_drops_and_adds(self, admin_client_api, media_root, django_capture_on_commit_callbacks):
+    def test_keep_list_reorders_drops_and_adds(
+        self, admin_client_api, media_root, django_capture_on_commit_callbacks
+    ):
         product = self.make(admin_client_api, 3)
         first, second, third = product["images"]
 
         with django_capture_on_commit_callbacks(execute=True):
             response = admin_client_api.put(
                 f"/api/products/{product['id']}",
-                {"existingImages": json.dumps([third, first]), "images": [png_upload("new.png", color=(1, 2, 3))]},
+                {
+                    "existingImages": json.dumps([third, first]),
+                    "images": [png_upload("new.png", color=(1, 2, 3))],
+                },
                 format="multipart",
             )
 
@@ -115,7 +143,9 @@ class TestUpdateImages:
     def test_without_keep_list_every_image_stays(self, admin_client_api, media_root):
         product = self.make(admin_client_api)
 
-        response = admin_client_api.put(f"/api/products/{product['id']}", {"name": "Renamed"}, format="multipart")
+        response = admin_client_api.put(
+            f"/api/products/{product['id']}", {"name": "Renamed"}, format="multipart"
+        )
 
         assert response.json()["images"] == product["images"]
 
@@ -125,8 +155,10 @@ class TestUpdateImages:
 
         response = admin_client_api.put(
             f"/api/products/{product['id']}",
-            {"existingImages": json.dumps(product["images"]),
-             "images": [png_upload(f"n{n}.png", color=(9, n, 9)) for n in range(3)]},
+            {
+                "existingImages": json.dumps(product["images"]),
+                "images": [png_upload(f"n{n}.png", color=(9, n, 9)) for n in range(3)],
+            },
             format="multipart",
         )
 
@@ -137,18 +169,25 @@ class TestUpdateImages:
     def test_existing_images_not_a_json_list_is_400(self, admin_client_api, media_root, value):
         product = self.make(admin_client_api)
 
-        response = admin_client_api.put(f"/api/products/{product['id']}", {"existingImages": value}, format="multipart")
+        response = admin_client_api.put(
+            f"/api/products/{product['id']}", {"existingImages": value}, format="multipart"
+        )
 
         assert response.status_code == 400
         assert response.json()["message"] == "existingImages must be a JSON list of image URLs."
         assert ProductImage.objects.count() == 2
 
-    def test_existing_images_naming_another_products_image_is_400(self, admin_client_api, media_root):
+    def test_existing_images_naming_another_products_image_is_400(
+        self, admin_client_api, media_root
+    ):
         mine = self.make(admin_client_api)
-        other = create(admin_client_api, png_upload("o.png", color=(0, 0, 250)), name="Other").json()
+        other = create(
+            admin_client_api, png_upload("o.png", color=(0, 0, 250)), name="Other"
+        ).json()
 
         response = admin_client_api.put(
-            f"/api/products/{mine['id']}", {"name": "Changed", "existingImages": json.dumps(other["images"])},
+            f"/api/products/{mine['id']}",
+            {"name": "Changed", "existingImages": json.dumps(other["images"])},
             format="multipart",
         )
 
@@ -159,32 +198,48 @@ class TestUpdateImages:
 
 
 class TestDeleteImages:
-    def test_deletes_named_images_and_their_files(self, admin_client_api, media_root, django_capture_on_commit_callbacks):
-        product = create(admin_client_api, png_upload("a.png"), png_upload("b.png", color=(1, 1, 1))).json()
+    def test_deletes_named_images_and_their_files(
+        self, admin_client_api, media_root, django_capture_on_commit_callbacks
+    ):
+        product = create(
+            admin_client_api, png_upload("a.png"), png_upload("b.png", color=(1, 1, 1))
+        ).json()
         doomed, kept = product["images"]
 
         with django_capture_on_commit_callbacks(execute=True):
-            response = admin_client_api.delete(f"/api/products/{product['id']}/images", {"imagePaths": [doomed]},
-                                               format="json")
+            response = admin_client_api.delete(
+                f"/api/products/{product['id']}/images", {"imagePaths": [doomed]}, format="json"
+            )
 
         assert response.status_code == 200
         assert response.json()["images"] == [kept]
         assert not on_disk(media_root, doomed) and not on_disk(media_root, product["thumbnails"][0])
         assert on_disk(media_root, kept)
 
-    @pytest.mark.parametrize("paths", [
-        ["/media/products/../../config/settings.py"],
-        ["../manage.py"],
-        ["OWN", "/media/products/unknown.webp"],
-        [],
-        "not a list",
-    ])
-    def test_anything_not_its_own_image_is_400_and_nothing_is_deleted(self, admin_client_api, media_root, paths):
+    @pytest.mark.parametrize(
+        "paths",
+        [
+            ["/media/products/../../config/settings.py"],
+            ["../manage.py"],
+            ["OWN", "/media/products/unknown.webp"],
+            [],
+            "not a list",
+        ],
+    )
+    def test_anything_not_its_own_image_is_400_and_nothing_is_deleted(
+        self, admin_client_api, media_root, paths
+    ):
         product = create(admin_client_api, png_upload("a.png")).json()
-        paths = [product["images"][0] if p == "OWN" else p for p in paths] if isinstance(paths, list) else paths
+        paths = (
+            [product["images"][0] if p == "OWN" else p for p in paths]
+            if isinstance(paths, list)
+            else paths
+        )
         files_before = stored_files(media_root)
 
-        response = admin_client_api.delete(f"/api/products/{product['id']}/images", {"imagePaths": paths}, format="json")
+        response = admin_client_api.delete(
+            f"/api/products/{product['id']}/images", {"imagePaths": paths}, format="json"
+        )
 
         assert response.status_code == 400
         assert "message" in response.json()
@@ -194,16 +249,21 @@ class TestDeleteImages:
         mine = create(admin_client_api, png_upload("a.png")).json()
         other = create(admin_client_api, png_upload("b.png", color=(5, 5, 5)), name="Other").json()
 
-        response = admin_client_api.delete(f"/api/products/{mine['id']}/images", {"imagePaths": other["images"]},
-                                           format="json")
+        response = admin_client_api.delete(
+            f"/api/products/{mine['id']}/images", {"imagePaths": other["images"]}, format="json"
+        )
 
         assert response.status_code == 400
         assert ProductImage.objects.count() == 2
 
 
 class TestDeleteProduct:
-    def test_files_are_gone_after_delete(self, admin_client_api, media_root, django_capture_on_commit_callbacks):
-        product = create(admin_client_api, png_upload("a.png"), png_upload("b.png", color=(3, 3, 3))).json()
+    def test_files_are_gone_after_delete(
+        self, admin_client_api, media_root, django_capture_on_commit_callbacks
+    ):
+        product = create(
+            admin_client_api, png_upload("a.png"), png_upload("b.png", color=(3, 3, 3))
+        ).json()
         assert len(stored_files(media_root)) == 4
 
         with django_capture_on_commit_callbacks(execute=True):
@@ -211,8 +271,9 @@ class TestDeleteProduct:
 
         assert stored_files(media_root) == []
 
-    def test_a_file_shared_with_another_product_stays(self, admin_client_api, media_root,
-                                                      django_capture_on_commit_callbacks):
+    def test_a_file_shared_with_another_product_stays(
+        self, admin_client_api, media_root, django_capture_on_commit_callbacks
+    ):
         first = create(admin_client_api, png_upload("same.png")).json()
         second = create(admin_client_api, png_upload("same.png"), name="Twin").json()
         assert first["images"] == second["images"]  # content-hash names
@@ -220,4 +281,6 @@ class TestDeleteProduct:
         with django_capture_on_commit_callbacks(execute=True):
             admin_client_api.delete(f"/api/products/{first['id']}")
 
-        assert on_disk(media_root, second["images"][0]) and on_disk(media_root, second["thumbnails"][0])
+        assert on_disk(media_root, second["images"][0]) and on_disk(
+            media_root, second["thumbnails"][0]
+        )

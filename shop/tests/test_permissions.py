@@ -1,4 +1,4 @@
-"""Every permission cell of api.md's catalog rows: anonymous, customer, admin."""
+"""Every permission cell of the catalog rows of docs/api.md: anonymous, customer, admin."""
 
 import pytest
 
@@ -15,7 +15,12 @@ CELLS = [
     ("post", "/api/products", {"name": "New", "category": "juices"}, (401, 403, 201)),
     ("put", "/api/products/{id}", {"name": "Renamed"}, (401, 403, 200)),
     ("delete", "/api/products/{id}", None, (401, 403, 204)),
-    ("delete", "/api/products/{id}/images", {"imagePaths": ["/media/products/p{id}-0.webp"]}, (401, 403, 200)),
+    (
+        "delete",
+        "/api/products/{id}/images",
+        {"imagePaths": ["/media/products/p{id}-0.webp"]},
+        (401, 403, 200),
+    ),
     ("post", "/api/products/{id}/types", {"name": "Mint"}, (401, 403, 201)),
     ("put", "/api/products/{id}/types/{type_id}", {"name": "Ice"}, (401, 403, 200)),
     ("delete", "/api/products/{id}/types/{type_id}", None, (401, 403, 204)),
@@ -24,7 +29,9 @@ ROLES = ["anonymous", "customer", "admin"]
 
 
 @pytest.mark.parametrize("role_index, role", list(enumerate(ROLES)))
-@pytest.mark.parametrize("method, template, body, expected", CELLS, ids=[f"{c[0]} {c[1]}" for c in CELLS])
+@pytest.mark.parametrize(
+    "method, template, body, expected", CELLS, ids=[f"{c[0]} {c[1]}" for c in CELLS]
+)
 def test_permission_cell(request, media_root, role_index, role, method, template, body, expected):
     client = {
         "anonymous": lambda: request.getfixturevalue("api_client"),
@@ -35,8 +42,10 @@ def test_permission_cell(request, media_root, role_index, role, method, template
     values = {"id": product.pk, "type_id": product.types.get().pk}
     path = template.format(**values)
     if body is not None:
-        body = {key: [v.format(**values) for v in value] if isinstance(value, list) else value
-                for key, value in body.items()}
+        body = {
+            key: [v.format(**values) for v in value] if isinstance(value, list) else value
+            for key, value in body.items()
+        }
     format_ = "multipart" if method in ("post", "put") and "types" not in template else "json"
 
     response = getattr(client, method)(path, body, format=format_)
@@ -46,7 +55,11 @@ def test_permission_cell(request, media_root, role_index, role, method, template
         assert "message" in response.json()
         if expected[role_index] in (401, 403):
             product.refresh_from_db()
-            assert product.name == "Test Vape" and product.types.count() == 1 and product.images.count() == 1
+            assert (
+                product.name == "Test Vape"
+                and product.types.count() == 1
+                and product.images.count() == 1
+            )
 
 
 def test_401_carries_www_authenticate(api_client):

@@ -11,8 +11,11 @@ pytestmark = [pytest.mark.django_db, pytest.mark.postgres("trigram GIN indexes")
 
 def test_trigram_indexes_exist_and_match_the_icontains_expression():
     Product.objects.bulk_create(
-        Product(name=f"Item {i} {'mango' if i % 50 == 0 else 'cherry'}", description=f"batch {i}",
-                category_id="juices")
+        Product(
+            name=f"Item {i} {'mango' if i % 50 == 0 else 'cherry'}",
+            description=f"batch {i}",
+            category_id="juices",
+        )
         for i in range(3000)
     )
     with connection.cursor() as cursor:
@@ -26,3 +29,55 @@ def test_trigram_indexes_exist_and_match_the_icontains_expression():
 
     assert "product_name_trgm" in plan and "product_description_trgm" in plan, plan
     assert product_list(search="MANGO").count() == 60
+
+
+class TestTypos:
+    """A search that matches nothing falls back to names close to it, closest first."""
+
+    @pytest.fixture
+    def catalog(self):
+        from shop.tests.factories import make_product
+
+        for name in ["Geek Bar Pulse", "Geek Bar", "Geekvape Aegis", "Mango Ice Pod", "Bar Stool"]:
+            make_product(name=name, description="no match here")
+
+    def names(self, client, search, **params):
+        query = {"search": search, "limit": 100, **params}
+        body = client.get("/api/products", query).json()
+        return [p["name"] for p in body["products"]], body["pagination"]["totalItems"]
+
+    def test_a_typo_finds_the_close_names(self, catalog, customer_client):
+        names, total = self.names(customer_client, "gek bar")
+
+        assert names[:2] == ["Geek Bar", "Geek Bar Pulse"]
+        assert "Mango Ice Pod" not in names and total == len(names)
+
+    def test_closest_first_whatever_their_age(self, customer_client):
+        from shop.tests.factories import make_product
+
+        for name in ["Geek Bar", "Geek Barn"]:  # oldest first
+            make_product(name=name)
+
+        assert self.names(customer_client, "gek bar")[0] == ["Geek Bar", "Geek Barn"]
+
+    def test_a_substring_match_is_kept_as_it_was(self, catalog, customer_client):
+        assert self.names(customer_client, "bar") == (
+            ["Bar Stool", "Geek Bar", "Geek Bar Pulse"],
+            3,
+        )
+
+    def test_the_fallback_keeps_the_category_filter_and_finds_nothing_far_off(
+        self, catalog, customer_client
+    ):
+        assert self.names(customer_client, "gek bar", category="hemp") == ([], 0)
+        assert self.names(customer_client, "zzqx wombat") == ([], 0)
+
+    def test_the_typo_search_uses_the_name_index(self, catalog):
+        with connection.cursor() as cursor:
+            cursor.execute("SET LOCAL enable_seqscan = off")
+            queryset = product_list(search="gek bar").values("id")
+            sql, params = queryset.query.sql_with_params()
+            cursor.execute(f"EXPLAIN {sql}", params)
+            plan = "\n".join(row[0] for row in cursor.fetchall())
+
+        assert "product_name_trgm" in plan, plan

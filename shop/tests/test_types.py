@@ -11,32 +11,43 @@ pytestmark = pytest.mark.django_db
 def test_create_with_own_price_and_defaults(admin_client_api):
     product = make_product(price="10.00")
 
-    response = admin_client_api.post(f"/api/products/{product.pk}/types", {"name": "Mint", "price": 12.5},
-                                     format="json")
+    response = admin_client_api.post(
+        f"/api/products/{product.pk}/types", {"name": "Mint", "price": 12.5}, format="json"
+    )
 
     assert response.status_code == 201
-    assert response.json() == {"id": response.json()["id"], "name": "Mint", "availability": True,
-                               "price": 12.5, "quantity": 0}
+    assert response.json() == {
+        "id": response.json()["id"],
+        "name": "Mint",
+        "availability": True,
+        "price": 12.5,
+        "quantity": 0,
+    }
 
 
 @pytest.mark.parametrize("price", [None, ""])
 def test_null_or_empty_price_means_the_products_price(admin_client_api, price):
     product = make_product()
 
-    response = admin_client_api.post(f"/api/products/{product.pk}/types", {"name": "Ice", "price": price}, format="json")
+    response = admin_client_api.post(
+        f"/api/products/{product.pk}/types", {"name": "Ice", "price": price}, format="json"
+    )
 
     assert response.status_code == 201 and response.json()["price"] is None
 
 
-@pytest.mark.parametrize("body, field", [
-    ({}, "name"),
-    ({"name": ""}, "name"),
-    ({"name": "X", "price": -1}, "price"),
-    ({"name": "X", "price": "abc"}, "price"),
-    ({"name": "X", "quantity": -1}, "quantity"),
-    ({"name": "X", "quantity": "many"}, "quantity"),
-    ({"name": "X", "availability": "perhaps"}, "availability"),
-])
+@pytest.mark.parametrize(
+    "body, field",
+    [
+        ({}, "name"),
+        ({"name": ""}, "name"),
+        ({"name": "X", "price": -1}, "price"),
+        ({"name": "X", "price": "abc"}, "price"),
+        ({"name": "X", "quantity": -1}, "quantity"),
+        ({"name": "X", "quantity": "many"}, "quantity"),
+        ({"name": "X", "availability": "perhaps"}, "availability"),
+    ],
+)
 def test_bad_type_is_400_and_nothing_is_stored(admin_client_api, body, field):
     product = make_product()
 
@@ -47,10 +58,12 @@ def test_bad_type_is_400_and_nothing_is_stored(admin_client_api, body, field):
     assert not ProductType.objects.exists()
 
 
-def test_missing_name_uses_the_spec_message(admin_client_api):
+def test_missing_name_has_its_message(admin_client_api):
     product = make_product()
 
-    response = admin_client_api.post(f"/api/products/{product.pk}/types", {"price": 3}, format="json")
+    response = admin_client_api.post(
+        f"/api/products/{product.pk}/types", {"price": 3}, format="json"
+    )
 
     assert response.json()["message"] == "Please enter name for the product type"
 
@@ -59,8 +72,13 @@ def test_update_changes_the_fields_sent(admin_client_api):
     product = make_product(types=1)
     product_type = product.types.get()
 
-    response = admin_client_api.put(f"/api/products/{product.pk}/types/{product_type.pk}",
-                                    {"availability": False, "quantity": 0}, format="json")
+    etag = admin_client_api.get(f"/api/products/{product.pk}").headers["ETag"]
+    response = admin_client_api.put(
+        f"/api/products/{product.pk}/types/{product_type.pk}",
+        {"availability": False, "quantity": 0},
+        format="json",
+        HTTP_IF_MATCH=etag,
+    )
 
     assert response.status_code == 200
     assert response.json()["name"] == "Type 0" and response.json()["availability"] is False
@@ -72,7 +90,9 @@ def test_type_of_another_product_is_404(admin_client_api):
     mine, other = make_product(), make_product(types=1)
     other_type = other.types.get()
 
-    put = admin_client_api.put(f"/api/products/{mine.pk}/types/{other_type.pk}", {"name": "Hijack"}, format="json")
+    put = admin_client_api.put(
+        f"/api/products/{mine.pk}/types/{other_type.pk}", {"name": "Hijack"}, format="json"
+    )
     delete = admin_client_api.delete(f"/api/products/{mine.pk}/types/{other_type.pk}")
 
     assert put.status_code == delete.status_code == 404
@@ -85,7 +105,9 @@ def test_delete(admin_client_api):
     product = make_product(types=2)
     doomed = product.types.first()
 
-    assert admin_client_api.delete(f"/api/products/{product.pk}/types/{doomed.pk}").status_code == 204
+    assert (
+        admin_client_api.delete(f"/api/products/{product.pk}/types/{doomed.pk}").status_code == 204
+    )
     assert list(product.types.values_list("name", flat=True)) == ["Type 1"]
 
 

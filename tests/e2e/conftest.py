@@ -11,8 +11,13 @@ from tests.liveserver import gunicorn, prepare_database, server_env
 ROOT = Path(__file__).resolve().parents[2]
 CHROMIUM = os.environ.get("CHROMIUM_PATH", "/usr/bin/chromium")
 CHROMIUM_ARGS = [
-    "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
-    "--disable-sync", "--no-first-run", "--disable-quic",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+    "--disable-quic",
 ]
 ARTIFACTS = ROOT / "test-results" / "e2e"
 
@@ -23,7 +28,9 @@ REGISTRATION_CODE = "WELCOME-DEMO"
 
 def pytest_collection_modifyitems(config, items):
     # This hook sees every collected test of the session, not only this folder's.
-    browser_items = [item for item in items if Path(str(item.path)).is_relative_to(Path(__file__).parent)]
+    browser_items = [
+        item for item in items if Path(str(item.path)).is_relative_to(Path(__file__).parent)
+    ]
     for item in browser_items:
         item.add_marker(pytest.mark.browser)
     reason = None
@@ -61,7 +68,9 @@ def browser():
     # Generous but finite, like the contexts' own timeout: the machine may be busy benchmarking.
     expect.set_options(timeout=10_000)
     with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS)
+        browser = playwright.chromium.launch(
+            executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS
+        )
         yield browser
         browser.close()
 
@@ -72,7 +81,9 @@ def new_page(browser, server, request):
     contexts = []
 
     def make(viewport=None):
-        context = browser.new_context(base_url=server, viewport=viewport or {"width": 1280, "height": 900})
+        context = browser.new_context(
+            base_url=server, viewport=viewport or {"width": 1280, "height": 900}
+        )
         context.set_default_timeout(10_000)
         contexts.append(context)
         return context.new_page()
@@ -82,7 +93,9 @@ def new_page(browser, server, request):
     for n, context in enumerate(contexts):
         for m, page in enumerate(context.pages):
             try:
-                page.screenshot(path=str(ARTIFACTS / f"{request.node.name}-{n}{m}.png"), full_page=False)
+                page.screenshot(
+                    path=str(ARTIFACTS / f"{request.node.name}-{n}{m}.png"), full_page=False
+                )
             except Exception:
                 pass
         context.close()

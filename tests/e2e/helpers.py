@@ -34,9 +34,21 @@ def admin_token(server):
 def make_customer(server, name="E2E Shopper"):
     """A new customer: (email, password, token). Passwords identify users, so each is unique."""
     tag = uuid.uuid4().hex[:10]
-    email, password = f"e2e-{tag}@example.com", f"e2e-pass-{tag}"
-    answer = ok(call(server, "POST", "/api/auth/register",
-                     {"email": email, "password": password, "name": name, "registrationCode": REGISTRATION_CODE}))
+    # The password shares nothing with the email: the sign-up rules refuse similar ones.
+    email, password = f"e2e-{tag}@example.com", f"kiwi-{uuid.uuid4().hex[:12]}-lamp"
+    answer = ok(
+        call(
+            server,
+            "POST",
+            "/api/auth/register",
+            {
+                "email": email,
+                "password": password,
+                "name": name,
+                "registrationCode": REGISTRATION_CODE,
+            },
+        )
+    )
     return email, password, answer["token"]
 
 
@@ -44,21 +56,51 @@ def _multipart(fields):
     boundary = uuid.uuid4().hex
     parts = []
     for key, value in fields.items():
-        parts.append(f'--{boundary}\r\nContent-Disposition: form-data; name="{key}"\r\n\r\n{value}\r\n'.encode())
+        parts.append(
+            f'--{boundary}\r\nContent-Disposition: form-data; name="{key}"\r\n\r\n{value}\r\n'.encode()
+        )
     parts.append(f"--{boundary}--\r\n".encode())
     return b"".join(parts), f"multipart/form-data; boundary={boundary}"
 
 
-def make_product(server, token, *, name, category="juices", price="10.00", quantity=10, types=()):
+# Party supplies are neither 21+ nor barred from shipping: a journey about something else
+# needs no age box and may ship. Journeys about those rules pass a category that has them.
+DEFAULT_CATEGORY = "party-supplies"
+
+
+def make_product(
+    server, token, *, name, category=DEFAULT_CATEGORY, price="10.00", quantity=10, types=()
+):
     """A product (no image) with types [(name, price or None, quantity)]; returns its JSON."""
-    body, content_type = _multipart({
-        "name": name, "description": "Made by the browser suite.", "price": price,
-        "availability": "true", "category": category, "quantity": str(quantity),
-    })
-    product = ok(call(server, "POST", "/api/products", raw=body, content_type=content_type, token=token), 201)
+    body, content_type = _multipart(
+        {
+            "name": name,
+            "description": "Made by the browser suite.",
+            "price": price,
+            "availability": "true",
+            "category": category,
+            "quantity": str(quantity),
+        }
+    )
+    product = ok(
+        call(server, "POST", "/api/products", raw=body, content_type=content_type, token=token), 201
+    )
     for type_name, type_price, type_quantity in types:
-        ok(call(server, "POST", f"/api/products/{product['id']}/types",
-                {"name": type_name, "availability": True, "price": type_price, "quantity": type_quantity}, token=token), 201)
+        ok(
+            call(
+                server,
+                "POST",
+                f"/api/products/{product['id']}/types",
+                {
+                    "name": type_name,
+                    "availability": True,
+                    "price": type_price,
+                    "quantity": type_quantity,
+                },
+                token=token,
+            ),
+            201,
+        )
     return ok(call(server, "GET", f"/api/products/{product['id']}", token=token), 200)
 
 
@@ -68,11 +110,29 @@ def get_product(server, token, product_id):
 
 def place_order(server, token, items, customer_name="E2E Customer"):
     """A pickup order for [(productId, productTypeId, quantity)]; returns the order."""
-    answer = ok(call(server, "POST", "/api/orders/checkout", {
-        "cartItems": [{"productId": p, "productTypeId": t, "quantity": q} for p, t, q in items],
-        "customerName": customer_name, "deliveryOption": "pickup", "deliveryAddress": "", "phoneNumber": "",
-        "deliveryDate": "", "deliveryTime": "", "specialInstructions": "",
-    }, token=token), 201)
+    answer = ok(
+        call(
+            server,
+            "POST",
+            "/api/orders/checkout",
+            {
+                "cartItems": [
+                    {"productId": p, "productTypeId": t, "quantity": q} for p, t, q in items
+                ],
+                "customerName": customer_name,
+                "deliveryOption": "pickup",
+                "deliveryAddress": "",
+                "phoneNumber": "",
+                "deliveryDate": "",
+                "deliveryTime": "",
+                "specialInstructions": "",
+                # Callers may buy 21+ products: the shopper confirms their age.
+                "ageConfirmed": True,
+            },
+            token=token,
+        ),
+        201,
+    )
     return answer["order"]
 
 
@@ -95,18 +155,33 @@ def ride_pricing(server):
 
 def make_ride(server, token, name):
     """A pending ride request linked to the token's user; returns the ride."""
-    answer = ok(call(server, "POST", "/api/rides", {
-        "name": name, "phone": "(714) 555-0199", "address": "1 Pickup Way, Garden Grove, CA",
-        "dropoffAddress": "2 Drop-off Rd, Santa Ana, CA", "pickupDate": la_today(1).isoformat(),
-        "pickupTime": "10:30", "itemDescription": "One armchair.",
-    }, token=token), 201)
+    answer = ok(
+        call(
+            server,
+            "POST",
+            "/api/rides",
+            {
+                "name": name,
+                "phone": "(714) 555-0199",
+                "address": "1 Pickup Way, Garden Grove, CA",
+                "dropoffAddress": "2 Drop-off Rd, Santa Ana, CA",
+                "pickupDate": la_today(1).isoformat(),
+                "pickupTime": "10:30",
+                "itemDescription": "One armchair.",
+            },
+            token=token,
+        ),
+        201,
+    )
     return answer["ride"]
 
 
 def png_file(name, colour=(30, 120, 200), size=(320, 240)):
     """A real PNG drawn with Pillow, as a Playwright file payload for set_input_files."""
     image = Image.new("RGB", size, colour)
-    ImageDraw.Draw(image).ellipse([20, 20, size[0] - 20, size[1] - 20], outline=(255, 255, 255), width=8)
+    ImageDraw.Draw(image).ellipse(
+        [20, 20, size[0] - 20, size[1] - 20], outline=(255, 255, 255), width=8
+    )
     out = io.BytesIO()
     image.save(out, format="PNG")
     return {"name": name, "mimeType": "image/png", "buffer": out.getvalue()}
@@ -117,10 +192,15 @@ def la_today(days=0):
 
 
 def la_datetime(iso):
-    """An ISO instant as the app shows it (Intl en-US, Los Angeles): 'Jan 5, 2026, 12:04 AM'."""
+    """An ISO instant as the app shows it, in Los Angeles time: 'Mon, Jan 5, 2026 at 12:04 AM'."""
     moment = datetime.fromisoformat(iso.replace("Z", "+00:00")).astimezone(ZoneInfo(LA))
     hour = moment.hour % 12 or 12
-    return f"{moment:%b} {moment.day}, {moment.year}, {hour}:{moment:%M} {'AM' if moment.hour < 12 else 'PM'}"
+    return f"{day_words(moment)} at {hour}:{moment:%M} {'AM' if moment.hour < 12 else 'PM'}"
+
+
+def day_words(day):
+    """A calendar day as the app writes it: 'Tue, Nov 24, 2026'."""
+    return f"{day:%a}, {day:%b} {day.day}, {day.year}"
 
 
 def money(amount):
@@ -128,6 +208,7 @@ def money(amount):
 
 
 # --- shopper steps in the browser ------------------------------------------------------------
+
 
 def is_checkout(response):
     return response.url.endswith("/api/orders/checkout") and response.request.method == "POST"
@@ -161,8 +242,9 @@ def open_cart(page):
     return drawer
 
 
-def to_checkout_step(page, option_label):
-    """From the open cart drawer through 'Delivery Options' to the 'Checkout' step."""
+def to_checkout_step(page, option_label, confirm_age=True):
+    """From the open cart drawer through 'Delivery Options' to the 'Checkout' step (ticking
+    the 21+ box when the form asks, unless the journey is about that box)."""
     page.get_by_role("dialog").get_by_role("button", name="Checkout", exact=True).click()
     expect(page.get_by_role("dialog", name="Delivery Options")).to_be_visible()
     page.get_by_role("radio", name=option_label).check()
@@ -170,4 +252,8 @@ def to_checkout_step(page, option_label):
     drawer = page.get_by_role("dialog", name="Checkout")
     expect(drawer).to_be_visible()
     expect(drawer.get_by_text(f"Delivery option: {option_label}")).to_be_visible()
+    # Most demo categories are 21+: the shopper confirms their age when the form asks.
+    age = drawer.get_by_label("I am 21 or older")
+    if confirm_age and age.count():
+        age.check()
     return drawer

@@ -2,14 +2,22 @@
 
 import re
 
-import pytest
 from playwright.sync_api import expect
 
 from .conftest import sign_in
 from .helpers import make_customer
 
-SIGNED_OUT_ROUTES = ["/", "/orders", "/rides", "/hero", "/users", "/product/1", "/order-confirmation",
-                     "/?category=juices", "/no-such-page"]
+SIGNED_OUT_ROUTES = [
+    "/",
+    "/orders",
+    "/rides",
+    "/hero",
+    "/users",
+    "/product/1",
+    "/order-confirmation",
+    "/?category=juices",
+    "/no-such-page",
+]
 
 
 def test_customer_sees_access_denied_on_admin_screens(server, new_page):

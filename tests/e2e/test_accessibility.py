@@ -24,7 +24,9 @@ def assert_no_serious_violations(page, where):
     blocking = [v for v in results.response["violations"] if v.get("impact") in BLOCKING]
     report = "\n".join(
         f"{v['id']} ({v['impact']}): {v['help']}\n"
-        + "\n".join(f"    {', '.join(map(str, n['target']))}: {n['html'][:160]}" for n in v["nodes"])
+        + "\n".join(
+            f"    {', '.join(map(str, n['target']))}: {n['html'][:160]}" for n in v["nodes"]
+        )
         for v in blocking
     )
     if blocking:
@@ -34,8 +36,14 @@ def assert_no_serious_violations(page, where):
 
 @pytest.fixture
 def product(server):
-    return make_product(server, admin_token(server), name=unique("Accessible Item"), price="9.99", quantity=5,
-                        types=[("Regular", None, 3), ("Large", "12.49", 2)])
+    return make_product(
+        server,
+        admin_token(server),
+        name=unique("Accessible Item"),
+        price="9.99",
+        quantity=5,
+        types=[("Regular", None, 3), ("Large", "12.49", 2)],
+    )
 
 
 def wait_for_home(page):
@@ -65,6 +73,7 @@ def test_admin_products_page_has_no_serious_accessibility_violations(new_page):
     page = sign_in(new_page(), ADMIN_PASSWORD)
     wait_for_home(page)
     expect(page.get_by_role("button", name="Add Product")).to_be_visible()
-    expect(page.get_by_role("navigation", name="Admin").locator('[data-page="products"]')).to_have_attribute(
-        "aria-current", "page")
+    expect(
+        page.get_by_role("navigation", name="Admin").locator('[data-page="products"]')
+    ).to_have_attribute("aria-current", "page")
     assert_no_serious_violations(page, "the admin products page")

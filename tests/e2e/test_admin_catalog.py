@@ -7,7 +7,16 @@ import re
 from playwright.sync_api import expect
 
 from .conftest import ADMIN_PASSWORD, sign_in
-from .helpers import admin_tab, admin_token, get_product, make_customer, make_product, place_order, png_file, unique
+from .helpers import (
+    admin_tab,
+    admin_token,
+    get_product,
+    make_customer,
+    make_product,
+    place_order,
+    png_file,
+    unique,
+)
 
 
 def test_admin_creates_edits_and_trims_the_images_of_a_product(server, new_page):
@@ -27,15 +36,18 @@ def test_admin_creates_edits_and_trims_the_images_of_a_product(server, new_page)
     form.get_by_label("Price", exact=True).fill("18.50")
     form.get_by_label("Quantity in stock").fill("0")
     form.get_by_label("Category").select_option(label="Hemp")
-    form.get_by_label("Add images").set_input_files([png_file("front.png", (200, 60, 60)),
-                                                     png_file("back.png", (60, 160, 90))])
+    form.get_by_label("Add images").set_input_files(
+        [png_file("front.png", (200, 60, 60)), png_file("back.png", (60, 160, 90))]
+    )
     expect(form.get_by_role("img", name="New image front.png")).to_be_visible()
     expect(form.get_by_text("(2 of 5)")).to_be_visible()
     form.get_by_role("button", name="Add Type").click()
     form.get_by_role("button", name="Add Type").click()
     form.get_by_role("button", name="Create Product").click()
     expect(form.get_by_role("alert").first).to_have_text("Please enter name for the product type")
-    for n, (type_name, price, quantity) in enumerate((("Half ounce", "", "4"), ("Ounce", "30", "2")), start=1):
+    for n, (type_name, price, quantity) in enumerate(
+        (("Half ounce", "", "4"), ("Ounce", "30", "2")), start=1
+    ):
         row = form.get_by_role("group", name=f"Type {n}")
         row.get_by_label("Name").fill(type_name)
         row.get_by_label("Price").fill(price)
@@ -97,7 +109,9 @@ def test_admin_completes_one_order_cancels_another_and_stock_returns(server, new
     token = admin_token(server)
     product = make_product(server, token, name=unique("Stocked"), price="7.00", quantity=5)
     _, _, customer = make_customer(server, name="Order Maker")
-    to_complete = place_order(server, customer, [(product["id"], None, 2)], customer_name="Complete Me")
+    to_complete = place_order(
+        server, customer, [(product["id"], None, 2)], customer_name="Complete Me"
+    )
     to_cancel = place_order(server, customer, [(product["id"], None, 2)], customer_name="Cancel Me")
 
     page = sign_in(new_page(), ADMIN_PASSWORD)
@@ -116,7 +130,9 @@ def test_admin_completes_one_order_cancels_another_and_stock_returns(server, new
 
     first.get_by_role("button", name=f"Complete order {to_complete['id']}").click()
     dialog = page.get_by_role("dialog", name="Complete Order")
-    expect(dialog).to_contain_text(f"Mark order #{to_complete['id']} as completed? Inventory will be updated.")
+    expect(dialog).to_contain_text(
+        f"Mark order #{to_complete['id']} as completed? Inventory will be updated."
+    )
     dialog.get_by_role("button", name="Complete", exact=True).click()
     expect(page.get_by_text("Order completed. Inventory updated.")).to_be_visible()
     expect(first.locator(".admin-status")).to_have_text("Completed")

@@ -18,15 +18,30 @@ def test_shopper_browses_to_the_end_and_fills_the_cart_to_the_stock_limit(server
     term = f"zq{uuid.uuid4().hex[:6]}"
     token = admin_token(server)
     for n in range(PAGE_SIZE + 1):
-        make_product(server, token, name=f"{term} Leaf {n:02d}", category=CATEGORY, price="9.50", quantity=3)
-    chosen = make_product(server, token, name=f"{term} Deluxe", category=CATEGORY, price="12.00", quantity=9,
-                          types=[("Small", None, 4), ("Large", "15.00", 5)])
-    make_product(server, token, name=f"{term} Elsewhere", category="juices")  # same term, other category
+        make_product(
+            server, token, name=f"{term} Leaf {n:02d}", category=CATEGORY, price="9.50", quantity=3
+        )
+    chosen = make_product(
+        server,
+        token,
+        name=f"{term} Deluxe",
+        category=CATEGORY,
+        price="12.00",
+        quantity=9,
+        types=[("Small", None, 4), ("Large", "15.00", 5)],
+    )
+    make_product(
+        server, token, name=f"{term} Elsewhere", category="juices"
+    )  # same term, other category
 
-    page = sign_in(new_page(), CUSTOMER_PASSWORD)  # the sign-in form asks for nothing but a password
+    page = sign_in(
+        new_page(), CUSTOMER_PASSWORD
+    )  # the sign-in form asks for nothing but a password
     expect(page.get_by_role("heading", level=1, name="All Products")).to_be_visible()
 
-    page.get_by_role("navigation", name="Categories").get_by_role("link", name=CATEGORY_NAME, exact=True).click()
+    page.get_by_role("navigation", name="Categories").get_by_role(
+        "link", name=CATEGORY_NAME, exact=True
+    ).click()
     expect(page).to_have_url(re.compile(rf"/\?category={CATEGORY}$"))
     expect(page.get_by_role("heading", level=1, name=CATEGORY_NAME)).to_be_visible()
 
@@ -55,11 +70,15 @@ def test_shopper_browses_to_the_end_and_fills_the_cart_to_the_stock_limit(server
     expect(page.get_by_text("In Stock", exact=True)).to_be_visible()
     expect(page.get_by_text(f"#{chosen['id']:06d}")).to_be_visible()
     types = page.get_by_role("group", name="Choose Type")
-    expect(types.get_by_role("button", name=re.compile("^Small"))).to_have_attribute("aria-pressed", "true")
+    expect(types.get_by_role("button", name=re.compile("^Small"))).to_have_attribute(
+        "aria-pressed", "true"
+    )
     expect(page.get_by_text("4 available")).to_be_visible()
 
     types.get_by_role("button", name=re.compile("^Large")).click()
-    expect(types.get_by_role("button", name=re.compile("^Large"))).to_have_attribute("aria-pressed", "true")
+    expect(types.get_by_role("button", name=re.compile("^Large"))).to_have_attribute(
+        "aria-pressed", "true"
+    )
     expect(page.locator(".product__price")).to_have_text("$15.00")
     expect(page.get_by_text("5 available")).to_be_visible()
     quantity = page.get_by_label("Quantity")
@@ -88,6 +107,8 @@ def test_shopper_browses_to_the_end_and_fills_the_cart_to_the_stock_limit(server
     expect(drawer.get_by_test_id("cart-subtotal")).to_have_text("$75.00")
 
     plus.click()  # one more than the type has
-    expect(page.get_by_text(f"Only 5 items available in stock for {chosen['name']} - Large")).to_be_visible()
+    expect(
+        page.get_by_text(f"Only 5 items available in stock for {chosen['name']} - Large")
+    ).to_be_visible()
     expect(amount).to_contain_text("5")
     expect(page.get_by_test_id("cart-badge")).to_have_text("5")

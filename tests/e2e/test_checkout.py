@@ -6,14 +6,34 @@ import re
 from playwright.sync_api import expect
 
 from .conftest import sign_in
-from .helpers import (add_to_cart, admin_token, is_checkout, la_datetime, la_today, make_customer, make_product, money,
-                      open_cart, shop_info, to_checkout_step, unique)
+from .helpers import (
+    add_to_cart,
+    admin_token,
+    day_words,
+    is_checkout,
+    la_datetime,
+    la_today,
+    make_customer,
+    make_product,
+    money,
+    open_cart,
+    shop_info,
+    to_checkout_step,
+    unique,
+)
 
-FREE_FROM = 60  # spec section 9: shipping and delivery are free from a subtotal of $60
+FREE_FROM = 60  # shipping and delivery are free from a subtotal of $60 (orders/pricing.py)
 
 
-def shopper_with(server, new_page, price):
-    product = make_product(server, admin_token(server), name=unique("Order Item"), price=price, quantity=10)
+def shopper_with(server, new_page, price, category="juices"):
+    product = make_product(
+        server,
+        admin_token(server),
+        name=unique("Order Item"),
+        price=price,
+        quantity=10,
+        category=category,
+    )
     _, password, _ = make_customer(server)
     return sign_in(new_page(), password), product
 
@@ -30,7 +50,7 @@ def place_order(page):
 
 
 def expect_rejected(page, message, field=None):
-    """The checkout form refuses with the spec's message and focuses the field at fault."""
+    """The checkout form refuses with its message and focuses the field at fault."""
     page.get_by_role("button", name="Place Order").click()
     expect(page.get_by_role("alert")).to_have_text(message)
     if field:
@@ -51,7 +71,8 @@ def expect_in_my_orders(page, order, product, option_label, total):
 
 
 def test_store_pickup_order(server, new_page):
-    page, product = shopper_with(server, new_page, "12.50")
+    # Every option takes party supplies, so the step shows each one's fee.
+    page, product = shopper_with(server, new_page, "12.50", category="party-supplies")
     shop = shop_info(server)
     drawer = open_cart(page)
     expect(drawer.get_by_text("Your cart is empty")).to_be_visible()
@@ -79,12 +100,26 @@ def test_store_pickup_order(server, new_page):
     expect(drawer.get_by_test_id("checkout-total")).to_have_text("$12.50")
     order = place_order(page)
 
-    expect(page.get_by_text(f"Thank you, Pat Pickup! Your order number is #{order['id']}.")).to_be_visible()
+    expect(
+        page.get_by_text(f"Thank you, Pat Pickup! Your order number is #{order['id']}.")
+    ).to_be_visible()
     expect(page.get_by_role("heading", name="Store Pickup")).to_be_visible()
-    expect(page.get_by_text(f"Your order will be ready for pickup in 30 minutes at {shop['pickupLocation']}.")).to_be_visible()
-    expect(page.get_by_text(re.compile(rf"Please text {re.escape(shop['pickupPhone'])} with your full name, phone number"
-                                       r"\s+and ETA range, then call when you arrive\."))).to_be_visible()
-    expect(page.locator(".confirmation__summary")).to_contain_text(f"{product['name']} × 1 @ $12.50")
+    expect(
+        page.get_by_text(
+            f"Your order will be ready for pickup in 30 minutes at {shop['pickupLocation']}."
+        )
+    ).to_be_visible()
+    expect(
+        page.get_by_text(
+            re.compile(
+                rf"Please text {re.escape(shop['pickupPhone'])} with your full name, phone number"
+                r"\s+and ETA range, then call when you arrive\."
+            )
+        )
+    ).to_be_visible()
+    expect(page.locator(".confirmation__summary")).to_contain_text(
+        f"{product['name']} × 1 @ $12.50"
+    )
     expect(page.locator(".confirmation__summary .order-card__total dd")).to_have_text("$12.50")
     expect(page.get_by_text("Delivery Fee")).to_have_count(0)
     expect_in_my_orders(page, order, product, "Store Pickup", 12.50)
@@ -99,11 +134,17 @@ def test_local_delivery_order_below_the_free_threshold(server, new_page):
 
     drawer = to_checkout_step(page, "Local Delivery")
     tomorrow, yesterday = la_today(1).isoformat(), la_today(-1).isoformat()
-    expect(drawer.get_by_label("Delivery Date")).to_have_attribute("min", la_today().isoformat())
+    rules = shop_info(server)
+    # The first bookable day (today, or tomorrow late in the evening) to the last one.
+    date_input = drawer.get_by_label("Delivery Date")
+    expect(date_input).to_have_attribute("min", rules["deliveryEarliest"][:10])
+    expect(date_input).to_have_attribute("max", rules["deliveryLatestDate"])
     expect_rejected(page, "Please enter your name for the order", "Full Name")
     drawer.get_by_label("Full Name").fill("Dana Delivery")
     expect_rejected(page, "Please enter your delivery address", "Delivery Address")
     drawer.get_by_label("Delivery Address").fill("12 Main St, Garden Grove, CA")
+    drawer.get_by_label("ZIP Code").fill("92840")
+    expect(drawer.get_by_text("We deliver to 92840.")).to_be_visible()
     expect_rejected(page, "Please enter your phone number for delivery", "Phone Number")
     drawer.get_by_label("Phone Number").fill("(714) 555-0123")
     expect_rejected(page, "Please select a delivery date", "Delivery Date")
@@ -111,7 +152,7 @@ def test_local_delivery_order_below_the_free_threshold(server, new_page):
     expect_rejected(page, "Delivery date cannot be earlier than today", "Delivery Date")
     drawer.get_by_label("Delivery Date").fill(tomorrow)
     expect_rejected(page, "Please select a delivery time", "Delivery Time")
-    drawer.get_by_label("Delivery Time").fill("14:30")
+    drawer.get_by_label("Delivery Time").select_option("14:30")
 
     summary = drawer.get_by_role("group", name="Order summary")
     expect(summary).to_contain_text("Subtotal$50.00")
@@ -120,10 +161,17 @@ def test_local_delivery_order_below_the_free_threshold(server, new_page):
     order = place_order(page)
 
     assert order["deliveryFee"] == 20 and order["total"] == 70
+    # Juices are 21+: the shopper ticked the age box, and the order carries the ID check.
+    assert order["deliveryZip"] == "92840" and order["idCheckRequired"] is True
+    expect(page.get_by_test_id("id-notice")).to_have_text("ID will be checked at delivery (21+)")
     expect(page.get_by_role("heading", name="Local Delivery")).to_be_visible()
     area = shop_info(server)["deliveryArea"]
-    expect(page.get_by_text(f"Your order will be delivered locally in {area} on {tomorrow} at 14:30. "
-                            "We will contact you to confirm the delivery.")).to_be_visible()
+    expect(
+        page.get_by_text(
+            f"Your order will be delivered locally in {area} on {day_words(la_today(1))} at 2:30 PM. "
+            "We will contact you to confirm the delivery."
+        )
+    ).to_be_visible()
     expect(page.get_by_text("Delivery address: 12 Main St, Garden Grove, CA")).to_be_visible()
     facts = page.locator(".confirmation__summary .order-card__facts")
     expect(facts).to_contain_text("Subtotal$50.00")
@@ -133,7 +181,8 @@ def test_local_delivery_order_below_the_free_threshold(server, new_page):
 
 
 def test_shipping_becomes_free_at_the_threshold(server, new_page):
-    page, product = shopper_with(server, new_page, "30.00")
+    # Juices may not be shipped; party supplies may.
+    page, product = shopper_with(server, new_page, "30.00", category="party-supplies")
     add_to_cart(page, product)
     drawer = open_cart(page)
     drawer.get_by_role("button", name="Checkout", exact=True).click()
@@ -143,7 +192,9 @@ def test_shipping_becomes_free_at_the_threshold(server, new_page):
     options.get_by_role("button", name="Back").click()
 
     page.get_by_role("button", name=f"Increase quantity of {product['name']}").click()
-    expect(page.get_by_test_id("cart-subtotal")).to_have_text(money(FREE_FROM))  # exactly the threshold
+    expect(page.get_by_test_id("cart-subtotal")).to_have_text(
+        money(FREE_FROM)
+    )  # exactly the threshold
     page.get_by_role("button", name="Checkout", exact=True).click()
     expect(options.locator("label", has_text="Standard Shipping")).to_contain_text("FREE")
     expect(options.locator("label", has_text="Local Delivery")).to_contain_text("FREE")
@@ -162,8 +213,12 @@ def test_shipping_becomes_free_at_the_threshold(server, new_page):
 
     assert order["deliveryFee"] == 0 and order["total"] == 60
     expect(page.get_by_role("heading", name="Standard Shipping")).to_be_visible()
-    expect(page.get_by_text("Your order will be shipped and should arrive in 3-5 business days.")).to_be_visible()
+    expect(
+        page.get_by_text("Your order will be shipped and should arrive in 3-5 business days.")
+    ).to_be_visible()
     expect(page.get_by_text("Shipping address: 500 Ocean Ave, Long Beach, CA")).to_be_visible()
-    expect(page.locator(".confirmation__summary")).to_contain_text(f"{product['name']} × 2 @ $30.00")
+    expect(page.locator(".confirmation__summary")).to_contain_text(
+        f"{product['name']} × 2 @ $30.00"
+    )
     expect(page.locator(".confirmation__summary .order-card__total dd")).to_have_text("$60.00")
     expect_in_my_orders(page, order, product, "Standard Shipping", 60)

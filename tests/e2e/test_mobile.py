@@ -6,13 +6,23 @@ import re
 from playwright.sync_api import expect
 
 from .conftest import sign_in
-from .helpers import admin_token, cart_button, make_customer, make_product, open_cart, to_checkout_step, unique
+from .helpers import (
+    admin_token,
+    cart_button,
+    make_customer,
+    make_product,
+    open_cart,
+    to_checkout_step,
+    unique,
+)
 
 PHONE = {"width": 390, "height": 844}
 
 
 def test_phone_search_badge_menu_and_drawer(server, new_page):
-    product = make_product(server, admin_token(server), name=unique("Pocket Item"), price="2.50", quantity=20)
+    product = make_product(
+        server, admin_token(server), name=unique("Pocket Item"), price="2.50", quantity=20
+    )
     _, password, _ = make_customer(server, name="Phone Shopper")
     page = sign_in(new_page(viewport=PHONE), password)
     expect(page.get_by_role("heading", level=1, name="All Products")).to_be_visible()
@@ -36,13 +46,17 @@ def test_phone_search_badge_menu_and_drawer(server, new_page):
 
     # The menu opens from its toggle and closes on Escape.
     toggle = page.get_by_role("button", name="Open menu")
-    orders_link = page.get_by_role("navigation", name="Account").get_by_role("link", name="My Orders")
+    orders_link = page.get_by_role("navigation", name="Account").get_by_role(
+        "link", name="My Orders"
+    )
     expect(orders_link).to_be_hidden()
     toggle.click()
     close = page.get_by_role("button", name="Close menu")
     expect(close).to_have_attribute("aria-expanded", "true")
     expect(orders_link).to_be_visible()
-    expect(page.get_by_role("navigation", name="Categories").get_by_role("link", name="Juices")).to_be_visible()
+    expect(
+        page.get_by_role("navigation", name="Categories").get_by_role("link", name="Juices")
+    ).to_be_visible()
     page.keyboard.press("Escape")
     expect(toggle).to_have_attribute("aria-expanded", "false")
     expect(orders_link).to_be_hidden()

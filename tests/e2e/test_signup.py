@@ -39,7 +39,9 @@ def test_newcomer_signs_up_with_the_code_and_sees_the_shop(new_page):
     expect(carousel.get_by_role("group", name=f"1 of {total}")).to_be_visible()
     carousel.get_by_role("button", name="Next").click()
     expect(carousel.get_by_role("group", name=f"2 of {total}")).to_be_visible()
-    expect(carousel.get_by_role("button", name="Go to slide 2")).to_have_attribute("aria-current", "true")
+    expect(carousel.get_by_role("button", name="Go to slide 2")).to_have_attribute(
+        "aria-current", "true"
+    )
 
     expect(page.get_by_role("heading", level=1, name="All Products")).to_be_visible()
     expect(page.locator(".product-grid > li").first).to_be_visible()

@@ -4,7 +4,11 @@ from django.core.management.base import BaseCommand, CommandError
 from django.utils import timezone
 
 from accounts.models import RegistrationCode
-from accounts.services import registration_code_create, registration_code_disable
+from accounts.services import (
+    CODE_DISABLED,
+    registration_code_create,
+    registration_code_disable,
+)
 from common.errors import DomainError
 
 
@@ -16,19 +20,33 @@ class Command(BaseCommand):
         create = sub.add_parser("create", help="Create a code and print it.")
         create.add_argument("--code", help="The code itself (default: a random one).")
         create.add_argument("--note", default="", help="Who or what the code is for.")
-        create.add_argument("--days", type=int, help="Expires after this many days (default: never).")
-        create.add_argument("--max-uses", type=int, help="How many registrations it allows (default: unlimited).")
+        create.add_argument(
+            "--days", type=int, help="Expires after this many days (default: never)."
+        )
+        create.add_argument(
+            "--max-uses", type=int, help="How many registrations it allows (default: unlimited)."
+        )
         sub.add_parser("list", help="List every code with its state.")
         disable = sub.add_parser("disable", help="Disable a code.")
         disable.add_argument("code")
 
     def handle(self, *args, action, **options):
         if action == "create":
+            days = options.get("days")
+            if days is not None and days < 1:
+                # 0 used to read as "no expiry" and made a code that never expires.
+                raise CommandError(
+                    "--days must be 1 or more. Leave it out for a code that never expires; "
+                    "disable a code to stop it at once."
+                )
             if RegistrationCode.objects.filter(code=options.get("code") or "").exists():
                 raise CommandError(f"A code {options['code']} exists already.")
-            expires = timezone.now() + timedelta(days=options["days"]) if options.get("days") else None
+            expires = timezone.now() + timedelta(days=days) if days is not None else None
             code = registration_code_create(
-                code=options.get("code"), note=options["note"], expires_at=expires, max_uses=options.get("max_uses")
+                code=options.get("code"),
+                note=options["note"],
+                expires_at=expires,
+                max_uses=options.get("max_uses"),
             )
             self.stdout.write(code.code)
         elif action == "list":
@@ -37,10 +55,12 @@ class Command(BaseCommand):
                 state = "usable" if code.is_usable(now) else "not usable"
                 uses = f"{code.use_count}/{code.max_uses if code.max_uses is not None else '∞'}"
                 expires = code.expires_at.isoformat() if code.expires_at else "never"
-                self.stdout.write(f"{code.code}\t{state}\tuses {uses}\texpires {expires}\t{code.note}")
+                self.stdout.write(
+                    f"{code.code}\t{state}\tuses {uses}\texpires {expires}\t{code.note}"
+                )
         else:
             try:
                 registration_code_disable(code=options["code"])
             except DomainError as exc:
                 raise CommandError(exc.message)
-            self.stdout.write(f"Disabled {options['code']}.")
+            self.stdout.write(CODE_DISABLED.format(code=options["code"]))

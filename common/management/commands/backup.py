@@ -10,8 +10,12 @@ class Command(BaseCommand):
     )
 
     def add_arguments(self, parser):
-        parser.add_argument("folder", help="Folder to write db.sqlite3/db.dump, media.tar.gz and manifest.json to.")
+        parser.add_argument(
+            "folder", help="Folder to write db.sqlite3/db.dump, media.tar.gz and manifest.json to."
+        )
 
     def handle(self, *args, folder, **options):
         manifest = backup(folder)
-        self.stdout.write(f"Backup written to {folder}: {', '.join(k for k in ('database', 'media') if k in manifest)}")
+        self.stdout.write(
+            f"Backup written to {folder}: {', '.join(k for k in ('database', 'media') if k in manifest)}"
+        )

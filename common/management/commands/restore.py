@@ -14,7 +14,10 @@ class Command(BaseCommand):
         parser.add_argument("--yes", action="store_true", help="Do not ask for confirmation.")
 
     def handle(self, *args, folder, yes, **options):
-        if not yes and input("This replaces the current database. Type 'yes' to go on: ").strip() != "yes":
+        if (
+            not yes
+            and input("This replaces the current database. Type 'yes' to go on: ").strip() != "yes"
+        ):
             raise CommandError("Restore cancelled.")
         try:
             restore(folder)

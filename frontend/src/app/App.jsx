@@ -4,6 +4,7 @@ import { BrowserRouter } from 'react-router';
 import { CartProvider } from '../lib/cart';
 import { SessionProvider, useSession } from '../lib/session';
 import { ToastProvider } from '../lib/toast';
+import { retryDelay, shouldRetry } from './retryPolicy';
 import { AppRoutes } from './routes';
 
 export function createQueryClient() {
@@ -12,8 +13,8 @@ export function createQueryClient() {
       queries: {
         staleTime: 30_000,
         refetchOnWindowFocus: false,
-        // A 4xx will not change on retry; a network blip or a 5xx may.
-        retry: (failures, error) => !(error?.status >= 400 && error.status < 500) && failures < 2,
+        retry: shouldRetry,
+        retryDelay,
       },
       mutations: { retry: false },
     },

@@ -14,6 +14,7 @@ import './header.css';
 export const MOBILE_QUERY = '(max-width: 767px)';
 
 export const ADMIN_TABS = [
+  { page: 'dashboard', label: 'Dashboard', to: '/dashboard' },
   { page: 'products', label: 'Products', to: '/' },
   { page: 'orders', label: 'Orders', to: '/orders' },
   { page: 'rides', label: 'Rides', to: '/rides' },

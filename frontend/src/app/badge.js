@@ -1,4 +1,4 @@
-// Spec section 9: the cart badge caps at '99+' on desktop and '9+' on phones.
+// The cart badge caps at '99+' on desktop and '9+' on phones, so it never outgrows its circle.
 export function badgeText(count, mobile = false) {
   const cap = mobile ? 9 : 99;
   if (!count || count <= 0) return '';

@@ -4,6 +4,7 @@ import { AccessDenied } from '../components/AccessDenied';
 import { Spinner } from '../components/Spinner';
 import { LoginPage } from '../features/auth';
 import { HomePage } from '../features/catalog';
+import { HeroCarousel } from '../features/hero';
 import { useSession } from '../lib/session';
 import { Layout } from './Layout';
 
@@ -14,11 +15,24 @@ const OrderConfirmationPage = lazy(() =>
   import(/* webpackChunkName: "orders" */ '../features/orders').then((m) => ({ default: m.OrderConfirmationPage })),
 );
 const MyRidesPage = lazy(() => import('../features/rides').then((m) => ({ default: m.MyRidesPage })));
-const admin = (name) => lazy(() => import(/* webpackChunkName: "admin" */ '../features/admin').then((m) => ({ default: m[name] })));
-const AdminOrdersPage = admin('AdminOrdersPage');
-const RideManagementPage = admin('RideManagementPage');
-const HeroManagementPage = admin('HeroManagementPage');
-const UsersPage = admin('UsersPage');
+// Each domain's admin screens sit in that feature; webpack puts them all in one "admin" chunk.
+const AdminOrdersPage = lazy(() =>
+  import(/* webpackChunkName: "admin" */ '../features/orders/admin').then((m) => ({ default: m.AdminOrdersPage })),
+);
+const PrintOrdersPage = lazy(() =>
+  import(/* webpackChunkName: "admin" */ '../features/orders/admin').then((m) => ({ default: m.PrintOrdersPage })),
+);
+const RideManagementPage = lazy(() =>
+  import(/* webpackChunkName: "admin" */ '../features/rides/admin').then((m) => ({ default: m.RideManagementPage })),
+);
+const HeroManagementPage = lazy(() =>
+  import(/* webpackChunkName: "admin" */ '../features/hero/admin').then((m) => ({ default: m.HeroManagementPage })),
+);
+// The dashboard brings its chart library: a chunk of its own, fetched only when an admin opens it.
+const DashboardPage = lazy(() =>
+  import(/* webpackChunkName: "admin-dashboard" */ '../features/reports').then((m) => ({ default: m.DashboardPage })),
+);
+const UsersPage = lazy(() => import(/* webpackChunkName: "admin" */ '../features/users').then((m) => ({ default: m.UsersPage })));
 
 export function PageLoading() {
   return (
@@ -60,6 +74,15 @@ export function AppRoutes() {
             </SignedOutOnly>
           }
         />
+        {/* The print view has no app header: it is the page that goes on paper. */}
+        <Route
+          path="/orders/print"
+          element={
+            <RequireAuth>
+              <ByRole admin={PrintOrdersPage} customer={AccessDenied} />
+            </RequireAuth>
+          }
+        />
         <Route
           element={
             <RequireAuth>
@@ -67,8 +90,9 @@ export function AppRoutes() {
             </RequireAuth>
           }
         >
-          <Route index element={<HomePage />} />
+          <Route index element={<HomePage hero={<HeroCarousel />} />} />
           <Route path="product/:productId" element={<ProductPage />} />
+          <Route path="dashboard" element={<ByRole admin={DashboardPage} customer={AccessDenied} />} />
           <Route path="orders" element={<ByRole admin={AdminOrdersPage} customer={OrdersPage} />} />
           <Route path="rides" element={<ByRole admin={RideManagementPage} customer={MyRidesPage} />} />
           <Route path="hero" element={<ByRole admin={HeroManagementPage} customer={AccessDenied} />} />

@@ -4,7 +4,7 @@ import { useDebouncedValue } from '../lib/hooks';
 
 export const SEARCH_DEBOUNCE_MS = 500;
 
-// Typing updates /?search= after 500 ms (spec section 9), keeping the chosen category, so links
+// Typing updates /?search= after a 500 ms pause (one request per pause, not per key), keeping the chosen category, so links
 // and the back button work. The URL stays the source of truth: clearing it clears the box.
 export function SearchBox({ className = '', id }) {
   const [params] = useSearchParams();
@@ -34,7 +34,8 @@ export function SearchBox({ className = '', id }) {
       lastPushed.current = urlSearch;
       setText(urlSearch);
     }
-  }, [location.pathname]); // eslint-disable-line react-hooks/exhaustive-deps
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- runs on a page change only; the URL's term is read, not watched
+  }, [location.pathname]);
 
   useEffect(() => {
     const term = debounced.trim();
@@ -46,7 +47,8 @@ export function SearchBox({ className = '', id }) {
     if (term) next.set('search', term);
     const query = next.toString();
     navigate(query ? `/?${query}` : '/', { replace: location.pathname === '/' && Boolean(urlSearch) && Boolean(term) });
-  }, [debounced]); // eslint-disable-line react-hooks/exhaustive-deps
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- pushes when the debounced text settles, not when the URL changes under it
+  }, [debounced]);
 
   return (
     <form className={`search-box ${className}`.trim()} role="search" onSubmit={(e) => e.preventDefault()}>

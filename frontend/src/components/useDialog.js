@@ -65,5 +65,5 @@ export function useDialog({ open, onClose, containerRef, initialFocusRef }) {
       document.body.style.overflow = overflow;
       if (opener && typeof opener.focus === 'function' && document.contains(opener)) opener.focus();
     };
-  }, [open]); // eslint-disable-line react-hooks/exhaustive-deps
+  }, [open, containerRef, initialFocusRef]);
 }

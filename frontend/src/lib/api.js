@@ -38,12 +38,15 @@ function settle(status, data, sentToken) {
   const message = data && typeof data.message === 'string' && data.message ? data.message : null;
   // A refused token (expired, or revoked by a password change) ends the session everywhere.
   if (status === 401 && sentToken && typeof window !== 'undefined') {
-    window.dispatchEvent(new Event(SESSION_EXPIRED_EVENT));
+    // The server's sentence says why (an expired session, or a password an admin changed).
+    window.dispatchEvent(new CustomEvent(SESSION_EXPIRED_EVENT, { detail: { message } }));
   }
   throw new ApiError(message || `Request failed (${status})`, status, data?.errors, { serverMessage: message });
 }
 
-export async function apiFetch(path, { method = 'GET', body, formData, headers, signal, auth = true } = {}) {
+// The answer's body and the response itself (for headers such as ETag).
+// `blob: true` answers a success's body as a Blob (a file to save, such as a CSV report).
+async function request(path, { method = 'GET', body, formData, headers, signal, auth = true, blob = false } = {}) {
   const init = { method, headers: { Accept: 'application/json', ...headers } };
   if (signal) init.signal = signal;
   if (formData) {
@@ -61,12 +64,24 @@ export async function apiFetch(path, { method = 'GET', body, formData, headers, 
     if (err && err.name === 'AbortError') throw err;
     throw new ApiError(NETWORK_MESSAGE, 0, undefined, { isNetwork: true });
   }
+  if (blob && response.ok && typeof response.blob === 'function') return { data: await response.blob(), response };
   let data = null;
   if (response.status !== 204) {
     if (typeof response.text === 'function') data = parseBody(await response.text());
     else if (typeof response.json === 'function') data = await response.json().catch(() => null);
   }
-  return settle(response.status, data, Boolean(token));
+  return { data: settle(response.status, data, Boolean(token)), response };
+}
+
+export async function apiFetch(path, options) {
+  return (await request(path, options)).data;
+}
+
+// A resource with its version: `{data, etag}`, the ETag to send back as If-Match so a write made
+// from a stale copy is refused (412) instead of overwriting someone else's change.
+export async function apiFetchVersioned(path, options) {
+  const { data, response } = await request(path, options);
+  return { data, etag: response.headers?.get?.('ETag') ?? null };
 }
 
 export function queryString(params) {
@@ -80,11 +95,14 @@ export function queryString(params) {
 }
 
 // Multipart uploads go through XMLHttpRequest because fetch cannot report upload progress.
-function upload(method, path, formData, { onProgress, auth = true } = {}) {
+function upload(method, path, formData, { onProgress, auth = true, headers = {} } = {}) {
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest();
     xhr.open(method, `${API_BASE}${path}`);
     xhr.setRequestHeader('Accept', 'application/json');
+    Object.entries(headers).forEach(([name, value]) => {
+      if (value !== undefined && value !== null) xhr.setRequestHeader(name, value);
+    });
     const token = auth ? getToken() : null;
     if (token) xhr.setRequestHeader('Authorization', `Bearer ${token}`);
     if (onProgress && xhr.upload) {
@@ -107,13 +125,21 @@ function upload(method, path, formData, { onProgress, auth = true } = {}) {
 
 export const api = {
   get: (path, params, opts) => apiFetch(`${path}${queryString(params)}`, { ...opts, method: 'GET' }),
+  getVersioned: (path, opts) => apiFetchVersioned(path, { ...opts, method: 'GET' }),
+  // A file with the token: `{blob, filename}` (the name from Content-Disposition, when sent).
+  getFile: async (path, params, opts) => {
+    const { data, response } = await request(`${path}${queryString(params)}`, { ...opts, method: 'GET', blob: true });
+    const disposition = response.headers?.get?.('Content-Disposition') || '';
+    const match = /filename="?([^";]+)"?/i.exec(disposition);
+    return { blob: data, filename: match ? match[1] : null };
+  },
   post: (path, body, opts) => apiFetch(path, { ...opts, method: 'POST', body }),
   put: (path, body, opts) => apiFetch(path, { ...opts, method: 'PUT', body }),
   del: (path, body, opts) => apiFetch(path, { ...opts, method: 'DELETE', body }),
   upload,
 };
 
-// Spec section 8: "A server message is preferred when present".
+// A server message is preferred when present; `fallback` otherwise.
 export function serverMessage(err, fallback) {
   if (err && err.status >= 400 && err.serverMessage) return err.serverMessage;
   return fallback;

@@ -8,14 +8,14 @@ export function cartKeyFor(productId, typeId) {
   return typeId === null || typeId === undefined ? String(productId) : `${productId}_${typeId}`;
 }
 
-// Spec section 9: the type's price when set, else the product's.
+// The type's price when set, else the product's (as the server prices a line).
 export function unitPrice(product, type) {
   if (type && type.price !== null && type.price !== undefined && type.price !== '') return Number(type.price);
   if (product && product.price !== null && product.price !== undefined && product.price !== '') return Number(product.price);
   return null;
 }
 
-// `quantity` always means units still available (api.md); a missing figure does not limit.
+// `quantity` always means units still available (docs/api.md, Orders); a missing figure does not limit.
 export function availableStock(product, type) {
   const quantity = type ? type.quantity : product?.quantity;
   if (quantity === null || quantity === undefined || quantity === '') return Infinity;
@@ -39,7 +39,7 @@ function readCart() {
     if (valid.length !== items.length) throw new Error('cart has unreadable lines');
     return valid;
   } catch {
-    // Spec section 8: an unreadable stored cart is reset.
+    // An unreadable stored cart is reset, never a crash.
     try {
       localStorage.removeItem(CART_KEY);
     } catch {
@@ -73,7 +73,7 @@ export function CartProvider({ children }) {
     setItems(next);
   }, []);
 
-  // Spec section 3: the cart is cleared when a different user signs in.
+  // The cart is cleared when a different user signs in: one shopper's cart is not another's.
   const userId = user?.id;
   useEffect(() => {
     if (userId === undefined || userId === null) return;

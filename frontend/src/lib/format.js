@@ -7,22 +7,73 @@ export function formatPrice(n) {
   return money.format(Number.isFinite(value) ? value : 0);
 }
 
-const dateTime = new Intl.DateTimeFormat('en-US', {
-  timeZone: LA,
-  month: 'short',
-  day: 'numeric',
-  year: 'numeric',
-  hour: 'numeric',
-  minute: '2-digit',
-});
+// Dates and times in words a person reads, in the shop's (Los Angeles) time:
+//   formatWhen('2030-01-01T22:30:00Z')      -> 'Tue, Jan 1, 2030 at 2:30 PM'
+//   formatDay('2030-01-01')                 -> 'Tue, Jan 1, 2030'  (a calendar day stays that day)
+//   formatClock('14:30')                    -> '2:30 PM'
+//   formatDayAndClock('2030-01-01', '14:30') -> 'Tue, Jan 1, 2030 at 2:30 PM'
+// Anything unreadable comes back as it was given (or '' for nothing), never as "Invalid Date".
+const DAY_OPTIONS = { weekday: 'short', month: 'short', day: 'numeric', year: 'numeric' };
+const CLOCK_OPTIONS = { hour: 'numeric', minute: '2-digit' };
+const dayLA = new Intl.DateTimeFormat('en-US', { ...DAY_OPTIONS, timeZone: LA });
+const clockLA = new Intl.DateTimeFormat('en-US', { ...CLOCK_OPTIONS, timeZone: LA });
+// A date-only value names a calendar day, not an instant: format it in UTC so no offset moves it.
+const dayUTC = new Intl.DateTimeFormat('en-US', { ...DAY_OPTIONS, timeZone: 'UTC' });
+const clockUTC = new Intl.DateTimeFormat('en-US', { ...CLOCK_OPTIONS, timeZone: 'UTC' });
 
-// Newer ICU puts a narrow no-break space before AM/PM; tests and people expect a plain space.
-export function formatDateTimeLA(iso) {
-  if (!iso) return '';
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return '';
-  return dateTime.format(date).replace(/[\u202f\u00a0]/g, ' ');
+const DATE_ONLY = /^(\d{4})-(\d{2})-(\d{2})$/;
+const TIME_ONLY = /^(\d{1,2}):(\d{2})(?::\d{2}(?:\.\d+)?)?$/;
+
+function plain(text) {
+  return text.replace(/[\u202f\u00a0]/g, ' ');
 }
+
+function instant(value) {
+  if (value === null || value === undefined || value === '') return null;
+  const date = value instanceof Date ? value : new Date(value);
+  return Number.isNaN(date.getTime()) ? null : date;
+}
+
+export function formatWhen(value) {
+  const date = instant(value);
+  if (!date) return value ? String(value) : '';
+  return plain(`${dayLA.format(date)} at ${clockLA.format(date)}`);
+}
+
+export function formatDay(value) {
+  if (!value) return '';
+  const match = DATE_ONLY.exec(String(value));
+  if (match) {
+    const [, y, m, d] = match.map(Number);
+    const date = new Date(Date.UTC(y, m - 1, d));
+    return date.getUTCDate() === d ? plain(dayUTC.format(date)) : String(value);
+  }
+  const date = instant(value);
+  return date ? plain(dayLA.format(date)) : String(value);
+}
+
+export function formatClock(value) {
+  if (!value) return '';
+  const match = TIME_ONLY.exec(String(value).trim());
+  if (match) {
+    const [hours, minutes] = [Number(match[1]), Number(match[2])];
+    if (hours > 23 || minutes > 59) return String(value);
+    return plain(clockUTC.format(new Date(Date.UTC(2000, 0, 1, hours, minutes))));
+  }
+  const date = instant(value);
+  return date ? plain(clockLA.format(date)) : String(value);
+}
+
+// A time the customer typed in words ('after 5pm') is kept as typed, after a comma.
+export function formatDayAndClock(day, clock) {
+  const dayText = formatDay(day);
+  const clockText = formatClock(clock);
+  if (!dayText || !clockText) return dayText || clockText;
+  return `${dayText}${clockText === String(clock) ? ',' : ' at'} ${clockText}`;
+}
+
+// Every instant the app shows (orders, rides, the back office) reads the same way.
+export const formatDateTimeLA = formatWhen;
 
 export function sku(id) {
   return `#${String(id ?? '').padStart(6, '0')}`;

@@ -22,7 +22,7 @@ function scrollDepthReached() {
   return scrolled / scrollHeight >= SCROLL_DEPTH;
 }
 
-// Spec section 9: the next page loads at 75% scroll depth, debounced by 100 ms.
+// The next page loads at 75% scroll depth, debounced by 100 ms.
 export function useInfiniteScroll({ hasNextPage, isFetching, fetchNextPage }) {
   const latest = useRef({ hasNextPage, isFetching, fetchNextPage });
   latest.current = { hasNextPage, isFetching, fetchNextPage };

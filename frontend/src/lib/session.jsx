@@ -65,14 +65,17 @@ function clearStored() {
   }
 }
 
+export const SESSION_EXPIRED_TEXT = 'Your session has expired. Please sign in again.';
+
 const SessionContext = createContext(null);
 
 export function SessionProvider({ children }) {
-  const [state, setState] = useState({ status: 'loading', user: null, token: null });
+  const [state, setState] = useState({ status: 'loading', user: null, token: null, notice: null });
 
-  const signOut = useCallback(() => {
+  // `reason`: why the app signed the user out (shown at /login); none when they chose to.
+  const signOut = useCallback((reason) => {
     clearStored();
-    setState({ status: 'ready', user: null, token: null });
+    setState({ status: 'ready', user: null, token: null, notice: typeof reason === 'string' && reason ? reason : null });
   }, []);
 
   const signIn = useCallback((token, user) => {
@@ -85,28 +88,28 @@ export function SessionProvider({ children }) {
     };
     localStorage.setItem(TOKEN_KEY, token);
     localStorage.setItem(USER_KEY, JSON.stringify(merged));
-    setState({ status: 'ready', user: merged, token });
+    setState({ status: 'ready', user: merged, token, notice: null });
   }, []);
 
   useEffect(() => {
     const stored = readStored();
     if (!stored) clearStored();
-    setState({ status: 'ready', user: stored?.user ?? null, token: stored?.token ?? null });
+    setState({ status: 'ready', user: stored?.user ?? null, token: stored?.token ?? null, notice: null });
   }, []);
 
-  // Spec section 4: every 5 minutes the token is rechecked; expired or unreadable signs out.
+  // Every 5 minutes the token is rechecked; expired or unreadable signs out.
   useEffect(() => {
     if (!state.token) return undefined;
     const timer = setInterval(() => {
       const payload = decodeToken(localStorage.getItem(TOKEN_KEY));
-      if (!payload || isTokenExpired(payload)) signOut();
+      if (!payload || isTokenExpired(payload)) signOut(SESSION_EXPIRED_TEXT);
     }, RECHECK_MS);
     return () => clearInterval(timer);
   }, [state.token, signOut]);
 
   // The api client reports a refused token; another tab signing out clears this one too.
   useEffect(() => {
-    const onExpired = () => signOut();
+    const onExpired = (event) => signOut(event?.detail?.message || SESSION_EXPIRED_TEXT);
     const onStorage = (event) => {
       if (event.key === TOKEN_KEY && !event.newValue) signOut();
     };
@@ -124,6 +127,7 @@ export function SessionProvider({ children }) {
       user: state.user,
       token: state.token,
       isAdmin: state.user?.role === 'admin',
+      notice: state.notice,
       signIn,
       signOut,
     }),
@@ -132,7 +136,7 @@ export function SessionProvider({ children }) {
   return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
 }
 
-const SIGNED_OUT = { status: 'ready', user: null, token: null, isAdmin: false, signIn() {}, signOut() {} };
+const SIGNED_OUT = { status: 'ready', user: null, token: null, isAdmin: false, notice: null, signIn() {}, signOut() {} };
 
 export function useSession() {
   return useContext(SessionContext) ?? SIGNED_OUT;

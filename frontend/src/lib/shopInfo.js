@@ -1,20 +1,40 @@
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from './api';
 
-// Neutral words while the operator's values load (or if the call fails): never a made-up address.
+// GET /api/shop/info: the operator's details and every rule the screens show (delivery options
+// and fees, order and ride statuses with their labels and next statuses, the default ride
+// pricing text). The server owns them; this app keeps no copy and reads them once per session.
+export const shopInfoQuery = queryOptions({
+  queryKey: ['shop-info'],
+  queryFn: ({ signal }) => api.get('/shop/info', undefined, { auth: false, signal }),
+  staleTime: Infinity,
+  gcTime: Infinity,
+});
+
+// Neutral words while the operator's values load (or if the call fails): never a made-up
+// address, and no rule: lists stay empty until the server's arrive.
 export const SHOP_INFO_FALLBACK = {
   name: 'Shop',
   pickupLocation: 'our pickup location',
   pickupPhone: '',
-  deliveryArea: 'Orange County',
+  deliveryArea: '',
+  deliveryOptions: [],
+  orderStatuses: [],
+  rideStatuses: [],
+  defaultRidePricing: '',
 };
 
 export function useShopInfo() {
-  const { data } = useQuery({
-    queryKey: ['shop-info'],
-    queryFn: () => api.get('/shop/info', undefined, { auth: false }),
-    staleTime: Infinity,
-    gcTime: Infinity,
-  });
-  return { ...SHOP_INFO_FALLBACK, ...(data || {}) };
+  const { data, isSuccess, isError } = useQuery(shopInfoQuery);
+  return { ...SHOP_INFO_FALLBACK, ...(data || {}), isLoaded: isSuccess, isError };
+}
+
+// `list` is one of the served lists ({id, label, ...}); an id the server never named is shown as
+// it is, so a new status still reads as something.
+export function findById(list, id) {
+  return (list || []).find((item) => item.id === id) ?? null;
+}
+
+export function labelOf(list, id, unknown = '') {
+  return findById(list, id)?.label ?? (id || unknown);
 }

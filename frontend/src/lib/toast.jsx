@@ -7,8 +7,18 @@ export const TOAST_LEAVE_MS = 300;
 const ToastContext = createContext(null);
 let nextId = 1;
 
+// Toasts appear just below the page's header (the first <header>, sticky at the top), so they
+// never cover the cart, the user's name, Logout or any other header control; above the
+// content, where the message belongs to what was just done.
+export function toastTop(doc = globalThis.document) {
+  const header = doc?.querySelector('header');
+  const bottom = header ? header.getBoundingClientRect().bottom : 0;
+  return Math.max(0, Math.round(bottom || 0));
+}
+
 export function ToastProvider({ children }) {
   const [toasts, setToasts] = useState([]);
+  const [top, setTop] = useState(0);
   const timers = useRef(new Set());
 
   const later = useCallback((fn, ms) => {
@@ -30,6 +40,7 @@ export function ToastProvider({ children }) {
   const show = useCallback(
     (message, type = 'info', duration = TOAST_MS) => {
       const id = nextId++;
+      setTop(toastTop());
       setToasts((list) => [...list, { id, message, type, leaving: false }]);
       later(() => dismiss(id), duration);
       return id;
@@ -57,7 +68,7 @@ export function ToastProvider({ children }) {
   return (
     <ToastContext.Provider value={api}>
       {children}
-      <div className="toast-region" role="status" aria-live="polite">
+      <div className="toast-region" role="status" aria-live="polite" style={{ top: `calc(${top}px + 0.75rem)` }}>
         {toasts.map((t) => (
           <div key={t.id} className={`toast toast--${t.type}${t.leaving ? ' toast--leaving' : ''}`}>
             <span className="toast__message">{t.message}</span>

@@ -1,4 +1,14 @@
 // Network mock at the fetch layer: `mockFetch({'GET /api/products': {status, body}})`.
+import CATEGORIES from './fixtures/categories.json';
+import SHOP_INFO from './fixtures/shopInfo.json';
+
+// Every screen reads the shop's rules and categories; tests get the server's own answers
+// (common/tests/test_shop_info.py checks these files against the server) unless they override.
+export const SERVER_DEFAULTS = {
+  'GET /api/shop/info': { status: 200, body: SHOP_INFO },
+  'GET /api/categories': { status: 200, body: CATEGORIES },
+};
+
 let unmatched = [];
 
 export function takeUnmatchedFetches() {
@@ -39,7 +49,8 @@ function parseBody(body) {
   }
 }
 
-export function mockFetch(handlers = {}) {
+export function mockFetch(ownHandlers = {}) {
+  const handlers = { ...SERVER_DEFAULTS, ...ownHandlers };
   const fn = jest.fn(async (input, init = {}) => {
     const url = typeof input === 'string' ? input : input.url;
     const method = (init.method || 'GET').toUpperCase();
@@ -58,4 +69,14 @@ export function mockFetch(handlers = {}) {
   });
   global.fetch = fn;
   return fn;
+}
+
+// A response as fetch would give it, for the setup's default fetch.
+export function serverAnswer(answer) {
+  return makeResponse(answer);
+}
+
+// The calls that change something (everything but GET): what most tests assert on.
+export function writeCalls(fetchMock) {
+  return fetchMock.mock.calls.filter(([, init]) => (init?.method || 'GET').toUpperCase() !== 'GET');
 }

@@ -1,7 +1,7 @@
 // jest setup for every frontend test: jsdom gaps, clean storage, a fetch that must be mocked.
 import '@testing-library/jest-dom';
 import { TextDecoder, TextEncoder } from 'util';
-import { takeUnmatchedFetches } from './fetch';
+import { SERVER_DEFAULTS, serverAnswer, takeUnmatchedFetches } from './fetch';
 
 // react-router 7 needs these under jsdom.
 if (!global.TextEncoder) global.TextEncoder = TextEncoder;
@@ -26,9 +26,14 @@ if (!Element.prototype.scrollIntoView) Element.prototype.scrollIntoView = () => 
 beforeEach(() => {
   localStorage.clear();
   sessionStorage.clear();
-  global.fetch = jest.fn((url, init) =>
-    Promise.reject(new Error(`fetch was called without mockFetch(): ${(init && init.method) || 'GET'} ${url}`)),
-  );
+  // The shop's rules and categories (read by nearly every screen) answer as the server does;
+  // any other call must be mocked with mockFetch().
+  global.fetch = jest.fn((url, init) => {
+    const method = (init && init.method) || 'GET';
+    const answer = SERVER_DEFAULTS[`${method} ${new URL(url, 'http://localhost').pathname}`];
+    if (answer) return Promise.resolve(serverAnswer(answer));
+    return Promise.reject(new Error(`fetch was called without mockFetch(): ${method} ${url}`));
+  });
 });
 
 afterEach(() => {

@@ -21,17 +21,27 @@ class Command(BaseCommand):
     )
 
     def add_arguments(self, parser):
-        parser.add_argument("--from", dest="date_from", metavar="YYYY-MM-DD", help="First order date to include.")
-        parser.add_argument("--to", dest="date_to", metavar="YYYY-MM-DD", help="Last order date to include.")
-        parser.add_argument("--status", choices=OrderStatus.values, help="Only orders with this status.")
-        parser.add_argument("--output", "-o", metavar="FILE", help="Write to FILE instead of standard output.")
+        parser.add_argument(
+            "--from", dest="date_from", metavar="YYYY-MM-DD", help="First order date to include."
+        )
+        parser.add_argument(
+            "--to", dest="date_to", metavar="YYYY-MM-DD", help="Last order date to include."
+        )
+        parser.add_argument(
+            "--status", choices=OrderStatus.values, help="Only orders with this status."
+        )
+        parser.add_argument(
+            "--output", "-o", metavar="FILE", help="Write to FILE instead of standard output."
+        )
 
     def handle(self, *args, date_from=None, date_to=None, status=None, output=None, **options):
         date_from = _date(date_from) if date_from else None
         date_to = _date(date_to) if date_to else None
         if date_from and date_to and date_from > date_to:
             raise CommandError("--from must not be after --to.")
-        orders = orders_for_export(date_from=date_from, date_to=date_to, status=status).iterator(chunk_size=500)
+        orders = orders_for_export(date_from=date_from, date_to=date_to, status=status).iterator(
+            chunk_size=500
+        )
         if output:
             with open(output, "w", newline="", encoding="utf-8") as out:
                 count = write_orders_csv(orders, out)

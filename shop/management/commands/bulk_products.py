@@ -16,9 +16,15 @@ class Command(BaseCommand):
     def add_arguments(self, parser):
         parser.add_argument("count", type=int, help="How many products to create.")
         parser.add_argument("--types", type=int, default=5, help="Types per product (default 5).")
-        parser.add_argument("--images", type=int, default=2, help="Images per product, 0-5 (default 2).")
-        parser.add_argument("--seed", type=int, default=None,
-                            help="Random seed: the same seed gives the same names, prices and stock.")
+        parser.add_argument(
+            "--images", type=int, default=2, help="Images per product, 0-5 (default 2)."
+        )
+        parser.add_argument(
+            "--seed",
+            type=int,
+            default=None,
+            help="Random seed: the same seed gives the same names, prices and stock.",
+        )
 
     def handle(self, *args, count, types, images, seed, **options):
         if count < 1:
@@ -29,7 +35,9 @@ class Command(BaseCommand):
             raise CommandError("--images must be from 0 to 5 (a product has at most 5 images).")
         started = time.perf_counter()
         made = bulk_create_products(count, types=types, images=images, seed=seed)
-        self.stdout.write(self.style.SUCCESS(
-            f"Created {made} products ({made * types} types, {made * images} images) "
-            f"in {time.perf_counter() - started:.1f} s."
-        ))
+        self.stdout.write(
+            self.style.SUCCESS(
+                f"Created {made} products ({made * types} types, {made * images} images) "
+                f"in {time.perf_counter() - started:.1f} s."
+            )
+        )

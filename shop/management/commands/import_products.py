@@ -23,12 +23,16 @@ Images are not imported; add them in the Django admin or through the API."""
 
 
 def _errors_text(errors):
-    return "; ".join(f"{field}: {' '.join(str(m) for m in messages)}" for field, messages in errors.items())
+    return "; ".join(
+        f"{field}: {' '.join(str(m) for m in messages)}" for field, messages in errors.items()
+    )
 
 
 def _parse_types(cell):
     types, problems = [], []
-    for number, entry in enumerate(filter(None, (part.strip() for part in (cell or "").split(";"))), start=1):
+    for number, entry in enumerate(
+        filter(None, (part.strip() for part in (cell or "").split(";"))), start=1
+    ):
         name, price, quantity = (entry.split("|") + ["", ""])[:3]
         data = {"name": name.strip(), "price": price.strip() or None}
         if quantity.strip():
@@ -47,10 +51,14 @@ def parse_rows(handle):
     header = [column.strip().lower() for column in reader.fieldnames or []]
     missing = {"name", "category"} - set(header)
     if missing:
-        return [], [f"row 1: the header needs the columns {', '.join(sorted(missing))} (has: {', '.join(header)})"]
+        return [], [
+            f"row 1: the header needs the columns {', '.join(sorted(missing))} (has: {', '.join(header)})"
+        ]
     unknown = set(header) - set(COLUMNS)
     if unknown:
-        return [], [f"row 1: unknown columns {', '.join(sorted(unknown))}; known: {', '.join(COLUMNS)}"]
+        return [], [
+            f"row 1: unknown columns {', '.join(sorted(unknown))}; known: {', '.join(COLUMNS)}"
+        ]
     reader.fieldnames = header
     rows, errors = [], []
     for row in reader:
@@ -59,7 +67,9 @@ def parse_rows(handle):
         if not any(cells.values()):
             continue
         types, problems = _parse_types(cells.pop("types", ""))
-        form = ProductFormSerializer(data={key: value for key, value in cells.items() if value != ""})
+        form = ProductFormSerializer(
+            data={key: value for key, value in cells.items() if value != ""}
+        )
         if not form.is_valid():
             problems.insert(0, _errors_text(form.errors))
         if problems:
@@ -84,7 +94,9 @@ class Command(BaseCommand):
 
     def add_arguments(self, parser):
         parser.add_argument("file", help="CSV file (UTF-8, comma-separated, header row).")
-        parser.add_argument("--commit", action="store_true", help="Write the products (default: dry run).")
+        parser.add_argument(
+            "--commit", action="store_true", help="Write the products (default: dry run)."
+        )
 
     def handle(self, *args, file, commit, **options):
         path = Path(file)
@@ -103,8 +115,10 @@ class Command(BaseCommand):
             raise CommandError("No product rows found; nothing was imported.")
         type_count = sum(len(types) for _, _, types in rows)
         if not commit:
-            self.stdout.write(f"Dry run: {len(rows)} products and {type_count} types are valid. "
-                              "Run again with --commit to import them.")
+            self.stdout.write(
+                f"Dry run: {len(rows)} products and {type_count} types are valid. "
+                "Run again with --commit to import them."
+            )
             return
         try:
             with transaction.atomic():
@@ -114,4 +128,6 @@ class Command(BaseCommand):
                         services.product_type_create(product_id=product.pk, **type_values)
         except DomainError as exc:
             raise CommandError(f"Import failed, nothing was imported: {exc.message}")
-        self.stdout.write(self.style.SUCCESS(f"Imported {len(rows)} products and {type_count} types."))
+        self.stdout.write(
+            self.style.SUCCESS(f"Imported {len(rows)} products and {type_count} types.")
+        )

@@ -13,13 +13,21 @@ def low_stock_rows(threshold):
     (A product with types sells through its types, so its own quantity is not listed.)"""
     products = (
         Product.objects.annotate(type_count=Count("types"))
-        .filter(type_count=0, quantity__lte=threshold).select_related("category")
+        .filter(type_count=0, quantity__lte=threshold)
+        .select_related("category")
     )
     types = ProductType.objects.filter(quantity__lte=threshold).select_related("product__category")
     rows = [[p.pk, p.name, "", "", p.category.name, p.quantity, p.availability] for p in products]
     rows += [
-        [t.product_id, t.product.name, t.pk, t.name, t.product.category.name, t.quantity,
-         t.availability and t.product.availability]
+        [
+            t.product_id,
+            t.product.name,
+            t.pk,
+            t.name,
+            t.product.category.name,
+            t.quantity,
+            t.availability and t.product.availability,
+        ]
         for t in types
     ]
     return sorted(rows, key=lambda row: (row[5], row[1].lower(), row[0], str(row[2])))
@@ -33,8 +41,12 @@ class Command(BaseCommand):
     )
 
     def add_arguments(self, parser):
-        parser.add_argument("--threshold", type=int, default=5, help="Highest stock to list (default 5).")
-        parser.add_argument("--format", choices=["text", "csv"], default="text", help="text (default) or csv.")
+        parser.add_argument(
+            "--threshold", type=int, default=5, help="Highest stock to list (default 5)."
+        )
+        parser.add_argument(
+            "--format", choices=["text", "csv"], default="text", help="text (default) or csv."
+        )
 
     def handle(self, *args, threshold, format, **options):
         if threshold < 0:
@@ -53,4 +65,6 @@ class Command(BaseCommand):
         for product_id, product, type_id, type_name, category, quantity, available in rows:
             label = f"{product} - {type_name}" if type_id else product
             ident = f"{product_id}/{type_id}" if type_id else str(product_id)
-            self.stdout.write(f"{quantity:>5}  {'yes' if available else 'no':<9}  {ident:>8}  {label} ({category})")
+            self.stdout.write(
+                f"{quantity:>5}  {'yes' if available else 'no':<9}  {ident:>8}  {label} ({category})"
+            )

@@ -6,6 +6,7 @@ import { createTestQueryClient, makeToken } from '../../test/render';
 import { AppProviders } from '../App';
 import { badgeText } from '../badge';
 import { AppRoutes } from '../routes';
+import SERVER_SHOP_INFO from '../../test/fixtures/shopInfo.json';
 
 const CUSTOMER = { id: 2, name: 'Casey', email: 'casey@example.com', role: 'customer' };
 const ADMIN = { id: 1, name: 'Ada', email: 'ada@example.com', role: 'admin' };
@@ -34,7 +35,7 @@ function renderApp(route, user) {
 
 function shopApi(extra = {}) {
   return mockFetch({
-    'GET /api/shop/info': { status: 200, body: { name: 'Corner Shop', pickupLocation: 'Main & 1st', pickupPhone: '555', deliveryArea: 'Orange County' } },
+    'GET /api/shop/info': { status: 200, body: { ...SERVER_SHOP_INFO, name: 'Corner Shop', pickupLocation: 'Main & 1st', pickupPhone: '555' } },
     'GET /api/hero/images': { status: 200, body: [] },
     'GET /api/products': page([juice]),
     ...extra,
@@ -99,12 +100,13 @@ test('phones show the 9+ badge and the search box below the heading', async () =
   }
 });
 
-test('admin header: the five admin tabs with page ids, no cart and no ride button', async () => {
+test('admin header: the admin tabs with page ids, Dashboard first, no cart and no ride button', async () => {
   shopApi();
   renderApp('/', ADMIN);
   const nav = await screen.findByRole('navigation', { name: 'Admin' });
   const tabs = within(nav).getAllByRole('link');
   expect(tabs.map((t) => [t.textContent, t.dataset.page])).toEqual([
+    ['Dashboard', 'dashboard'],
     ['Products', 'products'],
     ['Orders', 'orders'],
     ['Rides', 'rides'],
@@ -127,8 +129,8 @@ test('category tabs: ALL and 13 categories; choosing one loads /?category=id', a
   const fetchMock = shopApi();
   renderApp('/', CUSTOMER);
   const nav = await screen.findByRole('navigation', { name: 'Categories' });
+  await waitFor(() => expect(within(nav).getAllByRole('link')).toHaveLength(14));
   const links = within(nav).getAllByRole('link');
-  expect(links).toHaveLength(14);
   expect(links[0]).toHaveTextContent('ALL');
   expect(links[0]).toHaveAttribute('aria-current', 'page');
   await user.click(within(nav).getByRole('link', { name: 'Juices' }));

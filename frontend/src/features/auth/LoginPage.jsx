@@ -3,12 +3,13 @@ import { useNavigate, useSearchParams } from 'react-router';
 import { api } from '../../lib/api';
 import { useSession } from '../../lib/session';
 import { useToast } from '../../lib/toast';
+import { PasswordHint } from './PasswordHint';
 import './auth.css';
 
 export const NETWORK_TEXT = 'Network error. Please try again.';
 export const GENERIC_TEXT = 'An error occurred. Please try again.';
 
-// Spec section 8: the server's words when it answered, the network text when it did not,
+// Error texts: the server's words when it answered, the network text when it did not,
 // and a generic sentence for anything else.
 export function loginErrorText(err) {
   if (err && err.isNetwork) return NETWORK_TEXT;
@@ -16,12 +17,12 @@ export function loginErrorText(err) {
   return GENERIC_TEXT;
 }
 
-// No visible switch to sign-up (spec section 2): an admin hands out /login?mode=signup with a
+// No visible switch to sign-up (sign-up is by invitation): an admin hands out /login?mode=signup with a
 // registration code.
 export function LoginPage() {
   const [params] = useSearchParams();
   const signup = params.get('mode') === 'signup';
-  const { signIn } = useSession();
+  const { signIn, notice } = useSession();
   const toast = useToast();
   const navigate = useNavigate();
   const [form, setForm] = useState({ name: '', email: '', password: '', registrationCode: '' });
@@ -63,6 +64,12 @@ export function LoginPage() {
     <main id="main" className="auth">
       <div className="auth__card">
         <h1 className="auth__title">Enter Password</h1>
+        {/* Why the app signed this user out, e.g. an admin changed their password. */}
+        {notice && !error ? (
+          <p className="auth__notice" role="status">
+            {notice}
+          </p>
+        ) : null}
         <form className="auth__form" onSubmit={submit} noValidate={false}>
           {signup ? (
             <>
@@ -87,7 +94,7 @@ export function LoginPage() {
                 minLength={signup ? 6 : undefined}
                 value={form.password}
                 onChange={set('password')}
-                aria-describedby={error ? 'auth-error' : undefined}
+                aria-describedby={[signup ? 'password-hint' : '', error ? 'auth-error' : ''].join(' ').trim() || undefined}
                 aria-invalid={error ? 'true' : undefined}
               />
               <button
@@ -100,6 +107,7 @@ export function LoginPage() {
                 <span className="visually-hidden"> password</span>
               </button>
             </div>
+            {signup ? <PasswordHint password={form.password} email={form.email.trim()} name={form.name.trim()} /> : null}
           </div>
           {signup ? (
             <div className="field">

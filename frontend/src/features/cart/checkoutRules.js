@@ -1,19 +1,8 @@
-// Delivery options, fees and checkout validation (spec sections 5 and 9). Pure functions so
-// the drawer and its tests share one source; the server recomputes every figure anyway and
-// answers 409 'Prices have changed...' when ours differs.
-
-export const FREE_DELIVERY_FROM = 60;
-
-export const DELIVERY_OPTIONS = [
-  { id: 'pickup', label: 'Store Pickup', description: 'Pick up your order at our store', fee: 0 },
-  { id: 'shipping', label: 'Standard Shipping', description: '3-5 business days', fee: 8 },
-  { id: 'delivery', label: 'Local Delivery', description: 'Delivered in {area}', fee: 20 },
-];
-
-const OPTION_BY_ID = Object.fromEntries(DELIVERY_OPTIONS.map((o) => [o.id, o]));
-
-export const NEEDS_ADDRESS = new Set(['shipping', 'delivery']);
-export const NEEDS_APPOINTMENT = new Set(['delivery']);
+// Checkout arithmetic and validation over the delivery options the server serves
+// (GET /api/shop/info `deliveryOptions`: {id, label, fee, freeFrom, description, needsAddress,
+// needsAppointment}). Pure functions so the drawer and its tests share one source; no fee or
+// threshold is written here, and the server recomputes every figure anyway (409 'Prices have
+// changed...' when ours differs).
 
 export const MESSAGES = {
   cartEmpty: 'Your cart is empty',
@@ -30,18 +19,22 @@ export const MESSAGES = {
 const cents = (n) => Math.round(Number(n || 0) * 100);
 export const roundMoney = (n) => cents(n) / 100;
 
+const waivedAt = (option) => (option.freeFrom === null || option.freeFrom === undefined ? null : cents(option.freeFrom));
+
+// `option` is one served delivery option, or null before one is chosen.
 export function deliveryFee(option, subtotal) {
-  const spec = OPTION_BY_ID[option];
-  if (!spec || spec.fee === 0) return 0;
-  return cents(subtotal) >= cents(FREE_DELIVERY_FROM) ? 0 : spec.fee;
+  if (!option || !Number(option.fee)) return 0;
+  const freeFrom = waivedAt(option);
+  return freeFrom !== null && cents(subtotal) >= freeFrom ? 0 : cents(option.fee) / 100;
 }
 
 // How much more the shopper must buy before the option's fee is waived; 0 when it already is
-// (or the option is always free).
+// (or the option is always free, or never).
 export function amountToFreeDelivery(option, subtotal) {
-  const spec = OPTION_BY_ID[option];
-  if (!spec || spec.fee === 0) return 0;
-  return Math.max(0, cents(FREE_DELIVERY_FROM) - cents(subtotal)) / 100;
+  if (!option || !Number(option.fee)) return 0;
+  const freeFrom = waivedAt(option);
+  if (freeFrom === null) return 0;
+  return Math.max(0, freeFrom - cents(subtotal)) / 100;
 }
 
 export function orderTotal(option, subtotal) {
@@ -55,12 +48,12 @@ const blank = (value) => !String(value ?? '').trim();
 // 'YYYY-MM-DD' in Los Angeles; ISO dates compare correctly as strings.
 export function validateCheckout(form, option, items, today) {
   if (!items || items.length === 0) return { field: 'cart', message: MESSAGES.cartEmpty };
-  if (!OPTION_BY_ID[option]) return { field: 'deliveryOption', message: MESSAGES.option };
+  if (!option) return { field: 'deliveryOption', message: MESSAGES.option };
   if (blank(form.customerName)) return { field: 'customerName', message: MESSAGES.name };
-  if (NEEDS_ADDRESS.has(option) && blank(form.deliveryAddress)) {
+  if (option.needsAddress && blank(form.deliveryAddress)) {
     return { field: 'deliveryAddress', message: MESSAGES.address };
   }
-  if (NEEDS_APPOINTMENT.has(option)) {
+  if (option.needsAppointment) {
     if (blank(form.phoneNumber)) return { field: 'phoneNumber', message: MESSAGES.phone };
     if (blank(form.deliveryDate)) return { field: 'deliveryDate', message: MESSAGES.date };
     if (form.deliveryDate < today) return { field: 'deliveryDate', message: MESSAGES.datePast };
@@ -72,8 +65,8 @@ export function validateCheckout(form, option, items, today) {
 // The POST /api/orders/checkout body. Fields the option does not use are sent empty so a
 // stale address from another option never reaches the order.
 export function checkoutPayload(form, option, items, subtotal) {
-  const address = NEEDS_ADDRESS.has(option);
-  const appointment = NEEDS_APPOINTMENT.has(option);
+  const address = Boolean(option.needsAddress);
+  const appointment = Boolean(option.needsAppointment);
   return {
     cartItems: items.map((item) => ({
       productId: item.productId,
@@ -81,11 +74,14 @@ export function checkoutPayload(form, option, items, subtotal) {
       quantity: item.quantity,
     })),
     customerName: form.customerName.trim(),
-    deliveryOption: option,
+    deliveryOption: option.id,
     deliveryAddress: address ? form.deliveryAddress.trim() : '',
     phoneNumber: appointment ? form.phoneNumber.trim() : '',
     deliveryDate: appointment ? form.deliveryDate : '',
     deliveryTime: appointment ? form.deliveryTime : '',
+    // Local delivery goes to served ZIP codes only; the server says which (and refuses others).
+    deliveryZip: appointment ? (form.deliveryZip || '').trim() : '',
+    ageConfirmed: form.ageConfirmed === true,
     specialInstructions: (form.specialInstructions || '').trim(),
     deliveryFee: deliveryFee(option, subtotal),
     total: orderTotal(option, subtotal),
@@ -98,5 +94,7 @@ export const EMPTY_FORM = {
   phoneNumber: '',
   deliveryDate: '',
   deliveryTime: '',
+  deliveryZip: '',
+  ageConfirmed: false,
   specialInstructions: '',
 };

@@ -1,4 +1,4 @@
-// One Idempotency-Key per checkout attempt (api.md Orders): the key belongs to the exact
+// One Idempotency-Key per checkout attempt (docs/api.md, Orders): the key belongs to the exact
 // request body, so a retry of the same cart and form (after a network error, when the first
 // request may have placed the order) sends the same key and the server answers the first
 // order again, while any edit makes a new key and so a new attempt.

@@ -1,58 +1,73 @@
-// Placing an order: one request at a time, the attempt's Idempotency-Key, and everything the
-// spec does after a successful checkout (confirmation data stored, cart cleared, drawer
+// Placing an order: one request at a time, the attempt's Idempotency-Key, and everything that
+// follows a successful checkout (confirmation data stored, cart cleared, drawer
 // closed, /order-confirmation) plus refreshed stock and order lists.
-import { useRef, useState } from 'react';
+import { useRef } from 'react';
 import { useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { serverMessage } from '../../lib/api';
 import { useCart } from '../../lib/cart';
 import { useToast } from '../../lib/toast';
-import { placeOrder } from './api';
+import { CHECKOUT_KEY, usePlaceOrder } from './api';
 import { createAttemptKeys } from './idempotency';
 
 export const ORDER_FAILED = 'Failed to place order';
 export const ORDER_NETWORK_ERROR = 'Error placing order. Please try again.';
 
+// Refusals about something the checkout form shows (the 21+ box, the ZIP code, the phone number,
+// the delivery date and time, shipping) are answered beside the form, in the server's words.
+const FORM_FIELDS = [
+  'customerName',
+  'deliveryAddress',
+  'deliveryZip',
+  'phoneNumber',
+  'deliveryDate',
+  'deliveryTime',
+  'ageConfirmed',
+  'deliveryOption',
+];
+
+export function formRefusal(err) {
+  if (!err || !err.errors || !err.serverMessage) return null;
+  const field = FORM_FIELDS.find((name) => Array.isArray(err.errors[name]) && err.errors[name].length);
+  return field ? { field, message: err.errors[field][0] } : null;
+}
+
 export function useCheckout() {
   const keysRef = useRef(null);
   if (!keysRef.current) keysRef.current = createAttemptKeys();
-  const inFlight = useRef(false);
-  const [placing, setPlacing] = useState(false);
+  const order = usePlaceOrder();
+  const queryClient = useQueryClient();
   const cart = useCart();
   const toast = useToast();
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
 
+  // { placed: true } | { placed: false, refusal: {field, message} | null } (a refusal not about
+  // the form is shown as a toast).
   async function submit(payload) {
-    // A second click while the first request is out would otherwise reach the server first.
-    if (inFlight.current) return false;
-    inFlight.current = true;
-    setPlacing(true);
-    const key = keysRef.current.keyFor(payload);
+    // The mutation cache, not the rendered flag: a second click in the same tick would
+    // otherwise reach the server first.
+    if (queryClient.isMutating({ mutationKey: CHECKOUT_KEY })) return { placed: false, refusal: null };
+    const idempotencyKey = keysRef.current.keyFor(payload);
     try {
-      const answer = await placeOrder(payload, key);
+      const answer = await order.mutateAsync({ payload, idempotencyKey });
       keysRef.current.reset();
-      const order = answer && answer.order ? answer.order : answer;
+      const placed = answer && answer.order ? answer.order : answer;
       try {
-        sessionStorage.setItem('lastOrder', JSON.stringify(order));
+        sessionStorage.setItem('lastOrder', JSON.stringify(placed));
       } catch {
         // Private mode or a full storage: router state still carries the order.
       }
       cart.clear();
       cart.close();
-      queryClient.invalidateQueries({ queryKey: ['products'] });
-      queryClient.invalidateQueries({ queryKey: ['orders'] });
       toast.success((answer && answer.message) || 'Order placed successfully');
-      navigate('/order-confirmation', { state: { order } });
-      return true;
+      navigate('/order-confirmation', { state: { order: placed } });
+      return { placed: true, refusal: null };
     } catch (err) {
-      toast.error(err && err.isNetwork ? ORDER_NETWORK_ERROR : serverMessage(err, ORDER_FAILED));
-      return false;
-    } finally {
-      inFlight.current = false;
-      setPlacing(false);
+      const refusal = formRefusal(err);
+      if (!refusal) toast.error(err && err.isNetwork ? ORDER_NETWORK_ERROR : serverMessage(err, ORDER_FAILED));
+      return { placed: false, refusal };
     }
   }
 
-  return { placing, submit };
+  return { placing: order.isPending, submit };
 }

@@ -1,48 +1,48 @@
-import { useInfiniteQuery } from '@tanstack/react-query';
 import { Suspense, useEffect } from 'react';
 import { useSearchParams } from 'react-router';
 import { EmptyState } from '../../components/EmptyState';
 import { SearchBox } from '../../components/SearchBox';
 import { Spinner } from '../../components/Spinner';
-import { CategoryIcon, categoryById } from '../../lib/categories';
-import { useInfiniteScroll, useMediaQuery } from '../../lib/hooks';
-import { nextPageParam, pagesToItems } from '../../lib/pages';
+import { serverMessage } from '../../lib/api';
+import { CategoryIcon, useCategories } from '../../lib/categories';
+import { useMediaQuery } from '../../lib/hooks';
+import { usePagedList } from '../../lib/pages';
 import { useSession } from '../../lib/session';
 import { useToast } from '../../lib/toast';
-import { HeroCarousel } from '../hero';
-import { EmptyCatalogAdminAction, ProductAdminToolbar } from './adminSlots';
-import { PRODUCTS_PAGE_SIZE, fetchProductsPage } from './api';
+import { EmptyCatalogAdminAction, ProductAdminToolbar, ProductStockMark } from './adminSlots';
+import { productListQuery } from './api';
 import { ProductCard } from './ProductCard';
 import './catalog.css';
 
+const STOCK_EMPTY = { low: 'No product is low on stock.', out: 'No product is sold out.' };
+
+// The server's own sentence first; only a failure that never reached it blames the connection.
 export function productsErrorText(error) {
-  return error?.isNetwork ? 'Error loading products. Please try again.' : 'Failed to load products';
+  if (error?.isNetwork) return 'Error loading products. Please try again.';
+  return serverMessage(error, 'Failed to load products');
 }
 
-export function HomePage() {
+// `hero` is whatever app/ puts above the grid (the hero carousel): features never import each other.
+export function HomePage({ hero = null }) {
   const [params, setParams] = useSearchParams();
   const category = params.get('category') || null;
   const search = params.get('search') || '';
   const { isAdmin } = useSession();
+  // The low / sold-out filter is the admins' (the server refuses it to shoppers).
+  const stock = isAdmin ? params.get('stock') || null : null;
   const toast = useToast();
   const mobile = useMediaQuery('(max-width: 767px)');
+  const { categoryById } = useCategories();
 
-  const query = useInfiniteQuery({
-    queryKey: ['products', { category, search }],
-    queryFn: ({ pageParam, signal }) => fetchProductsPage({ page: pageParam, category, search, signal }),
-    initialPageParam: 1,
-    getNextPageParam: (lastPage, allPages, lastPageParam) => nextPageParam(lastPage, 'products', PRODUCTS_PAGE_SIZE, lastPageParam),
-  });
-  const { data, error, isPending, isFetching, isFetchingNextPage, hasNextPage, fetchNextPage } = query;
-  useInfiniteScroll({ hasNextPage: Boolean(hasNextPage) && !error, isFetching, fetchNextPage });
+  const query = usePagedList(productListQuery({ category, search, stock }));
+  const { items: products, error, isPending, isFetching, isFetchingNextPage, hasNextPage } = query;
 
   useEffect(() => {
     if (error) toast.error(productsErrorText(error));
-  }, [error]); // eslint-disable-line react-hooks/exhaustive-deps
+  }, [error, toast]);
 
-  const products = pagesToItems(data?.pages, 'products');
   const info = category ? categoryById(category) : null;
-  const filtered = Boolean(search || category);
+  const filtered = Boolean(search || category || stock);
 
   const update = (changes) => {
     const next = new URLSearchParams(params);
@@ -55,7 +55,10 @@ export function HomePage() {
     body = <Spinner label="Loading products..." />;
   } else if (error && !products.length) {
     body = (
-      <EmptyState title="Products could not be loaded" message="Check your connection and try again.">
+      <EmptyState
+        title="Products could not be loaded"
+        message={error.isNetwork ? 'Check your connection and try again.' : serverMessage(error, 'Please try again.')}
+      >
         <button type="button" className="button button--primary" onClick={() => query.refetch()}>
           Try again
         </button>
@@ -73,17 +76,21 @@ export function HomePage() {
     );
   } else if (!products.length) {
     body = (
-      <EmptyState title="No products found" message={search ? `Nothing matches "${search}".` : 'This category has no products yet.'}>
+      <EmptyState title="No products found" message={search ? `Nothing matches "${search}".` : stock ? STOCK_EMPTY[stock] : 'This category has no products yet.'}>
         {search ? (
           <button type="button" className="button button--secondary" onClick={() => update({ search: null })}>
             Clear search
           </button>
         ) : null}
-        {category ? (
-          <button type="button" className="button button--secondary" onClick={() => update({ category: null })}>
-            Show all categories
+        {stock ? (
+          <button type="button" className="button button--secondary" onClick={() => update({ stock: null })}>
+            Show all stock
           </button>
         ) : null}
+        {/* The way back to the whole catalog, offered beside 'Clear search' too. */}
+        <button type="button" className="button button--secondary" onClick={() => update({ category: null, search: null })}>
+          Show all categories
+        </button>
       </EmptyState>
     );
   } else {
@@ -91,7 +98,18 @@ export function HomePage() {
       <>
         <ul className="product-grid">
           {products.map((product, i) => (
-            <ProductCard key={product.id} product={product} eager={i < 4} />
+            <ProductCard
+              key={product.id}
+              product={product}
+              eager={i < 4}
+              mark={
+                isAdmin ? (
+                  <Suspense fallback={null}>
+                    <ProductStockMark product={product} />
+                  </Suspense>
+                ) : null
+              }
+            />
           ))}
         </ul>
         {isFetchingNextPage ? <Spinner label="Loading more products..." /> : null}
@@ -102,7 +120,7 @@ export function HomePage() {
 
   return (
     <div className="catalog">
-      <HeroCarousel />
+      {hero}
       <div className="catalog__head">
         <h1 className={`catalog__title${info ? ` ${info.colorClass}` : ''}`}>
           {info ? (

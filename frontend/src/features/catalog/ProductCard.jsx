@@ -1,20 +1,25 @@
 import { Link } from 'react-router';
-import { categoryById } from '../../lib/categories';
+import { useCategories } from '../../lib/categories';
 import { formatPrice } from '../../lib/format';
-import { displayPrice, isInStock } from './productRules';
+import { AgeMark } from './AgeMark';
+import { CARD_SIZES, imageSources } from './imageSources';
+import { unitPrice } from '../../lib/cart';
+import { AVAILABILITY_WORDS, availability } from './productRules';
 
-export function ProductCard({ product, eager = false }) {
-  const image = product.thumbnails?.[0] || product.images?.[0] || null;
-  const price = displayPrice(product, null);
+// `mark`: what app/ or the admin slot adds under the stock line (the admins' low-stock mark).
+export function ProductCard({ product, eager = false, mark = null }) {
+  const { categoryById } = useCategories();
+  const image = imageSources(product, 0, { sizes: CARD_SIZES, prefer: 'thumbnail' });
+  const price = unitPrice(product, null);
   const category = categoryById(product.categoryId ?? product.category);
-  const inStock = isInStock(product);
+  const status = availability(product);
   return (
     <li className="product-card">
       <Link to={`/product/${product.id}`} className="product-card__link">
         <div className="product-card__media">
           {image ? (
             <img
-              src={image}
+              {...image}
               alt=""
               width="300"
               height="300"
@@ -31,10 +36,12 @@ export function ProductCard({ product, eager = false }) {
         <div className="product-card__body">
           <h2 className="product-card__name">{product.name}</h2>
           {category ? <span className={`chip ${category.colorClass}`}>{category.name}</span> : null}
+          <AgeMark product={product} />
           <p className="product-card__price">{price === null ? 'Price not set' : formatPrice(price)}</p>
-          <p className={`product-card__stock ${inStock ? 'is-available' : 'is-unavailable'}`}>
-            {inStock ? 'Available' : 'Unavailable'}
+          <p className={`product-card__stock ${status.available ? 'is-available' : 'is-unavailable'}`}>
+            {AVAILABILITY_WORDS.card(status)}
           </p>
+          {mark}
         </div>
       </Link>
     </li>

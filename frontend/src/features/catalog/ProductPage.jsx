@@ -3,21 +3,23 @@ import { Suspense, useEffect, useId, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { Carousel } from '../../components/Carousel';
 import { Spinner } from '../../components/Spinner';
-import { availableStock, useCart } from '../../lib/cart';
-import { categoryById } from '../../lib/categories';
+import { unitPrice, useCart } from '../../lib/cart';
+import { useCategories } from '../../lib/categories';
 import { formatPrice, sku } from '../../lib/format';
 import { useSession } from '../../lib/session';
 import { useToast } from '../../lib/toast';
-import { ProductAdminActions } from './adminSlots';
-import { fetchProduct } from './api';
+import { AgeMark } from './AgeMark';
+import { ProductAdminActions, ProductStockMark } from './adminSlots';
+import { productQuery } from './api';
 import { ImageViewer } from './ImageViewer';
+import { GALLERY_SIZES, imageSources } from './imageSources';
 import {
+  AVAILABILITY_WORDS,
   addToCartAlert,
   addToCartBlock,
+  availability,
   digitsOnly,
-  displayPrice,
   firstUsableType,
-  isInStock,
   isTypeUsable,
   productTypes,
 } from './productRules';
@@ -45,7 +47,7 @@ function Gallery({ product }) {
         renderItem={(src, i) => (
           <button type="button" className="product__zoom" onClick={() => setViewerOpen(true)} aria-label={`View image ${i + 1} full screen`}>
             <img
-              src={src}
+              {...imageSources(product, i, { sizes: GALLERY_SIZES })}
               alt={`${product.name}, image ${i + 1} of ${images.length}`}
               width="600"
               height="600"
@@ -75,12 +77,12 @@ function Purchase({ product, onTypeChange }) {
   const [selectedType, setSelectedType] = useState(() => firstUsableType(product));
   const [quantity, setQuantity] = useState('1');
   const quantityId = useId();
-  const stock = availableStock(product, types.length ? selectedType : null);
+  const stock = availability(product, types.length ? selectedType : null);
   const blocked = addToCartBlock(product, selectedType, quantity);
 
   useEffect(() => {
     onTypeChange?.(selectedType);
-  }, [selectedType]); // eslint-disable-line react-hooks/exhaustive-deps
+  }, [selectedType, onTypeChange]);
 
   const chooseType = (type) => {
     setSelectedType(type);
@@ -113,9 +115,10 @@ function Purchase({ product, onTypeChange }) {
           <legend>Choose Type</legend>
           <div className="product__type-list">
             {types.map((type) => {
-              const usable = isTypeUsable(product, type);
+              const typeStatus = availability(product, type);
+              const usable = typeStatus.available;
               const selected = selectedType?.id === type.id;
-              const price = displayPrice(product, type);
+              const price = unitPrice(product, type);
               return (
                 <button
                   key={type.id}
@@ -129,7 +132,7 @@ function Purchase({ product, onTypeChange }) {
                   {usable ? (
                     price !== null ? <span className="type-option__price">{formatPrice(price)}</span> : null
                   ) : (
-                    <span className="type-option__out">Out of stock</span>
+                    <span className="type-option__out">{AVAILABILITY_WORDS.type(typeStatus)}</span>
                   )}
                 </button>
               );
@@ -151,7 +154,7 @@ function Purchase({ product, onTypeChange }) {
             aria-describedby={`${quantityId}-hint`}
           />
           <span id={`${quantityId}-hint`} className="product__available">
-            {Number.isFinite(stock) ? `${stock} available` : 'In stock'}
+            {AVAILABILITY_WORDS.units(stock)}
           </span>
         </div>
       </div>
@@ -168,23 +171,21 @@ export function ProductPage() {
   const toast = useToast();
   const { isAdmin } = useSession();
   const [priceType, setPriceType] = useState(null);
-  const { data: product, error, isPending } = useQuery({
-    queryKey: ['product', String(productId)],
-    queryFn: ({ signal }) => fetchProduct(productId, signal),
-  });
+  const { categoryById } = useCategories();
+  const { data: product, error, isPending } = useQuery(productQuery(productId));
 
   useEffect(() => {
     if (!error) return;
     toast.error(error.isNetwork ? 'Error loading product details' : 'Failed to fetch product details');
     navigate('/', { replace: true });
-  }, [error]); // eslint-disable-line react-hooks/exhaustive-deps
+  }, [error, toast, navigate]);
 
   if (isPending || error || !product) return <Spinner label="Loading product..." />;
 
   const types = productTypes(product);
   const category = categoryById(product.categoryId ?? product.category);
-  const inStock = isInStock(product);
-  const price = displayPrice(product, isAdmin ? null : priceType);
+  const status = availability(product);
+  const price = unitPrice(product, isAdmin ? null : priceType);
   const stockTotal = types.length ? types.reduce((sum, t) => sum + (Number(t.quantity) || 0), 0) : Number(product.quantity) || 0;
 
   return (
@@ -197,8 +198,14 @@ export function ProductPage() {
         <div className="product__info">
           <h1 className="product__name">{product.name}</h1>
           <div className="product__meta">
-            <span className={`badge ${inStock ? 'badge--success' : 'badge--danger'}`}>{inStock ? 'In Stock' : 'Out of Stock'}</span>
+            <span className={`badge ${status.available ? 'badge--success' : 'badge--danger'}`}>{AVAILABILITY_WORDS.badge(status)}</span>
             {category ? <span className={`chip ${category.colorClass}`}>{category.name}</span> : null}
+            <AgeMark product={product} />
+            {isAdmin ? (
+              <Suspense fallback={null}>
+                <ProductStockMark product={product} />
+              </Suspense>
+            ) : null}
           </div>
           <p className="product__price">{price === null ? 'Price not set' : formatPrice(price)}</p>
           {isAdmin ? (
@@ -220,11 +227,12 @@ export function ProductPage() {
               <dt>SKU</dt>
               <dd>{sku(product.id)}</dd>
               <dt>Stock</dt>
-              <dd>{stockTotal} units</dd>
+              {/* Admins manage the raw stock; shoppers see what they can buy. */}
+              <dd>{isAdmin || !Number.isFinite(status.units) ? stockTotal : status.units} units</dd>
               <dt>Category</dt>
               <dd>{category ? category.name : product.categoryName || product.categoryId || '—'}</dd>
               <dt>Availability</dt>
-              <dd>{product.availability ? 'Available' : 'Unavailable'}</dd>
+              <dd>{AVAILABILITY_WORDS.details(status)}</dd>
             </dl>
             {isAdmin && types.length ? (
               <>
@@ -232,7 +240,7 @@ export function ProductPage() {
                 <ul className="product__admin-types">
                   {types.map((t) => (
                     <li key={t.id}>
-                      {t.name}: {displayPrice(product, t) === null ? 'Price not set' : formatPrice(displayPrice(product, t))}, {Number(t.quantity) || 0} units
+                      {t.name}: {unitPrice(product, t) === null ? 'Price not set' : formatPrice(unitPrice(product, t))}, {Number(t.quantity) || 0} units
                       {isTypeUsable(product, t) ? '' : ' (Out of stock)'}
                     </li>
                   ))}

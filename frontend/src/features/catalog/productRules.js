@@ -1,12 +1,49 @@
-import { availableStock, unitPrice } from '../../lib/cart';
-
-// A type can be bought when it is marked available and has units left.
-export function isTypeUsable(product, type) {
-  return Boolean(type && type.availability !== false && availableStock(product, type) > 0);
-}
+import { availableStock } from '../../lib/cart';
 
 export function productTypes(product) {
   return Array.isArray(product?.types) ? product.types : [];
+}
+
+function unitsOf(product, type) {
+  const units = availableStock(product, type);
+  return Number.isFinite(units) ? units : Infinity;
+}
+
+// The one availability rule: every place that says whether a product (or one of its types) can
+// be bought asks this, so the card, the badge, Details, 'Add to Cart' and 'N available' agree.
+//   - a product marked unavailable is unavailable, whatever its stock or types;
+//   - a type is available when it is marked available and has units left;
+//   - a product with types is available when one of its types is, with their units together;
+//   - a product without types is available when it has units left.
+// Returns { available, units (0 when not available), reason: null | 'unavailable' | 'out-of-stock' }.
+export function availability(product, type = null) {
+  const no = (reason) => ({ available: false, units: 0, reason });
+  if (!product || product.availability === false) return no('unavailable');
+  if (type) {
+    if (type.availability === false) return no('out-of-stock');
+    const units = unitsOf(product, type);
+    return units > 0 ? { available: true, units, reason: null } : no('out-of-stock');
+  }
+  const types = productTypes(product);
+  if (types.length) {
+    const units = types.reduce((sum, t) => sum + availability(product, t).units, 0);
+    return units > 0 ? { available: true, units, reason: null } : no('out-of-stock');
+  }
+  const units = unitsOf(product, null);
+  return units > 0 ? { available: true, units, reason: null } : no('out-of-stock');
+}
+
+// The rule's answer in the words each place uses.
+export const AVAILABILITY_WORDS = {
+  card: (a) => (a.available ? 'Available' : 'Unavailable'),
+  badge: (a) => (a.available ? 'In Stock' : 'Out of Stock'),
+  details: (a) => (a.available ? 'Available' : 'Unavailable'),
+  type: (a) => (a.available ? 'Available' : a.reason === 'unavailable' ? 'Unavailable' : 'Out of stock'),
+  units: (a) => (!a.available ? (a.reason === 'unavailable' ? 'Unavailable' : 'Out of stock') : Number.isFinite(a.units) ? `${a.units} available` : 'In stock'),
+};
+
+export function isTypeUsable(product, type) {
+  return Boolean(type) && availability(product, type).available;
 }
 
 export function firstUsableType(product) {
@@ -14,27 +51,20 @@ export function firstUsableType(product) {
 }
 
 export function isInStock(product) {
-  if (!product || product.availability === false) return false;
-  const types = productTypes(product);
-  if (types.length) return types.some((t) => isTypeUsable(product, t));
-  return availableStock(product, null) > 0;
+  return availability(product).available;
 }
 
-export function displayPrice(product, type) {
-  return unitPrice(product, type);
-}
-
-// Spec section 5: why 'Add to Cart' is disabled, or null when it may be pressed.
+// Why 'Add to Cart' is disabled, or null when it may be pressed.
 export function addToCartBlock(product, selectedType, quantityText) {
-  if (!product || product.availability === false) return 'unavailable';
+  if (availability(product).reason === 'unavailable') return 'unavailable';
   const quantity = Number(quantityText);
   if (!quantityText || !Number.isInteger(quantity) || quantity <= 0) return 'quantity';
   if (productTypes(product).length) return isTypeUsable(product, selectedType) ? null : 'type';
   // No units left: the badge already says Out of Stock, so the button should not pretend.
-  return availableStock(product, null) > 0 ? null : 'stock';
+  return availability(product).available ? null : 'stock';
 }
 
-// The alert shown when adding is attempted anyway (spec section 5's three texts).
+// The alert shown when adding is attempted anyway (one of three texts).
 export function addToCartAlert(product, selectedType) {
   if (!product || product.id === undefined || product.id === null || !product.name) return 'Invalid product data';
   const types = productTypes(product);

@@ -1,12 +1,22 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { Carousel } from '../../components/Carousel';
-import { api } from '../../lib/api';
 import { useSession } from '../../lib/session';
+import { heroImagesQuery } from './api';
 import './hero.css';
 
-export function fetchHeroImages() {
-  return api.get('/hero/images');
+// Hero banners usually carry their title in the picture itself, so the caption shows the
+// description and keeps the title for screen readers only; a slide with no description shows
+// its title instead. Either way the text sits on its own dark panel, never ghosting over the
+// picture's lettering.
+export function HeroCaption({ title, description }) {
+  if (!title && !description) return null;
+  return (
+    <figcaption className="hero__caption">
+      {title ? <h2 className={description ? 'visually-hidden' : 'hero__title'}>{title}</h2> : null}
+      {description ? <p className="hero__description">{description}</p> : null}
+    </figcaption>
+  );
 }
 
 function HeroSlide({ image, index }) {
@@ -24,23 +34,23 @@ function HeroSlide({ image, index }) {
         decoding="async"
         onError={() => console.warn(`Hero image failed to load: ${image.image_url}`)}
       />
-      {image.title || image.description ? (
-        <figcaption className="hero__caption">
-          {image.title ? <h2 className="hero__title">{image.title}</h2> : null}
-          {image.description ? <p className="hero__description">{image.description}</p> : null}
-        </figcaption>
-      ) : null}
+      <HeroCaption title={image.title} description={image.description} />
     </figure>
   );
 }
 
 export function HeroCarousel() {
   const { isAdmin } = useSession();
-  const { data, isPending } = useQuery({ queryKey: ['hero-images'], queryFn: fetchHeroImages, staleTime: 60_000 });
+  const { data, isPending } = useQuery(heroImagesQuery({ staleTime: 60_000 }));
   // Admins get every image; only the active ones belong on the shop floor.
   const images = (Array.isArray(data) ? data : []).filter((img) => img.is_active !== false && img.image_url);
 
   if (isPending) return <div className="hero hero--placeholder" aria-hidden="true" />;
+
+  if (!images.length && !isAdmin) {
+    // A shopper gets a quiet line, not a large empty box pushing the products down.
+    return <p className="hero__empty-line">No hero images available</p>;
+  }
 
   if (!images.length) {
     return (

@@ -1,9 +1,5 @@
-// Orders come in two shapes (spec section 3): the current one with `items`, and an older one
+// Orders come in two shapes: the current one with `items`, and an older one
 // with a single `product`, `quantity` and `total`. Screens read both through these functions.
-
-const OPTION_LABELS = { pickup: 'Store Pickup', shipping: 'Standard Shipping', delivery: 'Local Delivery' };
-
-export const deliveryOptionLabel = (option) => OPTION_LABELS[option] || '';
 
 const toNumber = (value) => {
   const n = Number(value);
@@ -34,5 +30,5 @@ export function orderLines(order) {
 
 export const orderFee = (order) => toNumber(order && order.deliveryFee);
 export const orderTotal = (order) => toNumber(order && order.total);
-// The spec: subtotal on confirmation = total minus delivery fee.
+// The confirmation's subtotal is the total minus the delivery fee (also for the older shape).
 export const orderSubtotal = (order) => Math.round((orderTotal(order) - orderFee(order)) * 100) / 100;

@@ -1,12 +1,73 @@
-// Ride calls of the shopper (api.md Rides).
+// Rides: the list (a customer's own requests, or every request for an admin: the server
+// decides), the request form, the admin's status changes and pricing text, as query options and
+// mutation hooks.
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, apiFetch } from '../../lib/api';
+import { pagedQueryOptions } from '../../lib/pages';
+import { rideKeys } from '../../lib/queryKeys';
 
 export const RIDES_PAGE_SIZE = 12;
 
-// The pricing text is public (spec section 6: no authorization header on this GET).
-export const fetchRidePricing = () => apiFetch('/rides/settings/pricing', { auth: false });
+// `status` filters the admin's list; null or 'all' lists every status.
+export function fetchRidesPage(page, status, signal) {
+  const params = { page, limit: RIDES_PAGE_SIZE };
+  if (status && status !== 'all') params.status = status;
+  return api.get('/rides', params, { signal });
+}
+
+export const rideListQuery = (status = null) => {
+  const filter = status && status !== 'all' ? status : null;
+  return pagedQueryOptions({
+    queryKey: rideKeys.list(filter),
+    fetchPage: (page, signal) => fetchRidesPage(page, filter, signal),
+    itemsKey: 'rides',
+    pageSize: RIDES_PAGE_SIZE,
+  });
+};
+
+// The pricing text is public: it is read without an authorization header.
+export const fetchRidePricing = ({ signal } = {}) => apiFetch('/rides/settings/pricing', { auth: false, signal });
+
+export const ridePricingQuery = (options = {}) =>
+  queryOptions({ queryKey: rideKeys.pricing(), queryFn: fetchRidePricing, ...options });
+
+export const RIDE_REQUEST_KEY = ['ride-request'];
 
 // The token is sent so the request is linked to the customer and listed on /rides.
-export const submitRideRequest = (ride) => api.post('/rides', ride);
+export function useRequestRide() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationKey: RIDE_REQUEST_KEY,
+    mutationFn: (ride) => api.post('/rides', ride),
+    onSuccess: () => {
+      queryClient.invalidateQueries({ queryKey: rideKeys.all });
+    },
+  });
+}
 
-export const fetchMyRidesPage = (page) => api.get('/rides', { page, limit: RIDES_PAGE_SIZE });
+// mutate({ rideId, status }) -> {message, ride}
+export function useSetRideStatus() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ rideId, status }) => api.put(`/rides/${rideId}/status`, { status }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: rideKeys.all }),
+  });
+}
+
+export function useDeleteRide() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (rideId) => api.del(`/rides/${rideId}`),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: rideKeys.all }),
+  });
+}
+
+export function useSaveRidePricing() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (description) => api.put('/rides/settings/pricing', { description }),
+    onSuccess: (answer, description) => {
+      queryClient.setQueryData(rideKeys.pricing(), { ride_pricing_description: answer?.ride_pricing_description ?? description });
+    },
+  });
+}

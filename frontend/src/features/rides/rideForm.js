@@ -1,5 +1,5 @@
-// The ride request form (spec sections 3, 5, 8, 9): its seven fields, the texts of its dialogs
-// and the pricing text shown when the server's cannot be loaded.
+// The ride request form: its seven fields and the texts of its dialogs. Statuses, their labels
+// and the default pricing text are the server's (GET /api/shop/info).
 
 export const RIDE_FIELDS = [
   { name: 'name', label: 'Full Name', type: 'text', autoComplete: 'name' },
@@ -12,12 +12,6 @@ export const RIDE_FIELDS = [
 ];
 
 export const EMPTY_RIDE = Object.fromEntries(RIDE_FIELDS.map((f) => [f.name, '']));
-
-export const DEFAULT_PRICING_TEXT =
-  'Our ride pricing is simple: a $15 base pickup fee plus $2.50 per mile. ' +
-  'Large items add $10, and same-day rush requests add $20. ' +
-  'We confirm the final price with you after reviewing your request, ' +
-  'and payment is due when your delivery is completed.';
 
 export const DIALOGS = {
   missing: {
@@ -43,12 +37,3 @@ export const isRideComplete = (ride) => RIDE_FIELDS.every((f) => String(ride[f.n
 
 export const ridePayload = (ride) =>
   Object.fromEntries(RIDE_FIELDS.map((f) => [f.name, String(ride[f.name] ?? '').trim()]));
-
-const RIDE_STATUS_LABELS = {
-  pending: 'Pending',
-  accepted: 'Accepted',
-  in_progress: 'In Progress',
-  completed: 'Completed',
-  cancelled: 'Cancelled',
-};
-export const rideStatusLabel = (status) => RIDE_STATUS_LABELS[status] || status || 'Unknown';

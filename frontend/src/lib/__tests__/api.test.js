@@ -75,6 +75,8 @@ test('a 401 on an authenticated call signs the session out; a failed login does 
     localStorage.setItem('token', 'abc.def.ghi');
     await api.get('/orders').catch(() => {});
     expect(listener).toHaveBeenCalledTimes(1);
+    // The server's reason travels with the event, for the sign-in page to show.
+    expect(listener.mock.calls[0][0].detail).toEqual({ message: 'Token expired' });
   } finally {
     window.removeEventListener('session:expired', listener);
   }
@@ -89,7 +91,7 @@ test('upload sends the form with XMLHttpRequest, reports progress and maps error
     }
     open(method, url) { Object.assign(this, { method, url }); }
     setRequestHeader(k, v) { this.headers[k] = v; }
-    send(body) {
+    send() {
       sent.push(this);
       this.onProgress?.({ lengthComputable: true, loaded: 50, total: 100 });
       this.status = this.url.endsWith('/bad') ? 413 : 201;

@@ -58,7 +58,7 @@ test('adding the same line merges quantities and counts every unit', () => {
   expect(JSON.parse(localStorage.getItem('cart'))).toHaveLength(2);
 });
 
-test('the stock limit is enforced with the spec message, with and without a type', () => {
+test('the stock limit is enforced with its message, with and without a type', () => {
   const { cart } = setup();
   act(() => cart().addItem(juice, null, 4));
   let result;

@@ -1,13 +1,14 @@
 import { act, render, screen } from '@testing-library/react';
 import { makeToken } from '../../test/render';
-import { RECHECK_MS, SessionProvider, decodeToken, isTokenExpired, useSession } from '../session';
+import { RECHECK_MS, SESSION_EXPIRED_TEXT, SessionProvider, decodeToken, isTokenExpired, useSession } from '../session';
 
 const ALICE = { id: 7, name: 'Alice', email: 'alice@example.com', role: 'customer' };
 
 function Probe() {
-  const { status, user, isAdmin, signOut } = useSession();
+  const { status, user, isAdmin, signOut, notice } = useSession();
   return (
     <div>
+      <span data-testid="notice">{notice ?? 'no notice'}</span>
       <span data-testid="status">{status}</span>
       <span data-testid="user">{user ? `${user.id}:${user.name}:${user.email}:${user.role}` : 'none'}</span>
       <span data-testid="admin">{String(isAdmin)}</span>
@@ -90,4 +91,21 @@ test('a refused token reported by the api client signs out', () => {
     window.dispatchEvent(new Event('session:expired'));
   });
   expect(screen.getByTestId('user')).toHaveTextContent('none');
+});
+
+test("the server's reason for a refused token is kept for the sign-in page; choosing to sign out gives none", () => {
+  localStorage.setItem('token', makeToken(ALICE));
+  localStorage.setItem('user', JSON.stringify(ALICE));
+  renderSession();
+  act(() => {
+    window.dispatchEvent(new CustomEvent('session:expired', { detail: { message: 'Your password was changed. Please sign in with the new one.' } }));
+  });
+  expect(screen.getByTestId('user')).toHaveTextContent('none');
+  expect(screen.getByTestId('notice')).toHaveTextContent('Your password was changed. Please sign in with the new one.');
+  act(() => {
+    window.dispatchEvent(new Event('session:expired'));
+  });
+  expect(screen.getByTestId('notice')).toHaveTextContent(SESSION_EXPIRED_TEXT);
+  act(() => screen.getByText('out').click());
+  expect(screen.getByTestId('notice')).toHaveTextContent('no notice');
 });

@@ -1,5 +1,6 @@
-import { screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
 import { Route, Routes } from 'react-router';
+import { api } from '../../../lib/api';
 import { mockFetch, networkError } from '../../../test/fetch';
 import { makeToken, renderWithProviders } from '../../../test/render';
 import { LoginPage } from '..';
@@ -80,7 +81,10 @@ test('an answer without a token: the generic text', async () => {
 
 test('sign-up mode at ?mode=signup sends the four fields', async () => {
   const token = makeToken(USER);
-  const fetchMock = mockFetch({ 'POST /api/auth/register': { status: 201, body: { token, user: USER, message: 'Registration successful' } } });
+  const fetchMock = mockFetch({
+    'POST /api/auth/register': { status: 201, body: { token, user: USER, message: 'Registration successful' } },
+    'POST /api/auth/password-check': { status: 200, body: { ok: true, score: 4, messages: [] } },
+  });
   const { user } = renderLogin('/login?mode=signup');
   expect(screen.getByRole('heading', { name: 'Enter Password' })).toBeInTheDocument();
   await user.type(screen.getByLabelText('Full name'), 'Sam Smith');
@@ -89,11 +93,15 @@ test('sign-up mode at ?mode=signup sends the four fields', async () => {
   await user.type(screen.getByLabelText('Registration code'), 'WELCOME');
   await user.click(screen.getByRole('button', { name: 'Sign up' }));
   expect(await screen.findByText('Home page')).toBeInTheDocument();
-  expect(fetchMock.mock.calls[0][1].body).toEqual({ name: 'Sam Smith', email: 'sam@example.com', password: 'secret1', registrationCode: 'WELCOME' });
+  const registerCall = fetchMock.mock.calls.find(([url]) => url === '/api/auth/register');
+  expect(registerCall[1].body).toEqual({ name: 'Sam Smith', email: 'sam@example.com', password: 'secret1', registrationCode: 'WELCOME' });
 });
 
 test('sign-up failure shows the server message', async () => {
-  mockFetch({ 'POST /api/auth/register': { status: 400, body: { message: 'Invalid registration code' } } });
+  mockFetch({
+    'POST /api/auth/register': { status: 400, body: { message: 'Invalid registration code' } },
+    'POST /api/auth/password-check': { status: 200, body: { ok: true, score: 4, messages: [] } },
+  });
   const { user } = renderLogin('/login?mode=signup');
   await user.type(screen.getByLabelText('Full name'), 'Sam');
   await user.type(screen.getByLabelText('Email'), 'sam@example.com');
@@ -101,4 +109,16 @@ test('sign-up failure shows the server message', async () => {
   await user.type(screen.getByLabelText('Registration code'), 'NOPE');
   await user.click(screen.getByRole('button', { name: 'Sign up' }));
   expect(await screen.findByRole('alert')).toHaveTextContent('Invalid registration code');
+});
+
+test('a user signed out by a password change is told why at /login', async () => {
+  mockFetch({ 'GET /api/orders': { status: 401, body: { message: 'Your password was changed. Please sign in with the new one.' } } });
+  renderWithProviders(
+    <Routes>
+      <Route path="/login" element={<LoginPage />} />
+    </Routes>,
+    { route: '/login', user: USER },
+  );
+  await act(() => api.get('/orders').catch(() => {}));
+  expect(await screen.findByText('Your password was changed. Please sign in with the new one.')).toHaveClass('auth__notice');
 });

@@ -1,65 +1,16 @@
-import { useEffect } from 'react';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { useLocation } from 'react-router';
-import { useCart } from '../../../lib/cart';
-import { mockFetch, networkError } from '../../../test/fetch';
-import { renderWithProviders } from '../../../test/render';
-import { CartDrawer } from '..';
+import SERVER_SHOP_INFO from '../../../test/fixtures/shopInfo.json';
+import { networkError } from '../../../test/fetch';
+import { bodyOf, checkoutCalls, header, renderDrawer as renderWith, toCheckout } from './harness';
 
-const CUSTOMER = { id: 7, name: 'Ada Buyer', email: 'ada@example.com', role: 'customer' };
-const SHOP = { name: 'Corner Shop', pickupLocation: 'Corner of A St & B Ave', pickupPhone: '(714) 555-0142', deliveryArea: 'Orange County' };
+// The operator's details and delivery options as the server serves them.
+const SHOP = SERVER_SHOP_INFO;
 
 const widget = { id: 1, name: 'Widget', price: 10, availability: true, quantity: 3, types: [], images: [], thumbnails: ['/media/w.jpg'] };
 const mint = { id: 4, name: 'Mint', price: 25, availability: true, quantity: 5 };
 const vape = { id: 2, name: 'Vape', price: 20, availability: true, quantity: 9, types: [mint], images: [], thumbnails: [] };
 
-// Fills the cart through the real provider, as the product page does, then opens the drawer.
-function Seed({ lines }) {
-  const cart = useCart();
-  useEffect(() => {
-    lines.forEach(([product, type, quantity]) => cart.addItem(product, type, quantity));
-    cart.open();
-    // Seed once on mount.
-  }, []);
-  return null;
-}
-
-function Where() {
-  return <p data-testid="where">{useLocation().pathname}</p>;
-}
-
-function renderDrawer(lines, handlers = {}) {
-  const fetchMock = mockFetch({ 'GET /api/shop/info': { status: 200, body: SHOP }, ...handlers });
-  const result = renderWithProviders(
-    <>
-      <Seed lines={lines} />
-      <CartDrawer />
-      <Where />
-    </>,
-    { user: CUSTOMER },
-  );
-  return { ...result, fetchMock };
-}
-
-function header(init, name) {
-  const headers = (init && init.headers) || {};
-  if (typeof headers.get === 'function') return headers.get(name);
-  const key = Object.keys(headers).find((k) => k.toLowerCase() === name.toLowerCase());
-  return key ? headers[key] : undefined;
-}
-
-function bodyOf(init) {
-  return typeof init.body === 'string' ? JSON.parse(init.body) : init.body;
-}
-
-const checkoutCalls = (fetchMock) => fetchMock.mock.calls.filter(([url]) => String(url).includes('/orders/checkout'));
-
-async function toCheckout(user, optionName) {
-  await user.click(screen.getByRole('button', { name: 'Checkout' }));
-  await user.click(screen.getByRole('radio', { name: optionName }));
-  await user.click(screen.getByRole('button', { name: 'Continue' }));
-  await screen.findByRole('button', { name: 'Place Order' });
-}
+const renderDrawer = (lines, handlers = {}) => renderWith(lines, { 'GET /api/shop/info': { status: 200, body: SHOP }, ...handlers });
 
 const ORDER = {
   id: 42, customerName: 'Ada Buyer', createdAt: '2026-11-22T18:04:05Z', status: 'pending', deliveryOption: 'pickup',
@@ -138,6 +89,18 @@ describe('steps', () => {
     expect(within(dialog).getByText(/Orange County/)).toBeInTheDocument();
   });
 
+  test('the fees and thresholds shown are the ones the server serves', async () => {
+    const served = {
+      ...SHOP,
+      deliveryOptions: SHOP.deliveryOptions.map((o) => (o.id === 'shipping' ? { ...o, fee: 9.5, freeFrom: 100 } : o)),
+    };
+    const { user } = renderDrawer([[widget, null, 1]], { 'GET /api/shop/info': { status: 200, body: served } });
+    await user.click(await screen.findByRole('button', { name: 'Checkout' }));
+    const dialog = screen.getByRole('dialog', { name: 'Delivery Options' });
+    expect(await within(dialog).findByText('$9.50')).toBeInTheDocument();
+    expect(within(dialog).getByText('Add $90.00 more for free shipping')).toBeInTheDocument();
+  });
+
   test('at a $60 subtotal shipping and delivery are free', async () => {
     const big = { ...widget, price: 30 };
     const { user } = renderDrawer([[big, null, 2]]);
@@ -213,6 +176,32 @@ describe('placing the order', () => {
     expect(JSON.parse(sessionStorage.getItem('lastOrder'))).toEqual(ORDER);
     expect(JSON.parse(localStorage.getItem('cart') || '[]')).toHaveLength(0);
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+  });
+
+  test('a 21+ item asks for the age confirmation; local delivery sends the ZIP code', async () => {
+    const vapeLiquid = { ...widget, id: 5, name: 'Liquid', price: 70, categoryId: 'juices' };
+    const { user, fetchMock } = renderDrawer([[vapeLiquid, null, 1]], {
+      'POST /api/orders/checkout': { status: 201, body: { message: 'Order placed successfully', order: ORDER } },
+    });
+    await toCheckout(user, 'Local Delivery');
+    expect(await screen.findByText(SHOP.idNotices.delivery)).toBeInTheDocument();
+    await user.type(screen.getByLabelText('Full Name'), 'Ada Buyer');
+    await user.type(screen.getByLabelText('Delivery Address'), '1 Main St');
+    await user.type(screen.getByLabelText('Phone Number'), '714-555-0100');
+    fireEvent.change(screen.getByLabelText('Delivery Date'), { target: { value: '2999-12-31' } });
+    fireEvent.change(screen.getByLabelText('Delivery Time'), { target: { value: '14:00' } });
+    await user.type(screen.getByLabelText('ZIP Code'), '92840');
+    await user.click(screen.getByLabelText('I am 21 or older'));
+    await user.click(screen.getByRole('button', { name: 'Place Order' }));
+
+    await waitFor(() => expect(checkoutCalls(fetchMock)).toHaveLength(1));
+    expect(bodyOf(checkoutCalls(fetchMock)[0][1])).toMatchObject({ deliveryOption: 'delivery', deliveryZip: '92840', ageConfirmed: true });
+  });
+
+  test('no age question when nothing in the cart is 21+', async () => {
+    const { user } = renderDrawer([[{ ...widget, categoryId: 'party-supplies' }, null, 1]]);
+    await toCheckout(user, 'Store Pickup');
+    expect(screen.queryByLabelText('I am 21 or older')).not.toBeInTheDocument();
   });
 
   test('"Please wait..." while placing, and no second request', async () => {

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Drawer } from '../../../components/Drawer';
 import { useCart } from '../../../lib/cart';
+import { useShopInfo } from '../../../lib/shopInfo';
 import { EMPTY_FORM } from '../checkoutRules';
 import { useCheckout } from '../useCheckout';
 import { CartStep } from './CartStep';
@@ -16,20 +17,23 @@ export function CartDrawer() {
   const [option, setOption] = useState('');
   const [form, setForm] = useState(EMPTY_FORM);
   const { placing, submit } = useCheckout();
+  // The delivery step needs the server's options: start reading them with the cart.
+  useShopInfo();
 
-  // The spec: closing the drawer resets it to the cart step (the form is kept, so a shopper
+  // Closing the drawer resets it to the cart step (the form is kept, so a shopper
   // who closes it by mistake does not retype it).
   useEffect(() => {
     if (!isOpen) setStep('cart');
   }, [isOpen]);
 
   async function place(payload) {
-    const placed = await submit(payload);
-    if (placed) {
+    const answer = await submit(payload);
+    if (answer.placed) {
       setForm(EMPTY_FORM);
       setOption('');
       setStep('cart');
     }
+    return answer;
   }
 
   return (

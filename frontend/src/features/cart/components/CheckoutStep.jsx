@@ -1,33 +1,34 @@
-import { useRef, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useRef, useState } from 'react';
 import { useCart } from '../../../lib/cart';
+import { useCategories } from '../../../lib/categories';
 import { formatPrice, todayLA } from '../../../lib/format';
-import {
-  DELIVERY_OPTIONS,
-  NEEDS_ADDRESS,
-  NEEDS_APPOINTMENT,
-  checkoutPayload,
-  deliveryFee,
-  orderTotal,
-  validateCheckout,
-} from '../checkoutRules';
+import { findById, shopInfoQuery, useShopInfo } from '../../../lib/shopInfo';
+import { checkoutPayload, deliveryFee, orderTotal, validateCheckout } from '../checkoutRules';
+import { restrictedProducts } from '../saleRules';
+import { AgeConfirmation, AppointmentFields, Field } from './CheckoutFields';
 
-function Field({ id, label, error, children }) {
-  return (
-    <div className={`form-field${error ? ' form-field--invalid' : ''}`}>
-      <label htmlFor={id}>{label}</label>
-      {children}
-    </div>
-  );
-}
+// The earliest delivery moment moves with the clock: the rules are read again when this step
+// opens if the copy in hand is older than this.
+const RULES_FRESH_MS = 60 * 1000;
 
-export function CheckoutStep({ option, form, onChange, onBack, placing, onPlace }) {
+export function CheckoutStep({ option: optionId, form, onChange, onBack, placing, onPlace }) {
   const { items, subtotal } = useCart();
+  useQuery({ ...shopInfoQuery, staleTime: RULES_FRESH_MS });
+  const shop = useShopInfo();
+  const { categoryById } = useCategories();
+  const option = findById(shop.deliveryOptions, optionId);
   const [error, setError] = useState(null);
+  // The server asked for the 21+ confirmation although the cart's copy of the products did not
+  // say they needed it (a category changed since they were added).
+  const [ageAsked, setAgeAsked] = useState(false);
+  const restricted = restrictedProducts(items, categoryById);
+  const askAge = restricted.length > 0 || ageAsked;
   const formRef = useRef(null);
   const today = todayLA();
   const fee = deliveryFee(option, subtotal);
   const total = orderTotal(option, subtotal);
-  const optionLabel = (DELIVERY_OPTIONS.find((o) => o.id === option) || {}).label || '';
+  const optionLabel = option?.label ?? '';
 
   function input(name) {
     return {
@@ -43,18 +44,30 @@ export function CheckoutStep({ option, form, onChange, onBack, placing, onPlace 
     };
   }
 
+  const invalid = (name) => Boolean(error && error.field === name);
+
+  function show(problem) {
+    if (problem.field === 'ageConfirmed') setAgeAsked(true);
+    setError({ ...problem });
+  }
+
+  // After the render that shows it: the field at fault may only now be on screen (the age box).
+  useEffect(() => {
+    const field = error && formRef.current && formRef.current.querySelector(`[name="${error.field}"]`);
+    if (field) field.focus();
+  }, [error]);
+
   async function submit(event) {
     event.preventDefault();
     if (placing) return;
     const problem = validateCheckout(form, option, items, today);
     if (problem) {
-      setError(problem);
-      const field = formRef.current && formRef.current.querySelector(`[name="${problem.field}"]`);
-      if (field) field.focus();
+      show(problem);
       return;
     }
     setError(null);
-    await onPlace(checkoutPayload(form, option, items, subtotal));
+    const answer = await onPlace(checkoutPayload({ ...form, ageConfirmed: askAge && form.ageConfirmed }, option, items, subtotal));
+    if (answer && answer.refusal) show(answer.refusal);
   }
 
   return (
@@ -62,32 +75,33 @@ export function CheckoutStep({ option, form, onChange, onBack, placing, onPlace 
       <p className="checkout-form__option">
         Delivery option: <strong>{optionLabel}</strong>
       </p>
-      <Field id="checkout-customerName" label="Full Name" error={error && error.field === 'customerName'}>
+      <Field id="checkout-customerName" label="Full Name" error={invalid('customerName')}>
         <input type="text" autoComplete="name" {...input('customerName')} />
       </Field>
-      {NEEDS_ADDRESS.has(option) && (
-        <Field id="checkout-deliveryAddress" label="Delivery Address" error={error && error.field === 'deliveryAddress'}>
+      {option?.needsAddress && (
+        <Field id="checkout-deliveryAddress" label="Delivery Address" error={invalid('deliveryAddress')}>
           <input type="text" autoComplete="street-address" {...input('deliveryAddress')} />
         </Field>
       )}
-      {NEEDS_APPOINTMENT.has(option) && (
-        <>
-          <Field id="checkout-phoneNumber" label="Phone Number" error={error && error.field === 'phoneNumber'}>
-            <input type="tel" autoComplete="tel" {...input('phoneNumber')} />
-          </Field>
-          <div className="form-row">
-            <Field id="checkout-deliveryDate" label="Delivery Date" error={error && error.field === 'deliveryDate'}>
-              <input type="date" min={today} {...input('deliveryDate')} />
-            </Field>
-            <Field id="checkout-deliveryTime" label="Delivery Time" error={error && error.field === 'deliveryTime'}>
-              <input type="time" {...input('deliveryTime')} />
-            </Field>
-          </div>
-        </>
+      {option?.needsAppointment && (
+        <AppointmentFields form={form} rules={shop} today={today} input={input} invalid={invalid} onChange={onChange} />
       )}
       <Field id="checkout-specialInstructions" label="Special Instructions (optional)">
         <textarea rows={3} {...input('specialInstructions')} />
       </Field>
+
+      {askAge && (
+        <AgeConfirmation
+          names={restricted}
+          notice={shop.idNotices?.[optionId]}
+          checked={form.ageConfirmed === true}
+          invalid={invalid('ageConfirmed')}
+          onToggle={(checked) => {
+            if (error) setError(null);
+            onChange({ ...form, ageConfirmed: checked });
+          }}
+        />
+      )}
 
       {error && (
         <p className="form-error" role="alert" id="checkout-error">
@@ -102,7 +116,7 @@ export function CheckoutStep({ option, form, onChange, onBack, placing, onPlace 
         </div>
         {fee > 0 && (
           <div className="cart-summary-row">
-            <span>{option === 'shipping' ? 'Shipping Fee' : 'Delivery Fee'}</span>
+            <span>{optionId === 'shipping' ? 'Shipping Fee' : 'Delivery Fee'}</span>
             <span>{formatPrice(fee)}</span>
           </div>
         )}

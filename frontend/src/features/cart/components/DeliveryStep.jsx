@@ -1,19 +1,51 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useCart } from '../../../lib/cart';
+import { useCategories } from '../../../lib/categories';
 import { formatPrice } from '../../../lib/format';
 import { useShopInfo } from '../../../lib/shopInfo';
-import { DELIVERY_OPTIONS, MESSAGES, amountToFreeDelivery, deliveryFee } from '../checkoutRules';
+import { Spinner } from '../../../components/Spinner';
+import { MESSAGES, amountToFreeDelivery, deliveryFee } from '../checkoutRules';
+import { notShippableMessage, unshippableProduct } from '../saleRules';
 
-function describe(option, shop) {
-  if (option.id === 'pickup') return shop.pickupLocation ? `Pick up at ${shop.pickupLocation}` : 'Pick up at our store';
-  if (option.id === 'delivery') return shop.deliveryArea ? `Local delivery in ${shop.deliveryArea} only` : 'Local delivery';
-  return 'Standard shipping, 3-5 business days';
+// Why an option cannot take this cart, or '' when it can: shipping is closed to a cart with a
+// product that cannot be mailed.
+function unavailableReason(option, items, categoryById) {
+  if (option.id !== 'shipping') return '';
+  const product = unshippableProduct(items, categoryById);
+  return product ? notShippableMessage(product.name) : '';
 }
 
 export function DeliveryStep({ option, onSelect, onBack, onContinue }) {
-  const { subtotal } = useCart();
-  const shop = useShopInfo();
+  const { items, subtotal } = useCart();
+  const { categoryById } = useCategories();
+  const { deliveryOptions, isLoaded, isError } = useShopInfo();
   const [error, setError] = useState('');
+  const closed = Object.fromEntries(deliveryOptions.map((o) => [o.id, unavailableReason(o, items, categoryById)]));
+  const chosenClosed = Boolean(option && closed[option]);
+
+  // An option chosen before the cart changed is dropped once it cannot take the cart.
+  useEffect(() => {
+    if (chosenClosed) onSelect('');
+  }, [chosenClosed, onSelect]);
+
+  if (!isLoaded) {
+    return (
+      <div className="cart-step">
+        {isError ? (
+          <p className="form-error" role="alert">
+            Delivery options could not be loaded. Please try again.
+          </p>
+        ) : (
+          <Spinner label="Loading delivery options..." />
+        )}
+        <div className="cart-footer cart-footer--split">
+          <button type="button" className="button button--secondary" onClick={onBack}>
+            Back
+          </button>
+        </div>
+      </div>
+    );
+  }
 
   function proceed() {
     if (!option) {
@@ -27,17 +59,20 @@ export function DeliveryStep({ option, onSelect, onBack, onContinue }) {
     <div className="cart-step">
       <fieldset className="delivery-options">
         <legend className="delivery-options__legend">How would you like to receive your order?</legend>
-        {DELIVERY_OPTIONS.map((o) => {
-          const fee = deliveryFee(o.id, subtotal);
-          const more = amountToFreeDelivery(o.id, subtotal);
+        {deliveryOptions.map((o) => {
+          const reason = closed[o.id];
+          const fee = deliveryFee(o, subtotal);
+          const more = reason ? 0 : amountToFreeDelivery(o, subtotal);
           const infoId = `delivery-option-${o.id}-info`;
+          const classes = ['delivery-option', option === o.id && 'delivery-option--selected', reason && 'delivery-option--unavailable'];
           return (
-            <label key={o.id} className={`delivery-option${option === o.id ? ' delivery-option--selected' : ''}`}>
+            <label key={o.id} className={classes.filter(Boolean).join(' ')}>
               <input
                 type="radio"
                 name="deliveryOption"
                 value={o.id}
                 checked={option === o.id}
+                disabled={Boolean(reason)}
                 aria-label={o.label}
                 aria-describedby={infoId}
                 onChange={() => {
@@ -47,15 +82,16 @@ export function DeliveryStep({ option, onSelect, onBack, onContinue }) {
               />
               <span className="delivery-option__text" id={infoId}>
                 <span className="delivery-option__label">{o.label}</span>
-                <span className="delivery-option__desc">{describe(o, shop)}</span>
+                <span className="delivery-option__desc">{o.description}</span>
+                {reason && <span className="delivery-option__unavailable">{reason}</span>}
                 {more > 0 && (
                   <span className="delivery-option__hint">
                     Add {formatPrice(more)} more for free {o.id === 'shipping' ? 'shipping' : 'delivery'}
                   </span>
                 )}
               </span>
-              <span className={`delivery-option__fee${fee === 0 ? ' delivery-option__fee--free' : ''}`}>
-                {fee === 0 ? 'FREE' : formatPrice(fee)}
+              <span className={`delivery-option__fee${!reason && fee === 0 ? ' delivery-option__fee--free' : ''}`}>
+                {reason ? 'Unavailable' : fee === 0 ? 'FREE' : formatPrice(fee)}
               </span>
             </label>
           );

@@ -98,10 +98,26 @@ test('a search or category without results offers to clear each', async () => {
   expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('All Products');
 });
 
-test('a server failure toasts "Failed to load products"', async () => {
-  mockFetch({ ...HERO, 'GET /api/products': { status: 500, body: { message: 'boom' } } });
+test('a server failure without a message toasts "Failed to load products"', async () => {
+  mockFetch({ ...HERO, 'GET /api/products': { status: 500, body: {} } });
   renderWithProviders(<HomePage />, { user: CUSTOMER });
   expect(await screen.findByText('Failed to load products', { selector: '.toast__message' })).toBeInTheDocument();
+});
+
+test("the server's message comes first, in the toast and the empty state, without blaming the connection", async () => {
+  mockFetch({ ...HERO, 'GET /api/products': { status: 400, body: { message: 'Unknown category: vapes.' } } });
+  renderWithProviders(<HomePage />, { user: CUSTOMER });
+  expect(await screen.findByText('Unknown category: vapes.', { selector: '.toast__message' })).toBeInTheDocument();
+  expect(screen.getByText('Unknown category: vapes.', { selector: '.empty-state__message' })).toBeInTheDocument();
+  expect(screen.queryByText(/connection/)).not.toBeInTheDocument();
+});
+
+test('"No products found" for a search offers "Show all categories" beside "Clear search"', async () => {
+  mockFetch({ ...HERO, 'GET /api/products': { status: 200, body: { products: [], pagination: { page: 1, hasNextPage: false } } } });
+  renderWithProviders(<HomePage />, { user: CUSTOMER, route: '/?search=zzz' });
+  expect(await screen.findByText('No products found')).toBeInTheDocument();
+  expect(screen.getByRole('button', { name: 'Clear search' })).toBeInTheDocument();
+  expect(screen.getByRole('button', { name: 'Show all categories' })).toBeInTheDocument();
 });
 
 test('offline toasts "Error loading products. Please try again."', async () => {

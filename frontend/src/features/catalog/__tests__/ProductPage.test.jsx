@@ -45,7 +45,8 @@ test('details: badge, category, price, SKU, stock, availability, description', a
   expect(screen.getByText('In Stock')).toBeInTheDocument();
   expect(screen.getAllByText('Vapes').length).toBeGreaterThan(0);
   expect(screen.getByText('#000042')).toBeInTheDocument();
-  expect(screen.getByText('9 units')).toBeInTheDocument();
+  // The units a shopper can buy: Grape's 5 are marked unavailable.
+  expect(screen.getByText('4 units')).toBeInTheDocument();
   expect(screen.getByText('Smooth.')).toBeInTheDocument();
   // Mint is preselected (Grape is out of stock) and has no own price: the product's applies.
   expect(screen.getByText('$20.00', { selector: '.product__price' })).toBeInTheDocument();
@@ -110,7 +111,7 @@ test('types exist but none usable: Add to Cart is disabled', async () => {
   expect(screen.getByRole('button', { name: 'Add to Cart' })).toBeDisabled();
 });
 
-test('the alert rules of spec section 5', () => {
+test('the alert rules of Add to Cart', () => {
   expect(addToCartAlert(null, null)).toBe('Invalid product data');
   expect(addToCartAlert({ id: 1 }, null)).toBe('Invalid product data');
   expect(addToCartAlert(vape, null)).toBe('Please select a product type');
@@ -163,4 +164,14 @@ test('offline: "Error loading product details"', async () => {
     { route: '/product/99', user: CUSTOMER },
   );
   await waitFor(() => expect(screen.getByText('Error loading product details')).toBeInTheDocument());
+});
+
+test('an unavailable product says so everywhere: badge, Details, the units hint and a disabled Add to Cart', async () => {
+  renderProduct({ ...plain, availability: false, quantity: 5 });
+  expect(await screen.findByRole('heading', { name: 'Plain Juice' })).toBeInTheDocument();
+  expect(screen.getByText('Out of Stock')).toHaveClass('badge');
+  expect(screen.queryByText('5 available')).not.toBeInTheDocument();
+  expect(screen.getAllByText('Unavailable').length).toBe(2); // the units hint and Details
+  expect(screen.getByText('0 units')).toBeInTheDocument();
+  expect(screen.getByRole('button', { name: 'Add to Cart' })).toBeDisabled();
 });

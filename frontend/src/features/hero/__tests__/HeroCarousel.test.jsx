@@ -38,3 +38,26 @@ test('a failed load shows the empty state', async () => {
   renderWithProviders(<HeroCarousel />, { user: CUSTOMER });
   expect(await screen.findByText('No hero images available')).toBeInTheDocument();
 });
+
+test('the caption shows the description and keeps the title for screen readers only', async () => {
+  mockFetch({
+    'GET /api/hero/images': {
+      status: 200,
+      body: [hero(1, { title: 'Pickup in 30 minutes', description: 'Order online, pick up at our corner.' }), hero(2, { title: 'Only a title' })],
+    },
+  });
+  const { user } = renderWithProviders(<HeroCarousel />, { user: CUSTOMER });
+  const title = await screen.findByRole('heading', { name: 'Pickup in 30 minutes' });
+  expect(title).toHaveClass('visually-hidden');
+  expect(screen.getByText('Order online, pick up at our corner.')).toBeVisible();
+  await user.click(screen.getByRole('button', { name: 'Next' }));
+  expect(screen.getByRole('heading', { name: 'Only a title' })).toHaveClass('hero__title');
+});
+
+test('a shopper with no active hero image gets one quiet line, not an empty box', async () => {
+  mockFetch({ 'GET /api/hero/images': { status: 200, body: [hero(1, { is_active: false })] } });
+  const { container } = renderWithProviders(<HeroCarousel />, { user: CUSTOMER });
+  expect(await screen.findByText('No hero images available')).toHaveClass('hero__empty-line');
+  expect(container.querySelector('.hero--empty')).toBeNull();
+  expect(screen.queryByRole('link', { name: 'Add Hero Image' })).not.toBeInTheDocument();
+});

@@ -1,11 +1,12 @@
 import { screen } from '@testing-library/react';
 import { useLocation } from 'react-router';
+import SERVER_SHOP_INFO from '../../../test/fixtures/shopInfo.json';
 import { mockFetch } from '../../../test/fetch';
 import { renderWithProviders } from '../../../test/render';
 import { OrderConfirmationPage } from '..';
 
 const CUSTOMER = { id: 7, name: 'Ada Buyer', email: 'ada@example.com', role: 'customer' };
-const SHOP = { name: 'Corner Shop', pickupLocation: 'Corner of Elm St & Oak Ave', pickupPhone: '(714) 555-0199', deliveryArea: 'Orange County' };
+const SHOP = { ...SERVER_SHOP_INFO, name: 'Corner Shop', pickupLocation: 'Corner of Elm St & Oak Ave', pickupPhone: '(714) 555-0199', deliveryArea: 'Orange County' };
 
 const ORDER = {
   id: 42, customerName: 'Ada Buyer', status: 'pending', deliveryOption: 'pickup', deliveryFee: 0, total: 25.5,
@@ -69,4 +70,29 @@ test('unreadable stored data counts as no order', () => {
   sessionStorage.setItem('lastOrder', '{nope');
   renderWithProviders(<OrderConfirmationPage />, { user: CUSTOMER, route: '/order-confirmation' });
   expect(screen.getByText('No Order Found')).toBeInTheDocument();
+});
+
+test('the delivery day and time read as words, not raw values', async () => {
+  renderPage({ ...ORDER, deliveryOption: 'delivery', deliveryFee: 20, total: 45.5, deliveryAddress: '1 Main St', deliveryDate: '2030-01-01', deliveryTime: '14:30' });
+  expect(await screen.findByText(/delivered locally in Orange County on Tue, Jan 1, 2030 at 2:30 PM\./)).toBeInTheDocument();
+  expect(screen.queryByText(/2030-01-01|14:30/)).not.toBeInTheDocument();
+});
+
+test("a 21+ order shows the server's ID notice; the page keeps no copy of the sentence", async () => {
+  // Any sentence the server sends is shown as sent.
+  renderPage({ ...ORDER, idCheckRequired: true, idNotice: 'Show your ID at the counter (test wording)' });
+  expect(screen.getByTestId('id-notice').textContent).toBe('Show your ID at the counter (test wording)');
+});
+
+test.each([
+  ['pickup', SERVER_SHOP_INFO.idNotices.pickup],
+  ['delivery', SERVER_SHOP_INFO.idNotices.delivery],
+])('%s: the notice the server answered with the order', async (option, notice) => {
+  renderPage({ ...ORDER, deliveryOption: option, idCheckRequired: true, idNotice: notice });
+  expect(screen.getByTestId('id-notice').textContent).toBe(notice);
+});
+
+test('an order without an ID check has no notice', () => {
+  renderPage({ ...ORDER, idCheckRequired: false, idNotice: null });
+  expect(screen.queryByTestId('id-notice')).not.toBeInTheDocument();
 });

@@ -31,7 +31,7 @@ test('count of total, both pages loaded by infinite scroll, 6 per page', async (
   expect(await screen.findByRole('heading', { name: 'My Orders' })).toBeInTheDocument();
   // The page is not scrollable in jsdom, so the second page is fetched at once.
   expect(await screen.findByText('Showing 8 of 8 orders')).toBeInTheDocument();
-  const urls = fetchMock.mock.calls.map(([url]) => new URL(url, 'http://localhost'));
+  const urls = fetchMock.mock.calls.map(([url]) => new URL(url, 'http://localhost')).filter((u) => u.pathname === '/api/orders');
   expect(urls.map((u) => [u.searchParams.get('page'), u.searchParams.get('limit')])).toEqual([
     ['1', '6'],
     ['2', '6'],
@@ -57,8 +57,8 @@ test('an order: LA time, status, lines with type, delivery, fee and total with 2
   });
   renderWithProviders(<OrdersPage />, { user: CUSTOMER, route: '/orders' });
   const card = (await screen.findByRole('heading', { name: 'Order #42' })).closest('article');
-  expect(within(card).getByText('Nov 22, 2026, 10:04 AM')).toBeInTheDocument();
-  expect(within(card).getByText('Completed')).toBeInTheDocument();
+  expect(within(card).getByText('Sun, Nov 22, 2026 at 10:04 AM')).toBeInTheDocument();
+  expect(await within(card).findByText('Completed')).toBeInTheDocument();
   expect(within(card).getByText('Vape')).toBeInTheDocument();
   expect(within(card).getByText(/Mint/)).toBeInTheDocument();
   expect(within(card).getByText(/× 2 @ \$12\.75/)).toBeInTheDocument();
@@ -79,7 +79,7 @@ test('the older single-product order shape, without a fee line', async () => {
   expect(within(card).getByText(/× 2 @ \$15\.00/)).toBeInTheDocument();
   expect(within(card).getAllByText('$30.00')).toHaveLength(2);
   expect(within(card).queryByText('Delivery Fee')).not.toBeInTheDocument();
-  expect(within(card).getByText('Jan 5, 2025, 12:00 PM')).toBeInTheDocument();
+  expect(within(card).getByText('Sun, Jan 5, 2025 at 12:00 PM')).toBeInTheDocument();
 });
 
 test('empty state', async () => {
@@ -94,4 +94,11 @@ test('a failed load shows the error toast', async () => {
   renderWithProviders(<OrdersPage />, { user: CUSTOMER, route: '/orders' });
   expect(await screen.findByText('Failed to fetch orders')).toBeInTheDocument();
   expect(screen.getByRole('button', { name: 'Try again' })).toBeInTheDocument();
+});
+
+test("a 21+ order in My Orders carries the server's ID notice", async () => {
+  mockFetch({ 'GET /api/orders': page([order(43, { idCheckRequired: true, idNotice: 'Bring ID (served words)' })], 1, 1, false) });
+  renderWithProviders(<OrdersPage />, { user: CUSTOMER, route: '/orders' });
+  const card = (await screen.findByRole('heading', { name: 'Order #43' })).closest('article');
+  expect(within(card).getByTestId('id-notice').textContent).toBe('Bring ID (served words)');
 });

@@ -1,4 +1,4 @@
-import { deliveryOptionLabel, orderLines, orderSubtotal } from '../orderShape';
+import { orderLines, orderSubtotal } from '../orderShape';
 
 test('current shape: one line per item', () => {
   const lines = orderLines({
@@ -19,8 +19,7 @@ test('older single-product shape becomes one line', () => {
   expect(line).toMatchObject({ name: 'Glass Pipe', quantity: 3, price: 15, subtotal: 45 });
 });
 
-test('subtotal is total minus fee; option labels', () => {
+test('subtotal is total minus fee', () => {
   expect(orderSubtotal({ total: 32.5, deliveryFee: 20 })).toBe(12.5);
   expect(orderSubtotal({ total: 70 })).toBe(70);
-  expect(deliveryOptionLabel('delivery')).toBe('Local Delivery');
 });

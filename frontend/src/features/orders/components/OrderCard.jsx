@@ -1,11 +1,22 @@
 import { formatDateTimeLA, formatPrice } from '../../../lib/format';
-import { deliveryOptionLabel, orderFee, orderLines, orderTotal } from '../orderShape';
+import { findById, useShopInfo } from '../../../lib/shopInfo';
+import { orderFee, orderLines, orderTotal } from '../orderShape';
 
-const STATUS_LABELS = { pending: 'Pending', completed: 'Completed', cancelled: 'Cancelled' };
-
+// Labels are the server's (GET /api/shop/info `orderStatuses`); one it never named shows as sent.
 export function StatusBadge({ status }) {
-  const known = STATUS_LABELS[status];
-  return <span className={`order-status order-status--${known ? status : 'unknown'}`}>{known || status || 'Unknown'}</span>;
+  const known = findById(useShopInfo().orderStatuses, status);
+  return <span className={`order-status order-status--${known ? status : 'unknown'}`}>{known?.label || status || 'Unknown'}</span>;
+}
+
+// The server's sentence for 21+ orders (`idNotice`: bring ID to the pickup, or ID checked at the
+// door), or nothing when the order needs no ID check.
+export function IdNotice({ order, className = '' }) {
+  if (!order || !order.idNotice) return null;
+  return (
+    <p className={`id-notice ${className}`.trim()} data-testid="id-notice">
+      <strong>{order.idNotice}</strong>
+    </p>
+  );
 }
 
 export function OrderLines({ order }) {
@@ -30,7 +41,7 @@ export function OrderLines({ order }) {
 
 export function OrderCard({ order }) {
   const fee = orderFee(order);
-  const option = deliveryOptionLabel(order.deliveryOption);
+  const option = findById(useShopInfo().deliveryOptions, order.deliveryOption)?.label ?? '';
   return (
     <article className="order-card" aria-labelledby={`order-${order.id}-title`}>
       <header className="order-card__head">
@@ -47,6 +58,7 @@ export function OrderCard({ order }) {
         <StatusBadge status={order.status} />
       </header>
       <OrderLines order={order} />
+      <IdNotice order={order} />
       <dl className="order-card__facts">
         {option && (
           <div>

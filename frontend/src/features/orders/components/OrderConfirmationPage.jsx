@@ -1,8 +1,8 @@
 import { useLocation, useNavigate } from 'react-router';
-import { formatPrice } from '../../../lib/format';
-import { useShopInfo } from '../../../lib/shopInfo';
-import { deliveryOptionLabel, orderFee, orderSubtotal, orderTotal } from '../orderShape';
-import { OrderLines } from './OrderCard';
+import { formatDayAndClock, formatPrice } from '../../../lib/format';
+import { findById, useShopInfo } from '../../../lib/shopInfo';
+import { orderFee, orderSubtotal, orderTotal } from '../orderShape';
+import { IdNotice, OrderLines } from './OrderCard';
 import '../orders.css';
 
 // Router state is the order just placed; sessionStorage keeps it across a reload of the page.
@@ -17,12 +17,20 @@ function readOrder(state) {
   }
 }
 
+// ' on Tue, Jan 1, 2030 at 2:30 PM', ' at 2:30 PM', or nothing.
+export function deliveryWhen(order) {
+  const when = formatDayAndClock(order.deliveryDate, order.deliveryTime);
+  if (!when) return '';
+  return order.deliveryDate ? ` on ${when}` : ` at ${when}`;
+}
+
 function DeliveryText({ order }) {
   const shop = useShopInfo();
+  const heading = findById(shop.deliveryOptions, order.deliveryOption)?.label ?? '';
   if (order.deliveryOption === 'pickup') {
     return (
       <div className="confirmation-delivery">
-        <h2>Store Pickup</h2>
+        <h2>{heading}</h2>
         <p>
           Your order will be ready for pickup in 30 minutes at <strong>{shop.pickupLocation}</strong>.
         </p>
@@ -36,11 +44,10 @@ function DeliveryText({ order }) {
   if (order.deliveryOption === 'delivery') {
     return (
       <div className="confirmation-delivery">
-        <h2>Local Delivery</h2>
+        <h2>{heading}</h2>
         <p>
           Your order will be delivered locally in {shop.deliveryArea}
-          {order.deliveryDate ? ` on ${order.deliveryDate}` : ''}
-          {order.deliveryTime ? ` at ${order.deliveryTime}` : ''}. We will contact you to confirm the delivery.
+          {deliveryWhen(order)}. We will contact you to confirm the delivery.
         </p>
         {order.deliveryAddress && <p>Delivery address: {order.deliveryAddress}</p>}
       </div>
@@ -49,7 +56,7 @@ function DeliveryText({ order }) {
   if (order.deliveryOption === 'shipping') {
     return (
       <div className="confirmation-delivery">
-        <h2>Standard Shipping</h2>
+        <h2>{heading}</h2>
         <p>Your order will be shipped and should arrive in 3-5 business days.</p>
         {order.deliveryAddress && <p>Shipping address: {order.deliveryAddress}</p>}
       </div>
@@ -62,6 +69,7 @@ export function OrderConfirmationPage() {
   const location = useLocation();
   const navigate = useNavigate();
   const order = readOrder(location.state);
+  const shop = useShopInfo();
 
   if (!order) {
     return (
@@ -76,7 +84,7 @@ export function OrderConfirmationPage() {
   }
 
   const fee = orderFee(order);
-  const option = deliveryOptionLabel(order.deliveryOption);
+  const option = findById(shop.deliveryOptions, order.deliveryOption)?.label ?? '';
   return (
     <section className="confirmation">
       <h1>Order Confirmed</h1>
@@ -84,6 +92,7 @@ export function OrderConfirmationPage() {
         Thank you{order.customerName ? `, ${order.customerName}` : ''}! Your order number is{' '}
         <strong>#{order.id}</strong>.
       </p>
+      <IdNotice order={order} className="id-notice--large" />
       <DeliveryText order={order} />
       <div className="confirmation__summary">
         <h2>Order Summary</h2>

@@ -1,42 +1,23 @@
 import { useEffect } from 'react';
 import { Link } from 'react-router';
-import { useInfiniteQuery } from '@tanstack/react-query';
 import { EmptyState } from '../../../components/EmptyState';
 import { Spinner } from '../../../components/Spinner';
 import { serverMessage } from '../../../lib/api';
-import { useInfiniteScroll } from '../../../lib/hooks';
-import { nextPageParam, pagesToItems } from '../../../lib/pages';
+import { usePagedList } from '../../../lib/pages';
 import { useToast } from '../../../lib/toast';
-import { ORDERS_PAGE_SIZE, fetchOrdersPage } from '../api';
+import { ORDERS_PAGE_SIZE, orderListQuery } from '../api';
 import { OrderCard } from './OrderCard';
 import '../orders.css';
 
-function totalCount(pages, loaded) {
-  const first = pages && pages[0];
-  const total = first && first.pagination && first.pagination.totalItems;
-  return typeof total === 'number' ? total : loaded;
-}
-
 export function OrdersPage() {
   const toast = useToast();
-  const query = useInfiniteQuery({
-    queryKey: ['orders'],
-    queryFn: ({ pageParam }) => fetchOrdersPage(pageParam),
-    initialPageParam: 1,
-    getNextPageParam: (lastPage, allPages, lastPageParam) =>
-      nextPageParam(lastPage, 'orders', ORDERS_PAGE_SIZE, lastPageParam),
-  });
-  const { data, error, hasNextPage, isFetching, isFetchingNextPage, fetchNextPage, isPending } = query;
-
-  useInfiniteScroll({ hasNextPage: Boolean(hasNextPage) && !error, isFetching, fetchNextPage });
+  const query = usePagedList(orderListQuery());
+  const { items: orders, total, error, hasNextPage, isFetchingNextPage, isPending } = query;
 
   useEffect(() => {
     if (error) toast.error(error.isNetwork ? 'Error loading orders' : serverMessage(error, 'Failed to fetch orders'));
-    // toast is a context value; re-announcing on its identity change would repeat the toast.
-  }, [error]);
+  }, [error, toast]);
 
-  const orders = pagesToItems(data ? data.pages : [], 'orders');
-  const total = totalCount(data && data.pages, orders.length);
 
   return (
     <section className="orders-page">

@@ -17,12 +17,12 @@ test('lists own requests with status, dates and addresses', async () => {
   renderWithProviders(<MyRidesPage />, { user: CUSTOMER, route: '/rides' });
   expect(screen.getByRole('heading', { name: 'My Ride Requests' })).toBeInTheDocument();
   const card = (await screen.findByRole('heading', { name: 'Ride #5' })).closest('article');
-  expect(within(card).getByText('In Progress')).toBeInTheDocument();
-  expect(within(card).getByText('Nov 23, 2026 at 10:30')).toBeInTheDocument();
+  expect(await within(card).findByText('In Progress')).toBeInTheDocument();
+  expect(within(card).getByText('Mon, Nov 23, 2026 at 10:30 AM')).toBeInTheDocument();
   expect(within(card).getByText('1 Main St')).toBeInTheDocument();
   expect(within(card).getByText('2 Oak Ave')).toBeInTheDocument();
-  expect(within(card).getByText('Nov 22, 2026, 10:04 AM')).toBeInTheDocument();
-  const url = new URL(fetchMock.mock.calls[0][0], 'http://localhost');
+  expect(within(card).getByText('Sun, Nov 22, 2026 at 10:04 AM')).toBeInTheDocument();
+  const url = fetchMock.mock.calls.map(([u]) => new URL(u, 'http://localhost')).find((u) => u.pathname === '/api/rides');
   expect([url.searchParams.get('page'), url.searchParams.get('limit')]).toEqual(['1', '12']);
 });
 

@@ -2,7 +2,9 @@ import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { mockFetch, networkError } from '../../../test/fetch';
 import { renderWithProviders } from '../../../test/render';
 import { RideRequestButton } from '..';
-import { DEFAULT_PRICING_TEXT } from '../rideForm';
+import SHOP from '../../../test/fixtures/shopInfo.json';
+
+const DEFAULT_PRICING_TEXT = SHOP.defaultRidePricing;
 
 const CUSTOMER = { id: 7, name: 'Ada Buyer', email: 'ada@example.com', role: 'customer' };
 const PRICING = { 'GET /api/rides/settings/pricing': { status: 200, body: { ride_pricing_description: 'Flat $30 anywhere.' } } };

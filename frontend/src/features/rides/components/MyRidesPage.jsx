@@ -1,40 +1,30 @@
 import { useEffect, useState } from 'react';
-import { useInfiniteQuery } from '@tanstack/react-query';
 import { EmptyState } from '../../../components/EmptyState';
 import { Spinner } from '../../../components/Spinner';
 import { serverMessage } from '../../../lib/api';
-import { formatDateTimeLA } from '../../../lib/format';
-import { useInfiniteScroll } from '../../../lib/hooks';
-import { nextPageParam, pagesToItems } from '../../../lib/pages';
+import { formatDateTimeLA, formatDayAndClock } from '../../../lib/format';
+import { usePagedList } from '../../../lib/pages';
 import { useToast } from '../../../lib/toast';
-import { RIDES_PAGE_SIZE, fetchMyRidesPage } from '../api';
-import { rideStatusLabel } from '../rideForm';
+import { rideListQuery } from '../api';
+import { labelOf, useShopInfo } from '../../../lib/shopInfo';
 import { RideRequestModal } from './RideRequestModal';
 import '../rides.css';
 
-// Pickup dates are calendar dates ('2026-11-22'), not instants: format them without a zone
-// shift so the day shown is the day the customer picked.
-const DATE_FORMAT = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
-function formatCalendarDate(value) {
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(value || '')) return value || '';
-  return DATE_FORMAT.format(new Date(`${value}T00:00:00Z`));
-}
-
 function RideCard({ ride }) {
+  const { rideStatuses } = useShopInfo();
   return (
     <article className="ride-card" aria-labelledby={`ride-${ride.id}-title`}>
       <header className="ride-card__head">
         <h2 className="ride-card__title" id={`ride-${ride.id}-title`}>
           Ride #{ride.id}
         </h2>
-        <span className={`ride-status ride-status--${ride.status}`}>{rideStatusLabel(ride.status)}</span>
+        <span className={`ride-status ride-status--${ride.status}`}>{labelOf(rideStatuses, ride.status, 'Unknown')}</span>
       </header>
       <dl className="ride-card__facts">
         <div>
           <dt>Pickup</dt>
           <dd>
-            {formatCalendarDate(ride.pickup_date)}
-            {ride.pickup_time ? ` at ${ride.pickup_time}` : ''}
+            {formatDayAndClock(ride.pickup_date, ride.pickup_time)}
           </dd>
         </div>
         <div>
@@ -63,23 +53,13 @@ function RideCard({ ride }) {
 export function MyRidesPage() {
   const toast = useToast();
   const [modalOpen, setModalOpen] = useState(false);
-  const query = useInfiniteQuery({
-    queryKey: ['rides', { status: null }],
-    queryFn: ({ pageParam }) => fetchMyRidesPage(pageParam),
-    initialPageParam: 1,
-    getNextPageParam: (lastPage, allPages, lastPageParam) =>
-      nextPageParam(lastPage, 'rides', RIDES_PAGE_SIZE, lastPageParam),
-  });
-  const { data, error, hasNextPage, isFetching, isFetchingNextPage, fetchNextPage, isPending } = query;
-
-  useInfiniteScroll({ hasNextPage: Boolean(hasNextPage) && !error, isFetching, fetchNextPage });
+  const query = usePagedList(rideListQuery());
+  const { items: rides, error, isFetchingNextPage, isPending } = query;
 
   useEffect(() => {
     if (error) toast.error(error.isNetwork ? 'Error loading rides' : serverMessage(error, 'Failed to fetch rides'));
-    // Only a new error is announced; the toast API's identity is not a reason to repeat it.
-  }, [error]);
+  }, [error, toast]);
 
-  const rides = pagesToItems(data ? data.pages : [], 'rides');
   const openModal = () => setModalOpen(true);
 
   return (

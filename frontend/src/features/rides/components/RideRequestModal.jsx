@@ -4,8 +4,9 @@ import { MessageDialog } from '../../../components/MessageDialog';
 import { Modal } from '../../../components/Modal';
 import { serverMessage } from '../../../lib/api';
 import { todayLA } from '../../../lib/format';
-import { fetchRidePricing, submitRideRequest } from '../api';
-import { DEFAULT_PRICING_TEXT, DIALOGS, EMPTY_RIDE, RIDE_FIELDS, isRideComplete, ridePayload } from '../rideForm';
+import { RIDE_REQUEST_KEY, ridePricingQuery, useRequestRide } from '../api';
+import { useShopInfo } from '../../../lib/shopInfo';
+import { DIALOGS, EMPTY_RIDE, RIDE_FIELDS, isRideComplete, ridePayload } from '../rideForm';
 import '../rides.css';
 
 const FORM_ID = 'ride-request-form';
@@ -13,10 +14,11 @@ const SUCCESS_AUTO_CLOSE_MS = 3000;
 
 function PricingText({ open }) {
   // Fetched each time the modal opens (staleTime 0), so an admin's new text shows at once.
-  const pricing = useQuery({ queryKey: ['ride-pricing'], queryFn: fetchRidePricing, enabled: open, staleTime: 0 });
+  const pricing = useQuery(ridePricingQuery({ enabled: open, staleTime: 0 }));
+  const { defaultRidePricing } = useShopInfo();
   const fromServer = pricing.data && pricing.data.ride_pricing_description;
   let text = fromServer;
-  if (!text && (pricing.isError || pricing.isSuccess)) text = DEFAULT_PRICING_TEXT;
+  if (!text && (pricing.isError || pricing.isSuccess)) text = defaultRidePricing;
   return (
     <section className="ride-pricing" aria-labelledby="ride-pricing-title">
       <h3 id="ride-pricing-title" className="ride-pricing__title">
@@ -29,34 +31,29 @@ function PricingText({ open }) {
 
 export function RideRequestModal({ open, onClose }) {
   const [ride, setRide] = useState(EMPTY_RIDE);
-  const [submitting, setSubmitting] = useState(false);
   const [dialog, setDialog] = useState(null);
-  const inFlight = useRef(false);
   const firstField = useRef(null);
   const queryClient = useQueryClient();
+  const request = useRequestRide();
+  const submitting = request.isPending;
   const today = todayLA();
 
   async function submit(event) {
     event.preventDefault();
-    // A ref, not state: two clicks in the same tick both see the state before re-render.
-    if (inFlight.current) return;
+    // The mutation cache, not the rendered flag: two clicks in the same tick both see the
+    // render before the first request started.
+    if (queryClient.isMutating({ mutationKey: RIDE_REQUEST_KEY })) return;
     if (!isRideComplete(ride)) {
       setDialog(DIALOGS.missing);
       return;
     }
-    inFlight.current = true;
-    setSubmitting(true);
     try {
-      await submitRideRequest(ridePayload(ride));
+      await request.mutateAsync(ridePayload(ride));
       setRide(EMPTY_RIDE);
-      queryClient.invalidateQueries({ queryKey: ['rides'] });
       setDialog({ ...DIALOGS.success, closesModal: true });
     } catch (err) {
       if (err && err.isNetwork) setDialog(DIALOGS.network);
       else setDialog({ ...DIALOGS.failed, message: serverMessage(err, DIALOGS.failed.message) });
-    } finally {
-      inFlight.current = false;
-      setSubmitting(false);
     }
   }
 

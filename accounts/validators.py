@@ -1,0 +1,145 @@
+"""Password rules (settings.AUTH_PASSWORD_VALIDATORS), each message saying what to do.
+
+Sign-in is by password alone, so a guessable password is an open account: docs/security.md
+explains each rule. Registration, an admin's password change (API and Django admin),
+`create_admin` and the sign-up form's strength hint (POST /api/auth/password-check) all run
+the same list through django.contrib.auth.password_validation.
+"""
+
+import re
+
+from django.conf import settings
+from django.contrib.auth import password_validation as django_rules
+from django.core.exceptions import ValidationError
+from zxcvbn import zxcvbn
+
+PASSWORD_TOO_SHORT = "Password must be at least 6 characters long"
+ONLY_SPACES = "Password cannot be only spaces. Please use letters, numbers or symbols."
+TOO_FEW_DISTINCT = (
+    "Password must use at least {min} different characters. Please use a longer, more varied "
+    "password."
+)
+TOO_COMMON = "This password is too common. Please choose a less common one."
+ONLY_DIGITS = "Password cannot be only numbers. Please add letters or symbols."
+TOO_SIMILAR = (
+    "Password is too similar to your email or name. Please choose one that has nothing to do "
+    "with them."
+)
+HAS_SHOP_NAME = "Password must not contain the shop's name. Please choose a different one."
+TOO_GUESSABLE = (
+    "This password is too easy to guess. Please add more words or characters, or choose a "
+    "less predictable one."
+)
+# zxcvbn refuses longer input, and its cost grows with the length: the first 72 characters
+# decide (a password whose first 72 characters are strong is strong).
+ZXCVBN_MAX_LENGTH = 72
+
+
+def _squash(text):
+    return re.sub(r"\s+", "", text or "").casefold()
+
+
+def user_inputs(user=None):
+    """Words a guesser would try first for this user: email, its parts, name, shop name."""
+    words = [settings.SHOP_NAME, _squash(settings.SHOP_NAME)]
+    if user is not None:
+        email = getattr(user, "email", "") or ""
+        name = getattr(user, "name", "") or ""
+        words += [email, *re.split(r"[@.+_-]", email), name, *name.split()]
+    return [word for word in words if word]
+
+
+def zxcvbn_score(password, user=None):
+    result = zxcvbn(password[:ZXCVBN_MAX_LENGTH], user_inputs=user_inputs(user))
+    return result["score"]
+
+
+class MinimumLengthValidator(django_rules.MinimumLengthValidator):
+    def validate(self, password, user=None):
+        if len(password) < self.min_length:
+            raise ValidationError(PASSWORD_TOO_SHORT, code="password_too_short")
+
+    def get_help_text(self):
+        return f"At least {self.min_length} characters."
+
+
+class NotOnlySpacesValidator:
+    def validate(self, password, user=None):
+        if password and not password.strip():
+            raise ValidationError(ONLY_SPACES, code="password_only_spaces")
+
+    def get_help_text(self):
+        return "Not only spaces."
+
+
+class DistinctCharactersValidator:
+    def __init__(self, min_distinct=4):
+        self.min_distinct = min_distinct
+
+    def validate(self, password, user=None):
+        if password.strip() and len(set(password)) < self.min_distinct:
+            raise ValidationError(
+                TOO_FEW_DISTINCT.format(min=self.min_distinct), code="password_too_few_distinct"
+            )
+
+    def get_help_text(self):
+        return f"At least {self.min_distinct} different characters."
+
+
+class CommonPasswordValidator(django_rules.CommonPasswordValidator):
+    def validate(self, password, user=None):
+        try:
+            super().validate(password, user)
+        except ValidationError:
+            raise ValidationError(TOO_COMMON, code="password_too_common")
+
+
+class NumericPasswordValidator(django_rules.NumericPasswordValidator):
+    def validate(self, password, user=None):
+        if password.isdigit():
+            raise ValidationError(ONLY_DIGITS, code="password_entirely_numeric")
+
+
+class UserAttributeSimilarityValidator(django_rules.UserAttributeSimilarityValidator):
+    DEFAULT_USER_ATTRIBUTES = ("email", "name")
+
+    def validate(self, password, user=None):
+        try:
+            super().validate(password, user)
+        except ValidationError:
+            raise ValidationError(TOO_SIMILAR, code="password_too_similar")
+
+
+class ShopNameValidator:
+    """The shop's name is the first word a guesser tries, in any case and spacing."""
+
+    def validate(self, password, user=None):
+        name = _squash(settings.SHOP_NAME)
+        if name and name in _squash(password):
+            raise ValidationError(HAS_SHOP_NAME, code="password_has_shop_name")
+
+    def get_help_text(self):
+        return "Not the shop's name."
+
+
+class ZxcvbnValidator:
+    """zxcvbn's score (0-4) estimates the guesses an attacker needs; below 3 is refused."""
+
+    def __init__(self, min_score=3):
+        self.min_score = min_score
+
+    def validate(self, password, user=None):
+        if zxcvbn_score(password, user) < self.min_score:
+            raise ValidationError(TOO_GUESSABLE, code="password_too_guessable")
+
+    def get_help_text(self):
+        return "Hard to guess."
+
+
+def password_problems(password, user=None):
+    """Every rule the password breaks, as messages (empty when it passes)."""
+    try:
+        django_rules.validate_password(password, user=user)
+    except ValidationError as exc:
+        return list(exc.messages)
+    return []

@@ -1,0 +1,286 @@
+"""Catalog reads side by side with django-oscar + django-oscar-api, in one run.
+
+    .venv/bin/python bench/catalog_peer.py [--products 10000] [--backends sqlite,postgres]
+
+For each database backend it fills this shop and a minimal Oscar project (generated into a
+temporary folder, Oscar installed from bench/requirements-oscar.txt into its own virtualenv,
+kept in var/bench/oscar-venv) with N products each, serves both with gunicorn (2 workers x
+4 threads, gthread, no worker recycling), and measures requests/s with
+`wrk -t2 -c16`, the targets taking turns round after round:
+
+  shop list      GET /api/products?page=1        (12 full products, signed in)
+  oscar list     GET /api/products/?page=1       (12 products: url, id, upc, title; anonymous)
+  shop product   GET /api/products/<id>          (signed in)
+  oscar product  GET /api/products/<id>/         (anonymous)
+  shop ceiling   GET /api/auth/me                (the shop's most trivial signed-in answer)
+
+and prints the medians and the ratios the catalog has to meet: list >= 1.5x Oscar's list,
+product >= 2x Oscar's product, both >= 50% of the ceiling. PostgreSQL comes from
+BENCH_PG (default postgres://postgres@127.0.0.1:5432), which gets two scratch databases.
+--no-oscar measures the shop against its ceiling only.
+"""
+
+import argparse
+import hashlib
+import os
+import re
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+import uuid
+from contextlib import ExitStack, contextmanager
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from oscar_project import OSCAR_FILES, write_project  # noqa: E402
+
+from tests.liveserver import free_port, manage, server_env, wait_until_up  # noqa: E402
+
+REQUIREMENTS = ROOT / "bench" / "requirements-oscar.txt"
+GUNICORN_FLAGS = [
+    "--workers",
+    "2",
+    "--threads",
+    "4",
+    "--worker-class",
+    "gthread",
+    "--max-requests",
+    "0",
+    "--keep-alive",
+    "5",
+]
+TARGETS = {"list": 1.5, "product": 2.0}
+CEILING_SHARE = 0.5
+
+
+def parse_args():
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
+    parser.add_argument("--products", type=int, default=10_000)
+    parser.add_argument("--seconds", type=int, default=6, help="wrk duration per turn (6)")
+    parser.add_argument("--rounds", type=int, default=5, help="turns per target (5)")
+    parser.add_argument("--backends", default="sqlite,postgres")
+    parser.add_argument("--oscar-venv", default=str(ROOT / "var" / "bench" / "oscar-venv"))
+    parser.add_argument("--no-oscar", action="store_true", help="measure the shop only")
+    return parser.parse_args()
+
+
+def oscar_python(venv):
+    """The Oscar virtualenv's python, (re)built when bench/requirements-oscar.txt changes."""
+    venv = Path(venv)
+    stamp = venv / ".requirements-sha256"
+    wanted = hashlib.sha256(REQUIREMENTS.read_bytes()).hexdigest()
+    if not stamp.is_file() or stamp.read_text() != wanted:
+        print(f"installing Oscar into {venv} ...", flush=True)
+        shutil.rmtree(venv, ignore_errors=True)
+        subprocess.run([sys.executable, "-m", "venv", str(venv)], check=True)
+        subprocess.run(
+            [str(venv / "bin/pip"), "install", "--quiet", "-r", str(REQUIREMENTS)], check=True
+        )
+        stamp.write_text(wanted)
+    return venv / "bin" / "python"
+
+
+@contextmanager
+def pg_database(server, prefix):
+    import psycopg
+
+    name = f"{prefix}_{uuid.uuid4().hex[:6]}"
+    with psycopg.connect(f"{server}/postgres", autocommit=True) as admin:
+        admin.execute(f'CREATE DATABASE "{name}"')
+    try:
+        yield f"{server}/{name}"
+    finally:
+        with psycopg.connect(f"{server}/postgres", autocommit=True) as admin:
+            admin.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+
+
+@contextmanager
+def serve(command, cwd, env, log_path):
+    port = free_port()
+    log = open(log_path, "w")
+    process = subprocess.Popen(
+        [*command, "--bind", f"127.0.0.1:{port}", *GUNICORN_FLAGS],
+        cwd=cwd,
+        env=env,
+        stdout=log,
+        stderr=subprocess.STDOUT,
+        start_new_session=True,
+    )
+    base = f"http://127.0.0.1:{port}"
+    try:
+        wait_until_up(base, process, log_path, timeout=60)
+        yield base
+    finally:
+        process.terminate()
+        try:
+            process.wait(timeout=20)
+        except subprocess.TimeoutExpired:
+            process.kill()
+        log.close()
+
+
+def prepare_shop(database_url, count, workdir):
+    """Migrate, load `count` products, and return (env, a product id, a token)."""
+    env = server_env(
+        DATABASE_URL=database_url,
+        MEDIA_ROOT=workdir / "shop-media",
+        LOG_LEVEL="WARNING",
+        REDIS_URL="",
+        AUTH_THROTTLE_RATE="none",
+        GUNICORN_MAX_REQUESTS="0",
+    )
+    env.pop("CACHE_URL", None)
+    manage("migrate", "--noinput", "-v0", env=env)
+    manage("createcachetable", env=env)
+    manage("bulk_products", str(count), "--types", "5", "--images", "2", "--seed", "1", env=env)
+    out = manage(
+        "shell",
+        "-c",
+        "from accounts.models import User; from accounts.tokens import token_for; "
+        "from shop.models import Product; "
+        "u = User.objects.create_user(email='bench@example.com', password='bench-pass-x9', name='Bench'); "
+        "ids = list(Product.objects.order_by('id').values_list('id', flat=True)); "
+        "print(ids[len(ids) // 2], token_for(u))",
+        env=env,
+    )
+    product_id, token = out.split()[-2:]
+    return env, product_id, token
+
+
+def prepare_oscar(python, project, database_url, count):
+    env = {
+        **{k: v for k, v in os.environ.items() if not k.startswith(("DJANGO", "DATABASE"))},
+        "OSCAR_DATABASE_URL": database_url,
+        "PYTHONPATH": str(project),
+    }
+    for args in (["migrate", "--noinput", "-v0"], ["load_bench", str(count)]):
+        subprocess.run(
+            [str(python), "manage.py", *args], cwd=project, env=env, check=True, timeout=1800
+        )
+    out = subprocess.run(
+        [str(python), "manage.py", "middle_product"],
+        cwd=project,
+        env=env,
+        check=True,
+        capture_output=True,
+        text=True,
+    ).stdout
+    return env, out.split()[-1]
+
+
+def wrk(url, seconds, token=None):
+    command = ["wrk", "-t2", "-c16", f"-d{seconds}s", url]
+    if token:
+        command[1:1] = ["-H", f"Authorization: Bearer {token}"]
+    out = subprocess.run(command, capture_output=True, text=True, check=True).stdout
+    rate = float(re.search(r"Requests/sec:\s+([\d.]+)", out).group(1))
+    bad = re.search(r"Non-2xx or 3xx responses: (\d+)", out)
+    if bad or "Socket errors" in out:
+        sys.exit(f"{url}: errors under load\n{out}")
+    return rate
+
+
+def measure(targets, seconds, rounds):
+    """targets: label -> (url, token). Every label gets `rounds` turns, interleaved."""
+    for url, token in targets.values():  # warm up: imports, connections, caches
+        wrk(url, 2, token)
+    rates = {label: [] for label in targets}
+    for n in range(rounds):
+        order = list(targets) if n % 2 == 0 else list(reversed(targets))
+        for label in order:
+            url, token = targets[label]
+            rates[label].append(wrk(url, seconds, token))
+    return {label: statistics.median(values) for label, values in rates.items()}, rates
+
+
+def report(backend, medians, rates, count):
+    turns = len(rates["shop list"])
+    print(f"\n{backend}: {count} products each, wrk -t2 -c16, {turns} turns per target")
+    print(f"  {'target':15} {'median req/s':>12}   turns")
+    for label, value in medians.items():
+        print(f"  {label:15} {value:12.0f}   " + ", ".join(f"{r:.0f}" for r in rates[label]))
+    # Each ratio is taken turn by turn (the two measured minutes apart, under the same load
+    # from the rest of the machine), then the median of those.
+    print("  ratios (median of per-turn ratios)")
+    for kind, goal in TARGETS.items():
+        shop = rates[f"shop {kind}"]
+        pairs = [(f"oscar {kind}", goal, "x", "vs Oscar  ")]
+        pairs.append(("shop ceiling", CEILING_SHARE, "%", "vs ceiling"))
+        for other, wanted, unit, label in pairs:
+            if other not in rates:
+                continue
+            ratio = statistics.median(a / b for a, b in zip(shop, rates[other], strict=True))
+            shown = f"{ratio:5.2f}x" if unit == "x" else f"{ratio:6.0%}"
+            aim = f"{wanted}x" if unit == "x" else f"{wanted:.0%}"
+            verdict = "ok" if ratio >= wanted else "BELOW"
+            print(f"  {kind:8} {label} {shown}  (goal {aim})  {verdict}")
+
+
+def run_backend(backend, args, python, workdir):
+    pg = os.environ.get("BENCH_PG", "postgres://postgres@127.0.0.1:5432")
+    with ExitStack() as stack:
+        if backend == "postgres":
+            shop_db = stack.enter_context(pg_database(pg, "peer_shop"))
+            oscar_db = stack.enter_context(pg_database(pg, "peer_oscar"))
+        else:
+            shop_db = f"sqlite:///{workdir / 'shop.sqlite3'}"
+            oscar_db = f"sqlite:///{workdir / 'oscar.sqlite3'}"
+        started = time.perf_counter()
+        shop_env, shop_id, token = prepare_shop(shop_db, args.products, workdir)
+        shop = stack.enter_context(
+            serve(
+                [str(ROOT / ".venv/bin/gunicorn"), "config.wsgi", "-c", "config/gunicorn.conf.py"],
+                ROOT,
+                shop_env,
+                workdir / f"shop-{backend}.log",
+            )
+        )
+        targets = {
+            "shop list": (f"{shop}/api/products?page=1", token),
+            "shop product": (f"{shop}/api/products/{shop_id}", token),
+            "shop ceiling": (f"{shop}/api/auth/me", token),
+        }
+        if python:
+            project = workdir / "oscarbench"
+            oscar_env, oscar_id = prepare_oscar(python, project, oscar_db, args.products)
+            oscar = stack.enter_context(
+                serve(
+                    [str(Path(python).parent / "gunicorn"), "oscarbench.wsgi"],
+                    project,
+                    oscar_env,
+                    workdir / f"oscar-{backend}.log",
+                )
+            )
+            targets["oscar list"] = (f"{oscar}/api/products/?page=1", None)
+            targets["oscar product"] = (f"{oscar}/api/products/{oscar_id}/", None)
+        print(f"{backend}: ready in {time.perf_counter() - started:.0f} s", flush=True)
+        medians, rates = measure(targets, args.seconds, args.rounds)
+        order = ["shop list", "oscar list", "shop product", "oscar product", "shop ceiling"]
+        report(backend, {k: medians[k] for k in order if k in medians}, rates, args.products)
+
+
+def main():
+    args = parse_args()
+    if not shutil.which("wrk"):
+        sys.exit("wrk is needed (apt-get install wrk)")
+    python = None if args.no_oscar else oscar_python(args.oscar_venv)
+    print(f"{os.cpu_count()} CPUs; gunicorn {' '.join(GUNICORN_FLAGS)}")
+    for backend in args.backends.split(","):
+        with tempfile.TemporaryDirectory(prefix=f"catalog-peer-{backend}-") as tmp:
+            workdir = Path(tmp)
+            if python:
+                write_project(workdir / "oscarbench")
+            run_backend(backend, args, python, workdir)
+    if python:
+        print(f"\nOscar project files: {', '.join(OSCAR_FILES)} (bench/oscar_project.py)")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,31 @@
+"""Outside the API (the Django admin, its sign-in), a database that is locked or away
+answers 503 with Retry-After too, instead of a 500 page. API views answer the same way
+through common.errors.exception_handler; this catches what DRF does not see."""
+
+import logging
+
+from django.db import InterfaceError, OperationalError
+
+from common.errors import UNAVAILABLE_MESSAGE, json_error
+
+logger = logging.getLogger("shop.errors")
+
+
+class DatabaseBusyMiddleware:
+    def __init__(self, get_response):
+        self.get_response = get_response
+
+    def __call__(self, request):
+        return self.get_response(request)
+
+    def process_exception(self, request, exception):
+        if not isinstance(exception, (OperationalError, InterfaceError)):
+            return None
+        busy = "database is locked" in str(exception)
+        if busy:
+            logger.warning("database busy: write lock not granted")
+        else:
+            logger.warning("database unavailable: %s", exception.__class__.__name__)
+        response = json_error(UNAVAILABLE_MESSAGE, 503)
+        response["Retry-After"] = "2" if busy else "5"
+        return response

@@ -1,0 +1,94 @@
+"""Every email leaves through a background task, never inside a request.
+
+A mail server that is slow or down must never slow, fail or roll back what the customer
+did, so a service only records *that* an email is due; a worker process
+(`manage.py db_worker`, started by `make run` beside gunicorn) builds and sends it.
+
+Adding an email is one function and one call:
+
+1. In the app's notifications.py, write a builder that takes JSON-friendly arguments
+   (ids, not model instances: the task row stores them) and returns one
+   `EmailMessage`, or None when there is nothing to send any more::
+
+       def order_completed_email(order_id):
+           order = Order.objects.filter(pk=order_id).first()
+           if order is None:
+               return None
+           return EmailMessage(subject=..., body=..., to=[order.user.email])
+
+2. In the service, inside its transaction, name the builder by its dotted path::
+
+       send_email_later("orders.notifications.order_completed_email", order.pk)
+
+   The task is enqueued once the transaction commits (transaction.on_commit), so a
+   rolled-back change never sends mail, and the request never waits on the mail server.
+
+The worker sends each email in its own task, so a failed shop alert never re-sends the
+customer's confirmation. A failed send is retried with exponential backoff
+(`EMAIL_RETRY_DELAY` seconds, doubled each time) up to `EMAIL_MAX_ATTEMPTS` attempts:
+the failed attempt stays in the admin (Tasks Database Backend > Task results) as FAILED
+with the error "Attempt 1 of 5 failed (...); attempt 2 runs after ...", next to the attempt that replaces it; the
+last attempt's failure is the mail server's own error. django-tasks has no retry of its
+own, hence the re-enqueue with `run_after` here. Backends that cannot defer a task (the
+immediate backend the tests use) get no retry: the failure is logged and recorded.
+"""
+
+import logging
+from datetime import timedelta
+
+from django.conf import settings
+from django.db import transaction
+from django.utils import timezone
+from django.utils.module_loading import import_string
+from django_tasks import task
+
+logger = logging.getLogger("shop.mail")
+
+
+class RetryScheduled(Exception):
+    """This attempt failed and a later one is queued: the admin shows this as the error."""
+
+
+def retry_delay(attempt):
+    """Seconds to wait after failed attempt number `attempt` (1, 2, ...)."""
+    return settings.EMAIL_RETRY_DELAY * 2 ** (attempt - 1)
+
+
+@task(takes_context=True)
+def send_email(context, builder, args, attempt=1):
+    message = import_string(builder)(*args)
+    if message is None:
+        return {"sent": False, "reason": "nothing to send"}
+    kind = builder.rsplit(".", 1)[-1]
+    try:
+        message.send()
+    except Exception as exc:
+        # Only the kind, ids and the error class: messages hold names and addresses.
+        log = {"email": kind, "ids": args, "attempt": attempt, "error": exc.__class__.__name__}
+        backend = send_email.get_backend()
+        if attempt >= settings.EMAIL_MAX_ATTEMPTS or not backend.supports_defer:
+            logger.error("email failed", extra=log)
+            raise
+        run_after = timezone.now() + timedelta(seconds=retry_delay(attempt))
+        send_email.using(run_after=run_after).enqueue(builder, args, attempt=attempt + 1)
+        logger.warning("email failed, retry scheduled", extra=log)
+        raise RetryScheduled(
+            f"Attempt {attempt} of {settings.EMAIL_MAX_ATTEMPTS} failed "
+            f"({exc.__class__.__name__}: {exc}); attempt {attempt + 1} runs after "
+            f"{run_after.isoformat(timespec='seconds')}."
+        ) from exc
+    return {"sent": True, "email": kind, "attempt": attempt}
+
+
+def _enqueue(builder, args):
+    try:
+        send_email.enqueue(builder, args)
+    except Exception as exc:
+        # The change is committed already; losing one email beats failing the request.
+        logger.error("email not queued", extra={"email": builder, "error": exc.__class__.__name__})
+
+
+def send_email_later(builder, *args):
+    """Queue the email `builder(*args)` for when the current transaction commits."""
+    args = list(args)
+    transaction.on_commit(lambda: _enqueue(builder, args))

@@ -1,0 +1,26 @@
+"""Abstract models several domains share. No tables of their own."""
+
+from django.conf import settings
+from django.db import models
+
+
+class StatusEvent(models.Model):
+    """One row per status change of a record (an order, a ride), its creation included
+    (from "" to the first status): who, when, from, to. Written by the services only, via
+    common.status.transition; each domain keeps its own table and narrows the statuses to
+    its own choices."""
+
+    actor = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
+    # Empty for the event that records the record being made.
+    from_status = models.CharField(max_length=20, blank=True)
+    to_status = models.CharField(max_length=20)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        abstract = True
+        ordering = ["created_at", "id"]
+
+    def __str__(self):
+        return f"{self.from_status or 'new'} -> {self.to_status}"

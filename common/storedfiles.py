@@ -1,0 +1,59 @@
+"""One lifecycle for stored files (product and hero images) around the writes that use them.
+
+A file is stored before the transaction (checking and re-encoding is CPU work that must
+not hold a row lock). If the write then fails, the files it stored are removed again; files
+a committed change no longer uses are removed only after the commit, so a rollback never
+loses a picture. Stored names are content hashes that several rows may share, so a file is
+removed only when `in_use(path)` says no row names it any more."""
+
+import logging
+from contextlib import contextmanager
+
+from django.db import transaction
+
+from common.images import delete_stored
+
+logger = logging.getLogger("shop.files")
+
+
+def discard_unused(paths, *, in_use):
+    """Remove the files no row uses; a storage hiccup is logged, never raised (it must not
+    turn a committed change, or the error being reported, into a 500)."""
+    for path in sorted(set(filter(None, paths))):
+        if in_use(path):
+            continue
+        try:
+            delete_stored(path)
+        except Exception:
+            logger.exception("could not delete stored file", extra={"path": path})
+
+
+def delete_after_commit(paths, *, in_use):
+    """Remove these files once the caller's transaction commits, if no row uses them then."""
+    paths = list(filter(None, paths))
+    if paths:
+        transaction.on_commit(lambda: discard_unused(paths, in_use=in_use))
+
+
+def store_each(items, store, *, in_use, paths_of):
+    """`store(item)` for each item, in order; if one fails, the ones stored are removed."""
+    stored = []
+    try:
+        for item in items:
+            stored.append(store(item))
+    except Exception:
+        discard_unused(paths_of(stored), in_use=in_use)
+        raise
+    return stored
+
+
+@contextmanager
+def written_or_discarded(paths, *, in_use):
+    """Run the write that uses freshly stored `paths` inside one transaction; if it fails,
+    the files go again (unless an older row already used the same content)."""
+    try:
+        with transaction.atomic():
+            yield
+    except BaseException:
+        discard_unused(paths, in_use=in_use)
+        raise

@@ -1,0 +1,127 @@
+"""Emails as background tasks on the real database queue, against real local SMTP servers."""
+
+import signal
+import time
+from contextlib import contextmanager
+from io import StringIO
+
+import pytest
+from django.core.management import call_command
+from django_tasks_db.models import DBTaskResult
+
+from common.testing.smtp import AnsweringSMTPServer, StalledSMTPServer
+from orders.models import Order
+from orders.tests.factories import checkout_body, line, make_product
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+
+@contextmanager
+def _signals_kept():
+    # db_worker installs its own SIGINT/SIGTERM handlers; give pytest its own back.
+    names = [signal.SIGINT, signal.SIGTERM, signal.SIGQUIT]
+    saved = {sig: signal.getsignal(sig) for sig in names}
+    try:
+        yield
+    finally:
+        for sig, handler in saved.items():
+            signal.signal(sig, handler)
+
+
+def run_worker(**options):
+    """The real worker command, in this process, until the queue is empty (batch)."""
+    options = {"batch": True, "reload": False, "startup_delay": False, "interval": 0.05, **options}
+    with _signals_kept():
+        call_command("db_worker", stdout=StringIO(), **options)
+
+
+@pytest.fixture
+def queue(settings):
+    settings.TASKS = {"default": {"BACKEND": "django_tasks_db.DatabaseBackend"}}
+    settings.EMAIL_BACKEND = "django.core.mail.backends.smtp.EmailBackend"
+    settings.EMAIL_HOST = "127.0.0.1"
+    settings.EMAIL_TIMEOUT = 1
+    settings.EMAIL_RETRY_DELAY = 0
+    settings.SHOP_EMAIL = "owner@shop.test"
+    return settings
+
+
+def test_a_checkout_never_waits_on_a_stalled_mail_server(queue, customer_client):
+    stalled = StalledSMTPServer().start()
+    queue.EMAIL_PORT = stalled.port
+    product = make_product(name="Blue Razz", price="10.00", quantity=5)
+
+    started = time.monotonic()
+    response = customer_client.post(
+        "/api/orders/checkout", checkout_body(line(product, 2)), format="json"
+    )
+    elapsed = time.monotonic() - started
+
+    assert response.status_code == 201
+    assert elapsed < 1.0
+    order_id = response.json()["order"]["id"]
+    assert DBTaskResult.objects.filter(status="READY").count() == 2
+
+    # The worker meets the stalled server: two attempts time out, each queues its retry.
+    run_worker(batch=False, max_tasks=2)
+    stalled.stop()
+    failed = DBTaskResult.objects.filter(status="FAILED")
+    assert failed.count() == 2
+    assert all("of 5 failed (SMTPServerDisconnected" in row.traceback for row in failed)
+    assert DBTaskResult.objects.filter(status="READY").count() == 2
+
+    # The mail server answers again (same address): the retries deliver both emails.
+    answering = AnsweringSMTPServer(port=stalled.port).start()
+    try:
+        run_worker()
+    finally:
+        answering.stop()
+
+    assert sorted(m["to"][0] for m in answering.messages) == [
+        "casey@example.com",
+        "owner@shop.test",
+    ]
+    confirmation = next(m for m in answering.messages if m["to"] == ["casey@example.com"])
+    assert f"Order #{order_id} confirmed" in confirmation["data"]
+    assert "2 x Blue Razz" in confirmation["data"]
+    assert DBTaskResult.objects.filter(status="SUCCESSFUL").count() == 2
+    assert Order.objects.get(pk=order_id).status == "pending"
+
+
+def test_a_failing_email_is_retried_with_backoff_then_shown_failed(
+    queue, api_client, admin_browser, caplog
+):
+    from rides.tests.test_submit import submit
+    from tests.liveserver import free_port
+
+    queue.EMAIL_PORT = free_port()  # nothing listens there: every attempt is refused
+    queue.EMAIL_MAX_ATTEMPTS = 3
+    queue.EMAIL_RETRY_DELAY = 0.3
+    ride_id = submit(api_client).json()["ride"]["id"]
+
+    run_worker(batch=False, max_tasks=3)
+
+    attempts = sorted(
+        DBTaskResult.objects.all(), key=lambda row: row.args_kwargs["kwargs"].get("attempt", 1)
+    )
+    assert [row.status for row in attempts] == ["FAILED"] * 3
+    assert [row.args_kwargs["kwargs"].get("attempt", 1) for row in attempts] == [1, 2, 3]
+    assert all(
+        row.args_kwargs["args"] == ["rides.notifications.ride_request_email", [ride_id]]
+        for row in attempts
+    )
+    assert attempts[0].exception_class_path == "common.mail.RetryScheduled"
+    assert attempts[-1].exception_class_path == "builtins.ConnectionRefusedError"
+    # Backoff: 0.3 s after the first failure, then 0.6 s.
+    assert (attempts[1].started_at - attempts[0].finished_at).total_seconds() >= 0.3
+    assert (attempts[2].started_at - attempts[1].finished_at).total_seconds() >= 0.6
+
+    # The log says which task failed and the error class, never the message text.
+    logged = [r for r in caplog.records if r.name == "django_tasks" and "FAILED" in r.getMessage()]
+    assert len(logged) == 3
+    assert all(r.exc_info is None and r.error for r in logged)
+
+    page = admin_browser.get("/admin/django_tasks_database/dbtaskresult/").content.decode()
+    assert page.count("Failed") >= 3
+    assert "ConnectionRefusedError" in page
+    assert "Attempt 2 of 3 failed" in page

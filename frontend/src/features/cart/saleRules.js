@@ -1,0 +1,85 @@
+// What the cart's products and the served delivery rules allow, computed for the screens before
+// the shopper picks: the 21+ confirmation, shipping, and the delivery dates and times on offer.
+// The server checks every one of these again at checkout and words its own refusals; the
+// flags come with each product (`ageRestricted`, `shippable`) and the hours, lead time and
+// horizon with GET /api/shop/info.
+
+// A product saved in the cart before the flags existed has none: its category's flags apply.
+function flag(product, name, categoryById) {
+  if (product && typeof product[name] === 'boolean') return product[name];
+  const category = categoryById ? categoryById(product?.categoryId ?? product?.category) : null;
+  return category && typeof category[name] === 'boolean' ? category[name] : null;
+}
+
+// The distinct products of the cart, in cart order.
+function products(items) {
+  const seen = new Map();
+  (items || []).forEach((item) => {
+    if (item.product && !seen.has(item.product.id)) seen.set(item.product.id, item.product);
+  });
+  return [...seen.values()];
+}
+
+// Names of the cart's 21+ products (the checkout asks for the age confirmation when any).
+export function restrictedProducts(items, categoryById) {
+  return products(items)
+    .filter((product) => flag(product, 'ageRestricted', categoryById) === true)
+    .map((product) => product.name);
+}
+
+// The first product that cannot be shipped, or null.
+export function unshippableProduct(items, categoryById) {
+  return products(items).find((product) => flag(product, 'shippable', categoryById) === false) ?? null;
+}
+
+// The reason shipping is unavailable, worded as the server refuses it.
+export function notShippableMessage(name) {
+  return `${name} can't be shipped. Please choose pickup or local delivery.`;
+}
+
+export const SLOT_MINUTES = 30;
+
+const minutesOf = (hhmm) => {
+  const match = /^(\d{1,2}):(\d{2})/.exec(hhmm || '');
+  return match ? Number(match[1]) * 60 + Number(match[2]) : null;
+};
+const hhmm = (minutes) => `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
+
+export function clockLabel(value) {
+  const minutes = minutesOf(value);
+  if (minutes === null) return value;
+  const hour = Math.floor(minutes / 60);
+  return `${hour % 12 || 12}:${String(minutes % 60).padStart(2, '0')} ${hour < 12 ? 'AM' : 'PM'}`;
+}
+
+// `deliveryEarliest` is written in the shop's own zone ('2026-11-24T14:05-08:00'): its date and
+// clock are read as they are, whatever the visitor's zone.
+function earliestOf(rules) {
+  const text = rules?.deliveryEarliest || '';
+  return { date: text.slice(0, 10), minutes: minutesOf(text.slice(11, 16)) };
+}
+
+// The date input's bounds: from the earliest bookable day (today at the soonest) to the last.
+export function deliveryDateBounds(rules, today) {
+  const earliest = earliestOf(rules).date;
+  return { min: earliest && earliest > today ? earliest : today, max: rules?.deliveryLatestDate || '' };
+}
+
+// The times offered on `date` ('YYYY-MM-DD', or '' before a date is chosen): every SLOT_MINUTES
+// within the delivery hours (both ends included), and on the earliest day only those from the
+// earliest moment on. A day before the earliest offers none.
+export function deliveryTimes(rules, date) {
+  const start = minutesOf(rules?.deliveryHours?.start);
+  const end = minutesOf(rules?.deliveryHours?.end);
+  if (start === null || end === null) return [];
+  const earliest = earliestOf(rules);
+  let from = start;
+  if (date && earliest.date) {
+    if (date < earliest.date) return [];
+    if (date === earliest.date && earliest.minutes !== null) from = Math.max(start, earliest.minutes);
+  }
+  const first = start + Math.ceil((from - start) / SLOT_MINUTES) * SLOT_MINUTES;
+  const times = [];
+  for (let m = first; m <= end; m += SLOT_MINUTES) times.push({ value: hhmm(m), label: clockLabel(hhmm(m)) });
+  return times;
+}

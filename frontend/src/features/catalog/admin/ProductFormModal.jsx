@@ -1,0 +1,217 @@
+import { useId, useRef, useState } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import Modal from '../../../components/Modal';
+import Spinner from '../../../components/Spinner';
+import { useCategories } from '../../../lib/categories';
+import { useToast } from '../../../lib/toast';
+import { ImageProcessingError, MAX_IMAGES, prepareImages } from './compressImage';
+import { buildProductFormData, isStale, productVersionQuery, saveErrorMessage, useSaveProduct } from './api';
+import { describeChanges, rebaseValues, staleMessage } from './productVersion';
+import { rowsFromTypes, typesPayload, validateTypeRows } from './typeRows';
+import ProductImagesField from './ProductImagesField';
+import ProductTypesEditor from './ProductTypesEditor';
+import { actionFailureMessage, progressPercent } from '../../../lib/messages';
+import { FormModalActions } from '../../../components/FormModalActions';
+
+export const NAME_REQUIRED = 'Product name is required.';
+const LOAD_FAILED = 'Could not load the product. Please try again.';
+
+function initialValues(product, defaultCategory) {
+  if (!product) {
+    return { name: '', description: '', price: '', availability: true, category: defaultCategory || '', quantity: '0' };
+  }
+  return {
+    name: product.name ?? '',
+    description: product.description ?? '',
+    price: product.price === null || product.price === undefined ? '' : String(product.price),
+    availability: Boolean(product.availability),
+    category: product.categoryId || product.category || '',
+    quantity: String(product.quantity ?? 0),
+  };
+}
+
+let fileCounter = 0;
+
+// Create (product = null) or edit a product with its images and types. Mounted only while open
+// so every opening starts from the product as it is now; an edit starts from the server's copy
+// and its ETag (`etag`), and a save the server refuses as stale (412) reloads that copy.
+function ProductForm({ product, etag, defaultCategory, onClose, onSaved }) {
+  const formId = useId();
+  const nameRef = useRef(null);
+  const queryClient = useQueryClient();
+  const [base, setBase] = useState({ product, etag });
+  const save = useSaveProduct();
+  const saving = save.isPending;
+  const toast = useToast();
+  const isUpdate = Boolean(product);
+  const [values, setValues] = useState(() => initialValues(product, defaultCategory));
+  const { categories } = useCategories();
+  // A category the server does not list (or none yet) falls back to its first one.
+  const category = categories.some((c) => c.id === values.category) ? values.category : categories[0]?.id ?? '';
+  const [existing, setExisting] = useState(() => [...(product?.images || [])]);
+  const [newFiles, setNewFiles] = useState([]);
+  const [typeRowsState, setTypeRows] = useState(() => rowsFromTypes(product?.types));
+  const [showErrors, setShowErrors] = useState(false);
+  const [formError, setFormError] = useState(null);
+  const [progress, setProgress] = useState(null);
+
+  const thumbFor = (url) => {
+    const index = (base.product?.images || []).indexOf(url);
+    return index >= 0 ? base.product?.thumbnails?.[index] : undefined;
+  };
+
+  // Someone else saved the product meanwhile: show what they changed, keep the admin's own edits,
+  // take theirs everywhere else, and save next time against the new version.
+  const reload = async () => {
+    const fresh = await queryClient.fetchQuery(productVersionQuery(product.id));
+    const names = (id) => categories.find((c) => c.id === id)?.name ?? id;
+    const message = staleMessage(describeChanges(base.product, fresh.product, names));
+    setValues((current) => rebaseValues(current, base.product, fresh.product, (p) => initialValues(p, defaultCategory)));
+    setExisting((current) => (JSON.stringify(current) === JSON.stringify(base.product.images || []) ? [...(fresh.product.images || [])] : current));
+    setTypeRows((current) =>
+      JSON.stringify(current) === JSON.stringify(rowsFromTypes(base.product.types)) ? rowsFromTypes(fresh.product.types) : current,
+    );
+    setBase(fresh);
+    return message;
+  };
+  const set = (field) => (event) => {
+    const value = event.target.type === 'checkbox' ? event.target.checked : event.target.value;
+    setValues((prev) => ({ ...prev, [field]: value }));
+  };
+
+  const addFiles = (files) => {
+    const room = MAX_IMAGES - existing.length - newFiles.length;
+    const accepted = files.filter((file) => !file.type || file.type.startsWith('image/')).slice(0, Math.max(room, 0));
+    if (accepted.length < files.length) toast.warning(`Up to ${MAX_IMAGES} images`);
+    setNewFiles((prev) => [...prev, ...accepted.map((file) => { fileCounter += 1; return { key: `file-${fileCounter}`, file }; })]);
+  };
+
+  const submit = async (event) => {
+    event.preventDefault();
+    if (saving) return;
+    setShowErrors(true);
+    const problem = !values.name.trim() ? NAME_REQUIRED : validateTypeRows(typeRowsState);
+    setFormError(problem);
+    if (problem) {
+      if (!values.name.trim()) nameRef.current?.focus();
+      return;
+    }
+    let saved;
+    try {
+      saved = await save.mutateAsync({
+        productId: product?.id,
+        etag: base.etag,
+        buildForm: async () => {
+          const files = await prepareImages(newFiles.map((entry) => entry.file));
+          setProgress(0);
+          return buildProductFormData({
+            values: { ...values, category }, existingImages: existing, newFiles: files, isUpdate, types: typesPayload(typeRowsState),
+          });
+        },
+        onProgress: (p) => setProgress(progressPercent(p)),
+      });
+    } catch (err) {
+      let message;
+      if (err instanceof ImageProcessingError) {
+        message = err.message;
+      } else if (isStale(err)) {
+        try {
+          message = await reload();
+        } catch {
+          message = saveErrorMessage(err);
+        }
+      } else {
+        console.error('Saving the product failed', err);
+        message = saveErrorMessage(err);
+      }
+      setFormError(message);
+      toast.error(message, 4000);
+      setProgress(null);
+      return;
+    }
+    toast.success(isUpdate ? 'Product updated successfully' : 'Product created successfully');
+    onSaved?.(saved);
+    onClose();
+  };
+
+  const footer = <FormModalActions formId={formId} saving={saving} onCancel={onClose} label={isUpdate ? 'Update Product' : 'Create Product'} />;
+
+  return (
+    <Modal open onClose={saving ? () => {} : onClose} title={isUpdate ? 'Edit Product' : 'Add Product'} size="lg"
+      footer={footer} initialFocusRef={nameRef}>
+      <form id={formId} className="admin-form" onSubmit={submit} noValidate aria-busy={saving}>
+        <label className="admin-label" htmlFor={`${formId}-name`}>Name <span aria-hidden="true">*</span></label>
+        <input id={`${formId}-name`} ref={nameRef} className="admin-input" value={values.name} onChange={set('name')}
+          aria-required="true" aria-invalid={showErrors && !values.name.trim() ? true : undefined} disabled={saving} />
+        {showErrors && !values.name.trim() && <p className="admin-field-error">{NAME_REQUIRED}</p>}
+
+        <label className="admin-label" htmlFor={`${formId}-description`}>Description</label>
+        <textarea id={`${formId}-description`} className="admin-input" rows={4} value={values.description}
+          onChange={set('description')} disabled={saving} />
+
+        <div className="admin-form-row">
+          <div>
+            <label className="admin-label" htmlFor={`${formId}-price`}>Price</label>
+            <input id={`${formId}-price`} className="admin-input" type="number" step="0.01" min="0" value={values.price}
+              onChange={set('price')} placeholder="Price not set" disabled={saving} />
+          </div>
+          <div>
+            <label className="admin-label" htmlFor={`${formId}-quantity`}>Quantity in stock</label>
+            <input id={`${formId}-quantity`} className="admin-input" type="number" step="1" min="0" value={values.quantity}
+              onChange={set('quantity')} disabled={saving} />
+          </div>
+        </div>
+        <div className="admin-form-row">
+          <div>
+            <label className="admin-label" htmlFor={`${formId}-availability`}>Availability</label>
+            <select id={`${formId}-availability`} className="admin-input" value={values.availability ? 'true' : 'false'}
+              onChange={(e) => setValues((prev) => ({ ...prev, availability: e.target.value === 'true' }))} disabled={saving}>
+              <option value="true">Available</option>
+              <option value="false">Unavailable</option>
+            </select>
+          </div>
+          <div>
+            <label className="admin-label" htmlFor={`${formId}-category`}>Category</label>
+            <select id={`${formId}-category`} className="admin-input" value={category} onChange={set('category')} disabled={saving}>
+              {categories.map((c) => <option key={c.id} value={c.id}>{c.name}</option>)}
+            </select>
+          </div>
+        </div>
+
+        <ProductImagesField existing={existing} thumbnails={existing.map(thumbFor)} newFiles={newFiles} disabled={saving}
+          onRemoveExisting={(url) => setExisting((prev) => prev.filter((u) => u !== url))}
+          onAddFiles={addFiles} onRemoveNew={(key) => setNewFiles((prev) => prev.filter((entry) => entry.key !== key))} />
+
+        <ProductTypesEditor rows={typeRowsState} onChange={setTypeRows} disabled={saving} showErrors={showErrors} />
+
+        {progress !== null && (
+          <div className="admin-progress">
+            <progress max="100" value={progress} aria-label="Upload progress" />
+            <span>{progress}%</span>
+          </div>
+        )}
+        {formError && <p className="admin-form-error" role="alert">{formError}</p>}
+      </form>
+    </Modal>
+  );
+}
+
+// An edit opens on the product as the server has it now, with its version (ETag).
+function VersionedProductForm({ product, onClose, ...props }) {
+  const version = useQuery(productVersionQuery(product.id));
+  if (version.isSuccess) return <ProductForm {...props} product={version.data.product} etag={version.data.etag} onClose={onClose} />;
+  return (
+    <Modal open onClose={onClose} title="Edit Product" size="lg">
+      {version.isError ? (
+        <p className="admin-form-error" role="alert">{actionFailureMessage(version.error, LOAD_FAILED)}</p>
+      ) : (
+        <Spinner label="Loading product..." />
+      )}
+    </Modal>
+  );
+}
+
+export default function ProductFormModal({ open, product, ...props }) {
+  if (!open) return null;
+  return product ? <VersionedProductForm product={product} {...props} /> : <ProductForm {...props} />;
+}

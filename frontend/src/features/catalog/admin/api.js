@@ -1,0 +1,96 @@
+// Catalog writes of the admin back office, as mutation hooks with the cache updates each implies.
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { api, apiFetch, serverMessage } from '../../../lib/api';
+import { categoriesQuery } from '../../../lib/categories';
+import { productKeys } from '../../../lib/queryKeys';
+
+// An update carries the ETag of the copy it was made from (If-Match): the server refuses it with
+// 412 when the product changed since.
+export function saveProduct(productId, formData, onProgress, etag) {
+  return productId
+    ? api.upload('PUT', `/products/${productId}`, formData, { onProgress, headers: { 'If-Match': etag } })
+    : api.upload('POST', '/products', formData, { onProgress });
+}
+
+export const deleteProduct = (productId, etag) =>
+  api.del(`/products/${productId}`, undefined, etag ? { headers: { 'If-Match': etag } } : undefined);
+
+// The product as the server has it now, with its version: read afresh each time a form opens.
+export const productVersionQuery = (productId) =>
+  queryOptions({
+    queryKey: productKeys.version(productId),
+    queryFn: async ({ signal }) => {
+      const { data, etag } = await api.getVersioned(`/products/${encodeURIComponent(productId)}`, { signal });
+      return { product: data, etag };
+    },
+    staleTime: 0,
+    gcTime: 0,
+  });
+
+export const isStale = (err) => err?.status === 412;
+
+
+// The multipart form of POST/PUT /api/products: the product, its images and (`types`) its full
+// list of types, saved by the server in one transaction. existingImages is sent on update only:
+// the list of already stored images to keep.
+export function buildProductFormData({ values, existingImages, newFiles, isUpdate, types }) {
+  const form = new FormData();
+  form.append('name', values.name.trim());
+  form.append('description', values.description || '');
+  form.append('price', String(values.price ?? '').trim());
+  form.append('availability', values.availability ? 'true' : 'false');
+  form.append('category', values.category);
+  form.append('quantity', String(values.quantity ?? '').trim());
+  if (isUpdate) form.append('existingImages', JSON.stringify(existingImages));
+  if (types) form.append('types', JSON.stringify(types));
+  newFiles.forEach((file) => form.append('images', file, file.name));
+  return form;
+}
+
+// 'Error: {server text}' when the server said why, else the generic product-save text.
+export function saveErrorMessage(err) {
+  const text = serverMessage(err, null);
+  return text ? `Error: ${text}` : 'Error saving product. Check console for details.';
+}
+
+// Saves the product with its images and types in one request; every list and detail of the
+// catalog is stale afterwards. mutateAsync({ productId, etag, buildForm, onProgress }) -> the
+// saved product; buildForm() may throw ImageProcessingError before anything is sent.
+export function useSaveProduct() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ productId, etag, buildForm, onProgress }) => saveProduct(productId, await buildForm(), onProgress, etag),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: productKeys.all }),
+  });
+}
+
+// `onDeleted` runs before the cache forgets the product, so the page showing it can leave
+// first: refetching it now would only meet a 404.
+export function useDeleteProduct({ onDeleted } = {}) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ productId, etag }) => deleteProduct(productId, etag),
+    onSuccess: (_, { productId }) => {
+      onDeleted?.(productId);
+      queryClient.removeQueries({ queryKey: productKeys.detail(productId) });
+      return queryClient.invalidateQueries({ queryKey: productKeys.all });
+    },
+  });
+}
+
+// PATCH /api/categories/{id} {ageRestricted?, shippable?} (admins): the category answered
+// replaces ours in the served list, and products are read again (each carries its category's
+// flags). Checkout applies a change from the next order on.
+export function useSaveCategoryFlags() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ categoryId, flags }) =>
+      apiFetch(`/categories/${encodeURIComponent(categoryId)}`, { method: 'PATCH', body: flags }),
+    onSuccess: (saved) => {
+      queryClient.setQueryData(categoriesQuery.queryKey, (list) =>
+        Array.isArray(list) ? list.map((c) => (c.id === saved.id ? { ...c, ...saved } : c)) : list,
+      );
+      return queryClient.invalidateQueries({ queryKey: productKeys.all });
+    },
+  });
+}

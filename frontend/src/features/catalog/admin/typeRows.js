@@ -1,0 +1,59 @@
+// Product types as edited in the form: rows keep the server's id, or a temporary 'tmp-<n>' id
+// until saved. Pure functions so the payload can be tested without a form.
+
+export const TYPE_NAME_REQUIRED = 'Please enter name for the product type';
+
+let tmpCounter = 0;
+export function newTypeRow() {
+  tmpCounter += 1;
+  return { id: `tmp-${tmpCounter}`, name: '', price: '', availability: true, quantity: '0' };
+}
+
+export function isTemporaryId(id) {
+  return typeof id === 'string' && id.startsWith('tmp-');
+}
+
+export function rowsFromTypes(types) {
+  return (types || []).map((type) => ({
+    id: type.id,
+    name: type.name ?? '',
+    price: type.price === null || type.price === undefined ? '' : String(type.price),
+    availability: Boolean(type.availability),
+    quantity: String(type.quantity ?? 0),
+  }));
+}
+
+// '' or anything that is not a number means "no own price" (the product's price applies).
+export function parseTypePrice(value) {
+  if (value === null || value === undefined) return null;
+  const text = String(value).trim();
+  if (text === '') return null;
+  const number = Number(text);
+  return Number.isFinite(number) ? number : null;
+}
+
+function parseQuantity(value) {
+  const number = parseInt(String(value ?? '').trim(), 10);
+  return Number.isFinite(number) && number >= 0 ? number : 0;
+}
+
+export function typePayload(row) {
+  return {
+    name: row.name.trim(),
+    availability: Boolean(row.availability),
+    price: parseTypePrice(row.price),
+    quantity: parseQuantity(row.quantity),
+  };
+}
+
+// First problem found, or null.
+export function validateTypeRows(rows) {
+  return rows.some((row) => !String(row.name || '').trim()) ? TYPE_NAME_REQUIRED : null;
+}
+
+// The `types` field of the product form: the full list the product should have. Rows keep their
+// server id; new rows ('tmp-<n>') go without one; rows removed from the form are left out, and
+// the server deletes those types in the same transaction as the product.
+export function typesPayload(rows) {
+  return rows.map((row) => (isTemporaryId(row.id) ? typePayload(row) : { id: row.id, ...typePayload(row) }));
+}

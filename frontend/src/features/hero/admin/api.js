@@ -1,0 +1,76 @@
+// Homepage hero images, admin side: mutation hooks that refresh the list each write changes.
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api, serverMessage } from '../../../lib/api';
+import { heroKeys } from '../../../lib/queryKeys';
+
+const createHero = (formData) => api.upload('POST', '/hero/images', formData);
+const updateHero = (heroId, formData) => api.upload('PUT', `/hero/images/${heroId}`, formData);
+// display_order is 1-based on the wire (stored 0-based).
+const reorderHeroes = (orderedIds) => api.put('/hero/images/reorder', {
+  imageOrders: orderedIds.map((id, index) => ({ id, display_order: index + 1 })),
+});
+
+function useHeroWrite(mutationFn) {
+  const queryClient = useQueryClient();
+  return useMutation({ mutationFn, onSuccess: () => queryClient.invalidateQueries({ queryKey: heroKeys.all }) });
+}
+
+// mutate({ heroId?, formData }): a new image without heroId, else that image's new values.
+export const useSaveHero = () =>
+  useHeroWrite(({ heroId, formData }) => (heroId ? updateHero(heroId, formData) : createHero(formData)));
+export const useSetHeroActive = () => useHeroWrite(({ heroId, isActive }) => api.put(`/hero/images/${heroId}`, { is_active: isActive }));
+export const useDeleteHero = () => useHeroWrite((heroId) => api.del(`/hero/images/${heroId}`));
+
+// Shows the new order at once; the server's answer replaces it, and a refused reorder puts the
+// list back as it was and reloads it as the server has it.
+export function useReorderHeroes() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (ordered) => reorderHeroes(ordered.map((hero) => hero.id)),
+    onMutate: (ordered) => {
+      const previous = queryClient.getQueryData(heroKeys.all);
+      queryClient.setQueryData(heroKeys.all, ordered.map((hero, i) => ({ ...hero, display_order: i })));
+      return { previous };
+    },
+    onSuccess: (answer) => {
+      if (Array.isArray(answer)) queryClient.setQueryData(heroKeys.all, answer);
+    },
+    onError: (err, ordered, context) => {
+      queryClient.setQueryData(heroKeys.all, context?.previous);
+      return queryClient.invalidateQueries({ queryKey: heroKeys.all });
+    },
+  });
+}
+
+export const IMAGE_REQUIRED = 'Please provide an image URL or upload an image file';
+
+export function buildHeroFormData(values, file) {
+  const form = new FormData();
+  form.append('title', values.title);
+  form.append('description', values.description);
+  form.append('alt_text', values.alt_text);
+  form.append('display_order', String(values.display_order));
+  form.append('is_active', values.is_active ? '1' : '0');
+  if (file) form.append('image', file, file.name);
+  else form.append('image_url', values.image_url.trim());
+  return form;
+}
+
+// Moves one item up (-1) or down (+1); the list as it would be, or null at an edge.
+export function moveItem(list, index, delta) {
+  const target = index + delta;
+  if (target < 0 || target >= list.length) return null;
+  const next = [...list];
+  [next[index], next[target]] = [next[target], next[index]];
+  return next;
+}
+
+export function sortByDisplayOrder(images) {
+  return [...(images || [])].sort((a, b) => a.display_order - b.display_order || a.id - b.id);
+}
+
+// The server's reason, or the network text when the call never reached it.
+export function heroErrorMessage(err) {
+  if (err?.isNetwork || !err?.status) return 'Network error. Please try again.';
+  return `Error: ${serverMessage(err, err.message)}`;
+}

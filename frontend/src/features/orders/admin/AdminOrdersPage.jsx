@@ -1,0 +1,143 @@
+import { useState } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import ConfirmDialog from '../../../components/ConfirmDialog';
+import EmptyState from '../../../components/EmptyState';
+import Spinner from '../../../components/Spinner';
+import { serverMessage } from '../../../lib/api';
+import { usePagedList } from '../../../lib/pages';
+import { useToast } from '../../../lib/toast';
+import { actionFailureMessage } from '../../../lib/messages';
+import { useOrderAction } from '../api';
+import AdminOrderCard from './AdminOrderCard';
+import { adminOrderListQuery, countsOf } from './api';
+import { OrderFilterBar } from './OrderFilterBar';
+import { filtersFromParams, filtersToSearch, isDueToday, withFilters } from './orderFilters';
+import { TodayView } from './TodayView';
+import './orderAdmin.css';
+
+const ACTIONS = {
+  complete: {
+    title: 'Complete Order',
+    message: (order) => `Mark order #${order.id} as completed? Inventory will be updated.`,
+    confirmLabel: 'Complete',
+    failure: 'Failed to complete order',
+    success: 'Order completed. Inventory updated.',
+    danger: false,
+  },
+  cancel: {
+    title: 'Cancel Order',
+    message: (order) => `Cancel order #${order.id}? Its items go back to stock.`,
+    confirmLabel: 'Cancel Order',
+    failure: 'Failed to cancel order',
+    success: 'Order cancelled',
+    danger: true,
+  },
+};
+
+// "All Orders" and "Today" are one list under two presets: Today is `?due=today`.
+function ViewTabs({ filters }) {
+  const today = isDueToday(filters);
+  const { due: _due, ...rest } = filters;
+  return (
+    <nav className="order-views" aria-label="Order views">
+      <Link to={`/orders${filtersToSearch(rest)}`} className={`order-views__tab${today ? '' : ' is-active'}`} aria-current={today ? undefined : 'page'}>
+        All Orders
+      </Link>
+      <Link to="/orders?due=today" className={`order-views__tab${today ? ' is-active' : ''}`} aria-current={today ? 'page' : undefined}>
+        Today
+      </Link>
+    </nav>
+  );
+}
+
+function emptyText(filters) {
+  if (isDueToday(filters) && Object.keys(filters).length === 1) {
+    return { title: 'Nothing to hand over today', message: 'Pickups placed today and deliveries booked for today appear here.' };
+  }
+  if (Object.keys(filters).length) return { title: 'No orders match these filters', message: 'Change or clear the filters to see more.' };
+  return { title: 'No orders yet', message: 'Orders placed by customers appear here.' };
+}
+
+export default function AdminOrdersPage() {
+  const toast = useToast();
+  const [params, setParams] = useSearchParams();
+  const filters = filtersFromParams(params);
+  const today = isDueToday(filters);
+  const [pendingAction, setPendingAction] = useState(null); // {kind, order}
+  const orderAction = useOrderAction();
+  const busy = orderAction.isPending;
+
+  const list = usePagedList(adminOrderListQuery(filters));
+  const { items: orders, total, hasNextPage, isFetchingNextPage, isPending, isError, error, refetch } = list;
+  const counts = countsOf(list.data);
+
+  const change = (changes) => setParams(withFilters(params, changes));
+  const clear = () => setParams(withFilters(params, Object.fromEntries(Object.keys(filters).map((key) => [key, '']))));
+
+  const confirm = async () => {
+    const { kind, order } = pendingAction;
+    const action = ACTIONS[kind];
+    try {
+      const answer = await orderAction.mutateAsync({ kind, orderId: order.id });
+      toast.success(answer?.message || action.success);
+    } catch (err) {
+      toast.error(actionFailureMessage(err, action.failure));
+    } finally {
+      setPendingAction(null);
+    }
+  };
+
+  const cardProps = {
+    busy,
+    onComplete: (o) => setPendingAction({ kind: 'complete', order: o }),
+    onCancel: (o) => setPendingAction({ kind: 'cancel', order: o }),
+  };
+  const action = pendingAction && ACTIONS[pendingAction.kind];
+  const empty = emptyText(filters);
+  const loaded = !isPending && !isError;
+  return (
+    <section className="admin-page" aria-labelledby="admin-orders-title">
+      <ViewTabs filters={filters} />
+      <header className="admin-page-header">
+        <h1 id="admin-orders-title">{today ? 'Today' : 'All Orders'}</h1>
+        <div className="order-page-actions">
+          {loaded && <p className="admin-muted" aria-live="polite">{total} {total === 1 ? 'order' : 'orders'} {Object.keys(filters).length ? 'found' : 'in total'}</p>}
+          {loaded && orders.length > 0 && (
+            <Link className="admin-button admin-button--secondary" to={`/orders/print${filtersToSearch(filters)}`}>
+              {today ? 'Print pick lists' : 'Print list'}
+            </Link>
+          )}
+        </div>
+      </header>
+      <OrderFilterBar filters={filters} counts={counts} onChange={change} onClear={clear} />
+      {isPending && <Spinner label="Loading orders..." />}
+      {isError && (
+        <EmptyState title="Failed to load orders" message={serverMessage(error, 'Please try again.')}>
+          <button type="button" className="admin-button admin-button--secondary" onClick={() => refetch()}>Try again</button>
+        </EmptyState>
+      )}
+      {loaded && orders.length === 0 && (
+        <EmptyState title={empty.title} message={empty.message}>
+          {Object.keys(filters).length > 0 && !today ? (
+            <button type="button" className="admin-button admin-button--secondary" onClick={clear}>Clear filters</button>
+          ) : null}
+        </EmptyState>
+      )}
+      {today ? (
+        loaded && orders.length > 0 && <TodayView orders={orders} {...cardProps} />
+      ) : (
+        <div className="admin-list">
+          {orders.map((order) => (
+            <AdminOrderCard key={order.id} order={order} {...cardProps} />
+          ))}
+        </div>
+      )}
+      {isFetchingNextPage && <Spinner label="Loading more orders..." />}
+      {!hasNextPage && orders.length > 0 && !isPending && <p className="admin-muted admin-list-end">No more orders</p>}
+      <ConfirmDialog open={Boolean(pendingAction)} title={action?.title || ''}
+        message={pendingAction ? action.message(pendingAction.order) : ''} confirmLabel={action?.confirmLabel}
+        cancelLabel="Go Back" danger={action?.danger} busy={busy} onConfirm={confirm}
+        onCancel={() => !busy && setPendingAction(null)} />
+    </section>
+  );
+}

@@ -1,0 +1,71 @@
+// The back office's order reads: the filtered list (with the server's per-status counts) and the
+// orders of a print view. Complete/cancel stay in ../api.js (useOrderAction), which refreshes
+// every key under orderKeys.all, these included.
+import { queryOptions } from '@tanstack/react-query';
+import { api } from '../../../lib/api';
+import { pagedQueryOptions } from '../../../lib/pages';
+import { orderKeys } from '../../../lib/queryKeys';
+import { cleanFilters, isDueToday } from './orderFilters';
+
+export const ADMIN_ORDERS_PAGE_SIZE = 6;
+// A day's handovers are few: one page shows them all, so both groups are complete at once.
+export const TODAY_PAGE_SIZE = 50;
+// The most orders one print view fetches (100 a request, the API's largest page).
+export const PRINT_PAGE_SIZE = 100;
+export const MAX_PRINT_ORDERS = 300;
+
+export function fetchAdminOrdersPage({ page, limit, filters, signal }) {
+  return api.get('/orders', { page, limit, ...filters }, { signal });
+}
+
+export function adminOrderListQuery(rawFilters = {}) {
+  const filters = cleanFilters(rawFilters);
+  const pageSize = isDueToday(filters) ? TODAY_PAGE_SIZE : ADMIN_ORDERS_PAGE_SIZE;
+  return pagedQueryOptions({
+    queryKey: orderKeys.adminList(filters),
+    fetchPage: (page, signal) => fetchAdminOrdersPage({ page, limit: pageSize, filters, signal }),
+    itemsKey: 'orders',
+    pageSize,
+  });
+}
+
+// The counts come with every page; the first page's are the ones the list was loaded under.
+export const countsOf = (data) => data?.pages?.[0]?.counts ?? null;
+
+// `ids`: print just these orders (looked up by number); otherwise every order under `filters`,
+// up to MAX_PRINT_ORDERS. Answers {orders, truncated}.
+export async function fetchPrintOrders({ filters, ids, signal }) {
+  if (ids.length) {
+    const answers = await Promise.all(
+      ids.map((id) => api.get('/orders', { search: `#${id}`, limit: PRINT_PAGE_SIZE }, { signal })),
+    );
+    // The search also matches names and emails that contain the number: keep the order itself.
+    const orders = ids.flatMap((id, i) => (answers[i]?.orders ?? []).filter((o) => String(o.id) === String(id)));
+    return { orders, truncated: false };
+  }
+  const orders = [];
+  for (let page = 1; ; page += 1) {
+    const answer = await api.get('/orders', { ...filters, page, limit: PRINT_PAGE_SIZE }, { signal });
+    orders.push(...(answer?.orders ?? []));
+    const more = Boolean(answer?.pagination?.hasNextPage);
+    if (!more) return { orders, truncated: false };
+    if (orders.length >= MAX_PRINT_ORDERS) return { orders: orders.slice(0, MAX_PRINT_ORDERS), truncated: true };
+  }
+}
+
+// Order ids from `?id=12` or `?id=12,13`: numbers only, each once.
+export function parseIds(text) {
+  const ids = String(text || '')
+    .split(',')
+    .map((part) => part.trim().replace(/^#/, ''))
+    .filter((part) => /^\d{1,18}$/.test(part));
+  return [...new Set(ids)];
+}
+
+export function orderPrintQuery({ filters: rawFilters = {}, ids = [] } = {}) {
+  const filters = cleanFilters(rawFilters);
+  return queryOptions({
+    queryKey: orderKeys.print(ids.length ? { ids: ids.join(',') } : filters),
+    queryFn: ({ signal }) => fetchPrintOrders({ filters, ids, signal }),
+  });
+}

@@ -1,0 +1,55 @@
+// Today's handovers: the orders of GET /api/orders?due=today split into deliveries, in the order
+// of their booked time, and pickups (placed today), in the order they were placed. The server
+// already answers in time order; sorting here again keeps each group right across pages.
+// Which option is which comes from GET /api/shop/info: a delivery books a time
+// (`needsAppointment`), a pickup needs no address.
+export const isBookedDelivery = (option) => Boolean(option?.needsAppointment);
+export const isPickup = (option) => Boolean(option) && !option.needsAddress && !option.needsAppointment;
+
+export function splitHandovers(orders, deliveryOptions) {
+  const optionOf = (order) => (deliveryOptions || []).find((o) => o.id === order.deliveryOption);
+  const deliveries = [];
+  const pickups = [];
+  const others = [];
+  (orders || []).forEach((order) => {
+    const option = optionOf(order);
+    if (isBookedDelivery(option)) deliveries.push(order);
+    else if (isPickup(option)) pickups.push(order);
+    else others.push(order);
+  });
+  const byId = (a, b) => Number(a.id) - Number(b.id);
+  deliveries.sort((a, b) => timeKey(a.deliveryTime).localeCompare(timeKey(b.deliveryTime)) || byId(a, b));
+  pickups.sort((a, b) => String(a.createdAt).localeCompare(String(b.createdAt)) || byId(a, b));
+  return { deliveries, pickups, others };
+}
+
+// 'HH:MM' sorts as text; anything else (a missing time) goes last.
+function timeKey(text) {
+  return /^\d{2}:\d{2}/.test(text || '') ? text : '99:99';
+}
+
+// '14:30' -> '2:30 PM' (the booked time is a Los Angeles wall-clock time: no time zone maths).
+export function formatClock(text) {
+  const match = /^(\d{1,2}):(\d{2})/.exec(text || '');
+  if (!match) return text || '';
+  const hours = Number(match[1]);
+  const suffix = hours >= 12 ? 'PM' : 'AM';
+  return `${hours % 12 || 12}:${match[2]} ${suffix}`;
+}
+
+// An order's lines for picking: name, type, quantity, prices and the product id (for the SKU;
+// null once the product was deleted). Older single-product orders come through orderLines.
+export function pickLines(order, orderLines) {
+  if (Array.isArray(order?.items)) {
+    return order.items.map((item, index) => ({
+      key: `${item.productId ?? 'x'}-${item.productTypeId ?? 'none'}-${index}`,
+      productId: item.productId ?? null,
+      name: item.productName || 'Product',
+      typeName: item.productTypeName || '',
+      quantity: Number(item.quantity) || 0,
+      price: item.price,
+      subtotal: item.subtotal,
+    }));
+  }
+  return orderLines(order).map((line) => ({ ...line, productId: order.product?.id ?? order.productId ?? null }));
+}

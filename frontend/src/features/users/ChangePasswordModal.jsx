@@ -1,0 +1,60 @@
+import { useId, useRef, useState } from 'react';
+import Modal from '../../components/Modal';
+import { useToast } from '../../lib/toast';
+import { actionFailureMessage } from '../../lib/messages';
+import { MIN_PASSWORD_LENGTH, PASSWORD_TOO_SHORT, useChangePassword } from './api';
+import { FormModalActions } from '../../components/FormModalActions';
+
+function ChangePasswordForm({ user, onClose }) {
+  const formId = useId();
+  const inputRef = useRef(null);
+  const toast = useToast();
+  const [password, setPassword] = useState('');
+  const [visible, setVisible] = useState(false);
+  const [error, setError] = useState(null);
+  const change = useChangePassword();
+  const saving = change.isPending;
+
+  const submit = async (event) => {
+    event.preventDefault();
+    if (saving) return;
+    if (password.length < MIN_PASSWORD_LENGTH) {
+      setError(PASSWORD_TOO_SHORT);
+      inputRef.current?.focus();
+      return;
+    }
+    setError(null);
+    try {
+      const answer = await change.mutateAsync({ userId: user.id, newPassword: password });
+      toast.success(`Password updated for ${answer?.user?.email || user.email}`, 3000);
+      onClose();
+    } catch (err) {
+      const message = actionFailureMessage(err, 'Failed to update password', 'Error updating password. Please try again.');
+      setError(message);
+      toast.error(message, 4000);
+    }
+  };
+
+  const footer = <FormModalActions formId={formId} saving={saving} onCancel={onClose} label="Update Password" />;
+  return (
+    <Modal open onClose={saving ? () => {} : onClose} title="Change Password" size="sm" footer={footer} initialFocusRef={inputRef}>
+      <form id={formId} className="admin-form" onSubmit={submit} noValidate>
+        <p className="admin-muted">For {user.name ? `${user.name} (${user.email})` : user.email}</p>
+        <label className="admin-label" htmlFor={`${formId}-password`}>New password</label>
+        <div className="admin-password-row">
+          <input id={`${formId}-password`} ref={inputRef} className="admin-input" type={visible ? 'text' : 'password'}
+            autoComplete="new-password" value={password} onChange={(e) => setPassword(e.target.value)} disabled={saving}
+            aria-invalid={error ? true : undefined} aria-describedby={`${formId}-hint`} />
+          <button type="button" className="admin-button admin-button--ghost" onClick={() => setVisible((v) => !v)}
+            aria-pressed={visible}>{visible ? 'Hide' : 'Show'}</button>
+        </div>
+        <p id={`${formId}-hint`} className="admin-hint">At least {MIN_PASSWORD_LENGTH} characters. The user&apos;s current sessions end.</p>
+        {error && <p className="admin-form-error" role="alert">{error}</p>}
+      </form>
+    </Modal>
+  );
+}
+
+export default function ChangePasswordModal({ user, onClose }) {
+  return user ? <ChangePasswordForm user={user} onClose={onClose} /> : null;
+}

@@ -1,0 +1,43 @@
+// Every React Query key of the app, in one place. Each domain's keys start with its root, so
+// invalidating the root (`productKeys.all`) refreshes its lists and details alike; features build
+// their query options and mutation invalidations from these factories only.
+export const productKeys = {
+  all: ['products'],
+  // `stock` (low | out) is the admins' filter; a shopper's key always has null there.
+  list: ({ category = null, search = '', stock = null } = {}) => ['products', 'list', { category, search, stock }],
+  // Ids arrive as numbers from the API and as strings from the URL: one form in the key.
+  detail: (id) => ['products', 'detail', String(id)],
+  // The copy an admin edits, with its ETag: under the detail, so refreshing one refreshes both.
+  version: (id) => ['products', 'detail', String(id), 'version'],
+};
+
+export const orderKeys = {
+  all: ['orders'],
+  list: () => ['orders', 'list'],
+  // The back office's filtered list and print view: `filters` holds only the values set.
+  adminList: (filters = {}) => ['orders', 'admin-list', filters],
+  print: (filters = {}) => ['orders', 'print', filters],
+};
+
+export const reportKeys = {
+  all: ['reports'],
+  sales: ({ from = null, to = null } = {}) => ['reports', 'sales', { from, to }],
+};
+
+export const rideKeys = {
+  all: ['rides'],
+  list: (status = null) => ['rides', 'list', { status: status || null }],
+  pricing: () => ['ride-pricing'],
+};
+
+export const heroKeys = {
+  all: ['hero-images'],
+};
+
+export const userKeys = {
+  all: ['users'],
+};
+
+export const deliveryKeys = {
+  zip: (zip) => ['delivery-zip', zip],
+};

@@ -1,0 +1,222 @@
+"""Where and when local delivery goes, and what may be shipped.
+
+Checkout (orders.services via orders.rules) applies these rules; GET /api/shop/info
+describes them (delivery_rules) so clients offer only values the server will accept.
+Times are the shop's (America/Los_Angeles) whatever the server's clock zone.
+"""
+
+import math
+import re
+from datetime import datetime, time, timedelta
+
+import phonenumbers
+from django.conf import settings
+from django.db import connection
+from django.utils import timezone
+
+from common.errors import BadRequest, Conflict
+from orders.calendar import SHOP_TIME_ZONE
+from orders.models import DeliveryZipCode, Order, OrderStatus
+from orders.zipcodes import ORANGE_COUNTY_ZIP_CODES
+
+ZIP_MISSING = "Please enter your ZIP code"
+ZIP_INVALID = "Please enter a valid 5-digit ZIP code"
+PHONE_INVALID = "Please enter a valid phone number"
+TIME_INVALID = "Please select a valid delivery time"
+SLOT_FULL = "That delivery time is full. Please choose another time."
+ZIP_SERVED = "We deliver to {zip}."
+_FIVE_DIGITS = re.compile(r"\d{5}")
+_TIME_FORMATS = ("%H:%M", "%H:%M:%S", "%I:%M %p", "%I:%M%p", "%I %p", "%I%p")
+# Namespace of the PostgreSQL advisory locks that serialize bookings of one delivery hour.
+_SLOT_LOCK_CLASS = 0x5107
+
+
+def _refuse(field, message, error=BadRequest):
+    raise error(message, errors={field: [message]})
+
+
+def not_shippable(name):
+    return f"{name} can't be shipped. Please choose pickup or local delivery."
+
+
+def zip_outside(zip_code):
+    return (
+        f"Sorry, local delivery is only available in {settings.SHOP_DELIVERY_AREA}. "
+        f"{zip_code} is outside our delivery area."
+    )
+
+
+def served_zip_codes():
+    """The Django admin's list when it has rows, else DELIVERY_ZIP_CODES, else Orange
+    County's. Read on every call (one small query), so an admin's edit applies at once."""
+    listed = frozenset(DeliveryZipCode.objects.values_list("zip_code", flat=True))
+    return listed or frozenset(settings.DELIVERY_ZIP_CODES) or ORANGE_COUNTY_ZIP_CODES
+
+
+def clean_zip(raw):
+    """The five digits, or a 400 saying what is wrong (missing, malformed, not served)."""
+    zip_code = (raw or "").strip()
+    if not zip_code:
+        _refuse("deliveryZip", ZIP_MISSING)
+    if not _FIVE_DIGITS.fullmatch(zip_code):
+        _refuse("deliveryZip", ZIP_INVALID)
+    if zip_code not in served_zip_codes():
+        _refuse("deliveryZip", zip_outside(zip_code))
+    return zip_code
+
+
+def clean_phone(raw):
+    """A valid US number in one form, "(714) 555-0142"; empty stays empty."""
+    raw = (raw or "").strip()
+    if not raw:
+        return ""
+    try:
+        number = phonenumbers.parse(raw, "US")
+    except phonenumbers.NumberParseException:
+        _refuse("phoneNumber", PHONE_INVALID)
+    if not phonenumbers.is_valid_number(number) or (
+        phonenumbers.region_code_for_number(number) != "US"
+    ):
+        _refuse("phoneNumber", PHONE_INVALID)
+    return phonenumbers.format_number(number, phonenumbers.PhoneNumberFormat.NATIONAL)
+
+
+def _parse_time(text):
+    text = (text or "").strip().upper()
+    for pattern in _TIME_FORMATS:
+        try:
+            return datetime.strptime(text, pattern).time()
+        except ValueError:
+            continue
+    return None
+
+
+def _hours():
+    return time.fromisoformat(settings.DELIVERY_HOURS_START), time.fromisoformat(
+        settings.DELIVERY_HOURS_END
+    )
+
+
+def _clock(value):
+    return f"{value:%I:%M %p}".lstrip("0")
+
+
+def _day(value):
+    return f"{value:%B} {value.day}, {value.year}"
+
+
+def _lead_text():
+    minutes = settings.DELIVERY_LEAD_MINUTES
+    if minutes % 60 == 0:
+        hours = minutes // 60
+        return f"{hours} hour{'s' if hours != 1 else ''}"
+    return f"{minutes} minutes"
+
+
+def _now():
+    return timezone.now().astimezone(SHOP_TIME_ZONE)
+
+
+def earliest_delivery(now=None):
+    """The first bookable moment: the lead time from now (to the next whole minute), moved
+    into the delivery hours."""
+    now = now or _now()
+    start, end = _hours()
+    earliest = now + timedelta(minutes=settings.DELIVERY_LEAD_MINUTES)
+    earliest = earliest.replace(second=0, microsecond=0) + timedelta(
+        minutes=math.ceil((earliest.second + earliest.microsecond / 1e6) / 60)
+    )
+    if earliest.time() < start:
+        return datetime.combine(earliest.date(), start, tzinfo=SHOP_TIME_ZONE)
+    if earliest.time() > end:
+        return datetime.combine(earliest.date() + timedelta(days=1), start, tzinfo=SHOP_TIME_ZONE)
+    return earliest
+
+
+def latest_delivery_date(now=None):
+    return (now or _now()).date() + timedelta(days=settings.DELIVERY_MAX_DAYS_AHEAD)
+
+
+def clean_appointment(delivery_date, delivery_time):
+    """(moment as an aware datetime, time as "HH:MM") inside the hours, the lead time and the
+    booking horizon; otherwise a 400 naming the allowed window."""
+    now = _now()
+    latest = latest_delivery_date(now)
+    if delivery_date > latest:
+        _refuse(
+            "deliveryDate",
+            f"Delivery can be booked at most {settings.DELIVERY_MAX_DAYS_AHEAD} days ahead. "
+            f"Please choose a date up to {_day(latest)}.",
+        )
+    chosen = _parse_time(delivery_time)
+    if chosen is None:
+        _refuse("deliveryTime", TIME_INVALID)
+    start, end = _hours()
+    if not start <= chosen <= end:
+        _refuse(
+            "deliveryTime",
+            f"Local delivery runs from {_clock(start)} to {_clock(end)}. "
+            "Please choose a time in that window.",
+        )
+    moment = datetime.combine(delivery_date, chosen, tzinfo=SHOP_TIME_ZONE)
+    earliest = earliest_delivery(now)
+    if moment < earliest:
+        _refuse(
+            "deliveryTime",
+            f"Local delivery needs at least {_lead_text()} notice. The earliest delivery time "
+            f"is {_day(earliest)} at {_clock(earliest.time())}.",
+        )
+    return moment, f"{chosen:%H:%M}"
+
+
+def delivery_slot_take(*, order, moment):
+    """Refuse (409) when the hour of `moment` already has DELIVERY_HOURLY_CAPACITY live
+    deliveries. Runs inside checkout's transaction, after the order row is written (so a
+    retried request meets its original on the idempotency key first). On PostgreSQL an
+    advisory lock per hour makes two checkouts count one after the other, so they cannot
+    both take the last place; SQLite runs one writer at a time anyway."""
+    capacity = settings.DELIVERY_HOURLY_CAPACITY
+    if capacity <= 0:
+        return
+    hour = moment.replace(minute=0, second=0, microsecond=0)
+    if connection.vendor == "postgresql":
+        with connection.cursor() as cursor:
+            cursor.execute(
+                "SELECT pg_advisory_xact_lock(%s, %s)",
+                [_SLOT_LOCK_CLASS, int(hour.timestamp()) // 3600],
+            )
+    taken = (
+        Order.objects.filter(delivery_at__gte=hour, delivery_at__lt=hour + timedelta(hours=1))
+        .exclude(status=OrderStatus.CANCELLED)
+        .exclude(pk=order.pk)
+        .count()
+    )
+    if taken >= capacity:
+        _refuse("deliveryTime", SLOT_FULL, error=Conflict)
+
+
+def zip_check(raw):
+    """GET /api/shop/delivery-zip/{zip}: {zip, served, message}; a malformed ZIP is a 400."""
+    try:
+        zip_code = clean_zip(raw)
+    except BadRequest as refusal:
+        if refusal.message in (ZIP_MISSING, ZIP_INVALID):
+            raise
+        return {"zip": raw.strip(), "served": False, "message": refusal.message}
+    return {"zip": zip_code, "served": True, "message": ZIP_SERVED.format(zip=zip_code)}
+
+
+def delivery_rules():
+    """The delivery settings for GET /api/shop/info (merged into its answer)."""
+    start, end = _hours()
+    capacity = settings.DELIVERY_HOURLY_CAPACITY
+    return {
+        "deliveryZipCodes": sorted(served_zip_codes()),
+        "deliveryHours": {"start": f"{start:%H:%M}", "end": f"{end:%H:%M}"},
+        "deliveryLeadMinutes": settings.DELIVERY_LEAD_MINUTES,
+        "deliveryMaxDaysAhead": settings.DELIVERY_MAX_DAYS_AHEAD,
+        "deliveryEarliest": earliest_delivery().isoformat(timespec="minutes"),
+        "deliveryLatestDate": latest_delivery_date().isoformat(),
+        "deliveryHourlyCapacity": capacity if capacity > 0 else None,
+        "timeZone": str(SHOP_TIME_ZONE),
+    }

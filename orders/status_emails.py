@@ -1,0 +1,60 @@
+"""The customer's email when an order is completed or cancelled (a background task, queued
+by orders.services when the change commits; see common/mail.py)."""
+
+from django.conf import settings
+from django.core.mail import EmailMessage
+
+from orders.age import id_notice
+from orders.models import OrderStatus
+from orders.pricing import DeliveryOption
+
+
+def _subject_and_news(order):
+    if order.status == OrderStatus.CANCELLED:
+        return (
+            f"Order #{order.pk} was cancelled",
+            [
+                f"Your order #{order.pk} was cancelled, and its items went back on our shelves.",
+                "If you did not expect this, reply to this email or call us at "
+                f"{settings.SHOP_PICKUP_PHONE}.",
+            ],
+        )
+    if order.delivery_option == DeliveryOption.PICKUP:
+        return (
+            f"Order #{order.pk} is ready for pickup",
+            [
+                f"Your order #{order.pk} is ready. Pick it up at {settings.SHOP_PICKUP_LOCATION}.",
+                f"Text {settings.SHOP_PICKUP_PHONE} before you come.",
+            ],
+        )
+    if order.delivery_option == DeliveryOption.DELIVERY:
+        return (f"Order #{order.pk} was delivered", [f"Your order #{order.pk} was delivered."])
+    return (f"Order #{order.pk} has shipped", [f"Your order #{order.pk} is on its way."])
+
+
+def status_email_note(order):
+    """The order event's note when the email is queued (the task's row shows when it left)."""
+    subject, _ = _subject_and_news(order)
+    return f"Customer email queued: {subject}"
+
+
+def order_status_email(order_id):
+    """Builder for the task: the news of the order's current status, or None when there is
+    nothing to tell (order gone, or back to pending)."""
+    from orders.selectors import order_get
+
+    order = order_get(order_id=order_id)
+    if order is None or order.status == OrderStatus.PENDING:
+        return None
+    subject, news = _subject_and_news(order)
+    body = [f"Hello {order.customer_name},", "", *news]
+    notice = id_notice(order)
+    if notice and order.status == OrderStatus.COMPLETED:
+        body += ["", notice]
+    body += ["", f"Thank you for shopping at {settings.SHOP_NAME}."]
+    return EmailMessage(
+        subject=subject,
+        body="\n".join(body),
+        from_email=settings.DEFAULT_FROM_EMAIL,
+        to=[order.user.email],
+    )

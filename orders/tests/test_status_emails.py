@@ -1,0 +1,88 @@
+"""Customers hear back when their order is completed or cancelled: one email each, queued as
+a background task when the change commits (the tests' task backend runs it at once)."""
+
+import pytest
+
+from orders.models import OrderEvent
+from orders.tests.factories import checkout_body, line, make_product
+
+pytestmark = pytest.mark.django_db
+
+CHECKOUT = "/api/orders/checkout"
+
+
+@pytest.fixture
+def place(customer_client):
+    def place(option="pickup", category="party-supplies", **fields):
+        product = make_product(name="Lamp", category=category, quantity=10)
+        body = checkout_body(line(product), option=option, **fields)
+        response = customer_client.post(CHECKOUT, body, format="json")
+        assert response.status_code == 201, response.json()
+        return response.json()["order"]["id"]
+
+    return place
+
+
+def change(admin_client_api, order_id, verb, capture):
+    with capture(execute=True) as callbacks:
+        response = admin_client_api.put(f"/api/orders/{order_id}/{verb}")
+    assert response.status_code == 200
+    return callbacks
+
+
+def test_a_completed_pickup_is_ready_with_the_id_notice(
+    place, admin_client_api, mailoutbox, settings, django_capture_on_commit_callbacks
+):
+    settings.SHOP_PICKUP_LOCATION = "Corner of A St & B Ave"
+    order_id = place(category="alcohol", ageConfirmed=True)
+
+    callbacks = change(admin_client_api, order_id, "complete", django_capture_on_commit_callbacks)
+
+    assert len(callbacks) == 1  # queued on commit, not sent inside the request's transaction
+    event = OrderEvent.objects.filter(order_id=order_id).last()
+    assert event.note == f"Customer email queued: Order #{order_id} is ready for pickup"
+    (email,) = mailoutbox
+    assert email.to == ["casey@example.com"]
+    assert email.subject == f"Order #{order_id} is ready for pickup"
+    assert "Corner of A St & B Ave" in email.body
+    assert "Bring a valid photo ID (21+)" in email.body
+
+
+@pytest.mark.parametrize(
+    "option, subject",
+    [("delivery", "Order #{} was delivered"), ("shipping", "Order #{} has shipped")],
+)
+def test_a_completed_delivery_or_shipment_says_so(
+    place, admin_client_api, mailoutbox, django_capture_on_commit_callbacks, option, subject
+):
+    order_id = place(option=option)
+
+    change(admin_client_api, order_id, "complete", django_capture_on_commit_callbacks)
+
+    assert [m.subject for m in mailoutbox] == [subject.format(order_id)]
+
+
+def test_a_cancelled_order_says_the_items_went_back(
+    place, admin_client_api, mailoutbox, django_capture_on_commit_callbacks
+):
+    order_id = place()
+
+    change(admin_client_api, order_id, "cancel", django_capture_on_commit_callbacks)
+
+    (email,) = mailoutbox
+    assert email.subject == f"Order #{order_id} was cancelled"
+    assert "went back on our shelves" in email.body
+
+
+def test_a_refused_change_sends_nothing(
+    place, admin_client_api, mailoutbox, django_capture_on_commit_callbacks
+):
+    order_id = place()
+    change(admin_client_api, order_id, "cancel", django_capture_on_commit_callbacks)
+    mailoutbox.clear()
+
+    with django_capture_on_commit_callbacks(execute=True):
+        refused = admin_client_api.put(f"/api/orders/{order_id}/complete")
+
+    assert refused.status_code == 409
+    assert mailoutbox == []

@@ -1,0 +1,124 @@
+"""Reports for admins: thin views over reports.selectors."""
+
+from django.http import HttpResponse
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
+from rest_framework import serializers
+from rest_framework.decorators import api_view, permission_classes
+from rest_framework.permissions import IsAdminUser
+from rest_framework.response import Response
+
+from common.schema import ErrorSerializer
+from reports import selectors
+from reports.export import write_sales_csv
+
+
+class MoneyField(serializers.DecimalField):
+    def __init__(self, **kwargs):
+        super().__init__(max_digits=14, decimal_places=2, **kwargs)
+
+
+class DaySerializer(serializers.Serializer):
+    date = serializers.DateField()
+    orders = serializers.IntegerField()
+    revenue = MoneyField()
+
+
+class CategorySalesSerializer(serializers.Serializer):
+    id = serializers.CharField(allow_null=True, help_text="Null: products deleted since.")
+    name = serializers.CharField()
+    units = serializers.IntegerField()
+    revenue = MoneyField(help_text="Goods only: unit price x quantity as sold.")
+
+
+class ProductSalesSerializer(serializers.Serializer):
+    id = serializers.IntegerField()
+    name = serializers.CharField(help_text="The name it was sold under.")
+    units = serializers.IntegerField()
+    revenue = MoneyField()
+
+
+class TotalsSerializer(serializers.Serializer):
+    orders = serializers.IntegerField()
+    revenue = MoneyField()
+    averageOrder = MoneyField()
+
+
+class OptionSalesSerializer(serializers.Serializer):
+    orders = serializers.IntegerField()
+    revenue = MoneyField()
+
+
+class SalesReportSerializer(serializers.Serializer):
+    # "from" is a Python keyword: the field is declared by name below.
+    to = serializers.DateField()
+    totals = TotalsSerializer()
+    days = DaySerializer(many=True)
+    byCategory = CategorySalesSerializer(many=True)
+    topProducts = ProductSalesSerializer(many=True)
+    byStatus = serializers.DictField(child=serializers.IntegerField())
+    byDeliveryOption = serializers.DictField(child=OptionSalesSerializer())
+
+
+SalesReportSerializer._declared_fields["from"] = serializers.DateField()
+
+PARAMETERS = [
+    OpenApiParameter(
+        "from", OpenApiTypes.DATE, description="First Los Angeles day (default: 29 days before to)."
+    ),
+    OpenApiParameter("to", OpenApiTypes.DATE, description="Last Los Angeles day (default: today)."),
+]
+ERRORS = {
+    400: OpenApiResponse(
+        ErrorSerializer, description="A bad date, from after to, or over 3660 days"
+    ),
+    401: OpenApiResponse(ErrorSerializer, description="No or bad token."),
+    403: OpenApiResponse(ErrorSerializer, description="Signed in, but not an admin."),
+}
+DESCRIPTION = (
+    "Admin only. Sales between `from` and `to` (Los Angeles days, both included; default the "
+    "last 30 days). Revenue is the total (goods and delivery fees) of orders that are not "
+    "cancelled; `totals.orders`, `days`, `byCategory`, `topProducts` (ten, by revenue) and "
+    "`byDeliveryOption` count those orders; `byStatus` counts every order. Every day of the "
+    "range is listed, zero days included. Category and product revenue are goods only. A "
+    "fixed number of queries whatever the range."
+)
+
+
+@extend_schema(
+    operation_id="reports_sales",
+    parameters=PARAMETERS,
+    responses={200: SalesReportSerializer, **ERRORS},
+    description=DESCRIPTION,
+)
+@api_view(["GET"])
+@permission_classes([IsAdminUser])
+def sales(request):
+    report = selectors.sales_report(selectors.report_range(request.query_params))
+    return Response(SalesReportSerializer(report).data)
+
+
+@extend_schema(
+    operation_id="reports_sales_csv",
+    parameters=PARAMETERS,
+    responses={
+        (200, "text/csv"): OpenApiResponse(
+            OpenApiTypes.STR,
+            description="One table: section (period, totals, day, category, product, status, "
+            "deliveryOption), key, name, orders, units, revenue.",
+        ),
+        **ERRORS,
+    },
+    description="The same report as CSV. " + DESCRIPTION,
+)
+@api_view(["GET"])
+@permission_classes([IsAdminUser])
+def sales_csv(request):
+    period = selectors.report_range(request.query_params)
+    report = selectors.sales_report(period)
+    response = HttpResponse(content_type="text/csv; charset=utf-8")
+    response["Content-Disposition"] = (
+        f'attachment; filename="sales-{period.date_from}-{period.date_to}.csv"'
+    )
+    write_sales_csv(report, response)
+    return response

@@ -1,0 +1,49 @@
+"""The sales report as one CSV table: a `section` column says which part a row belongs to."""
+
+import csv
+
+COLUMNS = ["section", "key", "name", "orders", "units", "revenue"]
+
+
+def write_sales_csv(report, out):
+    writer = csv.writer(out)
+    writer.writerow(COLUMNS)
+    totals = report["totals"]
+    writer.writerow(["period", f"{report['from']}..{report['to']}", "", "", "", ""])
+    writer.writerow(["totals", "all", "", totals["orders"], "", totals["revenue"]])
+    writer.writerow(["totals", "averageOrder", "", "", "", totals["averageOrder"]])
+    for day in report["days"]:
+        writer.writerow(["day", day["date"], "", day["orders"], "", day["revenue"]])
+    for category in report["byCategory"]:
+        writer.writerow(
+            [
+                "category",
+                category["id"] or "",
+                category["name"],
+                "",
+                category["units"],
+                category["revenue"],
+            ]
+        )
+    for product in report["topProducts"]:
+        writer.writerow(
+            [
+                "product",
+                product["id"],
+                _text(product["name"]),
+                "",
+                product["units"],
+                product["revenue"],
+            ]
+        )
+    for status, count in report["byStatus"].items():
+        writer.writerow(["status", status, "", count, "", ""])
+    for option, values in report["byDeliveryOption"].items():
+        writer.writerow(["deliveryOption", option, "", values["orders"], "", values["revenue"]])
+
+
+def _text(value):
+    # Product names are typed by admins; a spreadsheet would run a cell that looks like a
+    # formula, so such cells are quoted as text.
+    text = "" if value is None else str(value)
+    return "'" + text if text[:1] in ("=", "+", "-", "@", "\t", "\r") else text

@@ -1,0 +1,177 @@
+"""The sales report: a handful of grouped queries over one date range, the same number of
+queries whatever the range or the number of orders (see docs/performance.md).
+
+Revenue is the total (goods and delivery fees) of orders that are not cancelled; orders per
+day, per category, per product and per delivery option count those orders too. byStatus
+counts every order, cancelled ones included. Category and product revenue are goods only
+(unit price x quantity, as sold). Days are Los Angeles days.
+"""
+
+from dataclasses import dataclass
+from datetime import date, datetime, time, timedelta
+from decimal import Decimal
+
+from django.db.models import Count, DecimalField, ExpressionWrapper, F, Sum
+from django.db.models.functions import TruncDate
+
+from common.errors import BadRequest
+from orders.calendar import SHOP_TIME_ZONE, shop_today
+from orders.models import Order, OrderLine, OrderStatus
+from orders.pricing import DeliveryOption
+from shop.models import Product
+
+DEFAULT_DAYS = 30
+MAX_DAYS = 3660
+TOP_PRODUCTS = 10
+ZERO = Decimal("0.00")
+# Lines whose product was deleted since: sold, but no longer in any category.
+DELETED_PRODUCTS = "Deleted products"
+
+
+@dataclass(frozen=True)
+class ReportRange:
+    date_from: date
+    date_to: date
+
+    @property
+    def days(self):
+        return (self.date_to - self.date_from).days + 1
+
+
+def _refuse(name, message):
+    raise BadRequest(message, errors={name: [message]})
+
+
+def _date(params, name):
+    value = (params.get(name) or "").strip()
+    if not value:
+        return None
+    try:
+        return date.fromisoformat(value)
+    except ValueError:
+        _refuse(name, f"{name} must be a date written YYYY-MM-DD.")
+
+
+def report_range(params):
+    """`from`/`to` (Los Angeles dates, inclusive); default the last 30 days up to today."""
+    date_from, date_to = _date(params, "from"), _date(params, "to")
+    date_to = date_to or (
+        date_from + timedelta(days=DEFAULT_DAYS - 1) if date_from else shop_today()
+    )
+    date_from = date_from or date_to - timedelta(days=DEFAULT_DAYS - 1)
+    if date_from > date_to:
+        _refuse("from", "from must be on or before to.")
+    if (date_to - date_from).days + 1 > MAX_DAYS:
+        _refuse("to", f"A report covers at most {MAX_DAYS} days.")
+    return ReportRange(date_from, date_to)
+
+
+def _start(day):
+    return datetime.combine(day, time.min, tzinfo=SHOP_TIME_ZONE)
+
+
+def _orders_in(period):
+    # A range on created_at (not __date) so the created_at indexes serve it.
+    return Order.objects.filter(
+        created_at__gte=_start(period.date_from),
+        created_at__lt=_start(period.date_to + timedelta(days=1)),
+    ).order_by()
+
+
+def _money(value):
+    return (value or ZERO).quantize(Decimal("0.01"))
+
+
+def sales_report(period):
+    """Three queries: orders grouped by day, status and option; lines of live orders grouped
+    by product; and the categories of those products."""
+    by_status = dict.fromkeys(OrderStatus.values, 0)
+    by_option = {option: {"orders": 0, "revenue": ZERO} for option in DeliveryOption.values}
+    per_day = {}
+    grouped = (
+        _orders_in(period)
+        .annotate(day=TruncDate("created_at", tzinfo=SHOP_TIME_ZONE))
+        .values("day", "status", "delivery_option")
+        .annotate(orders=Count("id"), revenue=Sum("total"))
+    )
+    for row in grouped:
+        by_status[row["status"]] += row["orders"]
+        if row["status"] == OrderStatus.CANCELLED:
+            continue
+        option = by_option[row["delivery_option"]]
+        option["orders"] += row["orders"]
+        option["revenue"] += row["revenue"] or ZERO
+        day = per_day.setdefault(row["day"], {"orders": 0, "revenue": ZERO})
+        day["orders"] += row["orders"]
+        day["revenue"] += row["revenue"] or ZERO
+    count = sum(option["orders"] for option in by_option.values())
+    revenue = _money(sum((option["revenue"] for option in by_option.values()), ZERO))
+    days = []
+    for offset in range(period.days):
+        day = period.date_from + timedelta(days=offset)
+        row = per_day.get(day, {})
+        days.append(
+            {"date": day, "orders": row.get("orders", 0), "revenue": _money(row.get("revenue"))}
+        )
+
+    line_revenue = ExpressionWrapper(
+        F("unit_price") * F("quantity"), output_field=DecimalField(max_digits=14, decimal_places=2)
+    )
+    per_product = list(
+        OrderLine.objects.filter(
+            order__created_at__gte=_start(period.date_from),
+            order__created_at__lt=_start(period.date_to + timedelta(days=1)),
+        )
+        .exclude(order__status=OrderStatus.CANCELLED)
+        .values("product_id")
+        .annotate(units=Sum("quantity"), revenue=Sum(line_revenue))
+        .order_by()
+    )
+    # Grouped first, joined after: name and category of each product sold (none once deleted).
+    products = {
+        pk: (name, category_id, category_name)
+        for pk, name, category_id, category_name in Product.objects.filter(
+            pk__in=[row["product_id"] for row in per_product if row["product_id"] is not None]
+        ).values_list("pk", "name", "category_id", "category__name")
+    }
+    by_category = {}
+    for row in per_product:
+        _, category_id, name = products.get(row["product_id"], (None, None, DELETED_PRODUCTS))
+        entry = by_category.setdefault(
+            category_id, {"id": category_id, "name": name, "units": 0, "revenue": ZERO}
+        )
+        entry["units"] += row["units"]
+        entry["revenue"] += row["revenue"] or ZERO
+    sold = [row for row in per_product if row["product_id"] in products]
+    sold.sort(key=lambda row: (-(row["revenue"] or ZERO), -row["units"], row["product_id"]))
+
+    return {
+        "from": period.date_from,
+        "to": period.date_to,
+        "totals": {
+            "orders": count,
+            "revenue": revenue,
+            "averageOrder": _money(revenue / count) if count else ZERO,
+        },
+        "days": days,
+        "byCategory": [
+            {**entry, "revenue": _money(entry["revenue"])}
+            for entry in sorted(
+                by_category.values(), key=lambda entry: (-entry["revenue"], entry["id"] or "")
+            )
+        ],
+        "topProducts": [
+            {
+                "id": row["product_id"],
+                "name": products[row["product_id"]][0],
+                "units": row["units"],
+                "revenue": _money(row["revenue"]),
+            }
+            for row in sold[:TOP_PRODUCTS]
+        ],
+        "byStatus": by_status,
+        "byDeliveryOption": {
+            option: {"orders": values["orders"], "revenue": _money(values["revenue"])}
+            for option, values in by_option.items()
+        },
+    }

@@ -1,0 +1,148 @@
+"""The sales report against orders placed by the test through the API, with the clock pinned:
+one order just before midnight in Los Angeles, one just after, a shipped one and a cancelled
+one."""
+
+import csv
+import io
+from datetime import datetime
+
+import pytest
+import time_machine
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
+
+from orders.calendar import SHOP_TIME_ZONE
+from orders.tests.factories import checkout_body, line, make_product
+
+pytestmark = pytest.mark.django_db
+
+LA = SHOP_TIME_ZONE
+CHECKOUT = "/api/orders/checkout"
+
+
+@pytest.fixture
+def world(client_for, customer, admin_user):
+    """Placed orders, then the clock left at Wednesday 10 June 2026, 12:00 in Los Angeles."""
+    with time_machine.travel(datetime(2026, 6, 9, 23, 30, tzinfo=LA), tick=False) as clock:
+        shopper, admin = client_for(customer), client_for(admin_user)
+        car = make_product(name="Mustang", price="25.00", category="diecast-cars", quantity=50)
+        vape = make_product(name="Cloud", price="10.00", category="disposables", quantity=50)
+
+        def buy(body):
+            response = shopper.post(CHECKOUT, body, format="json")
+            assert response.status_code == 201, response.json()
+            return response.json()["order"]
+
+        buy(checkout_body(line(car, 2)))  # Tuesday 23:30 LA, Wednesday in UTC: $50
+        clock.move_to(datetime(2026, 6, 10, 0, 30, tzinfo=LA))
+        buy(checkout_body(line(vape, 1), ageConfirmed=True))  # $10
+        clock.move_to(datetime(2026, 6, 10, 10, 0, tzinfo=LA))
+        buy(checkout_body(line(car, 1), option="shipping"))  # $25 + $8 shipping
+        clock.move_to(datetime(2026, 6, 10, 11, 0, tzinfo=LA))
+        cancelled = buy(checkout_body(line(vape, 3), ageConfirmed=True))  # $30, cancelled
+        assert admin.put(f"/api/orders/{cancelled['id']}/cancel").status_code == 200
+        clock.move_to(datetime(2026, 6, 10, 12, 0, tzinfo=LA))
+        yield {"admin": admin, "shopper": shopper, "car": car, "vape": vape}
+
+
+def report(client, query=""):
+    response = client.get(f"/api/reports/sales?{query}")
+    assert response.status_code == 200, response.json()
+    return response.json()
+
+
+def test_figures_of_the_orders_placed(world):
+    body = report(world["admin"], "from=2026-06-08&to=2026-06-10")
+
+    assert body["from"] == "2026-06-08" and body["to"] == "2026-06-10"
+    assert body["totals"] == {"orders": 3, "revenue": 93.0, "averageOrder": 31.0}
+    assert body["days"] == [
+        {"date": "2026-06-08", "orders": 0, "revenue": 0.0},
+        {"date": "2026-06-09", "orders": 1, "revenue": 50.0},
+        {"date": "2026-06-10", "orders": 2, "revenue": 43.0},
+    ]
+    assert body["byCategory"] == [
+        {"id": "diecast-cars", "name": "Cars", "units": 3, "revenue": 75.0},
+        {"id": "disposables", "name": "Vapes", "units": 1, "revenue": 10.0},
+    ]
+    assert body["topProducts"] == [
+        {"id": world["car"].pk, "name": "Mustang", "units": 3, "revenue": 75.0},
+        {"id": world["vape"].pk, "name": "Cloud", "units": 1, "revenue": 10.0},
+    ]
+    assert body["byStatus"] == {"pending": 3, "completed": 0, "cancelled": 1}
+    assert body["byDeliveryOption"] == {
+        "pickup": {"orders": 2, "revenue": 60.0},
+        "shipping": {"orders": 1, "revenue": 33.0},
+        "delivery": {"orders": 0, "revenue": 0.0},
+    }
+
+
+def test_a_day_is_a_los_angeles_day(world):
+    tuesday = report(world["admin"], "from=2026-06-09&to=2026-06-09")
+    wednesday = report(world["admin"], "from=2026-06-10&to=2026-06-10")
+
+    assert tuesday["totals"]["revenue"] == 50.0
+    assert wednesday["totals"]["revenue"] == 43.0
+    assert wednesday["byStatus"]["cancelled"] == 1
+
+
+def test_the_default_is_the_last_30_los_angeles_days(world):
+    body = report(world["admin"])
+
+    assert (body["from"], body["to"]) == ("2026-05-12", "2026-06-10")
+    assert len(body["days"]) == 30
+    assert body["totals"]["orders"] == 3
+
+
+def test_the_same_report_as_csv(world):
+    response = world["admin"].get("/api/reports/sales.csv?from=2026-06-09&to=2026-06-10")
+
+    assert response.status_code == 200
+    assert response["Content-Type"] == "text/csv; charset=utf-8"
+    rows = list(csv.reader(io.StringIO(response.content.decode())))
+    assert rows[0] == ["section", "key", "name", "orders", "units", "revenue"]
+    assert ["totals", "all", "", "3", "", "93.00"] in rows
+    assert ["day", "2026-06-09", "", "1", "", "50.00"] in rows
+    assert ["category", "diecast-cars", "Cars", "", "3", "75.00"] in rows
+    assert ["product", str(world["car"].pk), "Mustang", "", "3", "75.00"] in rows
+    assert ["status", "cancelled", "", "1", "", ""] in rows
+
+
+def test_a_fixed_number_of_queries_whatever_the_range(world):
+    def queries(query):
+        with CaptureQueriesContext(connection) as captured:
+            report(world["admin"], query)
+        return len(captured)
+
+    queries("from=2026-06-10&to=2026-06-10")  # the signed-in user's row is then kept a while
+    one_day = queries("from=2026-06-10&to=2026-06-10")
+    years = queries("from=2020-01-01&to=2026-06-10")
+
+    # orders by day x status x option, lines by product, their categories
+    assert one_day == years <= 3
+
+
+@pytest.mark.parametrize("url", ["/api/reports/sales", "/api/reports/sales.csv"])
+def test_admins_only(world, api_client, url):
+    shopper, anonymous = world["shopper"].get(url), api_client.get(url)
+
+    assert shopper.status_code == 403
+    assert shopper.json() == {"message": "You do not have permission to do this."}
+    assert anonymous.status_code == 401
+    assert anonymous.json() == {"message": "Please sign in to continue."}
+
+
+@pytest.mark.parametrize(
+    "query, message",
+    [
+        ("from=yesterday", "from must be a date written YYYY-MM-DD."),
+        ("to=2026-13-01", "to must be a date written YYYY-MM-DD."),
+        ("from=2026-06-10&to=2026-06-01", "from must be on or before to."),
+        ("from=2000-01-01&to=2026-06-10", "A report covers at most 3660 days."),
+    ],
+)
+def test_bad_ranges_are_400(world, query, message):
+    response = world["admin"].get(f"/api/reports/sales?{query}")
+
+    assert response.status_code == 400
+    assert response.json()["message"] == message

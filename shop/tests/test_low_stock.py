@@ -1,0 +1,105 @@
+"""Low and sold-out products: the admin filter of the product list, the threshold in shop
+info, and the daily digest email through the task queue."""
+
+import pytest
+from django.core.management import call_command
+
+from shop.models import ProductType
+from shop.tests.factories import make_product
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def stock():
+    """At the default threshold of 3."""
+    plenty = make_product(name="Plenty", quantity=20)
+    three = make_product(name="Three Left", quantity=3)
+    none = make_product(name="None Left", quantity=0)
+    typed_low = make_product(name="Typed Low", quantity=0, types=2)  # types of 5 units
+    ProductType.objects.filter(pk=typed_low.types.order_by("id").first().pk).update(quantity=1)
+    typed_out = make_product(name="Typed Out", quantity=9, types=2)
+    typed_out.types.update(quantity=0)
+    typed_fine = make_product(name="Typed Fine", quantity=0, types=1)
+    return {p.name: p.pk for p in (plenty, three, none, typed_low, typed_out, typed_fine)}
+
+
+def listed(client, query):
+    response = client.get(f"/api/products?limit=100&{query}")
+    assert response.status_code == 200, response.json()
+    return {p["name"] for p in response.json()["products"]}
+
+
+def test_admins_filter_low_and_sold_out_products(admin_client_api, stock):
+    assert listed(admin_client_api, "stock=low") == {"Three Left", "Typed Low"}
+    assert listed(admin_client_api, "stock=out") == {"None Left", "Typed Out"}
+    assert len(listed(admin_client_api, "")) == 6
+
+
+def test_the_threshold_is_a_setting_and_in_shop_info(admin_client_api, api_client, stock, settings):
+    assert api_client.get("/api/shop/info").json()["lowStockThreshold"] == 3
+    settings.LOW_STOCK_THRESHOLD = 5
+
+    assert listed(admin_client_api, "stock=low") == {"Three Left", "Typed Low", "Typed Fine"}
+    assert api_client.get("/api/shop/info").json()["lowStockThreshold"] == 5
+
+
+def test_the_filter_combines_with_category_and_search(admin_client_api, stock):
+    make_product(name="Three Party Hats", quantity=2, category="party-supplies")
+
+    assert listed(admin_client_api, "stock=low&category=party-supplies") == {"Three Party Hats"}
+    assert listed(admin_client_api, "stock=low&search=three") == {
+        "Three Left",
+        "Three Party Hats",
+    }
+
+
+def test_customers_cannot_filter_by_stock(customer_client, stock):
+    response = customer_client.get("/api/products?stock=low")
+
+    assert response.status_code == 403
+    assert response.json()["message"] == "Only admins can filter products by stock."
+
+
+def test_a_bad_stock_value_is_400(admin_client_api):
+    response = admin_client_api.get("/api/products?stock=lots")
+
+    assert response.status_code == 400
+    assert response.json()["message"] == "stock must be low or out."
+
+
+def test_the_filtered_list_costs_a_fixed_number_of_queries(
+    admin_client_api, stock, django_assert_max_num_queries
+):
+    # Not cached yet: token user, catalog version, count, page, types, images
+    with django_assert_max_num_queries(6):
+        admin_client_api.get("/api/products?stock=low")
+
+
+def test_the_digest_mails_the_shop_through_the_task_queue(
+    stock, settings, mailoutbox, capsys, django_capture_on_commit_callbacks
+):
+    settings.SHOP_EMAIL = "owner@shop.test"
+
+    with django_capture_on_commit_callbacks(execute=True):
+        call_command("low_stock_digest")
+
+    # Items, not products: a product with types counts each of its types.
+    assert "3 sold out, 2 low" in capsys.readouterr().out
+    (digest,) = mailoutbox
+    assert digest.to == ["owner@shop.test"]
+    assert digest.subject == "Low stock: 3 sold out, 2 low"
+    sold_out, low = digest.body.split("Low (")
+    assert "None Left" in sold_out and "Typed Out - Type 1" in sold_out
+    assert "Three Left" in low and "Typed Low - Type 0" in low
+    assert "Plenty" not in digest.body and "Typed Fine" not in digest.body
+
+
+def test_no_digest_when_nothing_is_low(mailoutbox, capsys, django_capture_on_commit_callbacks):
+    make_product(name="Plenty", quantity=20)
+
+    with django_capture_on_commit_callbacks(execute=True):
+        call_command("low_stock_digest")
+
+    assert mailoutbox == []
+    assert "no digest sent" in capsys.readouterr().out

@@ -1,0 +1,332 @@
+"""The rendered-answer cache of the catalog reads: every write path shows on the very next
+request; an unchanged catalog is served from the cache with a guarded query count."""
+
+import csv
+
+import pytest
+from django.core.management import call_command
+
+from orders.tests.factories import checkout_body, line
+from shop.models import Category
+from shop.tests.factories import at_open, make_product
+
+pytestmark = pytest.mark.django_db
+
+LIST = "/api/products?limit=100"
+
+
+@pytest.fixture
+def product():
+    return make_product(name="Cached Pod", quantity=20, types=2, images=2)
+
+
+def listed(client, product_id):
+    body = client.get(LIST).json()
+    return next((p for p in body["products"] if p["id"] == product_id), None)
+
+
+def admin_product_form(product, **changes):
+    return {
+        "name": product.name,
+        "description": product.description,
+        "category": product.category_id,
+        "price": str(product.price),
+        "quantity": str(product.quantity),
+        "availability": "on",
+        "types-TOTAL_FORMS": "0",
+        "types-INITIAL_FORMS": "0",
+        "types-MIN_NUM_FORMS": "0",
+        "types-MAX_NUM_FORMS": "1000",
+        **changes,
+    }
+
+
+def api_update(c, product):
+    c.admin.put(f"/api/products/{product.pk}", {"name": "Renamed Pod"}, format="multipart")
+    return lambda shown: shown["name"] == "Renamed Pod"
+
+
+def api_delete(c, product):
+    c.admin.delete(f"/api/products/{product.pk}")
+    return lambda shown: shown is None
+
+
+def image_delete(c, product):
+    path = product.images.first().path
+    c.admin.delete(f"/api/products/{product.pk}/images", {"imagePaths": [path]}, format="json")
+    return lambda shown: len(shown["images"]) == 1
+
+
+def type_create(c, product):
+    c.admin.post(f"/api/products/{product.pk}/types", {"name": "Ice"}, format="json")
+    return lambda shown: [t["name"] for t in shown["types"]][-1] == "Ice"
+
+
+def type_update(c, product):
+    type_id = product.types.first().pk
+    etag = c.admin.get(f"/api/products/{product.pk}")["ETag"]  # a stock change needs If-Match
+    response = c.admin.put(
+        f"/api/products/{product.pk}/types/{type_id}",
+        {"quantity": 77},
+        format="json",
+        HTTP_IF_MATCH=etag,
+    )
+    assert response.status_code == 200, response.content
+    return lambda shown: shown["types"][0]["quantity"] == 77
+
+
+def type_delete(c, product):
+    c.admin.delete(f"/api/products/{product.pk}/types/{product.types.first().pk}")
+    return lambda shown: len(shown["types"]) == 1
+
+
+def buy(c, product, quantity=2):
+    """A checkout of the product's first type (each of its types starts with 5 units)."""
+    first_type = product.types.order_by("id").first()
+    body = checkout_body(line(product, quantity, first_type), ageConfirmed=True)
+    placed = c.customer.post("/api/orders/checkout", body, format="json")
+    assert placed.status_code == 201, placed.content
+    return placed.json()["order"]["id"]
+
+
+def checkout(c, product):
+    buy(c, product)
+    return lambda shown: shown["types"][0]["quantity"] == 3
+
+
+def checkout_of_a_product_without_types(c, product):
+    plain = make_product(name="Plain Pod", quantity=20)
+    listed(c.customer, plain.pk)
+    body = checkout_body(line(plain, 3), ageConfirmed=True)
+    assert c.customer.post("/api/orders/checkout", body, format="json").status_code == 201
+    return lambda shown: listed(c.customer, plain.pk)["quantity"] == 17
+
+
+def cancel(c, product):
+    order_id = buy(c, product)
+    assert listed(c.customer, product.pk)["types"][0]["quantity"] == 3  # cached anew
+    assert c.admin.put(f"/api/orders/{order_id}/cancel").status_code == 200
+    return lambda shown: shown["types"][0]["quantity"] == 5
+
+
+def admin_change_form(c, product):
+    url = f"/admin/shop/product/{product.pk}/change/"
+    response = c.browser.post(
+        url, admin_product_form(product, quantity="4", **at_open(c.browser, url))
+    )
+    assert response.status_code == 302
+    return lambda shown: shown["quantity"] == 4
+
+
+def admin_list_editable(c, product):
+    response = c.browser.post(
+        "/admin/shop/product/",
+        {
+            "form-TOTAL_FORMS": "1",
+            "form-INITIAL_FORMS": "1",
+            "form-MIN_NUM_FORMS": "0",
+            "form-MAX_NUM_FORMS": "1000",
+            "form-0-id": str(product.pk),
+            "form-0-quantity": "55",
+            "_save": "Save",
+            **at_open(c.browser, "/admin/shop/product/", prefix="form-0-"),
+        },
+    )
+    assert response.status_code == 302
+    return lambda shown: shown["quantity"] == 55 and shown["availability"] is False
+
+
+def admin_delete(c, product):
+    response = c.browser.post(f"/admin/shop/product/{product.pk}/delete/", {"post": "yes"})
+    assert response.status_code == 302
+    return lambda shown: shown is None
+
+
+def admin_category_rename(c, product):
+    category = Category.objects.get(pk=product.category_id)
+    response = c.browser.post(
+        f"/admin/shop/category/{category.pk}/change/",
+        {
+            "id": category.pk,
+            "name": "Renamed shelf",
+            "color_class": category.color_class,
+            "description": category.description,
+            "icon": category.icon,
+            "position": category.position,
+        },
+    )
+    assert response.status_code == 302
+    return lambda shown: shown["categoryName"] == "Renamed shelf"
+
+
+WRITES = [
+    api_update,
+    api_delete,
+    image_delete,
+    type_create,
+    type_update,
+    type_delete,
+    checkout,
+    checkout_of_a_product_without_types,
+    cancel,
+    admin_change_form,
+    admin_list_editable,
+    admin_delete,
+    admin_category_rename,
+]
+
+
+class Clients:
+    def __init__(self, customer, admin, browser):
+        self.customer, self.admin, self.browser = customer, admin, browser
+
+
+@pytest.fixture
+def clients(customer_client, admin_client_api, admin_browser):
+    return Clients(customer_client, admin_client_api, admin_browser)
+
+
+@pytest.mark.parametrize("write", WRITES, ids=lambda write: write.__name__)
+def test_every_write_shows_on_the_next_list_and_product_request(
+    write, clients, product, media_root
+):
+    before = listed(clients.customer, product.pk)
+    assert before is not None and listed(clients.customer, product.pk) == before  # cached
+
+    shows = write(clients, product)
+
+    assert shows(listed(clients.customer, product.pk))
+    detail = clients.customer.get(f"/api/products/{product.pk}")
+    assert shows(detail.json() if detail.status_code == 200 else None)
+
+
+def test_a_new_product_shows_on_the_next_list(clients, media_root):
+    assert clients.customer.get(LIST).json()["products"] == []
+
+    clients.admin.post("/api/products", {"name": "Fresh", "category": "juices"}, format="multipart")
+
+    assert [p["name"] for p in clients.customer.get(LIST).json()["products"]] == ["Fresh"]
+
+
+def test_an_import_shows_on_the_next_list(clients, tmp_path):
+    assert clients.customer.get(LIST).json()["pagination"]["totalItems"] == 0
+    path = tmp_path / "products.csv"
+    with path.open("w", newline="") as handle:
+        csv.writer(handle).writerows([["name", "category"], ["Imported", "juices"]])
+
+    call_command("import_products", str(path), "--commit", stdout=open("/dev/null", "w"))
+
+    assert [p["name"] for p in clients.customer.get(LIST).json()["products"]] == ["Imported"]
+
+
+def test_a_category_rename_shows_on_the_next_categories_request(clients, api_client):
+    names = [c["name"] for c in api_client.get("/api/categories").json()]
+    admin_category_rename(clients, make_product())
+
+    renamed = [c["name"] for c in api_client.get("/api/categories").json()]
+
+    assert renamed != names and "Renamed shelf" in renamed
+
+
+def test_pages_searches_and_categories_are_cached_apart(customer_client):
+    make_product(name="Alpha", category="juices")
+    make_product(name="Beta", category="hemp")
+
+    def names(query):
+        return [p["name"] for p in customer_client.get(f"/api/products?{query}").json()["products"]]
+
+    for _ in range(2):
+        assert names("limit=1") == ["Beta"]
+        assert names("limit=1&page=2") == ["Alpha"]
+        assert names("category=juices") == ["Alpha"]
+        assert names("search=bet") == ["Beta"]
+        assert names("search=%20bet%20") == ["Beta"]
+
+
+def test_a_cached_answer_is_byte_for_byte_the_first_one(customer_client, api_client, product):
+    for url in (LIST, f"/api/products/{product.pk}"):
+        first = customer_client.get(url)
+        again = customer_client.get(url)
+        assert first.content == again.content
+        assert again["Content-Type"] == "application/json"
+    assert api_client.get("/api/categories").content == api_client.get("/api/categories").content
+
+
+def test_bad_input_is_still_a_400_and_never_cached(customer_client):
+    assert customer_client.get("/api/products?page=0").status_code == 400
+    assert customer_client.get("/api/products?search=" + "x" * 201).status_code == 400
+    assert customer_client.get("/api/products/424242").status_code == 404
+    assert customer_client.get("/api/products/424242").json() == {"message": "Product not found"}
+
+
+class TestListEtag:
+    def test_304_on_an_unchanged_list_and_200_after_a_change(self, clients, product):
+        first = clients.customer.get(LIST)
+        etag = first["ETag"]
+        assert first.status_code == 200 and etag.startswith('"catalog-')
+
+        unchanged = clients.customer.get(LIST, HTTP_IF_NONE_MATCH=etag)
+        assert unchanged.status_code == 304 and unchanged.content == b""
+        assert unchanged["ETag"] == etag
+        # Another page of the same catalog version is unchanged too.
+        assert clients.customer.get(f"{LIST}&page=2", HTTP_IF_NONE_MATCH=etag).status_code == 304
+
+        checkout(clients, product)
+        changed = clients.customer.get(LIST, HTTP_IF_NONE_MATCH=etag)
+
+        assert changed.status_code == 200 and changed["ETag"] != etag
+        assert changed.json()["products"][0]["types"][0]["quantity"] == 3
+
+    def test_an_etag_never_skips_sign_in_or_input_checks(self, clients, api_client):
+        etag = clients.customer.get(LIST)["ETag"]
+
+        assert api_client.get(LIST, HTTP_IF_NONE_MATCH=etag).status_code == 401
+        assert (
+            clients.customer.get("/api/products?page=0", HTTP_IF_NONE_MATCH=etag).status_code == 400
+        )
+
+    def test_categories_answer_304_until_a_category_changes(self, clients, api_client):
+        etag = api_client.get("/api/categories")["ETag"]
+        assert api_client.get("/api/categories", HTTP_IF_NONE_MATCH=etag).status_code == 304
+
+        admin_category_rename(clients, make_product())
+
+        assert api_client.get("/api/categories", HTTP_IF_NONE_MATCH=etag).status_code == 200
+
+
+def test_cached_answers_cost_one_query(clients, api_client, product, django_assert_max_num_queries):
+    urls = [LIST, f"/api/products/{product.pk}", "/api/products?search=pod&page=1"]
+    for url in urls:
+        clients.customer.get(url)
+    api_client.get("/api/categories")
+
+    for url in urls:
+        with django_assert_max_num_queries(1):  # the catalog or product version
+            assert clients.customer.get(url).status_code == 200
+    with django_assert_max_num_queries(1):
+        assert api_client.get("/api/categories").status_code == 200
+    etag = clients.customer.get(LIST)["ETag"]
+    with django_assert_max_num_queries(1):
+        assert clients.customer.get(LIST, HTTP_IF_NONE_MATCH=etag).status_code == 304
+
+
+def test_the_total_is_counted_once_per_catalog_version_and_filter(clients, admin_client_api):
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    for n in range(5):
+        make_product(name=f"Counted {n}")
+
+    def counts(url):
+        with CaptureQueriesContext(connection) as queries:
+            body = clients.customer.get(url).json()
+        return body["pagination"]["totalItems"], sum("COUNT(" in q["sql"] for q in queries)
+
+    assert counts("/api/products?limit=2") == (5, 1)
+    assert counts("/api/products?limit=2&page=2") == (5, 0)
+    assert counts("/api/products?limit=2&page=3") == (5, 0)
+    assert counts("/api/products?limit=2&search=counted") == (5, 1)
+
+    admin_client_api.post("/api/products", {"name": "One more", "category": "juices"})
+
+    assert counts("/api/products?limit=2&page=2") == (6, 1)

@@ -1,0 +1,87 @@
+"""Versions of what the catalog shows, for ETags and for the catalog read cache.
+
+Every write that changes a product answer (fields, types, images, stock, its category)
+calls `products_changed` in the writer's own transaction; a write that changes the
+catalog without a product row (a deletion, a category) calls `catalog_changed`. So a
+version and the data it names commit together, on whichever server wrote them, and the
+very next read on any server sees both.
+
+- `Product.version` counts one product's changes: its strong ETag is `"<id>-<version>"`.
+- The catalog version is the sum of a few counter rows (`CatalogVersion`). A single row
+  would make every checkout on the machine wait for the one before it to commit; each
+  thread bumps its own row instead, so writers on different threads never share a lock,
+  and the sum still grows by one for every committed write. A row is created on first use
+  with a starting value taken from the clock, so a wiped table (a test flush, a fresh
+  database) never counts back through numbers an earlier catalog already used.
+"""
+
+import random
+import threading
+import time
+
+from django.db import IntegrityError, connection, transaction
+from django.db.models import F
+
+from shop.models import CatalogVersion, Product
+
+SLOTS = 16
+_local = threading.local()
+
+
+def _slot():
+    slot = getattr(_local, "slot", None)
+    if slot is None:
+        slot = _local.slot = random.randrange(SLOTS)
+    return slot
+
+
+def catalog_changed():
+    """Count one catalog change (call inside the writer's transaction.atomic)."""
+    slot = _slot()
+    if CatalogVersion.objects.filter(slot=slot).update(value=F("value") + 1):
+        return
+    try:
+        with transaction.atomic():
+            CatalogVersion.objects.create(slot=slot, value=time.time_ns() // 1000)
+    except IntegrityError:  # another writer created the row first
+        CatalogVersion.objects.filter(slot=slot).update(value=F("value") + 1)
+
+
+def products_changed(*product_ids):
+    """Bump these products' versions and the catalog version (inside the writer's
+    transaction.atomic; the product rows should already be locked or new)."""
+    ids = sorted({pk for pk in product_ids if pk is not None})
+    if ids:
+        Product.objects.filter(pk__in=ids).update(version=F("version") + 1)
+    catalog_changed()
+
+
+def category_changed(category_id):
+    """A category's name or flags show in each of its products' answers."""
+    Product.objects.filter(category_id=category_id).update(version=F("version") + 1)
+    catalog_changed()
+
+
+# Every cached catalog read runs one of these two: plain SQL, as building the ORM query
+# cost three times the query itself (docs/performance.md).
+def _one_value(sql, params=()):
+    with connection.cursor() as cursor:
+        cursor.execute(sql, params)
+        row = cursor.fetchone()
+    return row[0] if row else None
+
+
+def catalog_version():
+    """The current catalog version: one small aggregate query."""
+    table = connection.ops.quote_name(CatalogVersion._meta.db_table)
+    return int(_one_value(f'SELECT COALESCE(SUM("value"), 0) FROM {table}'))
+
+
+def product_version(product_id):
+    """The product's version, or None when there is no such product (one query)."""
+    table = connection.ops.quote_name(Product._meta.db_table)
+    return _one_value(f'SELECT "version" FROM {table} WHERE "id" = %s', [product_id])
+
+
+def product_etag(product):
+    return f'"{product.pk}-{product.version}"'

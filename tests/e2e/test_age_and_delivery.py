@@ -1,0 +1,191 @@
+"""Journey: 21+ goods and the delivery rules. A vape carries the 21+ mark, checkout asks for the
+age confirmation and the confirmation page tells the shopper to bring ID; shipping is shown
+unavailable for a vape before it is picked; local delivery says at once whether a ZIP is
+served, offers only the hours the shop delivers in, and shows the server's refusals (a ZIP
+outside Orange County, a bad phone number, a time outside the hours) beside the field."""
+
+import re
+
+from playwright.sync_api import expect
+
+from tests.liveserver import call
+
+from .conftest import ADMIN_PASSWORD, sign_in
+from .helpers import (
+    add_to_cart,
+    admin_token,
+    is_checkout,
+    la_today,
+    make_customer,
+    make_product,
+    ok,
+    open_cart,
+    to_checkout_step,
+    unique,
+)
+
+AGE_REFUSAL = "Please confirm you are 21 or older to order age-restricted products."
+PICKUP_NOTICE = "Bring a valid photo ID (21+)"
+DELIVERY_NOTICE = "ID will be checked at delivery (21+)"
+OUTSIDE = (
+    "Sorry, local delivery is only available in Orange County. 90210 is outside our delivery area."
+)
+HOURS_REFUSAL = "Local delivery runs from 10:00 AM to 8:00 PM. Please choose a time in that window."
+
+
+def vape_shopper(server, new_page, page=None):
+    """A signed-in shopper and a vape (21+, cannot be shipped) of their own."""
+    vape = make_product(
+        server,
+        admin_token(server),
+        name=unique("Cloud Vape"),
+        category="disposables",
+        price="25.00",
+    )
+    _, password, _ = make_customer(server)
+    return sign_in(page or new_page(), password), vape
+
+
+def place(page, status=201):
+    with page.expect_response(is_checkout) as answer:
+        page.get_by_role("button", name="Place Order").click()
+    assert answer.value.status == status, answer.value.text()
+    return answer.value.json()
+
+
+def refused(page, message, field):
+    """'Place Order' is refused by the server with its message, beside the field at fault."""
+    body = place(page, 400)
+    assert body["message"] == message, body
+    drawer = page.get_by_role("dialog", name="Checkout")
+    expect(drawer.get_by_role("alert")).to_have_text(message)
+    expect(drawer.get_by_label(field, exact=True)).to_be_focused()
+    expect(page).not_to_have_url(re.compile(r"/order-confirmation$"))
+
+
+def test_a_vape_through_the_age_box_to_the_id_notice(server, new_page):
+    page, vape = vape_shopper(server, new_page)
+    page.goto(f"/?search={vape['name'].split()[-1]}")
+    card = page.locator(".product-card", has_text=vape["name"])
+    expect(card.get_by_text("21+", exact=True)).to_be_visible()
+
+    add_to_cart(page, vape)
+    expect(page.locator(".product__meta").get_by_text("21+", exact=True)).to_be_visible()
+    open_cart(page)
+    drawer = to_checkout_step(page, "Store Pickup", confirm_age=False)
+    drawer.get_by_label("Full Name").fill("Avery Adult")
+    box = drawer.get_by_role("checkbox", name="I am 21 or older")
+    expect(box).not_to_be_checked()
+    expect(drawer.get_by_text(f"{vape['name']} is sold to adults only.")).to_be_visible()
+
+    refused(page, AGE_REFUSAL, "I am 21 or older")
+    box.check()
+    expect(drawer.get_by_role("alert")).to_have_count(0)
+    order = place(page)["order"]
+
+    assert order["idCheckRequired"] is True and order["ageConfirmedAt"]
+    expect(page.get_by_role("heading", level=1, name="Order Confirmed")).to_be_visible()
+    expect(page.get_by_test_id("id-notice")).to_have_text(PICKUP_NOTICE)
+    page.get_by_role("navigation", name="Account").get_by_role("link", name="My Orders").click()
+    card = page.get_by_role("article", name=f"Order #{order['id']}")
+    expect(card.get_by_test_id("id-notice")).to_have_text(PICKUP_NOTICE)
+
+
+def test_shipping_is_shown_unavailable_for_a_vape(server, new_page):
+    page, vape = vape_shopper(server, new_page)
+    add_to_cart(page, vape)
+    open_cart(page).get_by_role("button", name="Checkout", exact=True).click()
+    options = page.get_by_role("dialog", name="Delivery Options")
+    shipping = options.get_by_role("radio", name="Standard Shipping")
+    expect(shipping).to_be_disabled()
+    reason = f"{vape['name']} can't be shipped. Please choose pickup or local delivery."
+    expect(options.locator("label", has_text="Standard Shipping")).to_contain_text(reason)
+    expect(options.get_by_role("radio", name="Store Pickup")).to_be_enabled()
+
+    # Local delivery offers only the shop's hours: on a later day every half hour, 10 to 8.
+    options.get_by_role("radio", name="Local Delivery").check()
+    options.get_by_role("button", name="Continue").click()
+    drawer = page.get_by_role("dialog", name="Checkout")
+    drawer.get_by_label("Delivery Date").fill(la_today(3).isoformat())
+    times = drawer.get_by_label("Delivery Time").locator("option")
+    expect(times).to_have_count(22)
+    expect(times.nth(1)).to_have_text("10:00 AM")
+    expect(times.nth(21)).to_have_text("8:00 PM")
+
+
+def test_local_delivery_zip_phone_and_hours_refusals(server, new_page):
+    page = new_page()
+
+    # Rules served before the shop changed its hours: the page offers times the shop no
+    # longer delivers in, so the server's own check is what refuses them.
+    def wider_hours(route):
+        response = route.fetch()
+        body = response.json()
+        body["deliveryHours"] = {"start": "08:00", "end": "22:00"}
+        route.fulfill(response=response, json=body)
+
+    page.route("**/api/shop/info", wider_hours)
+    page, vape = vape_shopper(server, new_page, page)
+    add_to_cart(page, vape, quantity=3)  # $75: delivery is free
+    open_cart(page)
+    drawer = to_checkout_step(page, "Local Delivery", confirm_age=False)
+    drawer.get_by_label("Full Name").fill("Dee Delivery")
+    drawer.get_by_label("Delivery Address").fill("1 Harbor Blvd, Garden Grove, CA")
+
+    zip_field = drawer.get_by_label("ZIP Code")
+    zip_field.fill("92840")
+    expect(drawer.get_by_text("We deliver to 92840.")).to_be_visible()
+    zip_field.fill("90210")
+    expect(drawer.get_by_text(OUTSIDE)).to_be_visible()
+    expect(drawer.get_by_text("We deliver to 92840.")).to_have_count(0)
+
+    drawer.get_by_label("Phone Number").fill("555")
+    drawer.get_by_label("Delivery Date").fill(la_today(2).isoformat())
+    drawer.get_by_label("Delivery Time").select_option("21:30")
+    drawer.get_by_role("checkbox", name="I am 21 or older").check()
+
+    refused(page, OUTSIDE, "ZIP Code")
+    zip_field.fill("92840")
+    refused(page, "Please enter a valid phone number", "Phone Number")
+    drawer.get_by_label("Phone Number").fill("714.555.0188")
+    refused(page, HOURS_REFUSAL, "Delivery Time")
+    drawer.get_by_label("Delivery Time").select_option("14:30")
+    order = place(page)["order"]
+
+    assert (order["deliveryZip"], order["deliveryTime"]) == ("92840", "14:30")
+    assert order["phoneNumber"] == "(714) 555-0188"
+    expect(page.get_by_role("heading", level=1, name="Order Confirmed")).to_be_visible()
+    expect(page.get_by_test_id("id-notice")).to_have_text(DELIVERY_NOTICE)
+
+
+def test_an_admin_closes_shipping_for_a_category_and_the_next_checkout_follows(server, new_page):
+    """Kratom is 21+ and shippable by default; no other journey buys it, so turning its
+    shipping off for a moment here changes nothing elsewhere (and it is turned back on)."""
+    token = admin_token(server)
+    kratom = make_product(server, token, name=unique("Kratom Leaf"), category="kratom")
+    admin = sign_in(new_page(), ADMIN_PASSWORD)
+    admin.goto("/?category=kratom")
+    rules = admin.get_by_role("group", name="Kratom sale rules")
+    shippable = rules.get_by_role("checkbox", name="Can be shipped")
+    expect(rules.get_by_role("checkbox", name="21+ only")).to_be_checked()
+    expect(shippable).to_be_checked()
+    try:
+        with admin.expect_response(
+            lambda r: r.url.endswith("/api/categories/kratom") and r.request.method == "PATCH"
+        ) as answer:
+            shippable.click()  # saved at once; the box follows the answer
+        assert answer.value.status == 200, answer.value.text()
+        expect(admin.get_by_text("Kratom updated")).to_be_visible()
+        expect(shippable).not_to_be_checked()
+
+        _, password, _ = make_customer(server)
+        page = sign_in(new_page(), password)
+        add_to_cart(page, kratom)
+        open_cart(page).get_by_role("button", name="Checkout", exact=True).click()
+        options = page.get_by_role("dialog", name="Delivery Options")
+        expect(options.get_by_role("radio", name="Standard Shipping")).to_be_disabled()
+        expect(options.locator("label", has_text="Standard Shipping")).to_contain_text(
+            f"{kratom['name']} can't be shipped. Please choose pickup or local delivery."
+        )
+    finally:
+        ok(call(server, "PATCH", "/api/categories/kratom", {"shippable": True}, token=token))
