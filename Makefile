@@ -9,6 +9,10 @@ HOST ?= 127.0.0.1
 PORT ?= 8000
 # PostgreSQL for the second Python run; CI machines have it here (trust auth).
 PG_TEST_URL ?= postgres://postgres@127.0.0.1:5432/test
+# The Python suite runs its files on every core (at most 4): a file's tests stay together, so a
+# module's servers start once. Tests that share something outside the test database (a Redis
+# database, a port) each take their own. `make test-python PYTEST_PARALLEL=` runs in one process.
+PYTEST_PARALLEL ?= -n auto --maxprocesses 4 --dist loadfile
 
 .DEFAULT_GOAL := help
 .PHONY: help run serve install install-dev frontend build migrate demo test test-python \
@@ -84,11 +88,11 @@ test: install-dev ## Run every suite: lint, Python (SQLite, then PostgreSQL when
 
 test-python: install-dev ## Python suite on SQLite, then on PostgreSQL when one is reachable
 	@echo "== Python tests on SQLite =="
-	DATABASE_URL= $(VENV)/bin/pytest --ignore=tests/e2e
+	DATABASE_URL= $(VENV)/bin/pytest $(PYTEST_PARALLEL) --ignore=tests/e2e
 	@url="$${TEST_DATABASE_URL:-$(PG_TEST_URL)}"; \
 	if $(PY) -c "import sys, psycopg; psycopg.connect(sys.argv[1], connect_timeout=3).close()" "$$url" 2>/dev/null; then \
 	  echo "== Python tests on PostgreSQL ($$url) =="; \
-	  DATABASE_URL="$$url" $(VENV)/bin/pytest --ignore=tests/e2e; \
+	  DATABASE_URL="$$url" $(VENV)/bin/pytest $(PYTEST_PARALLEL) --ignore=tests/e2e; \
 	else \
 	  echo "== PostgreSQL not reachable at $$url: the PostgreSQL run is skipped =="; \
 	  if [ -n "$$CI" ]; then echo "CI must reach PostgreSQL"; exit 1; fi; \

@@ -31,6 +31,32 @@ def pytest_collection_modifyitems(config, items):
             )
 
 
+@pytest.fixture(scope="session", autouse=True)
+def _migrated_rows_survive_flushes():
+    """A transactional test ends with a flush, which empties the categories the migrations
+    seed. Django sends post_migrate after that flush; putting the rows back then keeps every
+    later test in the process (`make test` runs files in parallel, in no fixed order) on the
+    shop as migrated."""
+    import importlib
+
+    from django.apps import apps
+    from django.db.models.signals import post_migrate
+
+    seeds = [
+        importlib.import_module("shop.migrations.0002_categories").create_categories,
+        importlib.import_module("shop.migrations.0005_category_flags").set_flags,
+    ]
+
+    def reseed(sender, **kwargs):
+        for seed in seeds:  # a flush sends no `apps`: the models as they are
+            seed(kwargs.get("apps") or apps, None)
+
+    shop = apps.get_app_config("shop")
+    post_migrate.connect(reseed, sender=shop, dispatch_uid="tests-reseed-categories")
+    yield
+    post_migrate.disconnect(sender=shop, dispatch_uid="tests-reseed-categories")
+
+
 @pytest.fixture(autouse=True)
 def _test_settings(settings):
     # A fast hasher: Argon2 costs ~50 ms per user created, which no test is about.

@@ -13,7 +13,8 @@ from django.db import connection
 
 from tests.liveserver import call, gunicorn, login, prepare_database, server_env
 
-REDIS_URL = os.environ.get("TEST_REDIS_URL", "redis://127.0.0.1:6379/15")
+# Its own Redis database: tests/test_scale_out.py flushes 15 and may run at the same time.
+REDIS_URL = os.environ.get("TEST_CATALOG_REDIS_URL", "redis://127.0.0.1:6379/14")
 READS = 6  # enough requests to reach both workers of a server
 
 

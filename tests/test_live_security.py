@@ -42,7 +42,7 @@ def _worker_pids(log_path):
     return re.findall(r"pid=<?(\d+)>?", log_path.read_text())
 
 
-def _connections_on_two_workers(base, log_path, tries=12):
+def _connections_on_two_workers(base, log_path, tries=60):
     """Keep-alive connections, each served by one worker for its whole life: one on each of
     the two workers (told apart by the pid in the access log)."""
     host, port = base.removeprefix("http://").split(":")

@@ -1,10 +1,8 @@
 """The Django admin for products: list, filters, search, editing stock and images."""
 
-import importlib
 import re
 
 import pytest
-from django.apps import apps as django_apps
 
 from shop import services
 from shop.models import Category, Product, ProductImage, ProductType
@@ -117,9 +115,6 @@ def test_list_editable_stock_goes_through_the_service(admin_browser):
 def test_the_list_saves_outside_a_test_transaction(admin_browser):
     # As in production: no transaction around the request but the admin's own, so the rows'
     # locks must be taken inside one (PostgreSQL refuses SELECT ... FOR UPDATE otherwise).
-    # An earlier transactional test may have flushed the migration's categories.
-    seed = importlib.import_module("shop.migrations.0002_categories").create_categories
-    seed(django_apps, None)
     product = make_product(quantity=3)
     page = admin_browser.get("/admin/shop/product/")
 
