@@ -18,6 +18,7 @@ from common.throttles import (
     PasswordCheckThrottle,
     failed_sign_in_ceiling_reached,
     note_failed_sign_in,
+    seconds_until_the_ceiling_lifts,
 )
 
 
@@ -127,7 +128,9 @@ def _session(user, message):
 @throttle_classes([AuthThrottle])
 def login(request):
     if failed_sign_in_ceiling_reached():
-        raise TooManyRequests(TOO_MANY_FAILED_SIGN_INS)
+        raise TooManyRequests(
+            TOO_MANY_FAILED_SIGN_INS, retry_after=seconds_until_the_ceiling_lifts()
+        )
     data = LoginSerializer(data=request.data)
     data.is_valid(raise_exception=True)
     try:

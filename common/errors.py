@@ -93,9 +93,11 @@ def exception_handler(exc, context):
     from rest_framework.response import Response
 
     if isinstance(exc, DomainError):
-        headers = (
-            {"WWW-Authenticate": 'Bearer realm="api"'} if isinstance(exc, Unauthorized) else None
-        )
+        headers = {}
+        if isinstance(exc, Unauthorized):
+            headers["WWW-Authenticate"] = 'Bearer realm="api"'
+        if getattr(exc, "retry_after", None):
+            headers["Retry-After"] = str(exc.retry_after)
         return Response(_body(exc.message, exc.errors), status=exc.status_code, headers=headers)
     if isinstance(exc, (OperationalError, InterfaceError)):
         if "database is locked" in str(exc):
@@ -153,6 +155,10 @@ def json_error(message, status_code):
 
 class TooManyRequests(DomainError):
     status_code = status.HTTP_429_TOO_MANY_REQUESTS
+
+    def __init__(self, message, *, retry_after=None):
+        super().__init__(message)
+        self.retry_after = retry_after
 
 
 class PreconditionFailed(DomainError):

@@ -74,9 +74,15 @@ def failed_sign_in_ceiling_reached():
     return (cache.get(FAILED_SIGN_INS_KEY % _this_minute()) or 0) >= ceiling
 
 
+def seconds_until_the_ceiling_lifts():
+    """The count is per clock minute: sign-ins open again when this one ends."""
+    return 60 - int(time.time()) % 60
+
+
 __all__ = [
     "failed_sign_in_ceiling_reached",
     "note_failed_sign_in",
+    "seconds_until_the_ceiling_lifts",
     "AuthThrottle",
     "PasswordCheckThrottle",
     "AnonymousRideThrottle",

@@ -1,6 +1,9 @@
 """Django admin lockout (django-axes) and the shop-wide ceiling on failed sign-ins."""
 
+from datetime import UTC, datetime
+
 import pytest
+import time_machine
 from django.core.management import call_command
 
 from common.throttles import TOO_MANY_FAILED_SIGN_INS
@@ -77,14 +80,19 @@ class TestShopWideCeiling:
 
     def test_a_guesser_rotating_addresses_is_slowed(self, api_client, customer, settings):
         settings.FAILED_SIGN_INS_PER_MINUTE = 3
-        statuses = [
-            self.login(api_client, f"guess-{n}", f"10.1.0.{n}").status_code for n in range(3)
-        ]
-        assert statuses == [401, 401, 401]
+        with time_machine.travel(datetime(2026, 11, 23, 12, 0, 40, tzinfo=UTC), tick=False):
+            statuses = [
+                self.login(api_client, f"guess-{n}", f"10.1.0.{n}").status_code for n in range(3)
+            ]
+            assert statuses == [401, 401, 401]
 
-        response = self.login(api_client, "casey-secret-1", "10.1.0.200")
-        assert response.status_code == 429
-        assert response.json() == {"message": TOO_MANY_FAILED_SIGN_INS}
+            response = self.login(api_client, "casey-secret-1", "10.1.0.200")
+            assert response.status_code == 429
+            assert response.json() == {"message": TOO_MANY_FAILED_SIGN_INS}
+            assert response["Retry-After"] == "20"  # the count is per clock minute
+
+        with time_machine.travel(datetime(2026, 11, 23, 12, 1, 0, tzinfo=UTC), tick=False):
+            assert self.login(api_client, "casey-secret-1", "10.1.0.200").status_code == 200
 
     def test_admin_failures_count_too(self, api_client, admin_pages, customer, settings):
         settings.FAILED_SIGN_INS_PER_MINUTE = 2
