@@ -20,8 +20,12 @@ Adding an email is one function and one call:
 
        send_email_later("orders.notifications.order_completed_email", order.pk)
 
-   The task is enqueued once the transaction commits (transaction.on_commit), so a
-   rolled-back change never sends mail, and the request never waits on the mail server.
+   With the embedded database queue (django-tasks-db) the task row is written inside
+   that same transaction: it commits with the change, and only then does the worker see
+   it, or it vanishes with a rollback. No email can be lost between the commit and the
+   enqueue, and a rolled-back change never sends mail. A queue elsewhere (Redis, another
+   engine) is given the task once the transaction commits (transaction.on_commit). Either
+   way the request never waits on the mail server.
 
 The worker sends each email in its own task, so a failed shop alert never re-sends the
 customer's confirmation. A failed send is retried with exponential backoff
@@ -41,6 +45,7 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.module_loading import import_string
 from django_tasks import task
+from django_tasks_db.backend import DatabaseBackend
 
 logger = logging.getLogger("shop.mail")
 
@@ -91,4 +96,7 @@ def _enqueue(builder, args):
 def send_email_later(builder, *args):
     """Queue the email `builder(*args)` for when the current transaction commits."""
     args = list(args)
-    transaction.on_commit(lambda: _enqueue(builder, args))
+    if isinstance(send_email.get_backend(), DatabaseBackend):
+        send_email.enqueue(builder, args)  # in the change's own transaction (see above)
+    else:
+        transaction.on_commit(lambda: _enqueue(builder, args))

@@ -82,8 +82,7 @@ def order_shop_alert_email(order_id):
     return shop_alert_email(order) if order is not None else None
 
 
-def order_placed_emails(order_id, *, order=None):
-    """Queue both emails for the order `order_id` (`order` is accepted and unused: the
-    worker reads the order afresh)."""
+def order_placed_emails(order_id):
+    """Queue both emails for the order `order_id`; the worker reads the order afresh."""
     send_email_later("orders.notifications.order_confirmation_email", order_id)
     send_email_later("orders.notifications.order_shop_alert_email", order_id)

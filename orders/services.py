@@ -3,7 +3,6 @@
 import logging
 from dataclasses import dataclass
 from decimal import Decimal, InvalidOperation
-from functools import partial
 
 from django.db import IntegrityError, transaction
 from django.utils import timezone
@@ -186,6 +185,10 @@ def order_checkout(
                 for line in reserved
             )
             record_event(order, from_status="", to_status=OrderStatus.PENDING, actor=user)
+            if notify:
+                # In the order's own transaction: the emails are due exactly when the order
+                # exists, never for a rolled-back one (common/mail.py).
+                order_placed_emails(order.pk)
     except IntegrityError:
         # Two requests with one key at once: the other committed first; answer its order.
         if not idempotency_key:
@@ -196,13 +199,7 @@ def order_checkout(
         return replayed
 
     _log_status(order, from_status="", to_status=OrderStatus.PENDING, actor=user)
-    placed = order_get(order_id=order.pk)
-    if notify:
-        # Registered after the block so the mail reuses the order just read for the answer.
-        # The order is committed by now, unless a caller holds an outer transaction: then
-        # on_commit waits for that one, so a rolled-back order is never announced.
-        transaction.on_commit(partial(order_placed_emails, placed.pk, order=placed), robust=True)
-    return CheckoutResult(order=placed, created=True)
+    return CheckoutResult(order=order_get(order_id=order.pk), created=True)
 
 
 def _releasable(order):

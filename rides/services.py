@@ -54,7 +54,7 @@ def ride_request(
         )
         record_event(ride, from_status="", to_status=ride.status, actor=signed_in)
         if notify:
-            transaction.on_commit(lambda: ride_requested_email(ride))
+            ride_requested_email(ride)  # queued with the ride: common/mail.py
     logger.info(
         "ride requested",
         extra={

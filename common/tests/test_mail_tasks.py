@@ -125,3 +125,49 @@ def test_a_failing_email_is_retried_with_backoff_then_shown_failed(
     assert page.count("Failed") >= 3
     assert "ConnectionRefusedError" in page
     assert "Attempt 2 of 3 failed" in page
+
+
+def test_an_order_and_its_emails_are_one_write(queue, customer_client, monkeypatch):
+    """The email rows commit with the order or not at all: a queue that cannot take them
+    leaves no order behind, and no stock taken, instead of an order nobody hears of."""
+    from django.db import OperationalError
+
+    product = make_product(name="Blue Razz", price="10.00", quantity=5)
+
+    def disk_full(*args, **kwargs):
+        raise OperationalError("database or disk is full")
+
+    monkeypatch.setattr(DBTaskResult.objects, "create", disk_full)
+    response = customer_client.post(
+        "/api/orders/checkout", checkout_body(line(product, 2)), format="json"
+    )
+
+    assert response.status_code == 503
+    assert "unavailable" in response.json()["message"]
+    assert Order.objects.count() == 0
+    product.refresh_from_db()
+    assert product.quantity == 5
+
+    monkeypatch.undo()
+    response = customer_client.post(
+        "/api/orders/checkout", checkout_body(line(product, 2)), format="json"
+    )
+    assert response.status_code == 201
+    order_id = response.json()["order"]["id"]
+    queued = DBTaskResult.objects.order_by("args_kwargs")
+    assert [row.args_kwargs["args"] for row in queued] == [
+        ["orders.notifications.order_confirmation_email", [order_id]],
+        ["orders.notifications.order_shop_alert_email", [order_id]],
+    ]
+
+
+def test_a_change_that_rolls_back_queues_no_email(queue, admin_user):
+    from django.db import transaction
+
+    from common.mail import send_email_later
+
+    with pytest.raises(RuntimeError), transaction.atomic():
+        send_email_later("orders.status_emails.order_status_email", 1)
+        raise RuntimeError("a refusal after the email was due")
+
+    assert DBTaskResult.objects.count() == 0
