@@ -71,6 +71,7 @@ def shopper(base, token, products, stop_at, results):
             "cartItems": [{"productId": rng.choice(products), "quantity": 1}],
             "customerName": "Bench Shopper",
             "deliveryOption": "pickup",
+            "ageConfirmed": True,  # most demo categories are 21+
         }
         started = time.monotonic()
         status, answer, _ = call(
