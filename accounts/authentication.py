@@ -13,7 +13,7 @@ import copy
 import time
 
 from django.db import transaction
-from django.db.models.signals import post_save
+from django.db.models.signals import post_delete, post_save
 from rest_framework_simplejwt.authentication import JWTAuthentication
 from rest_framework_simplejwt.exceptions import AuthenticationFailed, InvalidToken
 from rest_framework_simplejwt.settings import api_settings
@@ -34,13 +34,15 @@ def forget_all():
 
 
 def _forget_saved(sender, instance, **kwargs):
-    forget(instance.pk)
+    user_id = instance.pk  # a deleted instance loses its pk before the commit
+    forget(user_id)
     # Dropped again after the commit: a request between the save and the commit may
     # have read (and kept) the row as it was before.
-    transaction.on_commit(lambda: forget(instance.pk))
+    transaction.on_commit(lambda: forget(user_id))
 
 
 post_save.connect(_forget_saved, sender="accounts.User", dispatch_uid="token-user-rows")
+post_delete.connect(_forget_saved, sender="accounts.User", dispatch_uid="token-user-rows-gone")
 
 
 class TokenAuthentication(JWTAuthentication):

@@ -14,11 +14,11 @@ def seed(out):
     customer_password = os.environ.get("DEMO_CUSTOMER_PASSWORD", "shopper-demo-1357")
     code = os.environ.get("DEMO_REGISTRATION_CODE", "WELCOME-DEMO")
 
-    admin_ensure(email=ADMIN_EMAIL, password=admin_password, name="Demo Admin")
+    admin_ensure(email=ADMIN_EMAIL, password=admin_password, name="Shop Owner")
     customer = User.objects.filter(email=CUSTOMER_EMAIL).first()
     if customer is None:
         User.objects.create_user(
-            email=CUSTOMER_EMAIL, password=customer_password, name="Demo Shopper"
+            email=CUSTOMER_EMAIL, password=customer_password, name="Sam Rivera"
         )
     elif not customer.check_password(customer_password):
         customer.set_password(customer_password)

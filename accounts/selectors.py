@@ -1,7 +1,5 @@
-from django.conf import settings
-
 from accounts.models import User
-from accounts.passwords import password_digest, password_digests
+from accounts.passwords import password_digests
 
 
 def user_list():
@@ -13,11 +11,9 @@ def user_by_password(raw_password, *, email=None):
     users = User.objects.filter(is_active=True)
     if email:
         return users.filter(email__iexact=email.strip()).first()
-    user = users.filter(password_digest=password_digest(raw_password)).first()
-    if user is None and settings.PASSWORD_DIGEST_OLD_KEYS:
-        # A digest made before the key changed; the sign-in re-keys it.
-        user = users.filter(password_digest__in=password_digests(raw_password)[1:]).first()
-    return user
+    # Under the current key or an older one (the sign-in re-keys it); password_in_use checks
+    # every key, so at most one user matches.
+    return users.filter(password_digest__in=password_digests(raw_password)).first()
 
 
 def password_in_use(raw_password, *, exclude_user_id=None):

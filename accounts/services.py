@@ -173,7 +173,9 @@ def admin_ensure(*, email, password, name="Shop admin"):
     with transaction.atomic():
         user = User.objects.select_for_update().filter(email__iexact=email).first()
         candidate = user or User(email=email, name=name)
-        if user is None or not user.check_password(password):
+        # One hash check: it is the slow part of this command.
+        keeps_password = user is not None and user.check_password(password)
+        if not keeps_password:
             _check_password_policy(password, candidate)
         if user is None:
             if password_in_use(password):
@@ -186,7 +188,7 @@ def admin_ensure(*, email, password, name="Shop admin"):
         if not (user.is_staff and user.is_superuser and user.is_active):
             user.is_staff = user.is_superuser = user.is_active = True
             changed = True
-        if not user.check_password(password):
+        if not keeps_password:
             if password_in_use(password, exclude_user_id=user.pk):
                 raise Conflict(PASSWORD_TAKEN)
             user.set_password(password)

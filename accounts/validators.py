@@ -55,9 +55,8 @@ def zxcvbn_score(password, user=None):
 
 
 class MinimumLengthValidator(django_rules.MinimumLengthValidator):
-    def validate(self, password, user=None):
-        if len(password) < self.min_length:
-            raise ValidationError(PASSWORD_TOO_SHORT, code="password_too_short")
+    def get_error_message(self):
+        return PASSWORD_TOO_SHORT
 
     def get_help_text(self):
         return f"At least {self.min_length} characters."
@@ -87,27 +86,23 @@ class DistinctCharactersValidator:
 
 
 class CommonPasswordValidator(django_rules.CommonPasswordValidator):
-    def validate(self, password, user=None):
-        try:
-            super().validate(password, user)
-        except ValidationError:
-            raise ValidationError(TOO_COMMON, code="password_too_common")
+    def get_error_message(self):
+        return TOO_COMMON
 
 
 class NumericPasswordValidator(django_rules.NumericPasswordValidator):
-    def validate(self, password, user=None):
-        if password.isdigit():
-            raise ValidationError(ONLY_DIGITS, code="password_entirely_numeric")
+    def get_error_message(self):
+        return ONLY_DIGITS
 
 
 class UserAttributeSimilarityValidator(django_rules.UserAttributeSimilarityValidator):
-    DEFAULT_USER_ATTRIBUTES = ("email", "name")
+    # Our user has an email and a name; Django's default attributes (username, first and
+    # last name) do not exist on it.
+    def __init__(self, user_attributes=("email", "name"), max_similarity=0.7):
+        super().__init__(user_attributes, max_similarity)
 
-    def validate(self, password, user=None):
-        try:
-            super().validate(password, user)
-        except ValidationError:
-            raise ValidationError(TOO_SIMILAR, code="password_too_similar")
+    def get_error_message(self):
+        return TOO_SIMILAR
 
 
 class ShopNameValidator:

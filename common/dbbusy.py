@@ -2,13 +2,9 @@
 answers 503 with Retry-After too, instead of a 500 page. API views answer the same way
 through common.errors.exception_handler; this catches what DRF does not see."""
 
-import logging
-
 from django.db import InterfaceError, OperationalError
 
-from common.errors import UNAVAILABLE_MESSAGE, json_error
-
-logger = logging.getLogger("shop.errors")
+from common.errors import UNAVAILABLE_MESSAGE, database_retry_after, json_error
 
 
 class DatabaseBusyMiddleware:
@@ -21,11 +17,6 @@ class DatabaseBusyMiddleware:
     def process_exception(self, request, exception):
         if not isinstance(exception, (OperationalError, InterfaceError)):
             return None
-        busy = "database is locked" in str(exception)
-        if busy:
-            logger.warning("database busy: write lock not granted")
-        else:
-            logger.warning("database unavailable: %s", exception.__class__.__name__)
         response = json_error(UNAVAILABLE_MESSAGE, 503)
-        response["Retry-After"] = "2" if busy else "5"
+        response["Retry-After"] = database_retry_after(exception)
         return response

@@ -89,6 +89,18 @@ SESSION_EXPIRED_MESSAGE = "Your session has expired. Please sign in again."
 PASSWORD_CHANGED_MESSAGE = "Your password was changed. Please sign in with the new one."
 
 
+def database_retry_after(exc):
+    """Log a database that is busy or away, and say when to try again (seconds)."""
+    if "database is locked" in str(exc):
+        # SQLite's one write lock stayed taken for the whole busy timeout
+        # (settings SQLITE_TIMEOUT): give up now, the client retries shortly.
+        logger.warning("database busy: write lock not granted")
+        return "2"
+    # The database is away (restart, failover): say so quickly, not a 500 page.
+    logger.warning("database unavailable: %s", exc.__class__.__name__)
+    return "5"
+
+
 def exception_handler(exc, context):
     from rest_framework.response import Response
 
@@ -100,19 +112,10 @@ def exception_handler(exc, context):
             headers["Retry-After"] = str(exc.retry_after)
         return Response(_body(exc.message, exc.errors), status=exc.status_code, headers=headers)
     if isinstance(exc, (OperationalError, InterfaceError)):
-        if "database is locked" in str(exc):
-            # SQLite's one write lock stayed taken for the whole busy timeout
-            # (settings SQLITE_TIMEOUT): give up now, the client retries shortly.
-            logger.warning("database busy: write lock not granted")
-            retry_after = "2"
-        else:
-            # The database is away (restart, failover): say so quickly, not a 500 page.
-            logger.warning("database unavailable: %s", exc.__class__.__name__)
-            retry_after = "5"
         return Response(
             _body(UNAVAILABLE_MESSAGE),
             status=status.HTTP_503_SERVICE_UNAVAILABLE,
-            headers={"Retry-After": retry_after},
+            headers={"Retry-After": database_retry_after(exc)},
         )
     if isinstance(exc, Http404):
         exc = exceptions.NotFound()

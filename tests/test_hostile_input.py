@@ -223,4 +223,4 @@ def test_the_django_admin_sign_in_takes_no_upload_sized_body(client):
     )
 
     assert response.status_code == 413
-    assert response.json()["message"] == "This request is too large (at most 1 MB here)."
+    assert response.json()["message"] == "This request is too large (at most 64 KB here)."

@@ -52,6 +52,23 @@ def test_registration_refuses_weak_passwords(api_client, code, password, message
     assert not User.objects.filter(email=EMAIL).exists()
 
 
+def test_a_password_made_of_the_name_alone_is_refused(api_client, code):
+    response = api_client.post(
+        "/api/auth/register",
+        {
+            "name": "Bartholomew Quincyfield",
+            "email": "bq7@example.com",
+            "password": "quincyfield-bartholomew-7",
+            "registrationCode": "WELCOME",
+        },
+        format="json",
+    )
+
+    assert response.status_code == 400
+    assert response.json()["message"] == validators.TOO_SIMILAR
+    assert not User.objects.filter(email="bq7@example.com").exists()
+
+
 def test_every_message_says_what_to_do():
     for _, message in WEAK[1:]:
         assert "Please" in message

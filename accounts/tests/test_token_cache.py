@@ -129,3 +129,11 @@ def test_me_answers_the_signed_in_user_without_a_query_once_known(
             "role": "customer",
         }
     )
+
+
+def test_a_user_deleted_in_this_process_is_refused_at_once(customer, customer_client):
+    with time_machine.travel(START, tick=False):
+        assert customer_client.get(URL).status_code == 200
+        customer.delete()
+
+        assert customer_client.get(URL).status_code == 401

@@ -200,13 +200,3 @@ def test_refuses_to_start_without_secret_key_unless_debug():
     assert refused.returncode != 0
     assert "SECRET_KEY is not set" in refused.stderr
     assert allowed.returncode == 0, allowed.stderr
-
-
-@pytest.mark.django_db  # the delivery area may come from a table
-def test_shop_info_is_public(client, settings):
-    settings.SHOP_NAME = "Test Shop"
-
-    body = client.get("/api/shop/info").json()
-
-    assert body["name"] == "Test Shop"
-    assert {"name", "pickupLocation", "pickupPhone", "deliveryArea"} <= set(body)
