@@ -180,10 +180,16 @@ def checkout(request):
             "(`123` or `#123`). At most 200 characters.",
         ),
         OpenApiParameter(
-            "from", str, description="YYYY-MM-DD: orders placed on or after that Los Angeles day."
+            "from",
+            str,
+            description="YYYY-MM-DD (2000-01-01 to 2100-12-31): orders placed on or after that "
+            "Los Angeles day.",
         ),
         OpenApiParameter(
-            "to", str, description="YYYY-MM-DD: orders placed on or before that Los Angeles day."
+            "to",
+            str,
+            description="YYYY-MM-DD (2000-01-01 to 2100-12-31): orders placed on or before that "
+            "Los Angeles day.",
         ),
         OpenApiParameter(
             "due",
@@ -209,14 +215,18 @@ def checkout(request):
 @permission_classes([IsAuthenticated])
 def order_list(request):
     filters = parse_order_filters(request.query_params)
+    # The per-status counts (one GROUP BY) hold the page's total too: no COUNT(*) besides.
+    counts = selectors.order_status_counts(user=request.user, filters=filters)
+    total = counts[filters.status] if filters.status else sum(counts.values())
     page = paginate(
         request,
         selectors.order_list(user=request.user, filters=filters),
         key="orders",
         serialize=_orders,
         default_limit=ORDERS_PAGE_SIZE,
+        count=lambda: total,
     )
-    page["counts"] = selectors.order_status_counts(user=request.user, filters=filters)
+    page["counts"] = counts
     return Response(page)
 
 

@@ -2,6 +2,7 @@
 
 import csv
 
+from common.csvcells import text_cell
 from orders.calendar import SHOP_TIME_ZONE
 
 COLUMNS = [
@@ -23,13 +24,6 @@ COLUMNS = [
 ]
 
 
-def _cell(value):
-    # A spreadsheet would run a cell that starts like a formula; names and addresses are
-    # typed by customers, so such cells are quoted as text.
-    text = "" if value is None else str(value)
-    return "'" + text if text[:1] in ("=", "+", "-", "@", "\t", "\r") else text
-
-
 def _items(order):
     return "; ".join(
         f"{line.quantity} x {line.label} @ {line.unit_price:.2f}" for line in order.items.all()
@@ -47,15 +41,15 @@ def write_orders_csv(orders, out):
                 order.pk,
                 order.created_at.astimezone(SHOP_TIME_ZONE).isoformat(timespec="seconds"),
                 order.status,
-                _cell(order.user.email),
-                _cell(order.customer_name),
+                text_cell(order.user.email),
+                text_cell(order.customer_name),
                 order.delivery_option,
-                _cell(order.delivery_address),
-                _cell(order.phone_number),
+                text_cell(order.delivery_address),
+                text_cell(order.phone_number),
                 order.delivery_date.isoformat() if order.delivery_date else "",
-                _cell(order.delivery_time),
-                _cell(order.special_instructions),
-                _cell(_items(order)),
+                text_cell(order.delivery_time),
+                text_cell(order.special_instructions),
+                text_cell(_items(order)),
                 f"{order.subtotal:.2f}",
                 f"{order.delivery_fee:.2f}",
                 f"{order.total:.2f}",

@@ -6,6 +6,7 @@ from dataclasses import dataclass
 from datetime import date
 
 from common.errors import BadRequest
+from orders.calendar import query_date_range
 from orders.models import OrderStatus
 from orders.pricing import DeliveryOption
 
@@ -37,16 +38,6 @@ def _choice(params, name, choices):
     return value
 
 
-def _date(params, name):
-    value = (params.get(name) or "").strip()
-    if not value:
-        return None
-    try:
-        return date.fromisoformat(value)
-    except ValueError:
-        _refuse(name, f"{name} must be a date written YYYY-MM-DD.")
-
-
 def parse_order_filters(params):
     status = _choice(params, "status", OrderStatus.values)
     option = _choice(params, "deliveryOption", DeliveryOption.values)
@@ -54,9 +45,7 @@ def parse_order_filters(params):
     search = (params.get("search") or "").strip()
     if len(search) > MAX_SEARCH_LENGTH:
         _refuse("search", f"Search must be at most {MAX_SEARCH_LENGTH} characters")
-    date_from, date_to = _date(params, "from"), _date(params, "to")
-    if date_from and date_to and date_from > date_to:
-        _refuse("from", "from must be on or before to.")
+    date_from, date_to = query_date_range(params)
     return OrderFilters(
         status=status,
         delivery_option=option,

@@ -105,7 +105,7 @@ class OrderLine(models.Model):
         indexes = [
             models.Index(
                 fields=["order"],
-                include=["product", "quantity", "unit_price"],
+                include=["product", "quantity", "unit_price", "product_name"],
                 name="order_line_sales",
             )
         ]

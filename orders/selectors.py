@@ -1,9 +1,9 @@
-from datetime import datetime, time, timedelta
+from datetime import timedelta
 
 from django.db.models import Count, F, Prefetch, Q
 from django.db.models.functions import Coalesce
 
-from orders.calendar import SHOP_TIME_ZONE, shop_today
+from orders.calendar import day_start, shop_today
 from orders.filters import ORDER_NUMBER, OrderFilters
 from orders.models import Order, OrderLine, OrderStatus
 from orders.pricing import DeliveryOption, delivery_options_info
@@ -38,8 +38,14 @@ def _with_lines(queryset):
     )
 
 
-def _day_start(day):
-    return datetime.combine(day, time.min, tzinfo=SHOP_TIME_ZONE)
+def _placed_between(queryset, date_from, date_to):
+    # Ranges on created_at (Los Angeles days, both included), not created_at__date: the zone
+    # is fixed here and the indexes on created_at serve them.
+    if date_from:
+        queryset = queryset.filter(created_at__gte=day_start(date_from))
+    if date_to:
+        queryset = queryset.filter(created_at__lt=day_start(date_to + timedelta(days=1)))
+    return queryset
 
 
 def _visible(user):
@@ -59,18 +65,14 @@ def _filtered(queryset, filters):
         if number:
             match |= Q(pk=int(number.group(1)))
         queryset = queryset.filter(match)
-    # Ranges on created_at (Los Angeles days), so the indexes on created_at serve them.
-    if filters.date_from:
-        queryset = queryset.filter(created_at__gte=_day_start(filters.date_from))
-    if filters.date_to:
-        queryset = queryset.filter(created_at__lt=_day_start(filters.date_to + timedelta(days=1)))
+    queryset = _placed_between(queryset, filters.date_from, filters.date_to)
     if filters.due_today:
         today = shop_today()
         queryset = queryset.filter(
             Q(
                 delivery_option=DeliveryOption.PICKUP,
-                created_at__gte=_day_start(today),
-                created_at__lt=_day_start(today + timedelta(days=1)),
+                created_at__gte=day_start(today),
+                created_at__lt=day_start(today + timedelta(days=1)),
             )
             | Q(delivery_option=DeliveryOption.DELIVERY, delivery_date=today)
         )
@@ -109,14 +111,7 @@ def order_by_idempotency_key(*, user, key):
 def orders_for_export(*, date_from=None, date_to=None, status=None, queryset=None):
     """Orders for a CSV export, oldest first; dates are business dates in the shop's zone."""
     queryset = Order.objects.all() if queryset is None else queryset
-    # A range on created_at, not created_at__date: the zone is fixed here and the index is used.
-    if date_from is not None:
-        queryset = queryset.filter(
-            created_at__gte=datetime.combine(date_from, time.min, tzinfo=SHOP_TIME_ZONE)
-        )
-    if date_to is not None:
-        next_day = datetime.combine(date_to + timedelta(days=1), time.min, tzinfo=SHOP_TIME_ZONE)
-        queryset = queryset.filter(created_at__lt=next_day)
+    queryset = _placed_between(queryset, date_from, date_to)
     if status:
         queryset = queryset.filter(status=status)
     return _with_lines(queryset).order_by("created_at", "id")

@@ -151,7 +151,11 @@ def order_checkout(
                 delivery_zip=plan.delivery_zip,
                 delivery_at=plan.delivery_at,
                 id_check_required=plan.id_check_required,
-                age_confirmed_at=timezone.now() if age_confirmed is True else None,
+                # Recorded only when the order needs it: a box ticked for a cart of
+                # unrestricted goods confirms nothing an ID check will look for.
+                age_confirmed_at=(
+                    timezone.now() if plan.id_check_required and age_confirmed is True else None
+                ),
                 special_instructions=special_instructions,
                 idempotency_key=idempotency_key or None,
                 request_hash=request_hash if idempotency_key else "",

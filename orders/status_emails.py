@@ -49,7 +49,13 @@ def order_status_email(order_id):
     subject, news = _subject_and_news(order)
     body = [f"Hello {order.customer_name},", "", *news]
     notice = id_notice(order)
-    if notice and order.status == OrderStatus.COMPLETED:
+    # Only while the handover is still ahead: a pickup now ready, or a parcel the carrier
+    # still has to hand over. A local delivery is completed once handed over, ID checked.
+    if (
+        notice
+        and order.status == OrderStatus.COMPLETED
+        and order.delivery_option != DeliveryOption.DELIVERY
+    ):
         body += ["", notice]
     body += ["", f"Thank you for shopping at {settings.SHOP_NAME}."]
     return EmailMessage(

@@ -33,7 +33,9 @@ class CategorySalesSerializer(serializers.Serializer):
 
 class ProductSalesSerializer(serializers.Serializer):
     id = serializers.IntegerField()
-    name = serializers.CharField(help_text="The name it was sold under.")
+    name = serializers.CharField(
+        help_text="The name it was sold under (renamed in between: the alphabetically last)."
+    )
     units = serializers.IntegerField()
     revenue = MoneyField()
 
@@ -70,7 +72,9 @@ PARAMETERS = [
 ]
 ERRORS = {
     400: OpenApiResponse(
-        ErrorSerializer, description="A bad date, from after to, or over 3660 days"
+        ErrorSerializer,
+        description="A bad date (YYYY-MM-DD, 2000-01-01 to 2100-12-31), from after to, or over "
+        "3660 days",
     ),
     401: OpenApiResponse(ErrorSerializer, description="No or bad token."),
     403: OpenApiResponse(ErrorSerializer, description="Signed in, but not an admin."),

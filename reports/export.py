@@ -2,6 +2,8 @@
 
 import csv
 
+from common.csvcells import text_cell
+
 COLUMNS = ["section", "key", "name", "orders", "units", "revenue"]
 
 
@@ -19,7 +21,7 @@ def write_sales_csv(report, out):
             [
                 "category",
                 category["id"] or "",
-                category["name"],
+                text_cell(category["name"]),
                 "",
                 category["units"],
                 category["revenue"],
@@ -30,7 +32,7 @@ def write_sales_csv(report, out):
             [
                 "product",
                 product["id"],
-                _text(product["name"]),
+                text_cell(product["name"]),
                 "",
                 product["units"],
                 product["revenue"],
@@ -40,10 +42,3 @@ def write_sales_csv(report, out):
         writer.writerow(["status", status, "", count, "", ""])
     for option, values in report["byDeliveryOption"].items():
         writer.writerow(["deliveryOption", option, "", values["orders"], "", values["revenue"]])
-
-
-def _text(value):
-    # Product names are typed by admins; a spreadsheet would run a cell that looks like a
-    # formula, so such cells are quoted as text.
-    text = "" if value is None else str(value)
-    return "'" + text if text[:1] in ("=", "+", "-", "@", "\t", "\r") else text

@@ -8,14 +8,14 @@ counts every order, cancelled ones included. Category and product revenue are go
 """
 
 from dataclasses import dataclass
-from datetime import date, datetime, time, timedelta
+from datetime import date, timedelta
 from decimal import Decimal
 
-from django.db.models import Count, DecimalField, ExpressionWrapper, F, Sum
+from django.db.models import Count, DecimalField, ExpressionWrapper, F, Max, Sum
 from django.db.models.functions import TruncDate
 
 from common.errors import BadRequest
-from orders.calendar import SHOP_TIME_ZONE, shop_today
+from orders.calendar import SHOP_TIME_ZONE, day_start, query_date_range, shop_today
 from orders.models import Order, OrderLine, OrderStatus
 from orders.pricing import DeliveryOption
 from shop.models import Product
@@ -38,43 +38,24 @@ class ReportRange:
         return (self.date_to - self.date_from).days + 1
 
 
-def _refuse(name, message):
-    raise BadRequest(message, errors={name: [message]})
-
-
-def _date(params, name):
-    value = (params.get(name) or "").strip()
-    if not value:
-        return None
-    try:
-        return date.fromisoformat(value)
-    except ValueError:
-        _refuse(name, f"{name} must be a date written YYYY-MM-DD.")
-
-
 def report_range(params):
     """`from`/`to` (Los Angeles dates, inclusive); default the last 30 days up to today."""
-    date_from, date_to = _date(params, "from"), _date(params, "to")
+    date_from, date_to = query_date_range(params)
     date_to = date_to or (
         date_from + timedelta(days=DEFAULT_DAYS - 1) if date_from else shop_today()
     )
     date_from = date_from or date_to - timedelta(days=DEFAULT_DAYS - 1)
-    if date_from > date_to:
-        _refuse("from", "from must be on or before to.")
     if (date_to - date_from).days + 1 > MAX_DAYS:
-        _refuse("to", f"A report covers at most {MAX_DAYS} days.")
+        message = f"A report covers at most {MAX_DAYS} days."
+        raise BadRequest(message, errors={"to": [message]})
     return ReportRange(date_from, date_to)
-
-
-def _start(day):
-    return datetime.combine(day, time.min, tzinfo=SHOP_TIME_ZONE)
 
 
 def _orders_in(period):
     # A range on created_at (not __date) so the created_at indexes serve it.
     return Order.objects.filter(
-        created_at__gte=_start(period.date_from),
-        created_at__lt=_start(period.date_to + timedelta(days=1)),
+        created_at__gte=day_start(period.date_from),
+        created_at__lt=day_start(period.date_to + timedelta(days=1)),
     ).order_by()
 
 
@@ -119,30 +100,33 @@ def sales_report(period):
     )
     per_product = list(
         OrderLine.objects.filter(
-            order__created_at__gte=_start(period.date_from),
-            order__created_at__lt=_start(period.date_to + timedelta(days=1)),
+            order__created_at__gte=day_start(period.date_from),
+            order__created_at__lt=day_start(period.date_to + timedelta(days=1)),
         )
         .exclude(order__status=OrderStatus.CANCELLED)
         .values("product_id")
-        .annotate(units=Sum("quantity"), revenue=Sum(line_revenue))
+        # The name on the lines, as sold (a product renamed since keeps its old name here;
+        # sold under two names, the alphabetically last).
+        .annotate(units=Sum("quantity"), revenue=Sum(line_revenue), name=Max("product_name"))
         .order_by()
     )
-    # Grouped first, joined after: name and category of each product sold (none once deleted).
-    products = {
-        pk: (name, category_id, category_name)
-        for pk, name, category_id, category_name in Product.objects.filter(
+    # Grouped first, joined after: the category of each product sold (none once deleted).
+    categories = {
+        pk: (category_id, category_name)
+        for pk, category_id, category_name in Product.objects.filter(
             pk__in=[row["product_id"] for row in per_product if row["product_id"] is not None]
-        ).values_list("pk", "name", "category_id", "category__name")
+        ).values_list("pk", "category_id", "category__name")
     }
     by_category = {}
     for row in per_product:
-        _, category_id, name = products.get(row["product_id"], (None, None, DELETED_PRODUCTS))
+        category_id, name = categories.get(row["product_id"], (None, DELETED_PRODUCTS))
         entry = by_category.setdefault(
             category_id, {"id": category_id, "name": name, "units": 0, "revenue": ZERO}
         )
         entry["units"] += row["units"]
         entry["revenue"] += row["revenue"] or ZERO
-    sold = [row for row in per_product if row["product_id"] in products]
+    # The lines of every deleted product share one null product_id: no single product to name.
+    sold = [row for row in per_product if row["product_id"] is not None]
     sold.sort(key=lambda row: (-(row["revenue"] or ZERO), -row["units"], row["product_id"]))
 
     return {
@@ -163,7 +147,7 @@ def sales_report(period):
         "topProducts": [
             {
                 "id": row["product_id"],
-                "name": products[row["product_id"]][0],
+                "name": row["name"],
                 "units": row["units"],
                 "revenue": _money(row["revenue"]),
             }

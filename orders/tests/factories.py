@@ -4,8 +4,11 @@ from datetime import timedelta
 from decimal import Decimal
 
 from orders.calendar import shop_today
+from orders.models import Order
 from shop.categories import AGE_RESTRICTED, NOT_SHIPPABLE
 from shop.models import Category, Product, ProductType
+
+CHECKOUT_URL = "/api/orders/checkout"
 
 
 def _a_category(category_id="party-supplies"):
@@ -73,3 +76,11 @@ def checkout_body(*lines, option="pickup", **fields):
 def stock_of(row):
     row.refresh_from_db()
     return row.quantity
+
+
+def refused(client, body, status=400):
+    """Post a checkout that must be refused with `status`, storing no order; its answer."""
+    response = client.post(CHECKOUT_URL, body, format="json")
+    assert response.status_code == status, response.json()
+    assert Order.objects.count() == 0
+    return response.json()

@@ -172,6 +172,8 @@ def test_export_command_writes_a_file_and_refuses_bad_dates(customer_client, pro
         call_command("export_orders", "--from", "yesterday")
     with pytest.raises(CommandError):
         call_command("export_orders", "--from", "2026-02-02", "--to", "2026-02-01")
+    with pytest.raises(CommandError, match="--to must be a date from 2000-01-01 to 2100-12-31"):
+        call_command("export_orders", "--to", "9999-12-31")
 
 
 def test_export_command_has_help():

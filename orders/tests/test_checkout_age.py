@@ -9,11 +9,17 @@ from django.core import mail
 
 from orders.calendar import SHOP_TIME_ZONE
 from orders.models import Order
-from orders.tests.factories import checkout_body, line, make_product, stock_of
+from orders.tests.factories import (
+    CHECKOUT_URL,
+    checkout_body,
+    line,
+    make_product,
+    refused,
+    stock_of,
+)
 
 pytestmark = pytest.mark.django_db
 
-URL = "/api/orders/checkout"
 AGE = "Please confirm you are 21 or older to order age-restricted products."
 NOW = datetime(2026, 6, 10, 9, 0, tzinfo=SHOP_TIME_ZONE)
 
@@ -32,13 +38,6 @@ def vape():
 @pytest.fixture
 def balloons():
     return make_product(name="Balloons", category="party-supplies", quantity=5)
-
-
-def refused(client, body, status=400):
-    response = client.post(URL, body, format="json")
-    assert response.status_code == status, response.json()
-    assert Order.objects.count() == 0
-    return response.json()
 
 
 @pytest.mark.parametrize("confirmed", [None, False, "false"])
@@ -64,7 +63,9 @@ def test_a_confirmed_pickup_is_marked_for_an_id_check(
     shopper, vape, django_capture_on_commit_callbacks
 ):
     with django_capture_on_commit_callbacks(execute=True):
-        response = shopper.post(URL, checkout_body(line(vape), ageConfirmed=True), format="json")
+        response = shopper.post(
+            CHECKOUT_URL, checkout_body(line(vape), ageConfirmed=True), format="json"
+        )
 
     assert response.status_code == 201
     order = response.json()["order"]
@@ -83,7 +84,7 @@ def test_a_confirmed_delivery_says_id_is_checked_at_the_door(
     body = checkout_body(line(vape), option="delivery", ageConfirmed=True)
 
     with django_capture_on_commit_callbacks(execute=True):
-        order = shopper.post(URL, body, format="json").json()["order"]
+        order = shopper.post(CHECKOUT_URL, body, format="json").json()["order"]
 
     assert order["idNotice"] == "ID will be checked at delivery (21+)"
     assert len(mail.outbox) == 2
@@ -94,12 +95,24 @@ def test_a_cart_of_unrestricted_goods_needs_no_confirmation(
     shopper, balloons, django_capture_on_commit_callbacks
 ):
     with django_capture_on_commit_callbacks(execute=True):
-        order = shopper.post(URL, checkout_body(line(balloons)), format="json").json()["order"]
+        order = shopper.post(CHECKOUT_URL, checkout_body(line(balloons)), format="json").json()[
+            "order"
+        ]
 
     assert order["idCheckRequired"] is False
     assert order["idNotice"] is None
     assert order["ageConfirmedAt"] is None
     assert "21+" not in mail.outbox[0].body
+
+
+def test_a_confirmation_sent_for_unrestricted_goods_is_not_recorded(shopper, balloons):
+    response = shopper.post(
+        CHECKOUT_URL, checkout_body(line(balloons), ageConfirmed=True), format="json"
+    )
+
+    assert response.status_code == 201
+    assert response.json()["order"]["ageConfirmedAt"] is None
+    assert Order.objects.get().age_confirmed_at is None
 
 
 def test_shipping_a_non_shippable_line_names_the_product(shopper, vape, balloons):
@@ -117,7 +130,7 @@ def test_restricted_but_shippable_goods_ship_with_an_id_check(shopper):
     pipe = make_product(name="Glass Bowl", category="glass-pipe")
 
     response = shopper.post(
-        URL, checkout_body(line(pipe), option="shipping", ageConfirmed=True), format="json"
+        CHECKOUT_URL, checkout_body(line(pipe), option="shipping", ageConfirmed=True), format="json"
     )
 
     assert response.status_code == 201
@@ -125,17 +138,21 @@ def test_restricted_but_shippable_goods_ship_with_an_id_check(shopper):
 
 
 def test_an_admin_changing_a_flag_changes_the_next_checkout(shopper, admin_client_api, balloons):
-    assert shopper.post(URL, checkout_body(line(balloons)), format="json").status_code == 201
+    assert (
+        shopper.post(CHECKOUT_URL, checkout_body(line(balloons)), format="json").status_code == 201
+    )
 
     admin_client_api.patch("/api/categories/party-supplies", {"ageRestricted": True}, format="json")
-    refusal = shopper.post(URL, checkout_body(line(balloons)), format="json")
+    refusal = shopper.post(CHECKOUT_URL, checkout_body(line(balloons)), format="json")
 
     assert refusal.status_code == 400
     assert refusal.json()["message"] == AGE
 
     admin_client_api.patch("/api/categories/party-supplies", {"shippable": False}, format="json")
     shipped = shopper.post(
-        URL, checkout_body(line(balloons), option="shipping", ageConfirmed=True), format="json"
+        CHECKOUT_URL,
+        checkout_body(line(balloons), option="shipping", ageConfirmed=True),
+        format="json",
     )
 
     assert shipped.status_code == 400

@@ -9,11 +9,17 @@ import time_machine
 
 from orders.calendar import SHOP_TIME_ZONE
 from orders.models import Order, OrderStatus
-from orders.tests.factories import checkout_body, line, make_product, stock_of
+from orders.tests.factories import (
+    CHECKOUT_URL,
+    checkout_body,
+    line,
+    make_product,
+    refused,
+    stock_of,
+)
 
 pytestmark = pytest.mark.django_db
 
-URL = "/api/orders/checkout"
 NOW = datetime(2026, 6, 10, 9, 0, tzinfo=SHOP_TIME_ZONE)
 TODAY, TOMORROW = "2026-06-10", "2026-06-11"
 
@@ -38,15 +44,8 @@ def delivery(lamp, **fields):
     return checkout_body(line(lamp), option="delivery", **{"deliveryDate": TOMORROW, **fields})
 
 
-def refused(client, body, status=400):
-    response = client.post(URL, body, format="json")
-    assert response.status_code == status, response.json()
-    assert Order.objects.count() == 0
-    return response.json()
-
-
 def placed(client, body):
-    response = client.post(URL, body, format="json")
+    response = client.post(CHECKOUT_URL, body, format="json")
     assert response.status_code == 201, response.json()
     return response.json()["order"]
 
@@ -91,7 +90,10 @@ def test_the_area_comes_from_the_environment_when_set(shopper, lamp, settings):
     settings.DELIVERY_ZIP_CODES = ["90210"]
 
     assert placed(shopper, delivery(lamp, deliveryZip="90210"))["deliveryZip"] == "90210"
-    assert shopper.post(URL, delivery(lamp, deliveryZip="92840"), format="json").status_code == 400
+    assert (
+        shopper.post(CHECKOUT_URL, delivery(lamp, deliveryZip="92840"), format="json").status_code
+        == 400
+    )
 
 
 def test_shop_info_tells_the_area_hours_and_window(api_client):
@@ -178,7 +180,7 @@ def test_a_delivery_needs_the_lead_time(shopper, lamp):
 def test_late_in_the_evening_the_earliest_time_is_the_next_morning(client_for, customer, lamp):
     with time_machine.travel(datetime(2026, 6, 10, 19, 0, tzinfo=SHOP_TIME_ZONE), tick=False):
         answer = client_for(customer).post(
-            URL, delivery(lamp, deliveryDate=TODAY, deliveryTime="20:00"), format="json"
+            CHECKOUT_URL, delivery(lamp, deliveryDate=TODAY, deliveryTime="20:00"), format="json"
         )
 
     assert answer.status_code == 400
@@ -213,7 +215,7 @@ def test_a_full_hour_is_refused_and_a_cancel_frees_it(shopper, lamp, settings, a
     first = placed(shopper, delivery(lamp, deliveryTime="14:00"))
     placed(shopper, delivery(lamp, deliveryTime="14:45"))
 
-    full = shopper.post(URL, delivery(lamp, deliveryTime="14:30"), format="json")
+    full = shopper.post(CHECKOUT_URL, delivery(lamp, deliveryTime="14:30"), format="json")
 
     assert full.status_code == 409
     assert full.json()["message"] == "That delivery time is full. Please choose another time."
@@ -245,7 +247,7 @@ def test_the_django_admins_list_replaces_the_default_area(shopper, lamp, admin_b
     assert added.status_code == 302
 
     assert placed(shopper, delivery(lamp, deliveryZip="90210"))["deliveryZip"] == "90210"
-    outside = shopper.post(URL, delivery(lamp, deliveryZip="92840"), format="json")
+    outside = shopper.post(CHECKOUT_URL, delivery(lamp, deliveryZip="92840"), format="json")
     assert outside.status_code == 400
     assert outside.json()["message"].endswith("92840 is outside our delivery area.")
 

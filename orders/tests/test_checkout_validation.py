@@ -6,24 +6,21 @@ import pytest
 import time_machine
 
 from orders.calendar import SHOP_TIME_ZONE
-from orders.models import Order
-from orders.tests.factories import checkout_body, line, make_product, stock_of
+from orders.tests.factories import (
+    CHECKOUT_URL,
+    checkout_body,
+    line,
+    make_product,
+    refused,
+    stock_of,
+)
 
 pytestmark = pytest.mark.django_db
-
-URL = "/api/orders/checkout"
 
 
 @pytest.fixture
 def product():
     return make_product(name="Blue Razz", price="10.00", quantity=5)
-
-
-def refused(client, body, status=400):
-    response = client.post(URL, body, format="json")
-    assert response.status_code == status, response.json()
-    assert Order.objects.count() == 0
-    return response.json()
 
 
 def test_empty_cart_is_refused_before_anything_else(customer_client):
@@ -64,7 +61,7 @@ def test_shipping_and_delivery_need_an_address(customer_client, product, option)
 
 def test_pickup_needs_no_address_phone_date_or_time(customer_client, product):
     response = customer_client.post(
-        URL, checkout_body(line(product), option="pickup"), format="json"
+        CHECKOUT_URL, checkout_body(line(product), option="pickup"), format="json"
     )
 
     assert response.status_code == 201
@@ -115,7 +112,7 @@ def test_delivery_date_before_today_in_los_angeles_is_refused(client_for, custom
             checkout_body(line(product), option="delivery", deliveryDate="2026-06-08"),
         )
         todays = customer_client.post(
-            URL,
+            CHECKOUT_URL,
             checkout_body(line(product), option="delivery", deliveryDate="2026-06-09"),
             format="json",
         ).json()
@@ -130,7 +127,7 @@ def test_delivery_today_in_los_angeles_is_accepted(client_for, customer, product
     with time_machine.travel(datetime(2026, 6, 10, 9, 0, tzinfo=SHOP_TIME_ZONE), tick=False):
         body = checkout_body(line(product), option="delivery", deliveryDate="2026-06-10")
 
-        response = client_for(customer).post(URL, body, format="json")
+        response = client_for(customer).post(CHECKOUT_URL, body, format="json")
 
     assert response.status_code == 201
     assert response.json()["order"]["deliveryDate"] == "2026-06-10"
@@ -139,7 +136,7 @@ def test_delivery_today_in_los_angeles_is_accepted(client_for, customer, product
 def test_shipping_does_not_check_a_stale_date(customer_client, product):
     body = checkout_body(line(product), option="shipping", deliveryDate="2001-01-01")
 
-    response = customer_client.post(URL, body, format="json")
+    response = customer_client.post(CHECKOUT_URL, body, format="json")
 
     assert response.status_code == 201
     assert response.json()["order"]["deliveryDate"] is None

@@ -22,7 +22,8 @@ def test_six_shoppers_race_for_the_last_place_of_an_hour(make_user, client_for, 
         body = checkout_body(
             line(lamp), option="delivery", deliveryDate="2026-06-11", deliveryTime="14:00"
         )
-        assert client_for(make_user()).post("/api/orders/checkout", body, format="json")
+        first = client_for(make_user()).post("/api/orders/checkout", body, format="json")
+        assert first.status_code == 201, first.json()
         clients = [client_for(make_user()) for _ in range(6)]
 
         results = run_together([buy(client, body) for client in clients])

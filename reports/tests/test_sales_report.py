@@ -13,6 +13,7 @@ from django.test.utils import CaptureQueriesContext
 
 from orders.calendar import SHOP_TIME_ZONE
 from orders.tests.factories import checkout_body, line, make_product
+from shop.models import Category
 
 pytestmark = pytest.mark.django_db
 
@@ -108,6 +109,29 @@ def test_the_same_report_as_csv(world):
     assert ["status", "cancelled", "", "1", "", ""] in rows
 
 
+def test_a_product_keeps_the_name_it_was_sold_under(world):
+    world["car"].name = "Mustang GT"
+    world["car"].save()
+
+    body = report(world["admin"], "from=2026-06-09&to=2026-06-10")
+
+    assert body["topProducts"][0] == {
+        "id": world["car"].pk,
+        "name": "Mustang",
+        "units": 3,
+        "revenue": 75.0,
+    }
+
+
+def test_a_csv_cell_that_looks_like_a_formula_is_text(world):
+    Category.objects.filter(pk="diecast-cars").update(name='=HYPERLINK("x")')
+
+    response = world["admin"].get("/api/reports/sales.csv?from=2026-06-09&to=2026-06-10")
+
+    rows = list(csv.reader(io.StringIO(response.content.decode())))
+    assert ["category", "diecast-cars", '\'=HYPERLINK("x")', "", "3", "75.00"] in rows
+
+
 def test_a_fixed_number_of_queries_whatever_the_range(world):
     def queries(query):
         with CaptureQueriesContext(connection) as captured:
@@ -139,6 +163,10 @@ def test_admins_only(world, api_client, url):
         ("to=2026-13-01", "to must be a date written YYYY-MM-DD."),
         ("from=2026-06-10&to=2026-06-01", "from must be on or before to."),
         ("from=2000-01-01&to=2026-06-10", "A report covers at most 3660 days."),
+        ("to=9999-12-31", "to must be a date from 2000-01-01 to 2100-12-31."),
+        # Alone, either end is defaulted 29 days from the other: out of range, no overflow.
+        ("to=0001-01-05", "to must be a date from 2000-01-01 to 2100-12-31."),
+        ("from=9999-12-20", "from must be a date from 2000-01-01 to 2100-12-31."),
     ],
 )
 def test_bad_ranges_are_400(world, query, message):

@@ -1,17 +1,17 @@
-from datetime import date
-
 from django.core.management.base import BaseCommand, CommandError
 
+from common.errors import BadRequest
+from orders.calendar import parse_day
 from orders.export import write_orders_csv
 from orders.models import OrderStatus
 from orders.selectors import orders_for_export
 
 
-def _date(text):
+def _date(text, option):
     try:
-        return date.fromisoformat(text)
-    except ValueError:
-        raise CommandError(f"Not a date (YYYY-MM-DD): {text}")
+        return parse_day(text, option)
+    except BadRequest as refused:
+        raise CommandError(refused.message)
 
 
 class Command(BaseCommand):
@@ -35,8 +35,7 @@ class Command(BaseCommand):
         )
 
     def handle(self, *args, date_from=None, date_to=None, status=None, output=None, **options):
-        date_from = _date(date_from) if date_from else None
-        date_to = _date(date_to) if date_to else None
+        date_from, date_to = _date(date_from, "--from"), _date(date_to, "--to")
         if date_from and date_to and date_from > date_to:
             raise CommandError("--from must not be after --to.")
         orders = orders_for_export(date_from=date_from, date_to=date_to, status=status).iterator(
