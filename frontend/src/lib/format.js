@@ -34,6 +34,7 @@ function instant(value) {
   return Number.isNaN(date.getTime()) ? null : date;
 }
 
+// Every instant the app shows (orders, rides, the back office) reads the same way.
 export function formatWhen(value) {
   const date = instant(value);
   if (!date) return value ? String(value) : '';
@@ -71,9 +72,6 @@ export function formatDayAndClock(day, clock) {
   if (!dayText || !clockText) return dayText || clockText;
   return `${dayText}${clockText === String(clock) ? ',' : ' at'} ${clockText}`;
 }
-
-// Every instant the app shows (orders, rides, the back office) reads the same way.
-export const formatDateTimeLA = formatWhen;
 
 export function sku(id) {
   return `#${String(id ?? '').padStart(6, '0')}`;

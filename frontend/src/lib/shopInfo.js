@@ -24,8 +24,9 @@ export const SHOP_INFO_FALLBACK = {
   defaultRidePricing: '',
 };
 
-export function useShopInfo() {
-  const { data, isSuccess, isError } = useQuery(shopInfoQuery);
+// `options` tunes this screen's reading (a shorter `staleTime` reads the rules again on mount).
+export function useShopInfo(options) {
+  const { data, isSuccess, isError } = useQuery({ ...shopInfoQuery, ...options });
   return { ...SHOP_INFO_FALLBACK, ...(data || {}), isLoaded: isSuccess, isError };
 }
 

@@ -28,7 +28,8 @@ export function networkError() {
   return handler;
 }
 
-function makeResponse({ status = 200, body, headers = {} } = {}) {
+// A response as fetch would give it (also for the setup's default fetch).
+export function serverAnswer({ status = 200, body, headers = {} } = {}) {
   const text = body === undefined || body === null || status === 204 ? '' : JSON.stringify(body);
   const lower = Object.fromEntries(Object.entries({ 'content-type': 'application/json', ...headers }).map(([k, v]) => [k.toLowerCase(), v]));
   return {
@@ -65,15 +66,10 @@ export function mockFetch(ownHandlers = {}) {
       throw new Error(`mockFetch: no handler for ${key}`);
     }
     const answer = typeof handler === 'function' ? await handler(url, init) : handler;
-    return makeResponse(answer);
+    return serverAnswer(answer);
   });
   global.fetch = fn;
   return fn;
-}
-
-// A response as fetch would give it, for the setup's default fetch.
-export function serverAnswer(answer) {
-  return makeResponse(answer);
 }
 
 // The calls that change something (everything but GET): what most tests assert on.

@@ -3,7 +3,7 @@ import { useNavigate, useSearchParams } from 'react-router';
 import { api } from '../../lib/api';
 import { useSession } from '../../lib/session';
 import { useToast } from '../../lib/toast';
-import { PasswordHint } from './PasswordHint';
+import { PasswordHint } from '../../components/PasswordHint';
 import './auth.css';
 
 export const NETWORK_TEXT = 'Network error. Please try again.';

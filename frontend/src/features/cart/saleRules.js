@@ -4,6 +4,8 @@
 // flags come with each product (`ageRestricted`, `shippable`) and the hours, lead time and
 // horizon with GET /api/shop/info.
 
+import { formatClock } from '../../lib/format';
+
 // A product saved in the cart before the flags existed has none: its category's flags apply.
 function flag(product, name, categoryById) {
   if (product && typeof product[name] === 'boolean') return product[name];
@@ -45,13 +47,6 @@ const minutesOf = (hhmm) => {
 };
 const hhmm = (minutes) => `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
 
-export function clockLabel(value) {
-  const minutes = minutesOf(value);
-  if (minutes === null) return value;
-  const hour = Math.floor(minutes / 60);
-  return `${hour % 12 || 12}:${String(minutes % 60).padStart(2, '0')} ${hour < 12 ? 'AM' : 'PM'}`;
-}
-
 // `deliveryEarliest` is written in the shop's own zone ('2026-11-24T14:05-08:00'): its date and
 // clock are read as they are, whatever the visitor's zone.
 function earliestOf(rules) {
@@ -80,6 +75,6 @@ export function deliveryTimes(rules, date) {
   }
   const first = start + Math.ceil((from - start) / SLOT_MINUTES) * SLOT_MINUTES;
   const times = [];
-  for (let m = first; m <= end; m += SLOT_MINUTES) times.push({ value: hhmm(m), label: clockLabel(hhmm(m)) });
+  for (let m = first; m <= end; m += SLOT_MINUTES) times.push({ value: hhmm(m), label: formatClock(hhmm(m)) });
   return times;
 }

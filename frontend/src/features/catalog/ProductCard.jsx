@@ -39,7 +39,7 @@ export function ProductCard({ product, eager = false, mark = null }) {
           <AgeMark product={product} />
           <p className="product-card__price">{price === null ? 'Price not set' : formatPrice(price)}</p>
           <p className={`product-card__stock ${status.available ? 'is-available' : 'is-unavailable'}`}>
-            {AVAILABILITY_WORDS.card(status)}
+            {AVAILABILITY_WORDS.status(status)}
           </p>
           {mark}
         </div>

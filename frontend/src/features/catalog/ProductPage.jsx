@@ -232,7 +232,7 @@ export function ProductPage() {
               <dt>Category</dt>
               <dd>{category ? category.name : product.categoryName || product.categoryId || '—'}</dd>
               <dt>Availability</dt>
-              <dd>{AVAILABILITY_WORDS.details(status)}</dd>
+              <dd>{AVAILABILITY_WORDS.status(status)}</dd>
             </dl>
             {isAdmin && types.length ? (
               <>

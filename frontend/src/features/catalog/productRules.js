@@ -4,11 +4,6 @@ export function productTypes(product) {
   return Array.isArray(product?.types) ? product.types : [];
 }
 
-function unitsOf(product, type) {
-  const units = availableStock(product, type);
-  return Number.isFinite(units) ? units : Infinity;
-}
-
 // The one availability rule: every place that says whether a product (or one of its types) can
 // be bought asks this, so the card, the badge, Details, 'Add to Cart' and 'N available' agree.
 //   - a product marked unavailable is unavailable, whatever its stock or types;
@@ -21,7 +16,7 @@ export function availability(product, type = null) {
   if (!product || product.availability === false) return no('unavailable');
   if (type) {
     if (type.availability === false) return no('out-of-stock');
-    const units = unitsOf(product, type);
+    const units = availableStock(product, type);
     return units > 0 ? { available: true, units, reason: null } : no('out-of-stock');
   }
   const types = productTypes(product);
@@ -29,15 +24,15 @@ export function availability(product, type = null) {
     const units = types.reduce((sum, t) => sum + availability(product, t).units, 0);
     return units > 0 ? { available: true, units, reason: null } : no('out-of-stock');
   }
-  const units = unitsOf(product, null);
+  const units = availableStock(product, null);
   return units > 0 ? { available: true, units, reason: null } : no('out-of-stock');
 }
 
 // The rule's answer in the words each place uses.
 export const AVAILABILITY_WORDS = {
-  card: (a) => (a.available ? 'Available' : 'Unavailable'),
+  // The product card and the Details list.
+  status: (a) => (a.available ? 'Available' : 'Unavailable'),
   badge: (a) => (a.available ? 'In Stock' : 'Out of Stock'),
-  details: (a) => (a.available ? 'Available' : 'Unavailable'),
   type: (a) => (a.available ? 'Available' : a.reason === 'unavailable' ? 'Unavailable' : 'Out of stock'),
   units: (a) => (!a.available ? (a.reason === 'unavailable' ? 'Unavailable' : 'Out of stock') : Number.isFinite(a.units) ? `${a.units} available` : 'In stock'),
 };
@@ -48,10 +43,6 @@ export function isTypeUsable(product, type) {
 
 export function firstUsableType(product) {
   return productTypes(product).find((t) => isTypeUsable(product, t)) ?? null;
-}
-
-export function isInStock(product) {
-  return availability(product).available;
 }
 
 // Why 'Add to Cart' is disabled, or null when it may be pressed.

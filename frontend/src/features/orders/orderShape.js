@@ -6,11 +6,14 @@ const toNumber = (value) => {
   return Number.isFinite(n) ? n : 0;
 };
 
+// Each line: key, productId (for the SKU; null once the product was deleted), name, typeName,
+// quantity, price and subtotal (numbers).
 export function orderLines(order) {
   if (!order) return [];
   if (Array.isArray(order.items)) {
     return order.items.map((item, index) => ({
       key: `${item.productId ?? 'x'}-${item.productTypeId ?? 'none'}-${index}`,
+      productId: item.productId ?? null,
       name: item.productName || 'Product',
       typeName: item.productTypeName || '',
       quantity: toNumber(item.quantity),
@@ -23,7 +26,8 @@ export function orderLines(order) {
     const quantity = toNumber(order.quantity || 1);
     const total = toNumber(order.total);
     const price = product.price != null ? toNumber(product.price) : quantity ? total / quantity : total;
-    return [{ key: `legacy-${order.id}`, name: product.name || 'Product', typeName: '', quantity, price, subtotal: total }];
+    const productId = product.id ?? order.productId ?? null;
+    return [{ key: `legacy-${order.id}`, productId, name: product.name || 'Product', typeName: '', quantity, price, subtotal: total }];
   }
   return [];
 }

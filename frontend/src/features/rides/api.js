@@ -9,17 +9,12 @@ import { rideKeys } from '../../lib/queryKeys';
 export const RIDES_PAGE_SIZE = 12;
 
 // `status` filters the admin's list; null or 'all' lists every status.
-export function fetchRidesPage(page, status, signal) {
-  const params = { page, limit: RIDES_PAGE_SIZE };
-  if (status && status !== 'all') params.status = status;
-  return api.get('/rides', params, { signal });
-}
-
 export const rideListQuery = (status = null) => {
   const filter = status && status !== 'all' ? status : null;
   return pagedQueryOptions({
     queryKey: rideKeys.list(filter),
-    fetchPage: (page, signal) => fetchRidesPage(page, filter, signal),
+    // api.get leaves out a null status.
+    fetchPage: (page, signal) => api.get('/rides', { page, limit: RIDES_PAGE_SIZE, status: filter }, { signal }),
     itemsKey: 'rides',
     pageSize: RIDES_PAGE_SIZE,
   });

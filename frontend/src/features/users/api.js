@@ -3,9 +3,6 @@ import { queryOptions, useMutation } from '@tanstack/react-query';
 import { api } from '../../lib/api';
 import { userKeys } from '../../lib/queryKeys';
 
-export const MIN_PASSWORD_LENGTH = 6;
-export const PASSWORD_TOO_SHORT = 'Password must be at least 6 characters long';
-
 export const usersQuery = () =>
   queryOptions({ queryKey: userKeys.all, queryFn: ({ signal }) => api.get('/auth/users', undefined, { signal }) });
 

@@ -1,4 +1,4 @@
-import { formatClock, formatDateTimeLA, formatDay, formatDayAndClock, formatPrice, formatWhen, sku, todayLA } from '../format';
+import { formatClock, formatDay, formatDayAndClock, formatPrice, formatWhen, sku, todayLA } from '../format';
 import { nextPageParam, pagesToItems } from '../pages';
 
 test('prices show dollars with two decimals', () => {
@@ -15,10 +15,10 @@ test('SKU is # and the id padded to six digits', () => {
 });
 
 test('order times are shown in words, in Los Angeles time', () => {
-  expect(formatDateTimeLA('2026-11-22T18:04:05Z')).toBe('Sun, Nov 22, 2026 at 10:04 AM');
+  expect(formatWhen('2026-11-22T18:04:05Z')).toBe('Sun, Nov 22, 2026 at 10:04 AM');
   // Summer: PDT is UTC-7.
-  expect(formatDateTimeLA('2026-07-01T00:30:00Z')).toBe('Tue, Jun 30, 2026 at 5:30 PM');
-  expect(formatDateTimeLA(null)).toBe('');
+  expect(formatWhen('2026-07-01T00:30:00Z')).toBe('Tue, Jun 30, 2026 at 5:30 PM');
+  expect(formatWhen(null)).toBe('');
 });
 
 test('today is the Los Angeles day, not UTC', () => {

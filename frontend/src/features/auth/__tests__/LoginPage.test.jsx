@@ -122,3 +122,26 @@ test('a user signed out by a password change is told why at /login', async () =>
   await act(() => api.get('/orders').catch(() => {}));
   expect(await screen.findByText('Your password was changed. Please sign in with the new one.')).toHaveClass('auth__notice');
 });
+
+test("the sign-up form shows the server's verdict on the password, judged with the email and name typed", async () => {
+  const weak = { ok: false, score: 1, messages: ['Password is too similar to your email or name.'] };
+  const fetchMock = mockFetch({ 'POST /api/auth/password-check': { status: 200, body: weak } });
+  const { user } = renderLogin('/login?mode=signup');
+  await user.type(screen.getByLabelText('Full name'), 'Sam Smith');
+  await user.type(screen.getByLabelText('Email'), 'sam@example.com');
+  await user.type(screen.getByLabelText('Password'), 'samsmith1');
+
+  expect(await screen.findByText(weak.messages[0])).toBeInTheDocument();
+  expect(screen.getByLabelText('Password')).toHaveAccessibleDescription(/Strength: Weak/);
+  const check = fetchMock.mock.calls.find(([url]) => url === '/api/auth/password-check');
+  expect(check[1].body).toEqual({ password: 'samsmith1', email: 'sam@example.com', name: 'Sam Smith' });
+});
+
+test('the sign-in form asks nothing while the password is typed', async () => {
+  const fetchMock = mockFetch({});
+  const { user } = renderLogin();
+  await user.type(screen.getByLabelText('Password'), 'secret1');
+  await act(() => new Promise((resolve) => setTimeout(resolve, 600)));
+
+  expect(fetchMock).not.toHaveBeenCalled();
+});

@@ -111,6 +111,18 @@ describe('steps', () => {
 });
 
 describe('checkout form', () => {
+  test('the delivery rules are read again when checkout opens, once the copy in hand is over a minute old', async () => {
+    const { user, fetchMock, queryClient } = renderDrawer([[widget, null, 1]]);
+    const shopInfoReads = () => fetchMock.mock.calls.filter(([url]) => url === '/api/shop/info').length;
+    await user.click(await screen.findByRole('button', { name: 'Checkout' }));
+    await user.click(await screen.findByRole('radio', { name: 'Store Pickup' }));
+    expect(shopInfoReads()).toBe(1);
+    queryClient.setQueryData(['shop-info'], SHOP, { updatedAt: Date.now() - 2 * 60 * 1000 });
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    await screen.findByRole('button', { name: 'Place Order' });
+    await waitFor(() => expect(shopInfoReads()).toBe(2));
+  });
+
   test('every validation message for local delivery, and the summary with the fee', async () => {
     const { user, fetchMock } = renderDrawer([[widget, null, 1]]);
     await toCheckout(user, 'Local Delivery');

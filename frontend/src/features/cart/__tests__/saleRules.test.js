@@ -1,7 +1,6 @@
 import CATEGORIES from '../../../test/fixtures/categories.json';
 import SHOP from '../../../test/fixtures/shopInfo.json';
 import {
-  clockLabel,
   deliveryDateBounds,
   deliveryTimes,
   notShippableMessage,
@@ -53,12 +52,6 @@ describe('delivery dates and times from the served rules', () => {
   // The fixture is what the server serves at Tue Nov 24 2026, 12:00 in Los Angeles.
   const RULES = SHOP;
 
-  test('the fixture carries the served hours, earliest moment and last date', () => {
-    expect(RULES.deliveryHours).toEqual({ start: '10:00', end: '20:00' });
-    expect(RULES.deliveryEarliest).toBe('2026-11-24T14:00-08:00');
-    expect(RULES.deliveryLatestDate).toBe('2026-12-24');
-  });
-
   test('dates run from the earliest day to the last one', () => {
     expect(deliveryDateBounds(RULES, '2026-11-24')).toEqual({ min: '2026-11-24', max: '2026-12-24' });
   });
@@ -92,11 +85,5 @@ describe('delivery dates and times from the served rules', () => {
 
   test('no rules yet: no times', () => {
     expect(deliveryTimes({}, '2026-11-30')).toEqual([]);
-  });
-
-  test('clock labels', () => {
-    expect(clockLabel('00:30')).toBe('12:30 AM');
-    expect(clockLabel('12:00')).toBe('12:00 PM');
-    expect(clockLabel('14:30')).toBe('2:30 PM');
   });
 });

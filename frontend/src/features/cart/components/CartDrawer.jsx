@@ -1,7 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Drawer } from '../../../components/Drawer';
 import { useCart } from '../../../lib/cart';
-import { useShopInfo } from '../../../lib/shopInfo';
 import { EMPTY_FORM } from '../checkoutRules';
 import { useCheckout } from '../useCheckout';
 import { CartStep } from './CartStep';
@@ -17,8 +16,6 @@ export function CartDrawer() {
   const [option, setOption] = useState('');
   const [form, setForm] = useState(EMPTY_FORM);
   const { placing, submit } = useCheckout();
-  // The delivery step needs the server's options: start reading them with the cart.
-  useShopInfo();
 
   // Closing the drawer resets it to the cart step (the form is kept, so a shopper
   // who closes it by mistake does not retype it).

@@ -1,9 +1,8 @@
-import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useCart } from '../../../lib/cart';
 import { useCategories } from '../../../lib/categories';
 import { formatPrice, todayLA } from '../../../lib/format';
-import { findById, shopInfoQuery, useShopInfo } from '../../../lib/shopInfo';
+import { findById, useShopInfo } from '../../../lib/shopInfo';
 import { checkoutPayload, deliveryFee, orderTotal, validateCheckout } from '../checkoutRules';
 import { restrictedProducts } from '../saleRules';
 import { AgeConfirmation, AppointmentFields, Field } from './CheckoutFields';
@@ -14,8 +13,7 @@ const RULES_FRESH_MS = 60 * 1000;
 
 export function CheckoutStep({ option: optionId, form, onChange, onBack, placing, onPlace }) {
   const { items, subtotal } = useCart();
-  useQuery({ ...shopInfoQuery, staleTime: RULES_FRESH_MS });
-  const shop = useShopInfo();
+  const shop = useShopInfo({ staleTime: RULES_FRESH_MS });
   const { categoryById } = useCategories();
   const option = findById(shop.deliveryOptions, optionId);
   const [error, setError] = useState(null);

@@ -1,4 +1,4 @@
-import { AVAILABILITY_WORDS as words, addToCartBlock, availability, firstUsableType, isInStock } from '../productRules';
+import { AVAILABILITY_WORDS as words, addToCartBlock, availability, firstUsableType } from '../productRules';
 
 const type = (id, quantity, extra = {}) => ({ id, name: `Type ${id}`, availability: true, price: null, quantity, ...extra });
 const product = (extra = {}) => ({ id: 1, name: 'Item', price: '9.99', availability: true, quantity: 5, types: [], ...extra });
@@ -7,7 +7,6 @@ test('a product marked unavailable is unavailable whatever its stock or types', 
   const flagged = product({ availability: false, quantity: 5, types: [type(1, 3)] });
   expect(availability(flagged)).toEqual({ available: false, units: 0, reason: 'unavailable' });
   expect(availability(flagged, flagged.types[0])).toEqual({ available: false, units: 0, reason: 'unavailable' });
-  expect(isInStock(flagged)).toBe(false);
   expect(firstUsableType(flagged)).toBeNull();
   expect(addToCartBlock(flagged, flagged.types[0], '1')).toBe('unavailable');
 });
@@ -33,12 +32,11 @@ test('every place words the same answer', () => {
   const yes = availability(product({ quantity: 5 }));
   const flagged = availability(product({ availability: false }));
   const empty = availability(product({ quantity: 0 }));
-  expect([words.card(yes), words.badge(yes), words.details(yes), words.units(yes)]).toEqual(['Available', 'In Stock', 'Available', '5 available']);
-  expect([words.card(flagged), words.badge(flagged), words.details(flagged), words.units(flagged)]).toEqual(['Unavailable', 'Out of Stock', 'Unavailable', 'Unavailable']);
-  expect([words.card(empty), words.badge(empty), words.details(empty), words.units(empty), words.type(empty)]).toEqual([
+  expect([words.status(yes), words.badge(yes), words.units(yes)]).toEqual(['Available', 'In Stock', '5 available']);
+  expect([words.status(flagged), words.badge(flagged), words.units(flagged)]).toEqual(['Unavailable', 'Out of Stock', 'Unavailable']);
+  expect([words.status(empty), words.badge(empty), words.units(empty), words.type(empty)]).toEqual([
     'Unavailable',
     'Out of Stock',
-    'Unavailable',
     'Out of stock',
     'Out of stock',
   ]);

@@ -27,7 +27,9 @@ export function useReorderHeroes() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (ordered) => reorderHeroes(ordered.map((hero) => hero.id)),
-    onMutate: (ordered) => {
+    onMutate: async (ordered) => {
+      // A reload already on its way would answer with the old order over the new one.
+      await queryClient.cancelQueries({ queryKey: heroKeys.all });
       const previous = queryClient.getQueryData(heroKeys.all);
       queryClient.setQueryData(heroKeys.all, ordered.map((hero, i) => ({ ...hero, display_order: i })));
       return { previous };

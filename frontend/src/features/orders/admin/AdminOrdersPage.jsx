@@ -11,7 +11,7 @@ import { useOrderAction } from '../api';
 import AdminOrderCard from './AdminOrderCard';
 import { adminOrderListQuery, countsOf } from './api';
 import { OrderFilterBar } from './OrderFilterBar';
-import { filtersFromParams, filtersToSearch, isDueToday, withFilters } from './orderFilters';
+import { cleanFilters, filtersToSearch, isDueToday, withFilters } from './orderFilters';
 import { TodayView } from './TodayView';
 import './orderAdmin.css';
 
@@ -61,7 +61,7 @@ function emptyText(filters) {
 export default function AdminOrdersPage() {
   const toast = useToast();
   const [params, setParams] = useSearchParams();
-  const filters = filtersFromParams(params);
+  const filters = cleanFilters(params);
   const today = isDueToday(filters);
   const [pendingAction, setPendingAction] = useState(null); // {kind, order}
   const orderAction = useOrderAction();

@@ -4,12 +4,12 @@ import { Link, useSearchParams } from 'react-router';
 import EmptyState from '../../../components/EmptyState';
 import Spinner from '../../../components/Spinner';
 import { serverMessage } from '../../../lib/api';
-import { formatDateTimeLA, formatDayAndClock, formatPrice, sku } from '../../../lib/format';
+import { formatDayAndClock, formatPrice, formatWhen, sku } from '../../../lib/format';
 import { labelOf, useShopInfo } from '../../../lib/shopInfo';
+import { IdNotice } from '../components/OrderCard';
 import { orderLines, orderSubtotal } from '../orderShape';
 import { MAX_PRINT_ORDERS, orderPrintQuery, parseIds } from './api';
-import { pickLines } from './handovers';
-import { filtersFromParams, filtersToSearch } from './orderFilters';
+import { cleanFilters, filtersToSearch } from './orderFilters';
 import './print.css';
 
 function Row({ label, value }) {
@@ -26,7 +26,7 @@ function Row({ label, value }) {
 export function PrintedOrder({ order }) {
   const shop = useShopInfo();
   const headingId = `print-order-${order.id}`;
-  const lines = pickLines(order, orderLines);
+  const lines = orderLines(order);
   const fee = Number(order.deliveryFee) || 0;
   const appointment = formatDayAndClock(order.deliveryDate, order.deliveryTime);
   return (
@@ -35,15 +35,11 @@ export function PrintedOrder({ order }) {
         <div>
           <p className="print-order__shop">{shop.name}</p>
           <h2 id={headingId}>Order #{order.id}</h2>
-          <p>Placed {formatDateTimeLA(order.createdAt)}</p>
+          <p>Placed {formatWhen(order.createdAt)}</p>
         </div>
         <p className="print-order__status">{labelOf(shop.orderStatuses, order.status)}</p>
       </header>
-      {order.idNotice ? (
-        <p className="print-order__id" role="note">
-          {order.idNotice}
-        </p>
-      ) : null}
+      <IdNotice order={order} className="print-order__id" />
       <dl className="print-order__details">
         <Row label="Customer" value={order.customerName} />
         <Row label="Email" value={order.userEmail} />
@@ -74,8 +70,8 @@ export function PrintedOrder({ order }) {
               <td>{line.typeName || '—'}</td>
               <td>{line.productId != null ? sku(line.productId) : '—'}</td>
               <td className="num">{line.quantity}</td>
-              <td className="num">{line.price != null ? formatPrice(line.price) : ''}</td>
-              <td className="num">{line.subtotal != null ? formatPrice(line.subtotal) : ''}</td>
+              <td className="num">{formatPrice(line.price)}</td>
+              <td className="num">{formatPrice(line.subtotal)}</td>
             </tr>
           ))}
         </tbody>
@@ -103,7 +99,7 @@ export function PrintedOrder({ order }) {
 export default function PrintOrdersPage() {
   const [params] = useSearchParams();
   const ids = parseIds(params.get('id'));
-  const filters = filtersFromParams(params);
+  const filters = cleanFilters(params);
   const shop = useShopInfo();
   const { data, isPending, isError, error, refetch } = useQuery(orderPrintQuery({ filters, ids }));
   const orders = data?.orders ?? [];

@@ -27,29 +27,3 @@ export function splitHandovers(orders, deliveryOptions) {
 function timeKey(text) {
   return /^\d{2}:\d{2}/.test(text || '') ? text : '99:99';
 }
-
-// '14:30' -> '2:30 PM' (the booked time is a Los Angeles wall-clock time: no time zone maths).
-export function formatClock(text) {
-  const match = /^(\d{1,2}):(\d{2})/.exec(text || '');
-  if (!match) return text || '';
-  const hours = Number(match[1]);
-  const suffix = hours >= 12 ? 'PM' : 'AM';
-  return `${hours % 12 || 12}:${match[2]} ${suffix}`;
-}
-
-// An order's lines for picking: name, type, quantity, prices and the product id (for the SKU;
-// null once the product was deleted). Older single-product orders come through orderLines.
-export function pickLines(order, orderLines) {
-  if (Array.isArray(order?.items)) {
-    return order.items.map((item, index) => ({
-      key: `${item.productId ?? 'x'}-${item.productTypeId ?? 'none'}-${index}`,
-      productId: item.productId ?? null,
-      name: item.productName || 'Product',
-      typeName: item.productTypeName || '',
-      quantity: Number(item.quantity) || 0,
-      price: item.price,
-      subtotal: item.subtotal,
-    }));
-  }
-  return orderLines(order).map((line) => ({ ...line, productId: order.product?.id ?? order.productId ?? null }));
-}

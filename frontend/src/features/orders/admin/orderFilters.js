@@ -4,6 +4,7 @@
 export const ORDER_FILTER_KEYS = ['status', 'deliveryOption', 'search', 'from', 'to', 'due'];
 
 // Only the values that are set, in one key order: equal filters give equal query keys.
+// `source` is an object or the URL's search params.
 export function cleanFilters(source = {}) {
   const get = typeof source.get === 'function' ? (key) => source.get(key) : (key) => source[key];
   const filters = {};
@@ -13,8 +14,6 @@ export function cleanFilters(source = {}) {
   });
   return filters;
 }
-
-export const filtersFromParams = (params) => cleanFilters(params);
 
 // `params` with `changes` applied ({key: value}; an empty value removes the key). Other
 // parameters in the URL are kept.

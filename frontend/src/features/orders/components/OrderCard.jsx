@@ -1,4 +1,4 @@
-import { formatDateTimeLA, formatPrice } from '../../../lib/format';
+import { formatPrice, formatWhen } from '../../../lib/format';
 import { findById, useShopInfo } from '../../../lib/shopInfo';
 import { orderFee, orderLines, orderTotal } from '../orderShape';
 
@@ -13,7 +13,7 @@ export function StatusBadge({ status }) {
 export function IdNotice({ order, className = '' }) {
   if (!order || !order.idNotice) return null;
   return (
-    <p className={`id-notice ${className}`.trim()} data-testid="id-notice">
+    <p className={`id-notice ${className}`.trim()} role="note" data-testid="id-notice">
       <strong>{order.idNotice}</strong>
     </p>
   );
@@ -51,7 +51,7 @@ export function OrderCard({ order }) {
           </h2>
           {order.createdAt && (
             <time className="order-card__date" dateTime={order.createdAt}>
-              {formatDateTimeLA(order.createdAt)}
+              {formatWhen(order.createdAt)}
             </time>
           )}
         </div>

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import Modal from '../../../components/Modal';
 import ConfirmDialog from '../../../components/ConfirmDialog';
-import { formatClock, formatDateTimeLA, formatDay } from '../../../lib/format';
+import { formatClock, formatDay, formatWhen } from '../../../lib/format';
 import { findById, useShopInfo } from '../../../lib/shopInfo';
 
 // Everything the customer sent, plus a button for every status the server lets this ride move to
@@ -21,8 +21,8 @@ export default function RideDetailsModal({ ride, onClose, onSetStatus, onDelete,
     ['Pickup time', formatClock(ride.pickup_time)],
     ['Items', ride.item_description],
     ['Status', current?.label ?? ride.status],
-    ['Requested', ride.created_at ? formatDateTimeLA(ride.created_at) : ''],
-    ['Last updated', ride.updated_at ? formatDateTimeLA(ride.updated_at) : ''],
+    ['Requested', ride.created_at ? formatWhen(ride.created_at) : ''],
+    ['Last updated', ride.updated_at ? formatWhen(ride.updated_at) : ''],
   ];
   const footer = (
     <div className="admin-modal-actions">

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { EmptyState } from '../../../components/EmptyState';
 import { Spinner } from '../../../components/Spinner';
 import { serverMessage } from '../../../lib/api';
-import { formatDateTimeLA, formatDayAndClock } from '../../../lib/format';
+import { formatDayAndClock, formatWhen } from '../../../lib/format';
 import { usePagedList } from '../../../lib/pages';
 import { useToast } from '../../../lib/toast';
 import { rideListQuery } from '../api';
@@ -42,7 +42,7 @@ function RideCard({ ride }) {
         {ride.created_at && (
           <div>
             <dt>Requested</dt>
-            <dd>{formatDateTimeLA(ride.created_at)}</dd>
+            <dd>{formatWhen(ride.created_at)}</dd>
           </div>
         )}
       </dl>

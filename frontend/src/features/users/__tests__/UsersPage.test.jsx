@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { renderWithProviders } from '../../../test/render';
 import { mockFetch, networkError } from '../../../test/fetch';
 import UsersPage from '../UsersPage';
@@ -28,31 +28,60 @@ test('lists users with their LA creation date', async () => {
   expect(within(row).getByText('Sat, Nov 21, 2026')).toBeInTheDocument();
 });
 
-test('password shorter than 6 is refused locally; a good one is saved', async () => {
+const TOO_COMMON = 'This password is too common. Please choose a less common one.';
+const CHECK = { 'POST /api/auth/password-check': { status: 200, body: { ok: false, score: 0, messages: [TOO_COMMON] } } };
+
+test("the server's password rules show while typing, its refusal shows on saving, and a good password is saved", async () => {
   const fetchMock = mockFetch({
+    ...CHECK,
     'GET /api/auth/users': { status: 200, body: users },
-    'PUT /api/auth/users/2/password': { status: 200, body: { message: 'Password updated', user: users[1] } },
+    'PUT /api/auth/users/2/password': (url, init) =>
+      init.body.newPassword === 'password'
+        ? { status: 400, body: { message: TOO_COMMON, errors: { newPassword: [TOO_COMMON] } } }
+        : { status: 200, body: { message: 'Password updated', user: users[1] } },
   });
   const { user } = renderWithProviders(<UsersPage />, { user: admin });
   await user.click(await screen.findByRole('button', { name: 'Change password for cy@example.com' }));
   const dialog = await screen.findByRole('dialog', { name: 'Change Password' });
+  const field = within(dialog).getByLabelText('New password');
 
-  await user.type(within(dialog).getByLabelText('New password'), '12345');
+  await user.type(field, 'password');
+  // Judged as the server judges this user's password: against Cy's own email and name.
+  await waitFor(() => expect(field).toHaveAccessibleDescription(/Strength: Very weak.*too common/));
+  const check = fetchMock.mock.calls.find(([url]) => url === '/api/auth/password-check');
+  expect(check[1].body).toEqual({ password: 'password', email: 'cy@example.com', name: 'Cy' });
+
   await user.click(within(dialog).getByRole('button', { name: 'Update Password' }));
-  expect(await within(dialog).findByRole('alert')).toHaveTextContent('Password must be at least 6 characters long');
-  expect(fetchMock.mock.calls.some(([, init]) => init.method === 'PUT')).toBe(false);
+  expect(await within(dialog).findByRole('alert')).toHaveTextContent(TOO_COMMON);
 
-  await user.type(within(dialog).getByLabelText('New password'), '6x');
+  await user.clear(field);
+  await user.type(field, 'amber-kettle-drift-42');
   await user.click(within(dialog).getByRole('button', { name: 'Update Password' }));
   expect(await screen.findByText(/cy@example\.com/, { selector: '[role="status"] *' })).toBeInTheDocument();
-  const put = fetchMock.mock.calls.find(([, init]) => init.method === 'PUT');
-  expect(put[1].body).toEqual({ newPassword: '123456x' });
+  const puts = fetchMock.mock.calls.filter(([, init]) => init.method === 'PUT');
+  expect(puts.map(([, init]) => init.body)).toEqual([{ newPassword: 'password' }, { newPassword: 'amber-kettle-drift-42' }]);
   expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+});
+
+test('a short password goes to the server, whose message shows', async () => {
+  const short = 'Password must be at least 6 characters long';
+  const fetchMock = mockFetch({
+    ...CHECK,
+    'GET /api/auth/users': { status: 200, body: users },
+    'PUT /api/auth/users/2/password': { status: 400, body: { message: short, errors: { newPassword: [short] } } },
+  });
+  const { user } = renderWithProviders(<UsersPage />, { user: admin });
+  await user.click(await screen.findByRole('button', { name: 'Change password for cy@example.com' }));
+  const dialog = await screen.findByRole('dialog', { name: 'Change Password' });
+  await user.type(within(dialog).getByLabelText('New password'), '12345');
+  await user.click(within(dialog).getByRole('button', { name: 'Update Password' }));
+  expect(await within(dialog).findByRole('alert')).toHaveTextContent(short);
+  expect(fetchMock.mock.calls.filter(([, init]) => init.method === 'PUT')).toHaveLength(1);
 });
 
 test('a refused change shows the server message', async () => {
   const answer = { status: 409, body: { message: 'Please choose a different password.' } };
-  mockFetch({ 'GET /api/auth/users': { status: 200, body: users }, 'PUT /api/auth/users/2/password': () => answer });
+  mockFetch({ ...CHECK, 'GET /api/auth/users': { status: 200, body: users }, 'PUT /api/auth/users/2/password': () => answer });
   const { user } = renderWithProviders(<UsersPage />, { user: admin });
   await user.click(await screen.findByRole('button', { name: 'Change password for cy@example.com' }));
   const dialog = await screen.findByRole('dialog', { name: 'Change Password' });
@@ -68,7 +97,7 @@ test('load failure says Failed to load users', async () => {
 });
 
 test('an unreachable server while changing a password gives the retry text', async () => {
-  mockFetch({ 'GET /api/auth/users': { status: 200, body: users }, 'PUT /api/auth/users/2/password': networkError() });
+  mockFetch({ ...CHECK, 'GET /api/auth/users': { status: 200, body: users }, 'PUT /api/auth/users/2/password': networkError() });
   const { user } = renderWithProviders(<UsersPage />, { user: admin });
   await user.click(await screen.findByRole('button', { name: 'Change password for cy@example.com' }));
   const dialog = await screen.findByRole('dialog', { name: 'Change Password' });

@@ -1,5 +1,6 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { renderWithProviders } from '../../../../test/render';
+import { heroKeys } from '../../../../lib/queryKeys';
 import { mockFetch } from '../../../../test/fetch';
 import HeroManagementPage from '../HeroManagementPage';
 import { formFields, installFakeUpload } from '../../../../test/fakeUpload';
@@ -88,6 +89,38 @@ test('moving down sends the whole order 1-based and shows the new order', async 
   await waitFor(() => expect(titles()).toEqual(['Second', 'First']));
   const put = fetchMock.mock.calls.find(([url]) => url.includes('/reorder'));
   expect(put[1].body).toEqual({ imageOrders: [{ id: 2, display_order: 1 }, { id: 1, display_order: 2 }] });
+});
+
+test('a list reload already on its way does not put the old order back over the move', async () => {
+  const deferred = () => {
+    let resolve;
+    const promise = new Promise((r) => { resolve = r; });
+    return { promise, resolve };
+  };
+  const before = [hero(1, 'First', 0), hero(2, 'Second', 1)];
+  const reload = deferred();
+  const saved = deferred();
+  let gets = 0;
+  mockFetch({
+    'GET /api/hero/images': () => (++gets === 1 ? ok(before) : reload.promise),
+    'PUT /api/hero/images/reorder': () => saved.promise,
+  });
+  const { user, queryClient } = renderWithProviders(<HeroManagementPage />, { user: admin });
+  await screen.findByText('First');
+  // Something else asked for the list again (another write, a refocused window): its answer is late.
+  queryClient.invalidateQueries({ queryKey: heroKeys.all });
+  await waitFor(() => expect(gets).toBe(2));
+
+  await user.click(screen.getByRole('button', { name: 'Move First down' }));
+  expect(titles()).toEqual(['Second', 'First']);
+  await act(async () => {
+    reload.resolve(ok(before));
+    await new Promise((r) => setTimeout(r, 50));
+  });
+  expect(titles()).toEqual(['Second', 'First']);
+
+  await act(async () => saved.resolve(ok([hero(2, 'Second', 0), hero(1, 'First', 1)])));
+  expect(titles()).toEqual(['Second', 'First']);
 });
 
 test('a refused reorder reloads the list as the server has it', async () => {

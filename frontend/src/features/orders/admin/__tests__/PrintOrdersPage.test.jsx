@@ -3,32 +3,26 @@ import { mockFetch } from '../../../../test/fetch';
 import { renderWithProviders } from '../../../../test/render';
 import { parseIds } from '../api';
 import PrintOrdersPage from '../PrintOrdersPage';
+import { order as anOrder } from './orderBuilder';
 
 const admin = { id: 1, name: 'Ada', email: 'ada@example.com', role: 'admin' };
 
-const order = (id, extra = {}) => ({
-  id,
-  userId: 5,
-  userEmail: `buyer${id}@example.com`,
-  customerName: `Buyer ${id}`,
-  createdAt: '2026-11-23T17:00:00Z',
-  status: 'pending',
-  deliveryOption: 'delivery',
-  deliveryAddress: '1 Main St, Anaheim, CA 92801',
-  phoneNumber: '(714) 555-0100',
-  deliveryDate: '2026-11-24',
-  deliveryTime: '14:30',
-  specialInstructions: 'Ring twice',
-  idNotice: 'ID will be checked at delivery (21+)',
-  subtotal: 50,
-  deliveryFee: 20,
-  total: 70,
-  items: [
-    { productId: 3, productTypeId: 9, productName: 'Cloud Vape', productTypeName: 'Mint', quantity: 2, price: 20, subtotal: 40 },
-    { productId: 41, productTypeId: null, productName: 'Lighter', productTypeName: null, quantity: 1, price: 10, subtotal: 10 },
-  ],
-  ...extra,
-});
+// A delivery with a fee, an ID check, instructions and two lines: everything a sheet prints.
+const order = (id, extra = {}) =>
+  anOrder(id, {
+    deliveryDate: '2026-11-24',
+    deliveryTime: '14:30',
+    specialInstructions: 'Ring twice',
+    idNotice: 'ID will be checked at delivery (21+)',
+    subtotal: 50,
+    deliveryFee: 20,
+    total: 70,
+    items: [
+      { productId: 3, productTypeId: 9, productName: 'Cloud Vape', productTypeName: 'Mint', quantity: 2, price: 20, subtotal: 40 },
+      { productId: 41, productTypeId: null, productName: 'Lighter', productTypeName: null, quantity: 1, price: 10, subtotal: 10 },
+    ],
+    ...extra,
+  });
 
 const answer = (orders, { page = 1, hasNextPage = false } = {}) => ({
   status: 200,
@@ -46,8 +40,8 @@ test('one order prints as a pick list and receipt, and Print opens the print dia
   expect(screen.getByRole('heading', { name: 'Pick list: order #5', level: 1 })).toBeInTheDocument();
   expect(within(sheet).getByRole('note')).toHaveTextContent('ID will be checked at delivery (21+)');
   expect(within(sheet).getByText('Buyer 5')).toBeInTheDocument();
-  expect(within(sheet).getByText('(714) 555-0100')).toBeInTheDocument();
-  expect(within(sheet).getByText('1 Main St, Anaheim, CA 92801')).toBeInTheDocument();
+  expect(within(sheet).getByText('(714) 555-0105')).toBeInTheDocument();
+  expect(within(sheet).getByText('5 Main St, Anaheim, CA 92801')).toBeInTheDocument();
   expect(within(sheet).getByText('Tue, Nov 24, 2026 at 2:30 PM')).toBeInTheDocument();
   expect(within(sheet).getByText('Ring twice')).toBeInTheDocument();
   expect(await within(sheet).findByText('Local Delivery')).toBeInTheDocument();

@@ -3,30 +3,10 @@ import { mockFetch } from '../../../../test/fetch';
 import { renderWithProviders } from '../../../../test/render';
 import AdminOrdersPage from '../AdminOrdersPage';
 import SHOP_INFO from '../../../../test/fixtures/shopInfo.json';
-import { formatClock, splitHandovers } from '../handovers';
+import { splitHandovers } from '../handovers';
+import { order } from './orderBuilder';
 
 const admin = { id: 1, name: 'Ada', email: 'ada@example.com', role: 'admin' };
-
-const order = (id, extra = {}) => ({
-  id,
-  userId: 5,
-  userEmail: `buyer${id}@example.com`,
-  customerName: `Buyer ${id}`,
-  createdAt: '2026-11-23T17:00:00Z',
-  status: 'pending',
-  deliveryOption: 'delivery',
-  deliveryAddress: `${id} Main St, Anaheim, CA 92801`,
-  phoneNumber: `(714) 555-01${id}`,
-  deliveryDate: '2026-11-23',
-  deliveryTime: '12:00',
-  specialInstructions: '',
-  idNotice: null,
-  subtotal: 40,
-  deliveryFee: 0,
-  total: 40,
-  items: [{ productId: 3, productTypeId: 9, productName: 'Cloud Vape', productTypeName: 'Mint', quantity: 2, price: 20, subtotal: 40 }],
-  ...extra,
-});
 
 // Deliberately out of order: the view must not depend on the answer's order.
 const TODAY = [
@@ -96,7 +76,4 @@ test('splitHandovers groups by the served options, sorts by booked time (no time
   expect(deliveries.map((o) => o.id)).toEqual([2, 6, 1]);
   expect(pickups.map((o) => o.id)).toEqual([4, 3]);
   expect(others.map((o) => o.id)).toEqual([5]);
-  expect(formatClock('00:05')).toBe('12:05 AM');
-  expect(formatClock('12:00')).toBe('12:00 PM');
-  expect(formatClock('')).toBe('');
 });

@@ -4,29 +4,9 @@ import { mockFetch } from '../../../../test/fetch';
 import { renderWithProviders } from '../../../../test/render';
 import AdminOrdersPage from '../AdminOrdersPage';
 import { cleanFilters, statusChips, withFilters } from '../orderFilters';
+import { order } from './orderBuilder';
 
 const admin = { id: 1, name: 'Ada', email: 'ada@example.com', role: 'admin' };
-
-const order = (id, extra = {}) => ({
-  id,
-  userId: 5,
-  userEmail: `buyer${id}@example.com`,
-  customerName: `Buyer ${id}`,
-  createdAt: '2026-11-22T18:04:05Z',
-  status: 'pending',
-  deliveryOption: 'pickup',
-  deliveryAddress: '',
-  phoneNumber: '(714) 555-0100',
-  deliveryDate: null,
-  deliveryTime: '',
-  specialInstructions: '',
-  idNotice: null,
-  subtotal: 40,
-  deliveryFee: 0,
-  total: 40,
-  items: [{ productId: 3, productTypeId: null, productName: 'Tea', productTypeName: null, quantity: 2, price: 20, subtotal: 40 }],
-  ...extra,
-});
 
 const COUNTS = { pending: 3, completed: 8, cancelled: 1 };
 
