@@ -94,7 +94,7 @@ class ProductVersionForm(StockGuardForm):
         version = self.cleaned_data.get("version_at_open")
         if version is None:
             return None
-        return [product_etag(Product(pk=self.instance.pk, version=version))]
+        return [product_etag(self.instance.pk, version)]
 
     def clean(self):
         cleaned = super().clean()

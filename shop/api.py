@@ -51,10 +51,6 @@ IF_NONE_MATCH = OpenApiParameter(
 )
 
 
-def catalog_etag(version):
-    return f'"catalog-{version}"'
-
-
 IF_MATCH = OpenApiParameter(
     "If-Match",
     str,
@@ -71,14 +67,15 @@ def _type_response(product_id, product_type, status=status.HTTP_200_OK):
     version = versioning.product_version(product_id)
     return with_etag(
         Response(ProductTypeSerializer(product_type).data, status=status),
-        f'"{product_id}-{version}"',
+        versioning.product_etag(product_id, version),
     )
 
 
 def product_response(product, status=status.HTTP_200_OK):
     """A product answer of a write, with the product's ETag (its version after the write)."""
     return with_etag(
-        Response(ProductSerializer(product).data, status=status), versioning.product_etag(product)
+        Response(ProductSerializer(product).data, status=status),
+        versioning.product_etag(product.pk, product.version),
     )
 
 
@@ -110,7 +107,7 @@ def _product_values(validated):
 @renderer_classes([ORJSONRenderer])
 def category_list(request):
     version = versioning.catalog_version()
-    etag = catalog_etag(version)
+    etag = versioning.catalog_etag(version)
     if etag_matches(request, etag):
         return not_modified(etag)
     body = readcache.answers.get_or_set(
@@ -200,19 +197,27 @@ class ProductCollection(ReadForUsersWriteForAdmins, APIView):
         search = selectors.clean_search(request.query_params.get("search"))
         stock = selectors.clean_stock_filter(request.query_params.get("stock"), user=request.user)
         version = versioning.catalog_version()
-        etag = catalog_etag(version)
+        etag = versioning.catalog_etag(version)
         if etag_matches(request, etag):
             return not_modified(etag)
 
+        # Counts are kept per catalog version and filter, so only a list's first page counts.
+        matches_key = ("matches", version, category, search)
+
         def build():
-            known = {}
-            products = selectors.product_list(category=category, search=search, counted=known)
-            if stock:
-                known.clear()
-                products = selectors.products_by_stock(products, stock=stock, user=request.user)
+            products = selectors.product_list(
+                category=category,
+                search=search,
+                count=lambda matches: readcache.answers.get_or_set(
+                    matches_key, matches.order_by().count
+                ),
+            )
+            products = selectors.products_by_stock(products, stock=stock)
 
             def total():
-                return known["total"] if "total" in known else products.count()
+                # Without a stock filter, a search with substring matches lists just them,
+                # already counted; none means the typo fallback (or nothing), counted here.
+                return (not stock and readcache.answers.get(matches_key)) or products.count()
 
             return dumps(
                 paginate(
@@ -221,7 +226,6 @@ class ProductCollection(ReadForUsersWriteForAdmins, APIView):
                     key="products",
                     default_limit=PAGE_SIZE,
                     serialize=selectors.product_answers,
-                    # Counted once per catalog version and filter, not once per page.
                     count=lambda: readcache.answers.get_or_set(
                         ("count", version, category, search, stock), total
                     ),
@@ -272,7 +276,7 @@ class ProductDetail(ReadForUsersWriteForAdmins, APIView):
         version = versioning.product_version(pk)
         if version is None:
             raise NotFound(selectors.PRODUCT_NOT_FOUND)
-        etag = f'"{pk}-{version}"'
+        etag = versioning.product_etag(pk, version)
         if etag_matches(request, etag):
             return not_modified(etag)
         body = readcache.answers.get(("product", pk, version))
@@ -280,7 +284,7 @@ class ProductDetail(ReadForUsersWriteForAdmins, APIView):
             answer, version = selectors.product_answer(product_id=pk)
             body = dumps(answer)
             # Keyed by the version read with the data, which may be newer than the first.
-            etag = f'"{pk}-{version}"'
+            etag = versioning.product_etag(pk, version)
             readcache.answers.set(("product", pk, version), body)
         return json_answer(body, etag)
 
@@ -304,8 +308,8 @@ class ProductDetail(ReadForUsersWriteForAdmins, APIView):
         "the commit); without `existingImages` every image stays. New `images` go after the kept "
         "ones; kept + new over 5 is a 400. A URL that is not one of this product's images is a "
         "400 and nothing changes. `types` (optional JSON list) is every type the product should "
-        "have: items with an `id` update that type, items without one are created, types left "
-        "out are deleted, in the product's transaction; an `id` of another product is a 400 "
+        "have: items with an `id` update that type (fields an item leaves out stay), items without "
+        "one are created, types left out are deleted, in the product's transaction; an `id` of another product is a 400 "
         "'Product type not found' and nothing changes. With `If-Match` naming an older version: "
         "412; a changed `quantity` (the product's or a type's) without `If-Match`: 428 (a sale "
         "made meanwhile is never overwritten).",

@@ -294,7 +294,7 @@ def seed(out):
         uploads = [
             _picture(name, category, type_names, n) for n in range(2 if index % 3 == 0 else 1)
         ]
-        product = services.product_create(
+        services.product_create(
             name=name,
             description=description,
             category=category,
@@ -302,15 +302,11 @@ def seed(out):
             quantity=quantity,
             availability=available,
             uploads=uploads,
+            types=[
+                dict(zip(("name", "price", "quantity", "availability"), row, strict=True))
+                for row in types
+            ],
         )
-        for type_name, type_price, type_quantity, type_available in types:
-            services.product_type_create(
-                product_id=product.pk,
-                name=type_name,
-                price=type_price,
-                quantity=type_quantity,
-                availability=type_available,
-            )
         made += 1
     out.write(
         f"  products:          {made} added, {Product.objects.count()} in all "

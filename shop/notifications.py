@@ -3,11 +3,11 @@
 from django.conf import settings
 from django.core.mail import EmailMessage
 
-from shop.management.commands.stock_report import low_stock_rows
+from shop.selectors import low_stock_rows
 
 
 def low_stock_items():
-    """(sold out, low) rows of stock_report's shape, at LOW_STOCK_THRESHOLD."""
+    """(sold out, low) rows of low_stock_rows, at LOW_STOCK_THRESHOLD."""
     rows = low_stock_rows(settings.LOW_STOCK_THRESHOLD)
     return [row for row in rows if row[5] == 0], [row for row in rows if row[5] > 0]
 

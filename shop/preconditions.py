@@ -31,7 +31,7 @@ def check_if_match(product, if_match, *, changes_stock=False):
         if changes_stock:
             raise PreconditionRequired(IF_MATCH_REQUIRED)
         return
-    if "*" not in if_match and product_etag(product) not in if_match:
+    if "*" not in if_match and product_etag(product.pk, product.version) not in if_match:
         raise PreconditionFailed(STALE)
 
 

@@ -5,7 +5,7 @@ without, delete the ones left out), so a failure never leaves half the types sav
 from common.errors import BadRequest
 from shop.models import ProductType
 
-TYPE_NOT_OURS = "Product type not found"
+TYPE_NOT_FOUND = "Product type not found"
 
 
 def product_types_reconcile(*, product, types):
@@ -15,13 +15,15 @@ def product_types_reconcile(*, product, types):
     listed = [item["id"] for item in types if item.get("id") is not None]
     stranger = [type_id for type_id in listed if type_id not in current]
     if stranger or len(listed) != len(set(listed)):
-        raise BadRequest(TYPE_NOT_OURS, errors={"types": [TYPE_NOT_OURS]})
+        raise BadRequest(TYPE_NOT_FOUND, errors={"types": [TYPE_NOT_FOUND]})
     # Deletes first, so a type renamed and added again in one save never meets its old self.
     ProductType.objects.filter(pk__in=set(current) - set(listed)).delete()
     for item in types:
         fields = {key: value for key, value in item.items() if key != "id"}
         if item.get("id") is None:
-            ProductType.objects.create(product=product, **fields)
+            # A new type is shown unless the form says otherwise; an existing one keeps its
+            # availability when the item leaves it out.
+            ProductType.objects.create(product=product, **{"availability": True, **fields})
             continue
         product_type = current[item["id"]]
         for field, value in fields.items():

@@ -6,7 +6,7 @@ from datetime import UTC
 
 from django.conf import settings
 from django.db import connection
-from django.db.models import BooleanField, Exists, FloatField, OuterRef, Prefetch, Q
+from django.db.models import BooleanField, Count, Exists, FloatField, OuterRef, Prefetch, Q
 from django.db.models.expressions import RawSQL
 
 from common.errors import BadRequest, Forbidden, NotFound
@@ -57,30 +57,29 @@ def _close_names(products, search):
     )
 
 
-def product_list(*, category=None, search=None, counted=None):
-    """Newest first, ties by id (stable pages). `search` matches name or description,
-    case-insensitively; the ORM escapes %, _ and quotes. On PostgreSQL the trigram GIN
-    indexes of migration 0003 serve UPPER(col) LIKE UPPER('%...%'), and a search that
-    matches nothing falls back to names close to it (typos), closest first; `counted` (a
-    dict) then receives the number of substring matches as "total". The queryset
-    carries its types and images for ProductSerializer; `product_answers` reads only what
-    it shows."""
+def _count(queryset):
+    return queryset.order_by().count()
+
+
+def product_list(*, category=None, search=None, count=_count):
+    """Newest first, ties by id (stable pages). `search` (as clean_search leaves it) matches
+    name or description, case-insensitively; the ORM escapes %, _ and quotes. On PostgreSQL
+    the trigram GIN indexes of migration 0003 serve UPPER(col) LIKE UPPER('%...%'), and a
+    search that matches nothing falls back to names close to it (typos), closest first:
+    `count(substring matches)` decides, and a caller can answer it from a cache. The
+    queryset carries its types and images for ProductSerializer; `product_answers` reads
+    only what it shows."""
     products = Product.objects.all()
     if category:
         products = products.filter(category_id=category)
-    search = clean_search(search)
     if not search:
         return _with_details(products).order_by("-created_at", "-id")
     matches = products.filter(Q(name__icontains=search) | Q(description__icontains=search))
     # A count, not exists(): with LIMIT 1 the planner walks the newest-first index row by
     # row, which for a word that matches nothing is the whole table (100 ms at 100k rows);
     # the count goes through the trigram indexes.
-    if connection.vendor == "postgresql":
-        total = matches.order_by().count()
-        if not total:
-            return _with_details(_close_names(products, search))
-        if counted is not None:  # the caller's pagination need not count again
-            counted["total"] = total
+    if connection.vendor == "postgresql" and not count(matches):
+        return _with_details(_close_names(products, search))
     return _with_details(matches).order_by("-created_at", "-id")
 
 
@@ -126,20 +125,16 @@ def clean_stock_filter(stock, *, user):
     return stock
 
 
-def products_by_stock(products, *, stock, user):
-    """The admin filter `stock=low|out` of the product list (empty: `products` unchanged).
+def products_by_stock(products, *, stock):
+    """The admin filter `stock=low|out` of the product list, as clean_stock_filter returned
+    it (empty: `products` unchanged).
 
     A product with types sells through its types (as in `manage.py stock_report`): it is
     sold out when none of its types has a unit left, and low when one of them has
     LOW_STOCK_THRESHOLD units or fewer. A product without types goes by its own quantity.
     Low never includes sold out."""
-    stock = (stock or "").strip()
     if not stock:
         return products
-    if not user.is_staff:
-        raise Forbidden(STOCK_FILTER_ADMINS_ONLY)
-    if stock not in ("low", "out"):
-        raise BadRequest(STOCK_FILTER_INVALID, errors={"stock": [STOCK_FILTER_INVALID]})
     threshold = settings.LOW_STOCK_THRESHOLD
     types = ProductType.objects.filter(product=OuterRef("pk"))
     has_types = Exists(types)
@@ -151,6 +146,33 @@ def products_by_stock(products, *, stock, user):
         has_units & Exists(types.filter(quantity__lte=threshold))
     )
     return products.filter(low)
+
+
+def low_stock_rows(threshold):
+    """Items a shopper buys by their own stock, at `threshold` units or fewer: products
+    without types, and every type (a product with types sells through its types, so its own
+    quantity is not listed). Rows of HEADER's shape in `manage.py stock_report`, fewest
+    units first; the low-stock digest reads them too."""
+    products = (
+        Product.objects.annotate(type_count=Count("types"))
+        .filter(type_count=0, quantity__lte=threshold)
+        .select_related("category")
+    )
+    types = ProductType.objects.filter(quantity__lte=threshold).select_related("product__category")
+    rows = [[p.pk, p.name, "", "", p.category.name, p.quantity, p.availability] for p in products]
+    rows += [
+        [
+            t.product_id,
+            t.product.name,
+            t.pk,
+            t.name,
+            t.product.category.name,
+            t.quantity,
+            t.availability and t.product.availability,
+        ]
+        for t in types
+    ]
+    return sorted(rows, key=lambda row: (row[5], row[1].lower(), row[0], str(row[2])))
 
 
 # --- Product answers as plain dicts ------------------------------------------------------

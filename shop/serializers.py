@@ -186,6 +186,9 @@ class ProductTypeFormSerializer(serializers.Serializer):
 
 class ProductTypeItemSerializer(ProductTypeFormSerializer):
     id = serializers.IntegerField(required=False, allow_null=True, min_value=1)
+    # No default: an item for an existing type that leaves it out keeps the stored value
+    # (a new type starts available: shop.product_types).
+    availability = serializers.BooleanField(required=False, error_messages=AVAILABILITY_ERRORS)
 
 
 TYPES_INVALID = (

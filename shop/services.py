@@ -10,7 +10,7 @@ from common.images import store_image, url_for
 from common.storedfiles import delete_after_commit, store_each, written_or_discarded
 from shop.models import Category, Product, ProductImage, ProductType
 from shop.preconditions import check_if_match, types_stock_changes
-from shop.product_types import product_types_reconcile
+from shop.product_types import TYPE_NOT_FOUND, product_types_reconcile
 from shop.selectors import PRODUCT_NOT_FOUND, image_path_in_use, product_get
 from shop.versioning import catalog_changed, category_changed, products_changed
 
@@ -23,7 +23,6 @@ MAX_IMAGES = 5
 PRODUCT_FOLDER = "products"
 PRODUCT_MAX_SIDE = 1600
 TOO_MANY_IMAGES = f"A product can have at most {MAX_IMAGES} images."
-TYPE_NOT_FOUND = "Product type not found"
 PRODUCT_FIELDS = {"name", "description", "price", "availability", "category", "quantity"}
 TYPE_FIELDS = {"name", "price", "availability", "quantity"}
 

@@ -9,8 +9,9 @@ very next read on any server sees both.
 - `Product.version` counts one product's changes: its strong ETag is `"<id>-<version>"`.
 - The catalog version is the sum of a few counter rows (`CatalogVersion`). A single row
   would make every checkout on the machine wait for the one before it to commit; each
-  thread bumps its own row instead, so writers on different threads never share a lock,
-  and the sum still grows by one for every committed write. A row is created on first use
+  thread bumps one of SLOTS rows instead, drawn at random once per thread, so writers on
+  two threads wait for each other only when they drew the same row (1 chance in 16), and
+  the sum still grows by one for every committed write. A row is created on first use
   with a starting value taken from the clock, so a wiped table (a test flush, a fresh
   database) never counts back through numbers an earlier catalog already used.
 """
@@ -83,5 +84,10 @@ def product_version(product_id):
     return _one_value(f'SELECT "version" FROM {table} WHERE "id" = %s', [product_id])
 
 
-def product_etag(product):
-    return f'"{product.pk}-{product.version}"'
+def product_etag(product_id, version):
+    """A product's strong ETag, as answers send it and If-Match must name it."""
+    return f'"{product_id}-{version}"'
+
+
+def catalog_etag(version):
+    return f'"catalog-{version}"'

@@ -16,6 +16,8 @@ from django.urls import URLPattern, URLResolver, get_resolver
 from django.utils import timezone
 from PIL import Image
 
+from orders.tests.factories import checkout_body, line
+
 ROLES = ("anonymous", "customer", "other", "admin")
 TOMORROW = (timezone.localdate() + timedelta(days=2)).isoformat()
 
@@ -60,13 +62,7 @@ def _active_heroes_only(role, response, world):
 
 
 def _checkout(world):
-    return {
-        "cartItems": [
-            {"productId": world.product.id, "productTypeId": world.product_type.id, "quantity": 1}
-        ],
-        "customerName": "Matrix Shopper",
-        "deliveryOption": "pickup",
-    }
+    return checkout_body(line(world.product, 1, world.product_type), customerName="Matrix Shopper")
 
 
 RIDE = {
@@ -297,7 +293,8 @@ def test_permission_matrix(row, role_index, make_user, client_for, api_client, m
         from shop.models import Product
         from shop.versioning import product_etag
 
-        kwargs["HTTP_IF_MATCH"] = product_etag(Product.objects.get(pk=world.product.pk))
+        current = Product.objects.get(pk=world.product.pk)
+        kwargs["HTTP_IF_MATCH"] = product_etag(current.pk, current.version)
 
     response = getattr(client, row.method.lower())(_url(row, world), body, **kwargs)
 

@@ -72,6 +72,23 @@ class TestTypos:
         assert self.names(customer_client, "gek bar", category="hemp") == ([], 0)
         assert self.names(customer_client, "zzqx wombat") == ([], 0)
 
+    def test_a_search_is_counted_on_its_first_page_only(self, catalog, customer_client):
+        from django.test.utils import CaptureQueriesContext
+
+        def counts(search, page):
+            query = {"search": search, "limit": 1, "page": page}
+            with CaptureQueriesContext(connection) as queries:
+                body = customer_client.get("/api/products", query).json()
+            return body["pagination"]["totalItems"], sum("COUNT(" in q["sql"] for q in queries)
+
+        # Substring matches: one count decides there is no fallback and is the total.
+        assert counts("bar", 1) == (3, 1)
+        assert counts("bar", 2) == (3, 0)
+        # None: the substring matches, then the close names, each counted once.
+        total, queries = counts("gek bar", 1)
+        assert total >= 2 and queries == 2
+        assert counts("gek bar", 2) == (total, 0)
+
     def test_the_typo_search_uses_the_name_index(self, catalog):
         with connection.cursor() as cursor:
             cursor.execute("SET LOCAL enable_seqscan = off")

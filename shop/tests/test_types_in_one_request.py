@@ -67,6 +67,35 @@ def test_update_reconciles_the_list_changed_kept_added_and_removed(admin_client_
     ]
 
 
+def test_a_listed_type_without_availability_keeps_it_and_a_new_one_is_shown(
+    admin_client_api,
+):
+    product = make_product(types=2)
+    hidden, shown = ProductType.objects.filter(product=product).order_by("id")
+    ProductType.objects.filter(pk=hidden.pk).update(availability=False)
+    types = [
+        {"id": hidden.pk, "name": "Still hidden"},
+        {"id": shown.pk, "name": shown.name},
+        {"name": "New one"},
+    ]
+
+    response = admin_client_api.put(
+        f"/api/products/{product.pk}", {"types": json.dumps(types)}, format="multipart"
+    )
+
+    assert response.status_code == 200, response.json()
+    assert [(t["name"], t["availability"]) for t in response.json()["types"]] == [
+        ("Still hidden", False),
+        (shown.name, True),
+        ("New one", True),
+    ]
+    assert [(n, a) for n, _, a, _ in stored_types(product.pk)] == [
+        ("Still hidden", False),
+        (shown.name, True),
+        ("New one", True),
+    ]
+
+
 def test_without_the_field_the_types_stay(admin_client_api):
     product = make_product(types=2)
     before = stored_types(product.pk)

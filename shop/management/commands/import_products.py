@@ -123,9 +123,7 @@ class Command(BaseCommand):
         try:
             with transaction.atomic():
                 for _, values, types in rows:
-                    product = services.product_create(**values)
-                    for type_values in types:
-                        services.product_type_create(product_id=product.pk, **type_values)
+                    services.product_create(**values, types=types)
         except DomainError as exc:
             raise CommandError(f"Import failed, nothing was imported: {exc.message}")
         self.stdout.write(

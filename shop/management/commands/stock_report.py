@@ -1,36 +1,10 @@
 import csv
 
 from django.core.management.base import BaseCommand, CommandError
-from django.db.models import Count
 
-from shop.models import Product, ProductType
+from shop.selectors import low_stock_rows
 
 HEADER = ["product_id", "product", "type_id", "type", "category", "quantity", "available"]
-
-
-def low_stock_rows(threshold):
-    """Items a shopper buys by their own stock: products without types, and every type.
-    (A product with types sells through its types, so its own quantity is not listed.)"""
-    products = (
-        Product.objects.annotate(type_count=Count("types"))
-        .filter(type_count=0, quantity__lte=threshold)
-        .select_related("category")
-    )
-    types = ProductType.objects.filter(quantity__lte=threshold).select_related("product__category")
-    rows = [[p.pk, p.name, "", "", p.category.name, p.quantity, p.availability] for p in products]
-    rows += [
-        [
-            t.product_id,
-            t.product.name,
-            t.pk,
-            t.name,
-            t.product.category.name,
-            t.quantity,
-            t.availability and t.product.availability,
-        ]
-        for t in types
-    ]
-    return sorted(rows, key=lambda row: (row[5], row[1].lower(), row[0], str(row[2])))
 
 
 class Command(BaseCommand):
