@@ -133,13 +133,18 @@ def admin_user(make_user):
 
 
 @pytest.fixture
-def admin_browser(client, admin_user, settings):
-    """The Django admin's test client, signed in as staff."""
-    # Admin pages link static files; the production manifest is not built for tests.
+def plain_static_files(settings):
+    """Pages that link static files (the admin's) render without the production manifest,
+    which is not built for tests."""
     settings.STORAGES = {
         **settings.STORAGES,
         "staticfiles": {"BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"},
     }
+
+
+@pytest.fixture
+def admin_browser(client, admin_user, plain_static_files):
+    """The Django admin's test client, signed in as staff."""
     client.force_login(admin_user)
     return client
 

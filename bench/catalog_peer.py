@@ -16,7 +16,7 @@ kept in var/bench/oscar-venv) with N products each, serves both with gunicorn (2
 
 and prints the medians and the ratios the catalog has to meet: list >= 1.5x Oscar's list,
 product >= 2x Oscar's product, both >= 50% of the ceiling. PostgreSQL comes from
-BENCH_PG (default postgres://postgres@127.0.0.1:5432), which gets two scratch databases.
+BENCH_PG_SERVER (default postgres://postgres@127.0.0.1:5432), which gets two scratch databases.
 --no-oscar measures the shop against its ceiling only.
 """
 
@@ -30,13 +30,13 @@ import subprocess
 import sys
 import tempfile
 import time
-import uuid
 from contextlib import ExitStack, contextmanager
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from loadkit import pg_database  # noqa: E402
 from oscar_project import OSCAR_FILES, write_project  # noqa: E402
 
 from tests.liveserver import free_port, manage, server_env, wait_until_up  # noqa: E402
@@ -88,20 +88,6 @@ def oscar_python(venv):
 
 
 @contextmanager
-def pg_database(server, prefix):
-    import psycopg
-
-    name = f"{prefix}_{uuid.uuid4().hex[:6]}"
-    with psycopg.connect(f"{server}/postgres", autocommit=True) as admin:
-        admin.execute(f'CREATE DATABASE "{name}"')
-    try:
-        yield f"{server}/{name}"
-    finally:
-        with psycopg.connect(f"{server}/postgres", autocommit=True) as admin:
-            admin.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
-
-
-@contextmanager
 def serve(command, cwd, env, log_path):
     port = free_port()
     log = open(log_path, "w")
@@ -136,7 +122,6 @@ def prepare_shop(database_url, count, workdir):
         AUTH_THROTTLE_RATE="none",
         GUNICORN_MAX_REQUESTS="0",
     )
-    env.pop("CACHE_URL", None)
     manage("migrate", "--noinput", "-v0", env=env)
     manage("createcachetable", env=env)
     manage("bulk_products", str(count), "--types", "5", "--images", "2", "--seed", "1", env=env)
@@ -224,11 +209,10 @@ def report(backend, medians, rates, count):
 
 
 def run_backend(backend, args, python, workdir):
-    pg = os.environ.get("BENCH_PG", "postgres://postgres@127.0.0.1:5432")
     with ExitStack() as stack:
         if backend == "postgres":
-            shop_db = stack.enter_context(pg_database(pg, "peer_shop"))
-            oscar_db = stack.enter_context(pg_database(pg, "peer_oscar"))
+            shop_db = stack.enter_context(pg_database("peer_shop"))
+            oscar_db = stack.enter_context(pg_database("peer_oscar"))
         else:
             shop_db = f"sqlite:///{workdir / 'shop.sqlite3'}"
             oscar_db = f"sqlite:///{workdir / 'oscar.sqlite3'}"

@@ -56,10 +56,10 @@ def full_digest_rate(users, guesses):
         for _ in range(users)
     }
     started = time.perf_counter()
-    hits = 0
-    for n in range(guesses):
-        if hmac.new(key, f"guess-{n}".encode(), hashlib.sha256).hexdigest() in stored:
-            hits += 1
+    # One HMAC and one set lookup per guess: the lookup tests it against every user at once.
+    stored.intersection(
+        hmac.new(key, f"guess-{n}".encode(), hashlib.sha256).hexdigest() for n in range(guesses)
+    )
     return guesses / (time.perf_counter() - started)
 
 

@@ -6,13 +6,12 @@ import json
 import os
 import subprocess
 import sys
-import uuid
-from contextlib import contextmanager
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
+from tests import liveserver  # noqa: E402
 from tests.liveserver import manage  # noqa: E402
 
 PG_SERVER = os.environ.get("BENCH_PG_SERVER", "postgres://postgres@127.0.0.1:5432")
@@ -57,19 +56,9 @@ ProductType.objects.update(quantity=200)
 """
 
 
-@contextmanager
 def pg_database(prefix):
-    """A fresh PostgreSQL database; yields its URL and drops it afterwards."""
-    import psycopg
-
-    name = f"{prefix}_{uuid.uuid4().hex[:6]}"
-    with psycopg.connect(f"{PG_SERVER}/postgres", autocommit=True) as admin:
-        admin.execute(f'CREATE DATABASE "{name}"')
-    try:
-        yield f"{PG_SERVER}/{name}"
-    finally:
-        with psycopg.connect(f"{PG_SERVER}/postgres", autocommit=True) as admin:
-            admin.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+    """A fresh database on BENCH_PG_SERVER; yields its URL and drops it afterwards."""
+    return liveserver.pg_database(PG_SERVER, prefix)
 
 
 def add_shoppers(env, count):

@@ -40,7 +40,6 @@ from common.testing.smtp import AnsweringSMTPServer, StalledSMTPServer  # noqa: 
 from tests.liveserver import call, gunicorn, login, prepare_database, server_env  # noqa: E402
 
 MODES = ("answering", "stalled", "in-request")
-refusals = []
 
 
 def parse_args():
@@ -64,7 +63,7 @@ def shop_products(base, token):
     ]
 
 
-def shopper(base, token, products, stop_at, results):
+def shopper(base, token, products, stop_at, results, refusals):
     rng = random.Random()
     while time.monotonic() < stop_at:
         body = {
@@ -125,11 +124,14 @@ def run_mode(mode, args):
 
         tokens = [login(base, password) for password in passwords]
         products = shop_products(base, tokens[0])
-        results = []
+        results, refusals = [], []
         stop_at = time.monotonic() + args.duration
         started = time.monotonic()
         threads = [
-            threading.Thread(target=shopper, args=(base, token, products, stop_at, results))
+            threading.Thread(
+                target=shopper,
+                args=(base, token, products, stop_at, results, refusals),
+            )
             for token in tokens
         ]
         for thread in threads:
@@ -151,10 +153,10 @@ def run_mode(mode, args):
         elif mode == "stalled":
             ready = json.loads(call(base, "GET", "/readyz")[1])
             mail = f"/readyz after the run: tasks {ready['tasks']}"
-        return summarize(mode, results, elapsed, mail)
+        return summarize(mode, results, elapsed, mail, refusals)
 
 
-def summarize(mode, results, elapsed, mail):
+def summarize(mode, results, elapsed, mail, refusals):
     ok = sorted(seconds for status, seconds in results if status == 201)
     by_status = {}
     for status, _ in results:
@@ -169,6 +171,7 @@ def summarize(mode, results, elapsed, mail):
         "max_ms": ok[-1] * 1000 if ok else float("nan"),
         "answers": by_status,
         "mail": mail,
+        "first_refusal": refusals[0] if refusals else "",
     }
 
 
@@ -190,8 +193,8 @@ def main():
     for row in rows:
         if row["mail"]:
             print(f"{row['mode']}: {row['mail']}")
-    if refusals:
-        print(f"first refusal: {refusals[0]}")
+        if row["first_refusal"]:
+            print(f"{row['mode']}: first refusal: {row['first_refusal']}")
 
 
 if __name__ == "__main__":

@@ -1,5 +1,6 @@
-"""A real gunicorn on a real database, for the browser suite, the scale-out test and the
-benchmarks under bench/ (which import it with the project folder on sys.path)."""
+"""A real gunicorn on a real database (a scratch PostgreSQL one when asked), for the browser
+suite, the live-server tests and the benchmarks under bench/ (which import it with the project
+folder on sys.path)."""
 
 import json
 import os
@@ -9,6 +10,7 @@ import sys
 import time
 import urllib.error
 import urllib.request
+import uuid
 from contextlib import contextmanager
 from pathlib import Path
 
@@ -24,7 +26,8 @@ def free_port():
 
 
 def server_env(**overrides):
-    """The environment of a production-like server (DEBUG off) with the given overrides."""
+    """The environment of a production-like server (DEBUG off) with the given overrides.
+    The developer's own cache settings stay out: a server gets Redis only when asked."""
     env = {
         **os.environ,
         "SECRET_KEY": TEST_SECRET_KEY,
@@ -32,7 +35,8 @@ def server_env(**overrides):
         "EMAIL_BACKEND": "django.core.mail.backends.locmem.EmailBackend",
         "CONN_MAX_AGE": "60",
     }
-    env.pop("DEBUG", None)
+    for name in ("DEBUG", "CACHE_URL", "REDIS_URL"):
+        env.pop(name, None)
     env.update({key: str(value) for key, value in overrides.items()})
     return env
 
@@ -50,6 +54,28 @@ def manage(*args, env):
     if result.returncode != 0:
         raise RuntimeError(f"manage.py {' '.join(args)} failed:\n{result.stdout}\n{result.stderr}")
     return result.stdout
+
+
+def pg_server(settings_dict):
+    """The PostgreSQL server of a Django connection's settings, as a URL without a database."""
+    user = settings_dict["USER"] or "postgres"
+    host = settings_dict["HOST"] or "127.0.0.1"
+    return f"postgres://{user}@{host}:{settings_dict['PORT'] or 5432}"
+
+
+@contextmanager
+def pg_database(server, prefix):
+    """A fresh database on a PostgreSQL server (trust auth); yields its URL, dropped after."""
+    import psycopg
+
+    name = f"{prefix}_{uuid.uuid4().hex[:8]}"
+    with psycopg.connect(f"{server}/postgres", autocommit=True) as admin:
+        admin.execute(f'CREATE DATABASE "{name}"')
+    try:
+        yield f"{server}/{name}"
+    finally:
+        with psycopg.connect(f"{server}/postgres", autocommit=True) as admin:
+            admin.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
 
 
 def prepare_database(env, *, demo=True):

@@ -69,7 +69,7 @@ def test_a_stale_type_stock_is_refused(admin_browser, customer_client):
     kind = product.types.get()
     url = f"/admin/shop/product/{product.pk}/change/"
     at_open = opened_quantity(admin_browser.get(url), "types-0-quantity_at_open")
-    buy(customer_client, product, 2, type_id=kind.pk)
+    buy(customer_client, product, 2, product_type=kind)
 
     response = admin_browser.post(
         url,

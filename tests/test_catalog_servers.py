@@ -1,7 +1,7 @@
 """The catalog read cache across processes: two gunicorn servers (two workers each) share
 one database; a write through either is seen by the very next read on every worker of the
-other. Once with the default local profile (one SQLite file, local-memory caches) and once
-with PostgreSQL and Redis."""
+other. Once with the default local profile (one SQLite file, the cache in a database table)
+and once with PostgreSQL and Redis."""
 
 import json
 import os
@@ -11,53 +11,47 @@ from contextlib import ExitStack
 import pytest
 from django.db import connection
 
-from tests.liveserver import call, gunicorn, login, prepare_database, server_env
+from tests.liveserver import (
+    call,
+    gunicorn,
+    login,
+    pg_database,
+    pg_server,
+    prepare_database,
+    server_env,
+)
 
 # Its own Redis database: tests/test_scale_out.py flushes 15 and may run at the same time.
 REDIS_URL = os.environ.get("TEST_CATALOG_REDIS_URL", "redis://127.0.0.1:6379/14")
 READS = 6  # enough requests to reach both workers of a server
 
 
-@pytest.fixture(scope="module", params=["local", "postgres"])
+@pytest.fixture(
+    scope="module",
+    params=[
+        pytest.param("local", marks=pytest.mark.sqlite_only),
+        pytest.param(
+            "postgres", marks=pytest.mark.postgres("two servers sharing one PostgreSQL and Redis")
+        ),
+    ],
+)
 def servers(request, tmp_path_factory):
     workdir = tmp_path_factory.mktemp(f"catalog-{request.param}")
     overrides = {"AUTH_THROTTLE_RATE": "none", "MEDIA_ROOT": workdir / "media"}
-    drop = None
-    if request.param == "local":
-        if connection.vendor == "postgresql":
-            pytest.skip("serves its own SQLite file: runs in the SQLite pass")
-        overrides.update(DATABASE_URL=f"sqlite:///{workdir / 'db.sqlite3'}", REDIS_URL="")
-    else:
-        if connection.vendor != "postgresql":
-            pytest.skip("needs PostgreSQL; this run uses SQLite")
-        import psycopg
-
-        db = connection.settings_dict
-        server = (
-            f"postgres://{db['USER'] or 'postgres'}@{db['HOST'] or '127.0.0.1'}:"
-            f"{db['PORT'] or 5432}"
-        )
-        name = f"catalog_{uuid.uuid4().hex[:8]}"
-        with psycopg.connect(f"{server}/postgres", autocommit=True) as admin:
-            admin.execute(f'CREATE DATABASE "{name}"')
-
-        def drop():
-            with psycopg.connect(f"{server}/postgres", autocommit=True) as admin:
-                admin.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
-
-        overrides.update(DATABASE_URL=f"{server}/{name}", REDIS_URL=REDIS_URL)
-    env = server_env(**overrides)
-    env.pop("CACHE_URL", None)
-    try:
+    with ExitStack() as stack:
+        if request.param == "local":
+            database = f"sqlite:///{workdir / 'db.sqlite3'}"
+            overrides.update(DATABASE_URL=database, REDIS_URL="")
+        else:
+            server = pg_server(connection.settings_dict)
+            database = stack.enter_context(pg_database(server, "catalog"))
+            overrides.update(DATABASE_URL=database, REDIS_URL=REDIS_URL)
+        env = server_env(**overrides)
         prepare_database(env)
-        with ExitStack() as stack:
-            yield [
-                stack.enter_context(gunicorn(env, workers=2, log_path=workdir / f"server{n}.log"))
-                for n in range(2)
-            ]
-    finally:
-        if drop:
-            drop()
+        yield [
+            stack.enter_context(gunicorn(env, workers=2, log_path=workdir / f"server{n}.log"))
+            for n in range(2)
+        ]
 
 
 def get(base, path, token):

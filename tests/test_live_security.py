@@ -30,8 +30,6 @@ def server(tmp_path_factory):
         GUNICORN_ACCESS_LOG="-",
         GUNICORN_CMD_ARGS="--access-logformat 'pid=%(p)s status=%(s)s'",
     )
-    for name in ("CACHE_URL", "REDIS_URL"):
-        env.pop(name, None)
     prepare_database(env, demo=False)
     log_path = workdir / "gunicorn.log"
     with gunicorn(env, workers=2, log_path=log_path) as base:

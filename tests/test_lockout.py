@@ -14,11 +14,7 @@ LOGIN = "/admin/login/"
 
 
 @pytest.fixture
-def admin_pages(client, settings):
-    settings.STORAGES = {
-        **settings.STORAGES,
-        "staticfiles": {"BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"},
-    }
+def admin_pages(client, settings, plain_static_files):
     settings.AXES_FAILURE_LIMIT = 5
     return client
 

@@ -7,6 +7,7 @@ import pytest
 
 from orders.models import Order
 from orders.services import ORDER_TOO_LARGE, TYPE_REQUIRED
+from orders.tests.factories import checkout_body, line
 from shop.models import Product, ProductType
 from shop.tests.factories import make_product
 
@@ -14,16 +15,9 @@ pytestmark = pytest.mark.django_db
 
 
 def checkout(client, *lines):
-    return client.post(
-        "/api/orders/checkout",
-        {
-            "cartItems": [{"productId": p, "productTypeId": t, "quantity": q} for p, t, q in lines],
-            "customerName": "Casey",
-            "deliveryOption": "pickup",
-            "ageConfirmed": True,  # the catalog factory's category (vapes) is 21+
-        },
-        format="json",
-    )
+    # The catalog factory's category (disposables) is 21+.
+    body = checkout_body(*lines, ageConfirmed=True)
+    return client.post("/api/orders/checkout", body, format="json")
 
 
 class TestCatalogBounds:
@@ -83,7 +77,7 @@ class TestCatalogBounds:
 class TestCheckoutBounds:
     def test_a_line_over_10000_units(self, customer_client):
         product = make_product(quantity=50_000)
-        response = checkout(customer_client, (product.pk, None, 10_001))
+        response = checkout(customer_client, line(product, 10_001))
 
         assert response.status_code == 400
         assert response.json()["message"] == "You can order at most 10,000 of one item."
@@ -93,7 +87,7 @@ class TestCheckoutBounds:
     def test_a_total_past_its_column_is_refused_and_nothing_is_written(self, customer_client):
         # A price stored before the bound existed (the API no longer accepts it).
         product = make_product(price="99999999.99", quantity=500)
-        response = checkout(customer_client, (product.pk, None, 101))
+        response = checkout(customer_client, line(product, 101))
 
         assert response.status_code == 400
         assert response.json()["message"] == ORDER_TOO_LARGE
@@ -104,7 +98,7 @@ class TestCheckoutBounds:
 
     def test_the_largest_allowed_cart_fits(self, customer_client):
         product = make_product(price="100000.00", quantity=10_000)
-        response = checkout(customer_client, (product.pk, None, 10_000))
+        response = checkout(customer_client, line(product, 10_000))
 
         assert response.status_code == 201
         assert Decimal(str(response.json()["order"]["total"])) == Decimal("1000000000.00")
@@ -114,7 +108,7 @@ class TestCheckoutBounds:
 class TestTypeRequired:
     def test_a_product_with_types_needs_a_type_on_the_line(self, customer_client):
         product = make_product(quantity=3, types=2)
-        response = checkout(customer_client, (product.pk, None, 6))
+        response = checkout(customer_client, line(product, 6))
 
         assert response.status_code == 400
         assert response.json()["message"] == TYPE_REQUIRED
@@ -125,4 +119,4 @@ class TestTypeRequired:
     def test_with_its_type_the_line_is_sold(self, customer_client):
         product = make_product(quantity=3, types=1)
         kind = product.types.get()
-        assert checkout(customer_client, (product.pk, kind.pk, 2)).status_code == 201
+        assert checkout(customer_client, line(product, 2, kind)).status_code == 201

@@ -77,7 +77,13 @@ def test_procfile_serves_the_shop_and_the_worker_sends_the_emails(tmp_path):
         assert any(" worker.1 | " in line and f"New order #{order_id}" in line for line in lines)
     finally:
         os.killpg(honcho.pid, signal.SIGINT)  # what Ctrl-C in the terminal sends
-        honcho.wait(timeout=30)
+        try:
+            honcho.wait(timeout=30)
+        except subprocess.TimeoutExpired:
+            # Ctrl-C did not stop them: no server or worker may outlive the test.
+            os.killpg(honcho.pid, signal.SIGKILL)
+            honcho.wait()
+            raise
 
     text = output.read_text()
     assert "web.1 stopped" in text and "worker.1 stopped" in text

@@ -10,7 +10,15 @@ from contextlib import ExitStack
 import pytest
 from django.db import connection
 
-from tests.liveserver import call, gunicorn, login, prepare_database, server_env
+from tests.liveserver import (
+    call,
+    gunicorn,
+    login,
+    pg_database,
+    pg_server,
+    prepare_database,
+    server_env,
+)
 
 REDIS_URL = os.environ.get("TEST_REDIS_URL", "redis://127.0.0.1:6379/15")
 
@@ -52,36 +60,27 @@ def two_servers(tmp_path_factory):
         if os.environ.get("CI"):
             pytest.fail(f"Redis is not reachable at {REDIS_URL}")
         pytest.skip(f"needs Redis at {REDIS_URL}")
-    import psycopg
     import redis
 
     redis.Redis.from_url(REDIS_URL).flushdb()
     workdir = tmp_path_factory.mktemp("scale-out")
-    db = connection.settings_dict
-    base_url = (
-        f"postgres://{db['USER'] or 'postgres'}@{db['HOST'] or '127.0.0.1'}:{db['PORT'] or 5432}"
-    )
-    name = f"scaleout_{uuid.uuid4().hex[:8]}"
-    with psycopg.connect(f"{base_url}/postgres", autocommit=True) as admin:
-        admin.execute(f'CREATE DATABASE "{name}"')
-    env = server_env(
-        DATABASE_URL=f"{base_url}/{name}",
-        REDIS_URL=REDIS_URL,
-        MEDIA_ROOT=workdir / "shared-media",
-        AUTH_THROTTLE_RATE="4/min",
-        RIDE_THROTTLE_RATE="none",
-        # One proxy in front: the client address is the X-Forwarded-For entry, so each test
-        # can be its own client and one test's throttle budget never blocks another's.
-        NUM_PROXIES=1,
-    )
-    prepare_database(env)
-    with ExitStack() as servers:
+    with ExitStack() as stack:
+        database = stack.enter_context(pg_database(pg_server(connection.settings_dict), "scaleout"))
+        env = server_env(
+            DATABASE_URL=database,
+            REDIS_URL=REDIS_URL,
+            MEDIA_ROOT=workdir / "shared-media",
+            AUTH_THROTTLE_RATE="4/min",
+            RIDE_THROTTLE_RATE="none",
+            # One proxy in front: the client address is the X-Forwarded-For entry, so each test
+            # can be its own client and one test's throttle budget never blocks another's.
+            NUM_PROXIES=1,
+        )
+        prepare_database(env)
         yield [
-            servers.enter_context(gunicorn(env, workers=2, log_path=workdir / f"server{n}.log"))
+            stack.enter_context(gunicorn(env, workers=2, log_path=workdir / f"server{n}.log"))
             for n in range(2)
         ]
-    with psycopg.connect(f"{base_url}/postgres", autocommit=True) as admin:
-        admin.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
 
 
 def _token(base, password):

@@ -3,6 +3,7 @@ units back on sale (If-Match, 412, 428), through the HTTP API."""
 
 import pytest
 
+from orders.tests.factories import checkout_body, line
 from shop.models import Product, ProductType
 from shop.preconditions import IF_MATCH_REQUIRED, STALE
 from shop.tests.factories import make_product
@@ -10,19 +11,10 @@ from shop.tests.factories import make_product
 pytestmark = pytest.mark.django_db
 
 
-def buy(client, product, quantity, type_id=None):
-    response = client.post(
-        "/api/orders/checkout",
-        {
-            "cartItems": [
-                {"productId": product.pk, "productTypeId": type_id, "quantity": quantity}
-            ],
-            "customerName": "Casey",
-            "deliveryOption": "pickup",
-            "ageConfirmed": True,
-        },
-        format="json",
-    )
+def buy(client, product, quantity, product_type=None):
+    # The catalog factory's category (disposables) is 21+.
+    body = checkout_body(line(product, quantity, product_type), ageConfirmed=True)
+    response = client.post("/api/orders/checkout", body, format="json")
     assert response.status_code == 201, response.json()
 
 
@@ -123,7 +115,7 @@ class TestType:
     ):
         product, kind = typed
         _, etag = opened(admin_client_api, product)
-        buy(customer_client, product, 3, type_id=kind.pk)
+        buy(customer_client, product, 3, product_type=kind)
 
         response = admin_client_api.put(
             f"/api/products/{product.pk}/types/{kind.pk}",
@@ -139,7 +131,7 @@ class TestType:
 
     def test_type_stock_without_if_match_is_428(self, admin_client_api, customer_client, typed):
         product, kind = typed
-        buy(customer_client, product, 3, type_id=kind.pk)
+        buy(customer_client, product, 3, product_type=kind)
 
         response = admin_client_api.put(
             f"/api/products/{product.pk}/types/{kind.pk}", {"quantity": 9}, format="json"
@@ -164,7 +156,7 @@ class TestType:
     def test_stale_type_delete_is_412(self, admin_client_api, customer_client, typed):
         product, kind = typed
         _, etag = opened(admin_client_api, product)
-        buy(customer_client, product, 1, type_id=kind.pk)
+        buy(customer_client, product, 1, product_type=kind)
 
         response = admin_client_api.delete(
             f"/api/products/{product.pk}/types/{kind.pk}", HTTP_IF_MATCH=etag
@@ -184,7 +176,7 @@ class TestTypesInTheProductForm:
         product = make_product(name="Pod", quantity=0, types=1)
         kind = product.types.get()
         form, etag = opened(admin_client_api, product)
-        buy(customer_client, product, 2, type_id=kind.pk)
+        buy(customer_client, product, 2, product_type=kind)
         types = json.dumps([{"id": kind.pk, "name": kind.name, "quantity": 5}])
 
         blind = admin_client_api.put(

@@ -8,13 +8,7 @@ from django.contrib.staticfiles import finders
 EXTERNAL = re.compile(r"""(?:https?:)?//(?!127\.0\.0\.1|localhost|testserver)[\w.-]+""")
 
 
-@pytest.fixture(autouse=True)
-def _plain_static(settings):
-    # The pages name static files; the production manifest is not built for tests.
-    settings.STORAGES = {
-        **settings.STORAGES,
-        "staticfiles": {"BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"},
-    }
+pytestmark = pytest.mark.usefixtures("plain_static_files")
 
 
 def urls_in(html):

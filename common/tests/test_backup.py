@@ -3,11 +3,12 @@
 import os
 import subprocess
 import sys
-import uuid
 from pathlib import Path
 
 import pytest
 from django.db import connection
+
+from tests.liveserver import pg_database, pg_server
 
 ROOT = Path(__file__).resolve().parents[2]
 COUNT_ROWS = (
@@ -51,18 +52,12 @@ def database_pair(tmp_path):
     if connection.vendor == "sqlite":
         yield f"sqlite:///{tmp_path / 'source.sqlite3'}", f"sqlite:///{tmp_path / 'target.sqlite3'}"
         return
-    import psycopg
-
-    settings_db = connection.settings_dict
-    base = f"postgres://{settings_db['USER'] or 'postgres'}@{settings_db['HOST'] or '127.0.0.1'}:{settings_db['PORT'] or 5432}"
-    names = [f"backup_{kind}_{uuid.uuid4().hex[:8]}" for kind in ("source", "target")]
-    with psycopg.connect(f"{base}/postgres", autocommit=True) as admin:
-        for name in names:
-            admin.execute(f'CREATE DATABASE "{name}"')
-    yield tuple(f"{base}/{name}" for name in names)
-    with psycopg.connect(f"{base}/postgres", autocommit=True) as admin:
-        for name in names:
-            admin.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+    server = pg_server(connection.settings_dict)
+    with (
+        pg_database(server, "backup_source") as source,
+        pg_database(server, "backup_target") as target,
+    ):
+        yield source, target
 
 
 def test_backup_restores_into_a_fresh_database(database_pair, tmp_path):

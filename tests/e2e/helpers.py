@@ -13,7 +13,7 @@ from playwright.sync_api import expect
 
 from tests.liveserver import call, login
 
-from .conftest import ADMIN_PASSWORD, REGISTRATION_CODE
+from .conftest import ADMIN_PASSWORD, REGISTRATION_CODE, sign_in
 
 
 def unique(prefix):
@@ -217,6 +217,28 @@ def is_checkout(response):
 def admin_tab(page, name):
     """An admin navigation tab by its page id (products, orders, rides, hero, users)."""
     page.get_by_role("navigation", name="Admin").locator(f'[data-page="{name}"]').click()
+
+
+def shopper_with(server, new_page, price, category="juices", name="Order Item", page=None):
+    """A shopper signed in (on `page`, or a new one) and a product of their own, 10 in stock."""
+    product = make_product(
+        server,
+        admin_token(server),
+        name=unique(name),
+        price=price,
+        quantity=10,
+        category=category,
+    )
+    _, password, _ = make_customer(server)
+    return sign_in(page or new_page(), password), product
+
+
+def submit_order(page, status=201):
+    """Press 'Place Order'; the server's answer (JSON), once it has the expected status."""
+    with page.expect_response(is_checkout) as answer:
+        page.get_by_role("button", name="Place Order").click()
+    assert answer.value.status == status, answer.value.text()
+    return answer.value.json()
 
 
 def cart_button(page):

@@ -166,6 +166,9 @@ def test_password_change_signs_the_users_open_session_out(server, new_page):
     victim.get_by_role("navigation", name="Account").get_by_role("link", name="My Orders").click()
     expect(victim).to_have_url(re.compile(r"/login$"))
     expect(victim.get_by_role("heading", name="Enter Password")).to_be_visible()
+    expect(
+        victim.get_by_text("Your password was changed. Please sign in with the new one.")
+    ).to_be_visible()
 
     victim.get_by_label("Password").first.fill(old_password)
     victim.get_by_role("button", name="Enter").click()

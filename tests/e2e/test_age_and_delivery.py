@@ -14,12 +14,13 @@ from .conftest import ADMIN_PASSWORD, sign_in
 from .helpers import (
     add_to_cart,
     admin_token,
-    is_checkout,
     la_today,
     make_customer,
     make_product,
     ok,
     open_cart,
+    shopper_with,
+    submit_order,
     to_checkout_step,
     unique,
 )
@@ -35,27 +36,14 @@ HOURS_REFUSAL = "Local delivery runs from 10:00 AM to 8:00 PM. Please choose a t
 
 def vape_shopper(server, new_page, page=None):
     """A signed-in shopper and a vape (21+, cannot be shipped) of their own."""
-    vape = make_product(
-        server,
-        admin_token(server),
-        name=unique("Cloud Vape"),
-        category="disposables",
-        price="25.00",
+    return shopper_with(
+        server, new_page, "25.00", category="disposables", name="Cloud Vape", page=page
     )
-    _, password, _ = make_customer(server)
-    return sign_in(page or new_page(), password), vape
-
-
-def place(page, status=201):
-    with page.expect_response(is_checkout) as answer:
-        page.get_by_role("button", name="Place Order").click()
-    assert answer.value.status == status, answer.value.text()
-    return answer.value.json()
 
 
 def refused(page, message, field):
     """'Place Order' is refused by the server with its message, beside the field at fault."""
-    body = place(page, 400)
+    body = submit_order(page, 400)
     assert body["message"] == message, body
     drawer = page.get_by_role("dialog", name="Checkout")
     expect(drawer.get_by_role("alert")).to_have_text(message)
@@ -81,7 +69,7 @@ def test_a_vape_through_the_age_box_to_the_id_notice(server, new_page):
     refused(page, AGE_REFUSAL, "I am 21 or older")
     box.check()
     expect(drawer.get_by_role("alert")).to_have_count(0)
-    order = place(page)["order"]
+    order = submit_order(page)["order"]
 
     assert order["idCheckRequired"] is True and order["ageConfirmedAt"]
     expect(page.get_by_role("heading", level=1, name="Order Confirmed")).to_be_visible()
@@ -150,7 +138,7 @@ def test_local_delivery_zip_phone_and_hours_refusals(server, new_page):
     drawer.get_by_label("Phone Number").fill("714.555.0188")
     refused(page, HOURS_REFUSAL, "Delivery Time")
     drawer.get_by_label("Delivery Time").select_option("14:30")
-    order = place(page)["order"]
+    order = submit_order(page)["order"]
 
     assert (order["deliveryZip"], order["deliveryTime"]) == ("92840", "14:30")
     assert order["phoneNumber"] == "(714) 555-0188"

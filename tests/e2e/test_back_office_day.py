@@ -3,20 +3,17 @@ equivalent and a CSV of the same period) without a console error, and the pick l
 one order per page."""
 
 import re
-import uuid
 
 from playwright.sync_api import expect
 
 from .conftest import ADMIN_PASSWORD, sign_in
 from .helpers import (
-    REGISTRATION_CODE,
     admin_tab,
     admin_token,
-    call,
     la_today,
+    make_customer,
     make_product,
     money,
-    ok,
     place_order,
     unique,
 )
@@ -24,17 +21,6 @@ from .test_accessibility import assert_no_serious_violations
 
 # Juices are 21+: their orders carry an ID notice.
 AGE_RESTRICTED_CATEGORY = "juices"
-
-
-def customer_token(server, name):
-    """A new customer's token (the password shares nothing with the email, as the rules ask)."""
-    body = {
-        "email": f"day-{uuid.uuid4().hex[:10]}@example.com",
-        "password": f"violet-{uuid.uuid4().hex[:12]}-harbor",
-        "name": name,
-        "registrationCode": REGISTRATION_CODE,
-    }
-    return ok(call(server, "POST", "/api/auth/register", body))["token"]
 
 
 def watch_console(page):
@@ -54,7 +40,7 @@ def test_the_dashboard_draws_its_charts_and_saves_the_csv_without_a_console_erro
         category=AGE_RESTRICTED_CATEGORY,
         price="12.50",
     )
-    customer = customer_token(server, "Dashboard Buyer")
+    _, _, customer = make_customer(server, name="Dashboard Buyer")
     place_order(server, customer, [(product["id"], None, 2)], customer_name="Dashboard Buyer")
 
     page = new_page()
@@ -113,7 +99,7 @@ def test_the_print_view_renders_an_order_with_one_order_per_printed_page(server,
         types=[("Mango", "11.00", 5)],
     )
     type_id = product["types"][0]["id"]
-    customer = customer_token(server, "Pick Buyer")
+    _, _, customer = make_customer(server, name="Pick Buyer")
     first = place_order(server, customer, [(product["id"], type_id, 3)], customer_name="Pick A")
     second = place_order(server, customer, [(product["id"], type_id, 1)], customer_name="Pick B")
 

@@ -5,48 +5,29 @@ import re
 
 from playwright.sync_api import expect
 
-from .conftest import sign_in
 from .helpers import (
     add_to_cart,
-    admin_token,
     day_words,
-    is_checkout,
     la_datetime,
     la_today,
-    make_customer,
-    make_product,
     money,
     open_cart,
     shop_info,
+    shopper_with,
+    submit_order,
     to_checkout_step,
-    unique,
 )
 
 FREE_FROM = 60  # shipping and delivery are free from a subtotal of $60 (orders/pricing.py)
 
 
-def shopper_with(server, new_page, price, category="juices"):
-    product = make_product(
-        server,
-        admin_token(server),
-        name=unique("Order Item"),
-        price=price,
-        quantity=10,
-        category=category,
-    )
-    _, password, _ = make_customer(server)
-    return sign_in(new_page(), password), product
-
-
 def place_order(page):
     """Press 'Place Order'; the order the server answered, once the confirmation shows."""
-    with page.expect_response(is_checkout) as answer:
-        page.get_by_role("button", name="Place Order").click()
-    assert answer.value.status == 201, answer.value.text()
+    order = submit_order(page)["order"]
     expect(page).to_have_url(re.compile(r"/order-confirmation$"))
     expect(page.get_by_role("heading", level=1, name="Order Confirmed")).to_be_visible()
     expect(page.get_by_test_id("cart-badge")).to_have_count(0)
-    return answer.value.json()["order"]
+    return order
 
 
 def expect_rejected(page, message, field=None):

@@ -4,20 +4,16 @@ than the viewport (nor a control only reachable by scrolling a box sideways), no
 header control, every category tab reachable, product images never shown larger than they are;
 axe at phone size. One browser context per size, its page reused from screen to screen."""
 
-import base64
-import json
 import re
 
 import pytest
 from playwright.sync_api import expect
 
-from accounts.authentication import STATE_SECONDS
 from tests.liveserver import call
 
-from .conftest import ADMIN_PASSWORD, ARTIFACTS, sign_in
+from .conftest import ADMIN_PASSWORD, ARTIFACTS
 from .helpers import (
     admin_tab,
-    admin_token,
     make_customer,
     make_ride,
     ok,
@@ -175,113 +171,80 @@ class Screens:
 def demo_product(server, token):
     search = DEMO_PRODUCT.replace(" ", "+")
     found = ok(call(server, "GET", f"/api/products?search={search}", token=token))
-    items = found["products"] if isinstance(found, dict) else found
-    return next(p for p in items if p["name"] == DEMO_PRODUCT)
+    return next(p for p in found["products"] if p["name"] == DEMO_PRODUCT)
 
 
 @pytest.mark.parametrize("size", list(SIZES))
-def test_main_screens(server, browser, size):
+def test_main_screens(server, new_page, size):
     email, password, token = make_customer(server, name="Screen Shopper")
     product = demo_product(server, token)
     place_order(server, token, [(product["id"], product["types"][0]["id"], 1)], "Screen Shopper")
     make_ride(server, token, "Screen Shopper")
 
-    context = browser.new_context(base_url=server, viewport=SIZES[size])
-    context.set_default_timeout(10_000)
-    page = context.new_page()
+    page = new_page(viewport=SIZES[size])
     screens = Screens(page, size)
     phone = size == "phone"
-    try:
-        page.goto("/login")
-        expect(page.get_by_role("button", name="Enter")).to_be_visible()
-        screens.check("login")
-        page.get_by_label("Password").first.fill(password)
-        page.get_by_role("button", name="Enter").click()
+    page.goto("/login")
+    expect(page.get_by_role("button", name="Enter")).to_be_visible()
+    screens.check("login")
+    page.get_by_label("Password").first.fill(password)
+    page.get_by_role("button", name="Enter").click()
 
-        expect(page.get_by_role("heading", level=1, name="All Products")).to_be_visible()
-        expect(page.locator(".product-grid > li").first).to_be_visible()
-        screens.check("home")
-        screens.categories_reachable()
-        if phone:
-            assert_no_serious_violations(page, "the home page on a phone")
+    expect(page.get_by_role("heading", level=1, name="All Products")).to_be_visible()
+    expect(page.locator(".product-grid > li").first).to_be_visible()
+    screens.check("home")
+    screens.categories_reachable()
+    if phone:
+        assert_no_serious_violations(page, "the home page on a phone")
 
-        page.goto(f"/product/{product['id']}")
-        expect(page.get_by_role("heading", level=1, name=DEMO_PRODUCT)).to_be_visible()
-        screens.check("product")
-        if phone:
-            assert_no_serious_violations(page, "the product page on a phone")
-        page.get_by_role("button", name=re.compile(r"^Watermelon Ice\b")).click()
-        page.get_by_role("button", name="Add to Cart").click()
-        screens.toast_clear_of_header("product")
+    page.goto(f"/product/{product['id']}")
+    expect(page.get_by_role("heading", level=1, name=DEMO_PRODUCT)).to_be_visible()
+    screens.check("product")
+    if phone:
+        assert_no_serious_violations(page, "the product page on a phone")
+    page.get_by_role("button", name=re.compile(r"^Watermelon Ice\b")).click()
+    page.get_by_role("button", name="Add to Cart").click()
+    screens.toast_clear_of_header("product")
 
-        open_cart(page)
-        screens.check("cart")
-        if phone:
-            assert_no_serious_violations(page, "the cart drawer on a phone")
-        to_checkout_step(page, "Store Pickup")
-        screens.check("checkout")
-        page.get_by_role("button", name="Back").first.click()
-        expect(page.get_by_role("dialog", name="Delivery Options")).to_be_visible()
-        screens.check("delivery")
-        page.keyboard.press("Escape")
-        expect(page.get_by_role("dialog")).to_have_count(0)
+    open_cart(page)
+    screens.check("cart")
+    if phone:
+        assert_no_serious_violations(page, "the cart drawer on a phone")
+    to_checkout_step(page, "Store Pickup")
+    screens.check("checkout")
+    page.get_by_role("button", name="Back").first.click()
+    expect(page.get_by_role("dialog", name="Delivery Options")).to_be_visible()
+    screens.check("delivery")
+    page.keyboard.press("Escape")
+    expect(page.get_by_role("dialog")).to_have_count(0)
 
-        page.goto("/orders")
-        expect(page.get_by_role("heading", level=1)).to_be_visible()
-        expect(page.locator("main article").first).to_be_visible()
-        screens.check("orders")
-        page.goto("/rides")
-        expect(page.get_by_role("heading", level=1)).to_be_visible()
-        screens.check("rides")
-        if phone:
-            assert_no_serious_violations(page, "my rides on a phone")
+    page.goto("/orders")
+    expect(page.get_by_role("heading", level=1)).to_be_visible()
+    expect(page.locator("main article").first).to_be_visible()
+    screens.check("orders")
+    page.goto("/rides")
+    expect(page.get_by_role("heading", level=1)).to_be_visible()
+    screens.check("rides")
+    if phone:
+        assert_no_serious_violations(page, "my rides on a phone")
 
-        # The admin, in the same context: sign out, sign in again.
+    # The admin, in the same context: sign out, sign in again.
+    if phone:
+        page.get_by_role("button", name="Open menu").click()
+    page.get_by_role("button", name="Logout").click()
+    expect(page.get_by_role("button", name="Enter")).to_be_visible()
+    page.get_by_label("Password").first.fill(ADMIN_PASSWORD)
+    page.get_by_role("button", name="Enter").click()
+    expect(page.get_by_role("button", name="Add Product")).to_be_visible()
+    screens.check("admin-products")
+    for tab in ("orders", "rides", "hero", "users"):
         if phone:
             page.get_by_role("button", name="Open menu").click()
-        page.get_by_role("button", name="Logout").click()
-        expect(page.get_by_role("button", name="Enter")).to_be_visible()
-        page.get_by_label("Password").first.fill(ADMIN_PASSWORD)
-        page.get_by_role("button", name="Enter").click()
-        expect(page.get_by_role("button", name="Add Product")).to_be_visible()
-        screens.check("admin-products")
-        for tab in ("orders", "rides", "hero", "users"):
-            if phone:
-                page.get_by_role("button", name="Open menu").click()
-            admin_tab(page, tab)
-            expect(page.get_by_role("heading", level=1)).to_be_visible()
-            screens.check(f"admin-{tab}")
-        if phone:
-            users = page.get_by_role("button", name=re.compile("^Change password for"))
-            expect(users.first).to_be_in_viewport()
-            assert_no_serious_violations(page, "the admin users page on a phone")
-    finally:
-        context.close()
+        admin_tab(page, tab)
+        expect(page.get_by_role("heading", level=1)).to_be_visible()
+        screens.check(f"admin-{tab}")
+    if phone:
+        users = page.get_by_role("button", name=re.compile("^Change password for"))
+        expect(users.first).to_be_in_viewport()
+        assert_no_serious_violations(page, "the admin users page on a phone")
     assert not screens.problems, "\n".join(screens.problems)
-
-
-def test_a_user_whose_password_an_admin_changed_is_told_why_at_login(server, new_page):
-    _, password, token = make_customer(server, name="Told Why")
-    claims = token.split(".")[1]
-    user_id = json.loads(base64.urlsafe_b64decode(claims + "=" * (-len(claims) % 4)))["userId"]
-    page = sign_in(new_page(), password)
-    expect(page.get_by_role("heading", level=1, name="All Products")).to_be_visible()
-
-    ok(
-        call(
-            server,
-            "PUT",
-            f"/api/auth/users/{user_id}/password",
-            {"newPassword": f"{password}-changed"},
-            token=admin_token(server),
-        )
-    )
-    # Each server process trusts a user's row it read for STATE_SECONDS: after that, every one
-    # of them refuses the old token.
-    page.wait_for_timeout((STATE_SECONDS + 0.5) * 1000)
-    page.get_by_role("navigation", name="Account").get_by_role("link", name="My Orders").click()
-
-    expect(page).to_have_url(re.compile(r"/login$"))
-    expect(
-        page.get_by_text("Your password was changed. Please sign in with the new one.")
-    ).to_be_visible()
