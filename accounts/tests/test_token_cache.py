@@ -13,9 +13,14 @@ from accounts.models import User
 
 pytestmark = pytest.mark.django_db
 
-# Tokens are signed with the real time when the client fixtures are made: the pinned
-# clock starts just after, or they would not be valid yet.
-START = datetime.now(UTC) + timedelta(minutes=1)
+
+def start():
+    """The pinned clock's start, taken inside the test after its client fixtures signed their
+    tokens with the real time: a clock fixed earlier (at import, say) can fall behind those
+    tokens on a busy machine and make them "not yet valid"."""
+    return datetime.now(UTC) + timedelta(seconds=1)
+
+
 JUST_INSIDE = timedelta(seconds=STATE_SECONDS - 0.1)
 PAST_BOUND = timedelta(seconds=STATE_SECONDS + 0.1)
 URL = "/api/products"
@@ -38,7 +43,7 @@ def test_a_signed_in_request_after_the_first_needs_no_user_query(
 def test_a_password_change_elsewhere_signs_old_tokens_out_within_the_bound(
     customer, customer_client
 ):
-    with time_machine.travel(START, tick=False) as clock:
+    with time_machine.travel(start(), tick=False) as clock:
         assert customer_client.get(URL).status_code == 200
         changed_elsewhere(customer, password_version=F("password_version") + 1)
 
@@ -58,7 +63,7 @@ def test_a_password_change_elsewhere_signs_old_tokens_out_within_the_bound(
 def test_a_password_change_in_this_process_signs_old_tokens_out_at_once(
     customer, customer_client, admin_client_api
 ):
-    with time_machine.travel(START, tick=False):
+    with time_machine.travel(start(), tick=False):
         assert customer_client.get(URL).status_code == 200
 
         changed = admin_client_api.put(
@@ -79,7 +84,7 @@ def test_a_password_change_in_this_process_signs_old_tokens_out_at_once(
 def test_deactivation_and_role_changes_elsewhere_apply_within_the_bound(
     admin_user, admin_client_api, changes, status
 ):
-    with time_machine.travel(START, tick=False) as clock:
+    with time_machine.travel(start(), tick=False) as clock:
         assert admin_client_api.get("/api/auth/users").status_code == 200
         changed_elsewhere(admin_user, **changes)
 
@@ -89,7 +94,7 @@ def test_deactivation_and_role_changes_elsewhere_apply_within_the_bound(
 
 
 def test_a_deleted_user_is_refused_after_the_bound(customer, customer_client):
-    with time_machine.travel(START, tick=False) as clock:
+    with time_machine.travel(start(), tick=False) as clock:
         assert customer_client.get(URL).status_code == 200
         User.objects.filter(pk=customer.pk).delete()
 
@@ -132,7 +137,7 @@ def test_me_answers_the_signed_in_user_without_a_query_once_known(
 
 
 def test_a_user_deleted_in_this_process_is_refused_at_once(customer, customer_client):
-    with time_machine.travel(START, tick=False):
+    with time_machine.travel(start(), tick=False):
         assert customer_client.get(URL).status_code == 200
         customer.delete()
 
