@@ -6,7 +6,10 @@ change signs out every session opened with the old password) and the user must s
 active. Each process keeps the rows it read for STATE_SECONDS, so most requests need no
 query. The bound: a password change, a deactivation or a role change made through another
 process or server takes effect there within STATE_SECONDS; in the process that saved it,
-at once (the row is dropped when the save commits). docs/performance.md has the figures.
+at once (the row is dropped when the save commits). A token that carries a newer password
+version than the kept row was issued after a change this process has not seen yet: the row
+is read again at once, so a user who just signed in with a new password is never refused by
+a worker that still keeps the old row. docs/performance.md has the figures.
 """
 
 import copy
@@ -53,7 +56,7 @@ class TokenAuthentication(JWTAuthentication):
             user_id = validated_token[api_settings.USER_ID_CLAIM]
         except KeyError:
             raise InvalidToken("Token contained no recognizable user identification")
-        user = self._user(user_id)
+        user = self._user(user_id, token_version=validated_token.get("pwv"))
         if user is None:
             raise AuthenticationFailed("User not found", code="user_not_found")
         if not user.is_active:
@@ -64,10 +67,14 @@ class TokenAuthentication(JWTAuthentication):
             )
         return user
 
-    def _user(self, user_id):
+    def _user(self, user_id, *, token_version=None):
         now = time.time()
         kept = _rows.get(user_id)
-        if kept is None or not 0 <= now - kept[0] < STATE_SECONDS:
+        if (
+            kept is None
+            or not 0 <= now - kept[0] < STATE_SECONDS
+            or _newer(token_version, kept[1].password_version)
+        ):
             row = self.user_model.objects.filter(**{api_settings.USER_ID_FIELD: user_id}).first()
             if row is None:
                 forget(user_id)
@@ -77,6 +84,11 @@ class TokenAuthentication(JWTAuthentication):
             kept = _rows[user_id] = (now, row)
         # Each request gets its own copy: views may set attributes on request.user.
         return copy.copy(kept[1])
+
+
+def _newer(token_version, kept_version):
+    # Versions only grow: a token from the future of the kept row proves the row is stale.
+    return isinstance(token_version, int) and token_version > kept_version
 
 
 class OptionalTokenAuthentication(TokenAuthentication):

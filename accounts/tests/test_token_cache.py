@@ -142,3 +142,17 @@ def test_a_user_deleted_in_this_process_is_refused_at_once(customer, customer_cl
         customer.delete()
 
         assert customer_client.get(URL).status_code == 401
+
+
+def test_a_token_newer_than_the_kept_row_reads_the_row_again(customer, customer_client, api_client):
+    from accounts.tokens import token_for
+
+    with time_machine.travel(start(), tick=False):
+        assert customer_client.get(URL).status_code == 200  # the row is kept now
+        changed_elsewhere(customer, password_version=F("password_version") + 1)
+        customer.refresh_from_db()
+        api_client.credentials(HTTP_AUTHORIZATION=f"Bearer {token_for(customer)}")
+
+        # Well inside the bound: the old row would refuse the new token's version.
+        assert api_client.get(URL).status_code == 200
+        assert customer_client.get(URL).status_code == 401
