@@ -15,11 +15,19 @@ a worker that still keeps the old row. docs/performance.md has the figures.
 import copy
 import time
 
+from django.conf import settings
 from django.db import transaction
 from django.db.models.signals import post_delete, post_save
 from rest_framework_simplejwt.authentication import JWTAuthentication
-from rest_framework_simplejwt.exceptions import AuthenticationFailed, InvalidToken
+from rest_framework_simplejwt.backends import TokenBackend
+from rest_framework_simplejwt.exceptions import (
+    AuthenticationFailed,
+    InvalidToken,
+    TokenBackendError,
+    TokenError,
+)
 from rest_framework_simplejwt.settings import api_settings
+from rest_framework_simplejwt.tokens import AccessToken
 
 STATE_SECONDS = 5.0
 MAX_USERS = 10_000
@@ -50,6 +58,15 @@ post_delete.connect(_forget_saved, sender="accounts.User", dispatch_uid="token-u
 
 class TokenAuthentication(JWTAuthentication):
     """Bearer JWT whose `pwv` must match the user's current password version."""
+
+    def get_validated_token(self, raw_token):
+        try:
+            return super().get_validated_token(raw_token)
+        except InvalidToken:
+            token = _signed_with_a_fallback_key(raw_token)
+            if token is None:
+                raise
+            return token
 
     def get_user(self, validated_token):
         try:
@@ -84,6 +101,21 @@ class TokenAuthentication(JWTAuthentication):
             kept = _rows[user_id] = (now, row)
         # Each request gets its own copy: views may set attributes on request.user.
         return copy.copy(kept[1])
+
+
+def _signed_with_a_fallback_key(raw_token):
+    """A token signed with a key being rotated out, or already in, on another server
+    (JWT_SIGNING_KEY_FALLBACKS; docs/deploy.md, "Rotating keys"); None if none signed it."""
+    for key in settings.JWT_SIGNING_KEY_FALLBACKS:
+        backend = TokenBackend(api_settings.ALGORITHM, key, leeway=api_settings.LEEWAY)
+        try:
+            backend.decode(raw_token, verify=True)  # signature and expiry
+            token = AccessToken(raw_token, verify=False)
+            token.verify()  # token type and the other claims
+            return token
+        except (TokenBackendError, TokenError):
+            continue
+    return None
 
 
 def _newer(token_version, kept_version):

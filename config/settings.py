@@ -231,6 +231,15 @@ THROTTLE_RATES = {
     "password_check": env_rate("PASSWORD_CHECK_THROTTLE_RATE", "60/min"),
 }
 
+# Keys rotate without signing anyone out (docs/deploy.md, "Rotating keys"): Django checks
+# admin sessions and signed values against SECRET_KEY_FALLBACKS, and session tokens signed
+# with a key listed here (or in JWT_SIGNING_KEY_FALLBACKS) still verify. A key listed here
+# before it becomes SECRET_KEY lets every server accept what the first upgraded one signs.
+SECRET_KEY_FALLBACKS = env_list("SECRET_KEY_FALLBACKS")
+JWT_SIGNING_KEY_FALLBACKS = env_list("JWT_SIGNING_KEY_FALLBACKS") or (
+    [] if os.environ.get("JWT_SIGNING_KEY") else SECRET_KEY_FALLBACKS
+)
+
 SIMPLE_JWT = {
     "ACCESS_TOKEN_LIFETIME": timedelta(hours=int(os.environ.get("TOKEN_LIFETIME_HOURS", "24"))),
     "USER_ID_FIELD": "id",
