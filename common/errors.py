@@ -170,3 +170,14 @@ class PreconditionFailed(DomainError):
 
 class PreconditionRequired(DomainError):
     status_code = status.HTTP_428_PRECONDITION_REQUIRED
+
+
+class ServiceUnavailable(DomainError):
+    """A helper service the request needs (image storage) is down or refuses: 503, the
+    message says what to do, Retry-After when to."""
+
+    status_code = status.HTTP_503_SERVICE_UNAVAILABLE
+
+    def __init__(self, message, *, retry_after=30):
+        super().__init__(message)
+        self.retry_after = retry_after

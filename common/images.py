@@ -8,6 +8,7 @@ API (local disk or S3), so that a stored file never changes and can be cached fo
 
 import hashlib
 import io
+import logging
 import warnings
 from dataclasses import dataclass
 
@@ -16,7 +17,22 @@ from django.core.files.base import ContentFile
 from django.core.files.storage import default_storage
 from PIL import Image, ImageOps, UnidentifiedImageError
 
-from common.errors import BadRequest, PayloadTooLarge
+from common.errors import BadRequest, PayloadTooLarge, ServiceUnavailable
+
+logger = logging.getLogger("shop.files")
+
+STORAGE_UNAVAILABLE = "Images cannot be stored right now. Please try again in a few minutes."
+
+
+def _storage_errors():
+    """What a storage backend raises when it is away or refuses: the file system's OSError,
+    S3's client errors (NoSuchBucket, AccessDenied) and connection errors."""
+    try:
+        from botocore.exceptions import BotoCoreError, ClientError
+    except ImportError:  # pragma: no cover - boto3 is pinned, but only S3 needs it
+        return (OSError,)
+    return (OSError, BotoCoreError, ClientError)
+
 
 ALLOWED_FORMATS = {"JPEG", "PNG", "WEBP", "GIF"}
 # Far above any photo a shop needs, far below what would exhaust a worker's memory.
@@ -99,10 +115,21 @@ def store_image(upload, *, folder, max_side, thumbnail=True):
 
 
 def _save(name, data):
-    # Same content, same name: an identical upload reuses the stored file.
-    if default_storage.exists(name):
-        return name
-    return default_storage.save(name, ContentFile(data))
+    try:
+        # Same content, same name: an identical upload reuses the stored file.
+        if default_storage.exists(name):
+            return name
+        return default_storage.save(name, ContentFile(data))
+    except _storage_errors() as error:
+        # A missing bucket or a denied write is the operator's to fix (/readyz names it);
+        # the person uploading gets a 503 that says to try later, never a 500.
+        logger.error("image storage refused a write: %s", _reason(error))
+        raise ServiceUnavailable(STORAGE_UNAVAILABLE) from error
+
+
+def _reason(error):
+    code = getattr(error, "response", {}).get("Error", {}).get("Code")
+    return code or error.__class__.__name__
 
 
 def delete_stored(*paths):

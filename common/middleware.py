@@ -48,7 +48,7 @@ class ContentSecurityPolicyMiddleware:
 
     def __init__(self, get_response):
         self.get_response = get_response
-        img_sources = ["'self'", "data:", "blob:", "https:"]
+        img_sources = ["'self'", "data:", "blob:", "https:", *settings.MEDIA_IMAGE_SOURCES]
         self.policy = "; ".join(
             [
                 "default-src 'self'",

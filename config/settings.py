@@ -305,9 +305,15 @@ if AWS_STORAGE_BUCKET_NAME:
             "access_key": os.environ.get("AWS_ACCESS_KEY_ID") or None,
             "secret_key": os.environ.get("AWS_SECRET_ACCESS_KEY") or None,
             "custom_domain": os.environ.get("AWS_S3_CUSTOM_DOMAIN") or None,
-            "querystring_auth": False,
+            # Public-read objects at plain URLs (AWS_DEFAULT_ACL=public-read, or a bucket
+            # policy that allows reading), or private objects at signed URLs that expire
+            # (AWS_QUERYSTRING_AUTH=1): docs/deploy.md, "Media on S3".
+            "querystring_auth": env_bool("AWS_QUERYSTRING_AUTH"),
+            "querystring_expire": int(os.environ.get("AWS_QUERYSTRING_EXPIRE", "3600")),
+            # Signature V4: every AWS region takes it, the newer ones nothing else.
+            "signature_version": os.environ.get("AWS_S3_SIGNATURE_VERSION", "s3v4"),
             "file_overwrite": False,
-            "default_acl": None,
+            "default_acl": os.environ.get("AWS_DEFAULT_ACL") or None,
             "object_parameters": {"CacheControl": "public, max-age=31536000, immutable"},
         },
     }
@@ -323,6 +329,11 @@ else:
         },
     }
 SERVE_MEDIA = not AWS_STORAGE_BUCKET_NAME
+# Where images come from besides this site, for the pages' Content-Security-Policy
+# (common.middleware): https: covers a bucket served over TLS; an http:// endpoint (a bucket
+# on the local network) is named, or the browser would block its images.
+_media_endpoint = os.environ.get("AWS_S3_ENDPOINT_URL", "") if AWS_STORAGE_BUCKET_NAME else ""
+MEDIA_IMAGE_SOURCES = [_media_endpoint.rstrip("/")] if _media_endpoint.startswith("http:") else []
 
 STORAGES = {
     "default": MEDIA_STORAGE,

@@ -2,6 +2,7 @@
 suite, the live-server tests and the benchmarks under bench/ (which import it with the project
 folder on sys.path)."""
 
+import io
 import json
 import os
 import socket
@@ -169,3 +170,22 @@ def login(base, password, headers=None):
     if status != 200:
         raise RuntimeError(f"login failed: {status} {body[:200]!r}")
     return json.loads(body)["token"]
+
+
+def multipart(fields, files):
+    """A multipart/form-data body and its content type: fields {name: value}, files
+    {name: (filename, bytes, content type)}."""
+    boundary = uuid.uuid4().hex
+    out = io.BytesIO()
+    for name, value in fields.items():
+        out.write(
+            f'--{boundary}\r\nContent-Disposition: form-data; name="{name}"\r\n\r\n{value}\r\n'.encode()
+        )
+    for name, (filename, content, ctype) in files.items():
+        out.write(
+            f'--{boundary}\r\nContent-Disposition: form-data; name="{name}"; filename="{filename}"\r\n'
+            f"Content-Type: {ctype}\r\n\r\n".encode()
+        )
+        out.write(content + b"\r\n")
+    out.write(f"--{boundary}--\r\n".encode())
+    return out.getvalue(), f"multipart/form-data; boundary={boundary}"

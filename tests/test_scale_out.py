@@ -14,6 +14,7 @@ from tests.liveserver import (
     call,
     gunicorn,
     login,
+    multipart,
     pg_database,
     pg_server,
     prepare_database,
@@ -33,23 +34,6 @@ def _redis_reachable():
         return True
     except Exception:
         return False
-
-
-def multipart(fields, files):
-    boundary = uuid.uuid4().hex
-    out = io.BytesIO()
-    for name, value in fields.items():
-        out.write(
-            f'--{boundary}\r\nContent-Disposition: form-data; name="{name}"\r\n\r\n{value}\r\n'.encode()
-        )
-    for name, (filename, content, ctype) in files.items():
-        out.write(
-            f'--{boundary}\r\nContent-Disposition: form-data; name="{name}"; filename="{filename}"\r\n'
-            f"Content-Type: {ctype}\r\n\r\n".encode()
-        )
-        out.write(content + b"\r\n")
-    out.write(f"--{boundary}--\r\n".encode())
-    return out.getvalue(), f"multipart/form-data; boundary={boundary}"
 
 
 @pytest.fixture(scope="module")

@@ -1,0 +1,70 @@
+"""A real local S3 API for tests: moto's server on a free port, with an empty bucket.
+
+with s3_bucket() as s3:
+    env = {**server_env(), **s3.env}   # the AWS_* variables config/settings.py reads
+    ...
+    s3.keys()                            # what the bucket holds now
+"""
+
+from contextlib import contextmanager
+from dataclasses import dataclass
+
+import boto3
+from moto.server import ThreadedMotoServer
+
+REGION = "us-east-1"
+ACCESS_KEY = "test-access-key"
+SECRET_KEY = "test-secret-key"
+
+
+@dataclass
+class S3Bucket:
+    endpoint: str
+    name: str
+
+    @property
+    def env(self):
+        return {
+            "AWS_STORAGE_BUCKET_NAME": self.name,
+            "AWS_S3_ENDPOINT_URL": self.endpoint,
+            "AWS_S3_REGION_NAME": REGION,
+            "AWS_ACCESS_KEY_ID": ACCESS_KEY,
+            "AWS_SECRET_ACCESS_KEY": SECRET_KEY,
+        }
+
+    @property
+    def bucket(self):
+        return boto3.resource(
+            "s3",
+            endpoint_url=self.endpoint,
+            region_name=REGION,
+            aws_access_key_id=ACCESS_KEY,
+            aws_secret_access_key=SECRET_KEY,
+        ).Bucket(self.name)
+
+    def keys(self, prefix=""):
+        return sorted(item.key for item in self.bucket.objects.filter(Prefix=prefix))
+
+    def read(self, key):
+        return self.bucket.Object(key).get()["Body"].read()
+
+
+@contextmanager
+def s3_server():
+    """moto's S3 (and every other AWS API it serves) at http://127.0.0.1:<free port>."""
+    server = ThreadedMotoServer(ip_address="127.0.0.1", port=0, verbose=False)
+    server.start()
+    host, port = server.get_host_and_port()
+    try:
+        yield f"http://{host}:{port}"
+    finally:
+        server.stop()
+
+
+@contextmanager
+def s3_bucket(name="shop-media"):
+    """A server with one empty bucket; its state ends with the server."""
+    with s3_server() as endpoint:
+        s3 = S3Bucket(endpoint, name)
+        s3.bucket.create()
+        yield s3
