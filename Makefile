@@ -7,6 +7,12 @@ PY := $(VENV)/bin/python
 PIP := $(VENV)/bin/pip
 HOST ?= 127.0.0.1
 PORT ?= 8000
+# The local profile's folder (config/settings.py reads the same VAR_DIR): keys, env file,
+# SQLite database, media.
+VAR_DIR ?= var
+# The env file manage.py reads (config/env.py); a server names its own (docs/deploy.md):
+# `make build ENV_FILE=/etc/shop/env`.
+ENV_FILE ?= $(VAR_DIR)/env
 # PostgreSQL for the second Python run; CI machines have it here (trust auth).
 PG_TEST_URL ?= postgres://postgres@127.0.0.1:5432/test
 # The Python suite runs its files on every core (at most 4): a file's tests stay together, so a
@@ -15,7 +21,7 @@ PG_TEST_URL ?= postgres://postgres@127.0.0.1:5432/test
 PYTEST_PARALLEL ?= -n auto --maxprocesses 4 --dist loadfile
 
 .DEFAULT_GOAL := help
-.PHONY: help run serve install install-dev frontend build migrate demo test test-python \
+.PHONY: help run serve install install-dev env frontend build migrate demo test test-python \
         test-js test-e2e e2e browser wrk bench tools fuzz load faults audit lint clean
 
 help: ## List the targets
@@ -44,34 +50,44 @@ node_modules/.installed: package.json package-lock.json
 
 # Keys, database and media are the owner's alone: var/ is 700, each key file 600
 # (docs/security.md). The password-digest key is its own file, apart from SECRET_KEY.
-KEYS = SECRET_KEY=$$(cat var/secret_key) PASSWORD_DIGEST_KEY=$$(cat var/password_digest_key)
-
-var/secret_key var/password_digest_key:
-	mkdir -p var
-	chmod 700 var
+$(VAR_DIR)/secret_key $(VAR_DIR)/password_digest_key:
+	mkdir -p $(VAR_DIR)
+	chmod 700 $(VAR_DIR)
 	(umask 077; $(PYTHON) -c "import secrets; print(secrets.token_urlsafe(50))" > $@)
 	chmod 600 $@
+
+# The env file every manage.py command, gunicorn and the worker read (config/env.py), so none
+# needs keys typed by hand. Made from the key files, so a checkout that has them keeps its keys;
+# other lines added to it by hand are kept when the keys are written again.
+$(VAR_DIR)/env: $(VAR_DIR)/secret_key $(VAR_DIR)/password_digest_key
+	(umask 077; { printf 'SECRET_KEY=%s\nPASSWORD_DIGEST_KEY=%s\n' \
+	  "$$(cat $(VAR_DIR)/secret_key)" "$$(cat $(VAR_DIR)/password_digest_key)"; \
+	  grep -v -E '^(SECRET_KEY|PASSWORD_DIGEST_KEY)=' $@ 2>/dev/null || true; } > $@.new)
+	chmod 600 $@.new
+	mv $@.new $@
+
+env: $(VAR_DIR)/env ## Write var/env (the generated keys) that every manage.py command reads
 
 frontend: node_modules/.installed ## Build the React bundle (webpack, production mode)
 	npm run build
 
-build: install var/secret_key var/password_digest_key ## Build the bundle and collect static files
+build: install $(ENV_FILE) ## Build the bundle and collect static files
 	@if [ -f package.json ]; then $(MAKE) --no-print-directory frontend; else echo "no frontend yet: the app serves a placeholder page"; fi
-	$(KEYS) $(PY) manage.py collectstatic --noinput --verbosity 0
+	$(PY) manage.py collectstatic --noinput --verbosity 0
 
-migrate: install var/secret_key var/password_digest_key ## Apply database migrations
-	$(KEYS) $(PY) manage.py migrate --noinput
-	$(KEYS) $(PY) manage.py createcachetable
-	chmod 700 var; chmod 600 var/db.sqlite3* 2>/dev/null || true
+migrate: install $(ENV_FILE) ## Apply database migrations
+	$(PY) manage.py migrate --noinput
+	$(PY) manage.py createcachetable
+	chmod 700 $(VAR_DIR); chmod 600 $(VAR_DIR)/db.sqlite3* 2>/dev/null || true
 
 demo: migrate ## Load demo data (idempotent) and print how to sign in
-	$(KEYS) $(PY) manage.py demo_data
+	$(PY) manage.py demo_data
 
 # The web server and the background worker (emails) together, from the Procfile; Ctrl-C
 # stops both. honcho gives the first process PORT.
 run: build demo ## Install everything, build, migrate, load demo data, serve on http://127.0.0.1:8000
 	@echo "Serving on http://$(HOST):$(PORT)  (Django admin: /admin/, API docs: /api/docs/)"
-	$(KEYS) HOST=$(HOST) $(VENV)/bin/honcho start -f Procfile -p $(PORT)
+	HOST=$(HOST) $(VENV)/bin/honcho start -f Procfile -p $(PORT)
 
 lint: install-dev node_modules/.installed ## ruff (lint and format check) and ESLint (zero warnings)
 	$(VENV)/bin/ruff check .
@@ -86,7 +102,8 @@ test: install-dev ## Run every suite: lint, Python (SQLite, then PostgreSQL when
 	@if [ -f package.json ]; then $(MAKE) --no-print-directory test-js; fi
 	@if ls tests/e2e/test_*.py >/dev/null 2>&1; then $(MAKE) --no-print-directory e2e; fi
 
-test-python: install-dev ## Python suite on SQLite, then on PostgreSQL when one is reachable
+# nginx: tests/test_release.py rolls an upgrade behind it (skipped without it, failed on CI).
+test-python: install-dev nginx ## Python suite on SQLite, then on PostgreSQL when one is reachable
 	@echo "== Python tests on SQLite =="
 	DATABASE_URL= $(VENV)/bin/pytest $(PYTEST_PARALLEL) --ignore=tests/e2e
 	@url="$${TEST_DATABASE_URL:-$(PG_TEST_URL)}"; \
@@ -147,4 +164,21 @@ bench: install-dev tools wrk ## Benchmarks that print figures (see docs/performa
 	@ls bench/*.py | sed 's/^/  /'; echo "run one: $(PY) bench/<name>.py --help"
 
 clean: ## Remove the virtualenv, node_modules, built files and the local database
-	rm -rf $(VENV) .venv-tools node_modules var frontend/static/frontend
+	rm -rf $(VENV) .venv-tools node_modules var frontend/static/frontend dist
+
+.PHONY: release rehearsal nginx
+
+# Build once, deploy many (docs/deploy.md "Releases and rolling upgrades"): one archive with the
+# code, the pinned requirements, the collected static files and RELEASE; servers need no Node.
+release: install node_modules/.installed ## Build dist/shop-<release>.tar.gz, which servers install without Node
+	$(PY) tools/release.py build --out dist
+
+nginx: ## Install Debian's nginx: release test, rehearsal, proxy check (root with apt only)
+	@command -v nginx >/dev/null 2>&1 || [ -x /usr/sbin/nginx ] || { \
+	  if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then \
+	    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq nginx >/dev/null; \
+	  else echo "cannot install nginx here (needs root and apt)"; fi; }
+
+# FROM=REV rolls from another revision (default: the commit before HEAD).
+rehearsal: install-dev nginx node_modules/.installed ## Rolling upgrade of two servers and a worker behind nginx, with a probe
+	$(PY) bench/deploy_rehearsal.py $(if $(FROM),--from $(FROM))

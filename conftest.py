@@ -72,15 +72,16 @@ def _test_settings(settings):
     from django.core.cache import cache
 
     from accounts import authentication
-    from shop import readcache
+    from shop import readcache, search
 
     # Test factories write catalog rows directly, without moving the catalog version that
-    # keys the rendered-answer cache, and user ids come back after a rollback: no answer
-    # or user row kept by a process may outlive its test.
-    for clear in (cache.clear, readcache.clear, authentication.forget_all):
+    # keys the rendered-answer cache and the typo search's name index, and user ids come
+    # back after a rollback: no answer, index or user row kept by a process may outlive
+    # its test.
+    for clear in (cache.clear, readcache.clear, search.clear, authentication.forget_all):
         clear()
     yield
-    for clear in (cache.clear, readcache.clear, authentication.forget_all):
+    for clear in (cache.clear, readcache.clear, search.clear, authentication.forget_all):
         clear()
 
 

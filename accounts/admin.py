@@ -1,12 +1,50 @@
 from django.contrib import admin
 from django.contrib.auth.admin import UserAdmin as DjangoUserAdmin
 from django.contrib.auth.forms import AdminPasswordChangeForm, AdminUserCreationForm, UserChangeForm
+from django.contrib.auth.hashers import make_password
 from django.core.exceptions import ValidationError
+from django.http import HttpResponse
 from django.utils import timezone
 
-from accounts import services
+from accounts import limits, services
+from accounts.hashers import SignInBusy
+from accounts.lockout import username
 from accounts.models import RegistrationCode, User
 from accounts.selectors import password_in_use
+from common.errors import TooManyRequests
+
+_django_admin_login = admin.site.login
+
+
+def admin_login(request, extra_context=None):
+    """The Django admin's sign-in behind the API's limits (accounts/limits.py): the address
+    throttle and the ceiling before any password is checked, unless the browser's device
+    cookie names this account; a successful sign-in gets a device cookie."""
+    if request.method != "POST":
+        return _django_admin_login(request, extra_context)
+    try:
+        limits.admit_admin_sign_in(request, username(request, None))
+        response = _django_admin_login(request, extra_context)
+    except (TooManyRequests, SignInBusy) as refusal:
+        return HttpResponse(
+            refusal.message,
+            status=refusal.status_code,
+            headers={"Retry-After": str(refusal.retry_after)},
+            content_type="text/plain; charset=utf-8",
+        )
+    if response.status_code == 302 and request.user.is_authenticated:
+        limits.remember_device(response, request.user)
+    return response
+
+
+admin.site.login = admin_login
+
+
+def _taken(password):
+    # As long as a change that goes through (the form's save hashes), so the answer's time
+    # does not tell that someone signs in with this password.
+    make_password(password)
+    return ValidationError(services.PASSWORD_TAKEN)
 
 
 class UserCreationForm(AdminUserCreationForm):
@@ -17,7 +55,7 @@ class UserCreationForm(AdminUserCreationForm):
     def clean_password1(self):
         password = self.cleaned_data.get("password1")
         if password and password_in_use(password):
-            raise ValidationError(services.PASSWORD_TAKEN)
+            raise _taken(password)
         return password
 
 
@@ -26,7 +64,7 @@ class PasswordChangeForm(AdminPasswordChangeForm):
     def clean_password1(self):
         password = self.cleaned_data.get("password1")
         if password and password_in_use(password, exclude_user_id=self.user.pk):
-            raise ValidationError(services.PASSWORD_TAKEN)
+            raise _taken(password)
         return password
 
 

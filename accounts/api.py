@@ -9,17 +9,10 @@ from rest_framework.decorators import (
 from rest_framework.permissions import AllowAny, IsAdminUser, IsAuthenticated
 from rest_framework.response import Response
 
-from accounts import selectors, services
+from accounts import limits, selectors, services
 from accounts.tokens import token_for
-from common.errors import TooManyRequests, Unauthorized
-from common.throttles import (
-    TOO_MANY_FAILED_SIGN_INS,
-    AuthThrottle,
-    PasswordCheckThrottle,
-    failed_sign_in_ceiling_reached,
-    note_failed_sign_in,
-    seconds_until_the_ceiling_lifts,
-)
+from common.errors import Unauthorized
+from common.throttles import AuthThrottle, PasswordCheckThrottle
 
 
 def _required(label):
@@ -114,33 +107,32 @@ def _session(user, message):
         400: OpenApiResponse(description="Password is required"),
         401: OpenApiResponse(description="Invalid password"),
         429: OpenApiResponse(description="Throttled"),
+        503: OpenApiResponse(description="Sign-in is busy right now"),
     },
     description="Password-only sign-in: the password finds its user through a keyed digest. "
-    "An optional `email` narrows the lookup to that account. Throttled per client address "
-    "(AUTH_THROTTLE_RATE), counted in the shared cache; and when the failed sign-ins of the "
-    "last minute, all addresses together, reach FAILED_SIGN_INS_PER_MINUTE every sign-in "
-    "is a 429 until the minute is over.",
+    "An optional `email` narrows the lookup to that account. Limits (docs/security.md): "
+    "AUTH_THROTTLE_RATE attempts per client address; while the shop-wide count of failed "
+    "sign-ins this minute is at FAILED_SIGN_INS_PER_MINUTE (each address adds at most "
+    "FAILED_SIGN_IN_SHARE_PER_ADDRESS), 429 until the minute ends. A browser that signed in "
+    "before (the `shop_device` cookie this answer sets) is exempt from both for its own "
+    "user's password. 503 with Retry-After when the server's password hashing is busy.",
 )
 @api_view(["POST"])
 # Who is signed in does not matter here: a stale token must not stop a sign-in.
 @authentication_classes([])
 @permission_classes([AllowAny])
-@throttle_classes([AuthThrottle])
 def login(request):
-    if failed_sign_in_ceiling_reached():
-        raise TooManyRequests(
-            TOO_MANY_FAILED_SIGN_INS, retry_after=seconds_until_the_ceiling_lifts()
-        )
     data = LoginSerializer(data=request.data)
     data.is_valid(raise_exception=True)
+    password, email = data.validated_data["password"], data.validated_data.get("email")
+    # After validation: the limits need the password (a trusted browser's own user is exempt).
+    limits.admit_sign_in(request, password=password, email=email)
     try:
-        user = services.user_login(
-            password=data.validated_data["password"], email=data.validated_data.get("email")
-        )
+        user = services.user_login(password=password, email=email)
     except Unauthorized:
-        note_failed_sign_in()
+        limits.note_failed_sign_in(request)
         raise
-    return Response(_session(user, "Login successful"))
+    return limits.remember_device(Response(_session(user, "Login successful")), user)
 
 
 @extend_schema(
@@ -149,28 +141,38 @@ def login(request):
         201: SessionSerializer,
         400: OpenApiResponse(description="Invalid input or registration code"),
         409: OpenApiResponse(description="Email or password already in use"),
+        429: OpenApiResponse(description="Throttled"),
+        503: OpenApiResponse(description="Sign-in is busy right now"),
     },
     description="Registration needs a registration code an admin handed out. The code is "
     "checked first (400 `Invalid registration code`), then the password rules, then "
     "whether the email (409) or the password (409 `Please choose a different password.`) "
-    "is taken. Only a successful registration uses the code up.",
+    "is taken; either answer takes the same time (the password is hashed first), and a "
+    "taken password counts as a failed sign-in. Refused (429) like sign-in while the client "
+    "address is throttled or the shop-wide failed sign-in count is at its ceiling. Only a "
+    "successful registration uses the code up.",
 )
 @api_view(["POST"])
 # Who is signed in does not matter here: a stale token must not stop a sign-in.
 @authentication_classes([])
 @permission_classes([AllowAny])
-@throttle_classes([AuthThrottle])
 def register(request):
+    limits.refuse_untrusted(request)
     data = RegisterSerializer(data=request.data)
     data.is_valid(raise_exception=True)
     values = data.validated_data
-    user = services.user_register(
-        email=values["email"],
-        password=values["password"],
-        name=values["name"],
-        registration_code=values["registrationCode"],
-    )
-    return Response(_session(user, "Registration successful"), status=status.HTTP_201_CREATED)
+    try:
+        user = services.user_register(
+            email=values["email"],
+            password=values["password"],
+            name=values["name"],
+            registration_code=values["registrationCode"],
+        )
+    except services.PasswordTaken:
+        limits.note_failed_sign_in(request)
+        raise
+    response = Response(_session(user, "Registration successful"), status=status.HTTP_201_CREATED)
+    return limits.remember_device(response, user)
 
 
 @extend_schema(
@@ -222,14 +224,21 @@ def user_list(request):
     request=PasswordChangeSerializer,
     responses={200: PasswordChangedSerializer},
     description="Admin sets a user's password. Every token issued before it is refused from "
-    "then on (the user is signed out everywhere).",
+    "then on (the user is signed out everywhere). A password another account uses is a 409 "
+    "that takes as long as a change and counts as a failed sign-in of the admin's address; "
+    "the attempts count toward the address's sign-in throttle (AUTH_THROTTLE_RATE).",
 )
 @api_view(["PUT"])
 @permission_classes([IsAdminUser])
+@throttle_classes([AuthThrottle])
 def user_password(request, user_id):
     data = PasswordChangeSerializer(data=request.data)
     data.is_valid(raise_exception=True)
-    user = services.user_change_password(
-        user_id=user_id, new_password=data.validated_data["newPassword"]
-    )
+    try:
+        user = services.user_change_password(
+            user_id=user_id, new_password=data.validated_data["newPassword"]
+        )
+    except services.PasswordTaken:
+        limits.note_failed_sign_in(request)
+        raise
     return Response({"message": "Password updated successfully", "user": _summary(user)})

@@ -4,7 +4,7 @@ from django.contrib.auth.models import PermissionsMixin
 from django.db import models
 from django.utils import timezone
 
-from accounts.passwords import password_digest
+from accounts.passwords import key_id, password_digest
 
 
 class Role(models.TextChoices):
@@ -46,6 +46,9 @@ class User(AbstractBaseUser, PermissionsMixin):
     created_at = models.DateTimeField(default=timezone.now, editable=False)
     # HMAC of the password (accounts.passwords): finds the user at password-only sign-in.
     password_digest = models.CharField(max_length=64, unique=True, null=True, editable=False)
+    # Which key made it (accounts.passwords.key_id); empty for digests from before this was
+    # kept. `manage.py digest_keys` counts users per key during a rotation.
+    password_digest_key = models.CharField(max_length=12, blank=True, default="", editable=False)
     # Raised by every password change; tokens carry it as `pwv`, older ones are refused.
     password_version = models.PositiveIntegerField(default=0, editable=False)
     # Whether the password breaks today's rules (accounts.validators): judged when the
@@ -69,11 +72,16 @@ class User(AbstractBaseUser, PermissionsMixin):
     def role(self):
         return Role.ADMIN if self.is_staff else Role.CUSTOMER
 
-    def set_password(self, raw_password):
+    def set_password(self, raw_password, *, encoded=None):
         # Every path that changes a password (API, Django admin, createsuperuser,
         # changepassword) goes through here, so the digest and version never go stale.
-        super().set_password(raw_password)
+        # `encoded`: the hash of raw_password, made beforehand (accounts.services).
+        if encoded is None:
+            super().set_password(raw_password)
+        else:
+            self.password, self._password = encoded, raw_password
         self.password_digest = password_digest(raw_password)
+        self.password_digest_key = key_id()
         self.password_version += 1
         self.password_weak = None
 

@@ -19,6 +19,13 @@ def password_digest(raw_password, key=None):
     return hmac.new(key, raw_password.encode(), hashlib.sha256).hexdigest()
 
 
+def key_id(key=None):
+    """A short fingerprint of a digest key (never the key): which key a user's digest was
+    made with, for `manage.py digest_keys` during a rotation."""
+    key = (key or settings.PASSWORD_DIGEST_KEY).encode()
+    return hashlib.sha256(b"digest-key-id:" + key).hexdigest()[:12]
+
+
 def password_digests(raw_password):
     """The digest under the current key, then under each older key (re-keyed at sign-in)."""
     return [password_digest(raw_password)] + [

@@ -4,7 +4,7 @@ from django.db import IntegrityError, transaction
 from django.utils import timezone
 
 from accounts.models import RegistrationCode, User
-from accounts.passwords import password_digest
+from accounts.passwords import key_id, password_digest
 from accounts.selectors import password_in_use, user_by_password
 from accounts.validators import PASSWORD_TOO_SHORT, password_problems, zxcvbn_score
 from common.errors import BadRequest, Conflict, NotFound, Unauthorized
@@ -51,53 +51,66 @@ def user_login(*, password, email=None):
         raise Unauthorized(INVALID_PASSWORD)
     if not user.check_password(password):
         raise Unauthorized(INVALID_PASSWORD)
-    if user.password_digest != password_digest(password):
+    if user.password_digest_key != key_id() or user.password_digest != password_digest(password):
         # Found under an older key: store the digest under the current one.
-        User.objects.filter(pk=user.pk).update(password_digest=password_digest(password))
+        User.objects.filter(pk=user.pk).update(
+            password_digest=password_digest(password), password_digest_key=key_id()
+        )
     # Existing weak passwords keep working; they are only noted.
     note_password_strength(user, password)
     return user
 
 
+class PasswordTaken(Conflict):
+    """Another account signs in with this password: answered like a failed sign-in."""
+
+
 def user_register(*, email, password, name, registration_code):
     email = User.objects.normalize_email(email.strip()).lower()
+    code = RegistrationCode.objects.filter(code=registration_code.strip()).first()
+    if code is None or not code.is_usable(timezone.now()):
+        raise BadRequest(INVALID_CODE, errors={"registrationCode": [INVALID_CODE]})
+    _check_password_policy(password, User(email=email, name=name))
+    # Hashed before anyone's password is looked at, and outside the transaction: a taken
+    # password takes as long as a new one, and the slow part holds no lock.
+    encoded = make_password(password)
     with transaction.atomic():
-        code = (
-            RegistrationCode.objects.select_for_update()
-            .filter(code=registration_code.strip())
-            .first()
-        )
+        code = RegistrationCode.objects.select_for_update().filter(pk=code.pk).first()
         if code is None or not code.is_usable(timezone.now()):
             raise BadRequest(INVALID_CODE, errors={"registrationCode": [INVALID_CODE]})
-        _check_password_policy(password, User(email=email, name=name))
         if User.objects.filter(email__iexact=email).exists():
             raise Conflict(EMAIL_TAKEN, errors={"email": [EMAIL_TAKEN]})
         if password_in_use(password):
-            raise Conflict(PASSWORD_TAKEN, errors={"password": [PASSWORD_TAKEN]})
+            raise PasswordTaken(PASSWORD_TAKEN, errors={"password": [PASSWORD_TAKEN]})
+        user = User(email=email, name=name.strip())
+        user.set_password(password, encoded=encoded)
+        user.password_weak = False
         try:
             with transaction.atomic():
-                user = User.objects.create_user(
-                    email=email, password=password, name=name.strip(), password_weak=False
-                )
+                user.save()
         except IntegrityError:
             # Lost a race with another registration for the same email or password.
-            raise Conflict(
-                EMAIL_TAKEN if User.objects.filter(email__iexact=email).exists() else PASSWORD_TAKEN
-            )
+            if User.objects.filter(email__iexact=email).exists():
+                raise Conflict(EMAIL_TAKEN)
+            raise PasswordTaken(PASSWORD_TAKEN)
         code.use_count += 1
         code.save(update_fields=["use_count"])
     return user
 
 
 def user_change_password(*, user_id, new_password):
+    user = User.objects.filter(pk=user_id).first()
+    if user is None:
+        raise NotFound("User not found")
+    _check_password_policy(new_password, user, field="newPassword")
+    encoded = make_password(new_password)  # before the check, as in user_register
     with transaction.atomic():
         user = User.objects.select_for_update().filter(pk=user_id).first()
         if user is None:
             raise NotFound("User not found")
-        _check_password_policy(new_password, user, field="newPassword")
         if password_in_use(new_password, exclude_user_id=user.pk):
-            raise Conflict(PASSWORD_TAKEN, errors={"newPassword": [PASSWORD_TAKEN]})
-        user.set_password(new_password)
+            raise PasswordTaken(PASSWORD_TAKEN, errors={"newPassword": [PASSWORD_TAKEN]})
+        user.set_password(new_password, encoded=encoded)
         user.password_weak = False
         try:
             with transaction.atomic():
@@ -105,12 +118,13 @@ def user_change_password(*, user_id, new_password):
                     update_fields=[
                         "password",
                         "password_digest",
+                        "password_digest_key",
                         "password_version",
                         "password_weak",
                     ]
                 )
         except IntegrityError:
-            raise Conflict(PASSWORD_TAKEN, errors={"newPassword": [PASSWORD_TAKEN]})
+            raise PasswordTaken(PASSWORD_TAKEN, errors={"newPassword": [PASSWORD_TAKEN]})
     return user
 
 

@@ -18,44 +18,15 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from tests.deploykit import nginx_config
 from tests.liveserver import call, free_port, gunicorn, login, prepare_database, server_env
 
-ROOT = Path(__file__).resolve().parents[1]
-CONF = ROOT / "docs" / "nginx" / "shop.conf"
 results = []
 
 
 def check(name, ok, detail=""):
     results.append(ok)
     print(f"{'PASS' if ok else 'FAIL'}  {name}{'  (' + detail + ')' if detail else ''}")
-
-
-def nginx_config(workdir, app_port, port):
-    site = CONF.read_text()
-    site = site.replace("server 127.0.0.1:8000", f"server 127.0.0.1:{app_port}")
-    site = site.replace("listen 443 ssl http2;", f"listen 127.0.0.1:{port};")
-    site = site.replace("listen 80;", f"listen 127.0.0.1:{free_port()};")
-    site = re.sub(r"\n\s*ssl_certificate(_key)?\s[^\n]*", "", site)
-    (workdir / "shop.conf").write_text(site)
-    main = f"""
-daemon off;
-user root;
-worker_processes 1;
-pid {workdir}/nginx.pid;
-error_log {workdir}/error.log warn;
-events {{ worker_connections 512; }}
-http {{
-    access_log off;
-    client_body_temp_path {workdir}/body;
-    proxy_temp_path {workdir}/proxy;
-    fastcgi_temp_path {workdir}/fastcgi;
-    uwsgi_temp_path {workdir}/uwsgi;
-    scgi_temp_path {workdir}/scgi;
-    include {workdir}/shop.conf;
-}}
-"""
-    (workdir / "nginx.conf").write_text(main)
-    return workdir / "nginx.conf"
 
 
 def slow_body(port, length=100_000):
@@ -82,7 +53,7 @@ def main():
     )
     prepare_database(env)
     app_port, port = free_port(), free_port()
-    conf = nginx_config(workdir, app_port, port)
+    conf = nginx_config(workdir, [app_port], port)
     subprocess.run([nginx, "-t", "-c", str(conf)], check=True, capture_output=True)
     with gunicorn(env, workers=2, port=app_port, log_path=workdir / "gunicorn.log"):
         proxy = subprocess.Popen([nginx, "-c", str(conf)], stderr=subprocess.DEVNULL)

@@ -1,4 +1,5 @@
-"""One place that shapes every error answer: {"message": ..., "errors"?: {...}}.
+"""One place that shapes every error answer: {"message": ..., "errors"?: {...}}, and a 500's
+{"message": ..., "requestId": ...}.
 
 Domain code raises the small set of exceptions below; views never build error bodies.
 """
@@ -152,8 +153,13 @@ def exception_handler(exc, context):
     return response
 
 
-def json_error(message, status_code):
-    return JsonResponse(_body(message), status=status_code)
+def json_error(message, status_code, *, request_id=None):
+    body = _body(message)
+    # Only the 500 body carries its id (every answer has it in X-Request-ID): it is the one a
+    # customer reports, and the other bodies' shape stays {"message", "errors"?}.
+    if request_id:
+        body["requestId"] = request_id
+    return JsonResponse(body, status=status_code)
 
 
 class TooManyRequests(DomainError):

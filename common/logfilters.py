@@ -2,7 +2,7 @@
 
 A cache (Redis) that is down degrades the shop, it never breaks it: django-redis is
 configured to ignore connection errors (settings: IGNORE_EXCEPTIONS), so a read is a miss
-and a write is dropped; throttles then fail open. It logs each ignored error with
+and a write is dropped; throttles then count in each process (common.throttles). It logs each ignored error with
 logger.exception on "shop.cache"; OutageAsWarning turns that into one warning line.
 """
 

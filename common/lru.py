@@ -5,10 +5,23 @@ import threading
 from collections import OrderedDict
 
 
-class BytesLRU:
-    """Values are bytes (their length counts) or small objects (a fixed cost each)."""
+def _sizeof(value):
+    """Bytes an object takes with the tuples, lists and sets it holds and their items.
+    Shared objects (a category string in three keys, small ints) count at each use: the
+    bound errs on the safe side."""
+    size = sys.getsizeof(value)
+    if isinstance(value, tuple | list | set | frozenset):
+        size += sum(_sizeof(item) for item in value)
+    return size
 
-    SMALL = 64
+
+class BytesLRU:
+    """Every byte an entry keeps counts against max_bytes: its key with the strings in it
+    (a 3.5 KB query value is 3.5 KB), its value, and the map's own node per entry."""
+
+    # Measured with tracemalloc: an OrderedDict entry costs about 105 bytes besides its
+    # key and value (hash slot, entry, linked-list node).
+    ENTRY = 112
 
     def __init__(self, max_bytes):
         self.max_bytes = max_bytes
@@ -18,8 +31,7 @@ class BytesLRU:
 
     @classmethod
     def _cost(cls, key, value):
-        data = len(value) if isinstance(value, bytes | bytearray) else cls.SMALL
-        return data + sys.getsizeof(key)
+        return cls.ENTRY + _sizeof(key) + _sizeof(value)
 
     def get(self, key, default=None):
         with self._lock:
@@ -60,3 +72,8 @@ class BytesLRU:
 
     def __len__(self):
         return len(self._items)
+
+    @property
+    def size(self):
+        """The bytes counted for what is kept now (never above max_bytes)."""
+        return self._size

@@ -2,7 +2,7 @@
 
 A mail server that is slow or down must never slow, fail or roll back what the customer
 did, so a service only records *that* an email is due; a worker process
-(`manage.py db_worker`, started by `make run` beside gunicorn) builds and sends it.
+(`manage.py run_worker`, started by `make run` beside gunicorn) builds and sends it.
 
 Adding an email is one function and one call:
 
@@ -34,7 +34,12 @@ the failed attempt stays in the admin (Tasks Database Backend > Task results) as
 with the error "Attempt 1 of 5 failed (...); attempt 2 runs after ...", next to the attempt that replaces it; the
 last attempt's failure is the mail server's own error. django-tasks has no retry of its
 own, hence the re-enqueue with `run_after` here. Backends that cannot defer a task (the
-immediate backend the tests use) get no retry: the failure is logged and recorded.
+immediate backend the tests use) get no retry: the failure is logged and recorded. A
+planned retry logs a warning; only the last attempt's failure logs an error.
+
+The worker (`manage.py run_worker`, common/worker.py) runs a task again when its worker was
+killed before recording the result, so an email may in rare cases go twice, never zero
+times.
 """
 
 import logging
@@ -46,6 +51,8 @@ from django.utils import timezone
 from django.utils.module_loading import import_string
 from django_tasks import task
 from django_tasks_db.backend import DatabaseBackend
+
+from common.observability import current_request_id, in_request_context
 
 logger = logging.getLogger("shop.mail")
 
@@ -59,13 +66,29 @@ def retry_delay(attempt):
     return settings.EMAIL_RETRY_DELAY * 2 ** (attempt - 1)
 
 
+class PlannedRetryAsWarning(logging.Filter):
+    """django-tasks logs every failed task as an error. An attempt that queued its retry is
+    a warning (the mail server may well be back in time); only the last attempt's failure
+    stays an error. Listed before TaskFailureClassOnly, which drops the exception."""
+
+    def filter(self, record):
+        error = record.exc_info[1] if record.exc_info else None
+        if isinstance(error, RetryScheduled):
+            record.levelno, record.levelname = logging.WARNING, "WARNING"
+        return True
+
+
 @task(takes_context=True)
+# The worker's lines of this email carry the id of the request that queued it.
+@in_request_context
 def send_email(context, builder, args, attempt=1):
-    message = import_string(builder)(*args)
-    if message is None:
-        return {"sent": False, "reason": "nothing to send"}
     kind = builder.rsplit(".", 1)[-1]
     try:
+        # The builder reads the database: a database blip is a failed attempt like a mail
+        # server's, retried, rather than a task recorded FAILED for good.
+        message = import_string(builder)(*args)
+        if message is None:
+            return {"sent": False, "reason": "nothing to send"}
         message.send()
     except Exception as exc:
         # Only the kind, ids and the error class: messages hold names and addresses.
@@ -75,7 +98,9 @@ def send_email(context, builder, args, attempt=1):
             logger.error("email failed", extra=log)
             raise
         run_after = timezone.now() + timedelta(seconds=retry_delay(attempt))
-        send_email.using(run_after=run_after).enqueue(builder, args, attempt=attempt + 1)
+        send_email.using(run_after=run_after).enqueue(
+            builder, args, attempt=attempt + 1, request_id=current_request_id()
+        )
         logger.warning("email failed, retry scheduled", extra=log)
         raise RetryScheduled(
             f"Attempt {attempt} of {settings.EMAIL_MAX_ATTEMPTS} failed "
@@ -85,9 +110,9 @@ def send_email(context, builder, args, attempt=1):
     return {"sent": True, "email": kind, "attempt": attempt}
 
 
-def _enqueue(builder, args):
+def _enqueue(builder, args, request_id):
     try:
-        send_email.enqueue(builder, args)
+        send_email.enqueue(builder, args, request_id=request_id)
     except Exception as exc:
         # The change is committed already; losing one email beats failing the request.
         logger.error("email not queued", extra={"email": builder, "error": exc.__class__.__name__})
@@ -96,7 +121,9 @@ def _enqueue(builder, args):
 def send_email_later(builder, *args):
     """Queue the email `builder(*args)` for when the current transaction commits."""
     args = list(args)
+    request_id = current_request_id()
     if isinstance(send_email.get_backend(), DatabaseBackend):
-        send_email.enqueue(builder, args)  # in the change's own transaction (see above)
+        # In the change's own transaction (see above).
+        send_email.enqueue(builder, args, request_id=request_id)
     else:
-        transaction.on_commit(lambda: _enqueue(builder, args))
+        transaction.on_commit(lambda: _enqueue(builder, args, request_id))

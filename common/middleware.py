@@ -6,38 +6,57 @@ import uuid
 from importlib import import_module
 
 from django.conf import settings
+from django.contrib import auth
+from django.db import InterfaceError, OperationalError
+from django.utils.crypto import constant_time_compare
+from rest_framework.exceptions import AuthenticationFailed
 
-from common.errors import json_error
+from accounts.authentication import TokenAuthentication
+from common import metrics
+from common.errors import UNAVAILABLE_MESSAGE, database_retry_after, json_error
+from common.observability import request_context
 
 request_logger = logging.getLogger("shop.requests")
+REQUEST_ID = re.compile(r"[\w.:-]+", re.ASCII)
 
 
 class RequestLogMiddleware:
     """One JSON log line per request. The path is logged without its query string, and
-    nothing from bodies or headers: no passwords, tokens or addresses reach the log."""
+    nothing from bodies or headers: no passwords, tokens or addresses reach the log.
+
+    Its request id (X-Request-ID, or a new one) is on every line logged and every error
+    reported while the request runs (common.observability), and on the answer; the answer
+    is counted in the metrics (common.metrics)."""
 
     def __init__(self, get_response):
         self.get_response = get_response
 
     def __call__(self, request):
-        request_id = request.headers.get("X-Request-ID", "")[:64] or uuid.uuid4().hex
+        given = request.headers.get("X-Request-ID", "")[:64]
+        # A client's id goes into log lines, error reports and bodies: plain characters only.
+        request_id = given if REQUEST_ID.fullmatch(given) else uuid.uuid4().hex
         request.request_id = request_id
-        started = time.perf_counter()
-        response = self.get_response(request)
-        user = getattr(request, "user", None)
-        # DRF authenticates inside the view; it leaves its user on the Django request.
-        user_id = getattr(user, "pk", None) if getattr(user, "is_authenticated", False) else None
-        request_logger.info(
-            "request",
-            extra={
-                "method": request.method,
-                "path": request.path,
-                "status": response.status_code,
-                "duration_ms": round((time.perf_counter() - started) * 1000, 1),
-                "user_id": user_id,
-                "request_id": request_id,
-            },
-        )
+        with request_context(request_id, request):
+            started = time.perf_counter()
+            response = self.get_response(request)
+            seconds = time.perf_counter() - started
+            user = getattr(request, "user", None)
+            # DRF authenticates inside the view; it leaves its user on the Django request.
+            user_id = (
+                getattr(user, "pk", None) if getattr(user, "is_authenticated", False) else None
+            )
+            request_logger.info(
+                "request",
+                extra={
+                    "method": request.method,
+                    "path": request.path,
+                    "status": response.status_code,
+                    "duration_ms": round(seconds * 1000, 1),
+                    "user_id": user_id,
+                    "request_id": request_id,
+                },
+            )
+        metrics.request_answered(request, response.status_code, seconds)
         response["X-Request-ID"] = request_id
         return response
 
@@ -101,17 +120,47 @@ def too_large(limit):
     return json_error(f"This request is too large (at most {_size(limit)} here).", 413)
 
 
-def _credentialed(request):
-    """A bearer token (checked by the API before it reads a body), or a Django admin session
-    that exists: the admin's CSRF check parses a form before the admin sees who is asking, so
-    a made-up session cookie must not buy the upload limit."""
-    if "HTTP_AUTHORIZATION" in request.META:
-        return True
+def _token_user(request):
+    """The user of a valid bearer token (signature, expiry, active user, password version:
+    the API's own check, which keeps user rows per process), else None."""
+    try:
+        found = TokenAuthentication().authenticate(request)
+    except AuthenticationFailed:
+        return None
+    return found[0] if found else None
+
+
+def _session_user(request):
+    """The user of a signed-in Django admin session, else None: the session exists and
+    names an active user, with the password hash it was opened with (or one made with a
+    SECRET_KEY_FALLBACKS key). It is checked here, before SessionMiddleware, because the
+    admin's CSRF check parses a form before the admin sees who is asking.
+
+    Django's auth.get_user makes the same checks but cycles or flushes the session it
+    reads; this is a copy the request never saves, so that would sign the user out."""
     key = request.COOKIES.get(settings.SESSION_COOKIE_NAME)
     if not key:
-        return False
-    store = import_module(settings.SESSION_ENGINE).SessionStore
-    return store().exists(key)
+        return None
+    session = import_module(settings.SESSION_ENGINE).SessionStore(key)
+    user_id = session.get(auth.SESSION_KEY)
+    backend_path = session.get(auth.BACKEND_SESSION_KEY)
+    if user_id is None or backend_path not in settings.AUTHENTICATION_BACKENDS:
+        return None
+    user = auth.load_backend(backend_path).get_user(user_id)
+    held = session.get(auth.HASH_SESSION_KEY)
+    if user is None or not held:
+        return None
+    hashes = [user.get_session_auth_hash(), *user.get_session_auth_fallback_hash()]
+    return user if any(constant_time_compare(held, made) for made in hashes) else None
+
+
+def _caller(request):
+    """Who is asking, by the credential the endpoint itself checks: the Django admin its
+    session (staff only: it lets no one else in), everything else the bearer token."""
+    if request.path.startswith("/admin/"):
+        user = _session_user(request)
+        return user if user is not None and user.is_staff else None
+    return _token_user(request)
 
 
 class RequestLimitsMiddleware:
@@ -129,28 +178,20 @@ class RequestLimitsMiddleware:
 
     @staticmethod
     def body_limit(request):
-        if SIGN_IN_PATHS.match(request.path) or not _credentialed(request):
+        if SIGN_IN_PATHS.match(request.path):
             return settings.ANONYMOUS_BODY_LIMIT
-        if UPLOAD_PATHS.match(request.path):
+        user = _caller(request)
+        if user is None:
+            return settings.ANONYMOUS_BODY_LIMIT
+        # Only admins write products and hero images; a customer's token buys other JSON.
+        if UPLOAD_PATHS.match(request.path) and user.is_staff:
             return settings.UPLOAD_BODY_LIMIT
         return settings.JSON_BODY_LIMIT
 
     def __call__(self, request):
-        length = request.META.get("CONTENT_LENGTH") or ""
-        if length.strip():
-            try:
-                declared = int(length)
-            except ValueError:
-                return json_error("The Content-Length header must be a whole number.", 400)
-            # Within the anonymous limit, who is asking does not matter: no session lookup.
-            if declared > settings.ANONYMOUS_BODY_LIMIT:
-                limit = self.body_limit(request)
-                if declared > limit:
-                    return too_large(limit)
-        elif "chunked" in request.META.get("HTTP_TRANSFER_ENCODING", "").lower():
-            refused = self._take_chunked_body(request, self.body_limit(request))
-            if refused is not None:
-                return refused
+        refused = self._refuse_body(request)
+        if refused is not None:
+            return refused
         if "\x00" in request.META.get("QUERY_STRING", "") or any(
             "\x00" in key or any("\x00" in value for value in values)
             for key, values in request.GET.lists()
@@ -158,22 +199,46 @@ class RequestLimitsMiddleware:
             return json_error(NUL_IN_QUERY, 400)
         return self.get_response(request)
 
-    @staticmethod
-    def _take_chunked_body(request, limit):
+    def _refuse_body(self, request):
+        """The answer to a body that must not be read, or None to go on."""
+        length = request.META.get("CONTENT_LENGTH") or ""
+        try:
+            if length.strip():
+                try:
+                    declared = int(length)
+                except ValueError:
+                    return json_error("The Content-Length header must be a whole number.", 400)
+                # Within the anonymous limit, who is asking does not matter: no lookup.
+                if declared > settings.ANONYMOUS_BODY_LIMIT:
+                    limit = self.body_limit(request)
+                    if declared > limit:
+                        return too_large(limit)
+            elif "chunked" in request.META.get("HTTP_TRANSFER_ENCODING", "").lower():
+                return self._take_chunked_body(request)
+        except (OperationalError, InterfaceError) as error:
+            # The credential check reads the session or user row; this middleware runs
+            # before DatabaseBusyMiddleware, so it answers the same 503 itself.
+            response = json_error(UNAVAILABLE_MESSAGE, 503)
+            response["Retry-After"] = database_retry_after(error)
+            return response
+        return None
+
+    def _take_chunked_body(self, request):
         # Django reads a body by its Content-Length only (a chunked one would look empty):
         # read at most limit + 1 bytes into a spooled file and pass it on with its length.
         source = request.META["wsgi.input"]
         spool = tempfile.SpooledTemporaryFile(max_size=settings.FILE_UPLOAD_MAX_MEMORY_SIZE)
         total = 0
-        while total <= limit:
-            chunk = source.read(min(64 * 1024, limit + 1 - total))
-            if not chunk:
-                break
+        limit, asked = settings.ANONYMOUS_BODY_LIMIT, False
+        while chunk := source.read(min(64 * 1024, limit + 1 - total)):
             spool.write(chunk)
             total += len(chunk)
-        if total > limit:
-            spool.close()
-            return too_large(limit)
+            if total > limit and not asked:
+                # Past the anonymous limit: only now is who is asking worth a lookup.
+                limit, asked = self.body_limit(request), True
+            if total > limit:
+                spool.close()
+                return too_large(limit)
         spool.seek(0)
         request.META["CONTENT_LENGTH"] = str(total)
         request._stream = spool

@@ -1,4 +1,4 @@
-"""Abstract models several domains share. No tables of their own."""
+"""Abstract models several domains share, and the task worker's heartbeat table."""
 
 from django.conf import settings
 from django.db import models
@@ -24,3 +24,17 @@ class StatusEvent(models.Model):
 
     def __str__(self):
         return f"{self.from_status or 'new'} -> {self.to_status}"
+
+
+class WorkerHeartbeat(models.Model):
+    """One row per task worker process, rewritten every few seconds while its loop turns
+    (common/worker.py). It lives in the database so every web server's /readyz sees it."""
+
+    worker_id = models.CharField(max_length=64, primary_key=True)
+    host = models.CharField(max_length=255)
+    pid = models.PositiveIntegerField()
+    started_at = models.DateTimeField()
+    beat_at = models.DateTimeField(db_index=True)
+
+    def __str__(self):
+        return f"{self.host}:{self.pid}"

@@ -7,6 +7,7 @@ import math
 from common.errors import BadRequest
 
 MAX_LIMIT = 100
+MAX_NUMBER = 2**63 - 1
 
 
 def _positive_int(raw, name, default):
@@ -19,7 +20,9 @@ def _positive_int(raw, name, default):
             f"{name} must be a whole number from 1.",
             errors={name: ["Must be a whole number from 1."]},
         )
-    if value < 1:
+    # Past a 64-bit integer no page exists, and the answer could not even be written (JSON
+    # encoders stop there): bad input, not a 500.
+    if not 1 <= value <= MAX_NUMBER:
         raise BadRequest(
             f"{name} must be a whole number from 1.",
             errors={name: ["Must be a whole number from 1."]},

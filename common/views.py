@@ -1,15 +1,15 @@
 import concurrent.futures
 import mimetypes
-import os
 import posixpath
+import time
 import uuid
 from pathlib import Path
 
 from django.conf import settings
 from django.core.cache import cache
+from django.core.files.base import ContentFile
 from django.db import connection
 from django.http import FileResponse, Http404, JsonResponse
-from django.utils import timezone
 from django.utils._os import safe_join
 from django.views.decorators.csrf import csrf_exempt
 from drf_spectacular.utils import extend_schema, inline_serializer
@@ -19,6 +19,8 @@ from rest_framework.permissions import AllowAny
 from rest_framework.response import Response
 
 from common.errors import json_error
+from common.observability import current_request_id
+from common.selectors import task_queue_health
 from orders.rules import shop_rules, shop_rules_schema
 from orders.selectors import order_rules
 from rides.selectors import ride_rules
@@ -66,7 +68,11 @@ def readyz(request):
     if checks["database"] != "ok":
         body = {"status": "unavailable", **checks, "message": "Not ready: database unreachable."}
         return JsonResponse(body, status=503)
-    degraded = checks["cache"] != "ok" or checks["storage"] != "ok"
+    degraded = (
+        checks["cache"] != "ok"
+        or checks["storage"] != "ok"
+        or checks["tasks"]["state"] not in ("ok", "external")
+    )
     return JsonResponse({"status": "degraded" if degraded else "ok", **checks})
 
 
@@ -90,52 +96,71 @@ def _cache_state():
         return "unreachable"
 
 
+# A load balancer may ask every second on every server: the storage round trip (three
+# requests on S3) runs at most once per this many seconds per process.
+STORAGE_VERDICT_SECONDS = 5
+_storage_verdict = {"storage": None, "until": 0.0, "state": None}
+
+
 def _storage_state():
-    from django.core.files.storage import default_storage
+    """A probe file written, read back and deleted through the media storage: what an
+    upload needs, so a missing bucket or a denied write shows here, not as a 500."""
+    from django.core.files.storage import storages
 
-    location = getattr(default_storage, "location", None)
-    if location is not None and not getattr(settings, "AWS_STORAGE_BUCKET_NAME", ""):
-        return "ok" if _folder_can_take_files(Path(location)) else "unwritable"
-    # Remote storage (S3): one cheap request, never longer than two seconds for the probe.
-    future = _probe_pool.submit(default_storage.exists, "readyz-probe")
+    storage = storages["default"]
+    verdict = _storage_verdict
+    # The wall clock, not monotonic: tests move it with time-machine.
+    if verdict["storage"] is storage and time.time() < verdict["until"]:
+        return verdict["state"]
+    future = _probe_pool.submit(_probe_storage, storage)
     try:
-        future.result(timeout=2)
-        return "ok"
+        state = future.result(timeout=2)
     except concurrent.futures.TimeoutError:
-        return "timeout"
-    except Exception:
-        return "unreachable"
+        state = "timeout"
+    verdict.update(storage=storage, until=time.time() + STORAGE_VERDICT_SECONDS, state=state)
+    return state
 
 
-def _folder_can_take_files(folder):
-    # A fresh install has no media folder until the first upload creates it, so the test is
-    # whether the nearest folder that exists lets the shop write (and so create the rest).
-    while not folder.exists():
-        if folder.parent == folder:
-            return False
-        folder = folder.parent
-    return folder.is_dir() and os.access(folder, os.W_OK | os.X_OK)
+def _probe_storage(storage):
+    name = None
+    try:
+        name = storage.save(f"readyz/{uuid.uuid4().hex}.txt", ContentFile(b"readyz"))
+        with storage.open(name) as stored:
+            return "ok" if stored.read() == b"readyz" else "read back wrong"
+    except Exception as error:
+        return _storage_problem(error)
+    finally:
+        if name:
+            try:
+                storage.delete(name)
+            except Exception:
+                pass
+
+
+def _storage_problem(error):
+    # botocore's ClientError carries S3's own error code in its response dict.
+    response = getattr(error, "response", None)
+    code = response.get("Error", {}).get("Code", "") if isinstance(response, dict) else ""
+    if code == "NoSuchBucket":
+        return "missing bucket"
+    if code in ("AccessDenied", "403", "AllAccessDisabled"):
+        return "access denied"
+    if isinstance(error, OSError) and not code:
+        # The local media folder (or the nearest existing one above it on a fresh install,
+        # which has none until the first upload) refuses the file.
+        return "unwritable"
+    return "unreachable"
 
 
 def _task_queue_state():
-    """How many tasks wait to run, and how long the oldest has waited: a growing backlog
-    means no worker runs (or the mail server is down)."""
     from django_tasks import task_backends
     from django_tasks_db.backend import DatabaseBackend
-    from django_tasks_db.models import DBTaskResult
 
     backend = task_backends["default"]
     if not isinstance(backend, DatabaseBackend):
         return {"state": "external", "backend": type(backend).__name__}
     try:
-        waiting = DBTaskResult.objects.ready()
-        oldest = waiting.order_by("enqueued_at").values_list("enqueued_at", flat=True).first()
-        age = (timezone.now() - oldest).total_seconds() if oldest else 0
-        return {
-            "state": "ok" if age < settings.TASK_BACKLOG_WARN_SECONDS else "behind",
-            "backlog": waiting.count(),
-            "oldestWaitingSeconds": round(age),
-        }
+        return task_queue_health()
     except Exception:
         return {"state": "unknown"}
 
@@ -214,5 +239,11 @@ def not_found(request, exception=None):
 
 
 def server_error(request):
-    # JSON for API callers, and never a stack trace: DEBUG is off outside development.
-    return json_error("Something went wrong on our side. Please try again.", 500)
+    # JSON for API callers, and never a stack trace: DEBUG is off outside development. The
+    # id in the message is what the customer can quote; the log lines and the error report
+    # of this request carry the same one (common.observability).
+    request_id = getattr(request, "request_id", None) or current_request_id()
+    message = "Something went wrong on our side. Please try again."
+    if request_id:
+        message += f" If it keeps happening, quote reference {request_id}."
+    return json_error(message, 500, request_id=request_id)

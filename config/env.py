@@ -1,6 +1,40 @@
 """Reading settings from the environment: the helpers config/settings.py uses."""
 
 import os
+from pathlib import Path
+
+from django.core.exceptions import ImproperlyConfigured
+from dotenv import dotenv_values
+
+BASE_DIR = Path(__file__).resolve().parent.parent
+
+
+def env_file_path():
+    """ENV_FILE, or the local profile's VAR_DIR/env (written by `make`); None when ENV_FILE is
+    set empty."""
+    if "ENV_FILE" in os.environ:
+        return Path(os.environ["ENV_FILE"]) if os.environ["ENV_FILE"] else None
+    return Path(os.environ.get("VAR_DIR") or BASE_DIR / "var") / "env"
+
+
+def load_env_file():
+    """Put the env file's variables into os.environ, where the real environment does not set
+    them already: every manage.py command, gunicorn, the worker and cron read the same file.
+
+    No ${...} expansion, as systemd's EnvironmentFile= reads the same file without it. A file
+    named by ENV_FILE must exist (a typo would otherwise start a shop on defaults); the
+    local default may be missing (a fresh checkout before `make`)."""
+    path = env_file_path()
+    if path is None:
+        return None
+    if not path.is_file():
+        if "ENV_FILE" in os.environ:
+            raise ImproperlyConfigured(f"ENV_FILE names {path}, which does not exist.")
+        return None
+    for name, value in dotenv_values(path, interpolate=False).items():
+        if value is not None:
+            os.environ.setdefault(name, value)
+    return path
 
 
 def env_bool(name, default=False):
@@ -21,8 +55,8 @@ def env_rate(name, default):
 
 
 def redis_caches(url):
-    """django-redis, because it can ignore a Redis that is down: throttles then fail open
-    and every cache read is a miss, logged as a warning (common.logfilters), never a 500. Short
+    """django-redis, because it can ignore a Redis that is down: throttles then count in the
+    process (common.throttles) and every cache read is a miss, logged as a warning (common.logfilters), never a 500. Short
     timeouts: a cache that does not answer in half a second is treated as down."""
     timeout = float(os.environ.get("CACHE_TIMEOUT", "0.5"))
     return {

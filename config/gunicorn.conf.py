@@ -9,6 +9,15 @@ requests before they reach gunicorn, which has no read timeout of its own.
 
 import multiprocessing
 import os
+import shutil
+import tempfile
+from pathlib import Path
+
+from config.env import load_env_file
+
+# The env file manage.py and the worker read (ENV_FILE, or var/env), so GUNICORN_* set there
+# apply too; the real environment still wins.
+load_env_file()
 
 bind = os.environ.get("GUNICORN_BIND", "127.0.0.1:8000")
 worker_class = os.environ.get("GUNICORN_WORKER_CLASS", "gthread")
@@ -37,3 +46,38 @@ max_requests_jitter = 200
 forwarded_allow_ips = os.environ.get("FORWARDED_ALLOW_IPS", "127.0.0.1")
 # Requests with huge header sections are refused before Django sees them.
 limit_request_field_size = 8190
+# gunicorn's control socket (gunicornc) defaults to one path per user,
+# $HOME/.gunicorn/gunicorn.ctl: a second instance of the same user takes it over, and
+# gunicornc then steers the wrong server. None unless asked for, one path per instance
+# (deploy/shop-web.service puts it in the unit's runtime directory).
+if os.environ.get("GUNICORN_CONTROL_SOCKET"):
+    control_socket = os.environ["GUNICORN_CONTROL_SOCKET"]
+else:
+    control_socket_disable = True
+
+# Prometheus: each worker writes its counts to files in one folder and a scrape of /metrics
+# adds them up (common/metrics.py). The operator's PROMETHEUS_MULTIPROC_DIR (one per server
+# instance), else a fresh folder of this server's own; the workers inherit the variable.
+_OWN_METRICS_PREFIX = os.path.join(tempfile.gettempdir(), "shop-metrics-")
+if not os.environ.get("PROMETHEUS_MULTIPROC_DIR"):
+    os.environ["PROMETHEUS_MULTIPROC_DIR"] = tempfile.mkdtemp(prefix="shop-metrics-")
+
+
+def on_starting(server):
+    # Counts a previous run left behind would be added to this run's.
+    folder = Path(os.environ["PROMETHEUS_MULTIPROC_DIR"])
+    folder.mkdir(parents=True, exist_ok=True)
+    for stale in folder.glob("*.db"):
+        stale.unlink()
+
+
+def child_exit(server, worker):
+    from prometheus_client import multiprocess
+
+    multiprocess.mark_process_dead(worker.pid)
+
+
+def on_exit(server):
+    folder = os.environ["PROMETHEUS_MULTIPROC_DIR"]
+    if folder.startswith(_OWN_METRICS_PREFIX):
+        shutil.rmtree(folder, ignore_errors=True)

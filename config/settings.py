@@ -13,10 +13,21 @@ from pathlib import Path
 import dj_database_url
 from django.core.exceptions import ImproperlyConfigured
 
-from config.env import env_bool, env_list, env_rate, redis_caches
+from config.env import env_bool, env_list, env_rate, load_env_file, redis_caches
+
+# Before anything is read: the env file (ENV_FILE, or var/env that `make` writes with the
+# local keys) fills in what the real environment leaves unset (docs/deploy.md).
+load_env_file()
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 VAR_DIR = Path(os.environ.get("VAR_DIR", BASE_DIR / "var"))
+# The release this code is: the RELEASE file of an installed release archive (tools/release.py),
+# else the RELEASE variable (a checkout); the app page names it in X-Release. The archive's file
+# wins so that a RELEASE left in a shared env file cannot misname the releases after it.
+RELEASE_FILE = BASE_DIR / "RELEASE"
+RELEASE = (
+    RELEASE_FILE.read_text().strip() if RELEASE_FILE.is_file() else os.environ.get("RELEASE", "")
+)
 
 
 DEBUG = env_bool("DEBUG")
@@ -25,8 +36,8 @@ SECRET_KEY = os.environ.get("SECRET_KEY", "")
 if not SECRET_KEY:
     if not DEBUG:
         raise ImproperlyConfigured(
-            "SECRET_KEY is not set. Set it in the environment (`make run` creates one in "
-            "var/secret_key), or set DEBUG=1 for a development key."
+            "SECRET_KEY is not set. Set it in the environment or in the env file ENV_FILE "
+            "(`make run` writes var/env), or set DEBUG=1 for a development key."
         )
     SECRET_KEY = "django-insecure-development-key-only-used-when-DEBUG-is-on"
 
@@ -166,10 +177,17 @@ else:
 
 # --- Accounts -------------------------------------------------------------------------
 AUTH_USER_MODEL = "accounts.User"
+# Django's hashers with bounded concurrency per process, at a lower CPU priority
+# (accounts/hashers.py): sign-in work cannot starve the catalog.
 PASSWORD_HASHERS = [
-    "django.contrib.auth.hashers.Argon2PasswordHasher",
-    "django.contrib.auth.hashers.PBKDF2PasswordHasher",
+    "accounts.hashers.Argon2PasswordHasher",
+    "accounts.hashers.PBKDF2PasswordHasher",
 ]
+# Hashes at once per server process (0: unbounded, in the request's thread), callers that
+# may wait for one, and how long they wait before a 503 with Retry-After.
+SIGN_IN_HASH_CONCURRENCY = int(os.environ.get("SIGN_IN_HASH_CONCURRENCY", "1"))
+SIGN_IN_HASH_QUEUE = int(os.environ.get("SIGN_IN_HASH_QUEUE", "3"))
+SIGN_IN_HASH_WAIT_SECONDS = float(os.environ.get("SIGN_IN_HASH_WAIT_SECONDS", "5"))
 MIN_PASSWORD_LENGTH = 6
 # Sign-in is by password alone, so every rule here stands between a guesser and an account
 # (docs/security.md). The first rule keeps the shop's own message for short passwords.
@@ -187,23 +205,35 @@ AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "accounts.validators.ZxcvbnValidator", "OPTIONS": {"min_score": 3}},
 ]
 
-# Django admin sign-in (django-axes): after AXES_FAILURE_LIMIT failures an account and,
-# separately, a client address are locked for AXES_COOLOFF_MINUTES, the right password
-# included. `manage.py axes_reset` / `axes_reset_username EMAIL` lift it (docs/security.md).
+# Django admin sign-in (django-axes): after AXES_FAILURE_LIMIT failures an account is
+# locked for AXES_COOLOFF_MINUTES from that client address only, so nobody can lock the
+# owner out from elsewhere; a browser whose device cookie names the account is never
+# locked (accounts/limits.py). Before that, the API's address throttle and ceiling apply
+# (accounts/admin.py). `manage.py axes_reset` / `axes_reset_username EMAIL` lift locks.
 AUTHENTICATION_BACKENDS = [
     "axes.backends.AxesStandaloneBackend",
     "accounts.backends.PasswordAuditBackend",
 ]
 AXES_FAILURE_LIMIT = int(os.environ.get("AXES_FAILURE_LIMIT", "5"))
 AXES_COOLOFF_TIME = timedelta(minutes=int(os.environ.get("AXES_COOLOFF_MINUTES", "30")))
-AXES_LOCKOUT_PARAMETERS = ["username", "ip_address"]
+AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
 AXES_RESET_ON_SUCCESS = True
+# A sign-in refused by a lock checked no password: it neither counts nor extends the lock.
+AXES_RESET_COOL_OFF_ON_FAILURE_DURING_LOCKOUT = False
+AXES_WHITELIST_CALLABLE = "accounts.limits.trusted_by_axes"
 AXES_CLIENT_IP_CALLABLE = "accounts.lockout.client_ip"
 AXES_USERNAME_CALLABLE = "accounts.lockout.username"
 AXES_VERBOSE = False
-# Failed sign-ins per minute, all client addresses together (API and Django admin), above
-# which the API's sign-in answers 429: slows a guesser who rotates addresses. 0 = no ceiling.
+# Failed sign-ins per minute, all client addresses together (API and Django admin), at
+# which untrusted sign-in and registration answer 429: slows a guesser who rotates
+# addresses. Each address adds at most FAILED_SIGN_IN_SHARE_PER_ADDRESS a minute, so one
+# address cannot reach it alone. 0 = no ceiling.
 FAILED_SIGN_INS_PER_MINUTE = int(os.environ.get("FAILED_SIGN_INS_PER_MINUTE", "120"))
+FAILED_SIGN_IN_SHARE_PER_ADDRESS = int(os.environ.get("FAILED_SIGN_IN_SHARE_PER_ADDRESS", "5"))
+# The device cookie a successful sign-in sets (accounts/limits.py): days it lasts, and the
+# failed sign-ins in an hour after which it is no longer trusted.
+DEVICE_COOKIE_DAYS = int(os.environ.get("DEVICE_COOKIE_DAYS", "90"))
+DEVICE_COOKIE_FAILURE_LIMIT = int(os.environ.get("DEVICE_COOKIE_FAILURE_LIMIT", "5"))
 
 REST_FRAMEWORK = {
     "DEFAULT_AUTHENTICATION_CLASSES": ["accounts.authentication.TokenAuthentication"],
@@ -227,6 +257,8 @@ REST_FRAMEWORK = {
 THROTTLE_RATES = {
     "auth": env_rate("AUTH_THROTTLE_RATE", "20/min"),
     "ride": env_rate("RIDE_THROTTLE_RATE", "10/hour"),
+    # A signed-in customer's ride requests, from any address: each one emails the shop.
+    "ride_user": env_rate("RIDE_USER_THROTTLE_RATE", "10/hour"),
     # The sign-up form asks as the user types (debounced): generous, but a cap on a loop.
     "password_check": env_rate("PASSWORD_CHECK_THROTTLE_RATE", "60/min"),
 }
@@ -279,7 +311,12 @@ SPECTACULAR_SETTINGS = {
 
 # --- Files ----------------------------------------------------------------------------
 STATIC_URL = "/static/"
-STATIC_ROOT = Path(os.environ.get("STATIC_ROOT", VAR_DIR / "static"))
+# An installed release serves the static files it carries (its own static/, which also holds
+# the previous release's bundles: docs/deploy.md); a checkout collects into VAR_DIR.
+STATIC_ROOT = Path(
+    os.environ.get("STATIC_ROOT")
+    or (BASE_DIR / "static" if RELEASE_FILE.is_file() else VAR_DIR / "static")
+)
 STATIC_ROOT.mkdir(parents=True, exist_ok=True)
 MEDIA_URL = os.environ.get("MEDIA_URL", "/media/")
 MEDIA_ROOT = Path(os.environ.get("MEDIA_ROOT", VAR_DIR / "media"))
@@ -329,6 +366,13 @@ else:
         },
     }
 SERVE_MEDIA = not AWS_STORAGE_BUCKET_NAME
+# Catalog answers hold image URLs; signed ones expire, so a cached answer lives at most half
+# their lifetime (shop/readcache.py). Unsigned URLs never expire: no age limit.
+CATALOG_ANSWER_MAX_AGE = (
+    MEDIA_STORAGE["OPTIONS"]["querystring_expire"] / 2
+    if MEDIA_STORAGE["OPTIONS"].get("querystring_auth")
+    else None
+)
 # Where images come from besides this site, for the pages' Content-Security-Policy
 # (common.middleware): https: covers a bucket served over TLS; an http:// endpoint (a bucket
 # on the local network) is named, or the browser would block its images.
@@ -375,11 +419,17 @@ EMAIL_RETRY_DELAY = float(os.environ.get("EMAIL_RETRY_DELAY", "30"))
 
 # --- Background tasks -----------------------------------------------------------------
 # Django's task API (the django-tasks backport). The database backend needs no extra
-# service: `manage.py db_worker` runs the queue. Another backend (e.g. django-tasks-rq
+# service: `manage.py run_worker` runs the queue. Another backend (e.g. django-tasks-rq
 # for Redis) is a setting away; the code enqueues through the same API.
 TASKS = {"default": {"BACKEND": os.environ.get("TASK_BACKEND", "django_tasks_db.DatabaseBackend")}}
 # /readyz calls the queue "behind" when a task has waited longer than this (no worker?).
 TASK_BACKLOG_WARN_SECONDS = int(os.environ.get("TASK_BACKLOG_WARN_SECONDS", "300"))
+# A task RUNNING for longer than this lost its worker (killed, machine gone): the worker
+# queues it again (an email may go twice, never zero times). Keep it above the longest
+# send, a few EMAIL_TIMEOUTs.
+TASK_STUCK_SECONDS = float(os.environ.get("TASK_STUCK_SECONDS", "120"))
+# /readyz is degraded when no worker wrote its heartbeat (every 10 s) for this long.
+TASK_WORKER_STALE_SECONDS = float(os.environ.get("TASK_WORKER_STALE_SECONDS", "60"))
 
 # --- The operator's shop (GET /api/shop/info) -----------------------------------------
 SHOP_NAME = os.environ.get("SHOP_NAME", "Corner Shop")
@@ -401,6 +451,12 @@ DELIVERY_MAX_DAYS_AHEAD = int(os.environ.get("DELIVERY_MAX_DAYS_AHEAD", "30"))
 DELIVERY_HOURLY_CAPACITY = int(os.environ.get("DELIVERY_HOURLY_CAPACITY", "0"))
 # Products (or types) with this many units or fewer are "low" in the back office and digest.
 LOW_STOCK_THRESHOLD = int(os.environ.get("LOW_STOCK_THRESHOLD", "3"))
+# Holds (docs/reliability.md): nothing is paid online, so a checkout's stock is held by an
+# unpaid order. Units of one product (or type) per order, pending orders per customer, and
+# hours before a pending order is cancelled by `manage.py expire_pending_orders`; 0: no limit.
+MAX_UNITS_PER_LINE = int(os.environ.get("MAX_UNITS_PER_LINE", "10"))
+MAX_PENDING_ORDERS = int(os.environ.get("MAX_PENDING_ORDERS", "3"))
+PENDING_HOLD_HOURS = int(os.environ.get("PENDING_HOLD_HOURS", "48"))
 
 # --- Security -------------------------------------------------------------------------
 SECURE_CONTENT_TYPE_NOSNIFF = True
@@ -414,7 +470,7 @@ SECURE_SSL = env_bool("SECURE_SSL", default=False)
 if SECURE_SSL:
     SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
     SECURE_SSL_REDIRECT = env_bool("SECURE_SSL_REDIRECT", default=True)
-    SECURE_REDIRECT_EXEMPT = [r"^healthz$", r"^readyz$"]
+    SECURE_REDIRECT_EXEMPT = [r"^healthz$", r"^readyz$", r"^metrics$"]
     SESSION_COOKIE_SECURE = True
     CSRF_COOKIE_SECURE = True
     SECURE_HSTS_SECONDS = int(os.environ.get("SECURE_HSTS_SECONDS", "31536000"))
@@ -426,7 +482,14 @@ LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
     "formatters": {"json": {"()": "common.logging.JsonFormatter"}},
-    "handlers": {"console": {"class": "logging.StreamHandler", "formatter": "json"}},
+    # Every line logged while a request or a task it queued runs names that request.
+    "handlers": {
+        "console": {
+            "class": "logging.StreamHandler",
+            "formatter": "json",
+            "filters": ["request_id"],
+        }
+    },
     "root": {"handlers": ["console"], "level": os.environ.get("LOG_LEVEL", "INFO")},
     "loggers": {
         # Requests are logged once, as JSON, by common.middleware.RequestLogMiddleware.
@@ -436,10 +499,25 @@ LOGGING = {
         # cache call, without the traceback.
         "shop.cache": {"filters": ["cache_outage"]},
         # A failed task (an email) is one line with its error class, never message text.
-        "django_tasks": {"filters": ["task_failure"]},
+        "django_tasks": {"filters": ["planned_retry", "task_failure"]},
     },
     "filters": {
+        "request_id": {"()": "common.logging.RequestIdFilter"},
         "cache_outage": {"()": "common.logfilters.OutageAsWarning"},
         "task_failure": {"()": "common.logfilters.TaskFailureClassOnly"},
+        "planned_retry": {"()": "common.mail.PlannedRetryAsWarning"},
     },
 }
+
+# --- Monitoring (docs/deploy.md) ------------------------------------------------------
+# Error reports: unhandled errors and ERROR log lines of the web processes and the worker go
+# to Sentry when a DSN is set, with the request id, user id and release, and nothing that
+# could hold a secret (common.observability, docs/security.md).
+SENTRY_DSN = os.environ.get("SENTRY_DSN", "")
+SENTRY_ENVIRONMENT = os.environ.get("SENTRY_ENVIRONMENT", "production")
+if SENTRY_DSN:
+    from common.observability import init_sentry
+
+    init_sentry(dsn=SENTRY_DSN, release=RELEASE, environment=SENTRY_ENVIRONMENT)
+# /metrics answers loopback without it; with it, anyone sending it as a bearer token.
+METRICS_TOKEN = os.environ.get("METRICS_TOKEN", "")

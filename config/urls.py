@@ -8,6 +8,7 @@ from drf_spectacular.views import (
 )
 
 from common import views as common_views
+from common.metrics import metrics_view
 from common.routes import route
 from frontend import views as frontend_views
 
@@ -37,6 +38,7 @@ urlpatterns = [
     path("admin/", admin.site.urls),
     path("healthz", common_views.healthz),
     path("readyz", common_views.readyz),
+    path("metrics", metrics_view),
 ]
 
 if settings.SERVE_MEDIA:

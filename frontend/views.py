@@ -29,4 +29,7 @@ def app(request, *args, **kwargs):
     response = HttpResponse(html or PLACEHOLDER, content_type="text/html; charset=utf-8")
     # The page names hashed bundles; it must be re-read after every deploy.
     response["Cache-Control"] = "no-cache"
+    if settings.RELEASE:
+        # Which release served the page: an operator watches a rolling upgrade by it.
+        response["X-Release"] = settings.RELEASE
     return response

@@ -84,7 +84,8 @@ def _answer(message, order, status_code=status.HTTP_200_OK):
         ),
         400: _error(
             "A missing field (the messages of docs/api.md, Orders), a bad line, an unknown "
-            "item, or an overlong key"
+            "item, more units of one item than maxUnitsPerLine, maxPendingOrders pending "
+            "orders already, or an overlong key"
         ),
         401: NOT_SIGNED_IN,
         403: _error("Admins cannot place orders. Please sign in as a customer to shop."),
@@ -105,6 +106,16 @@ def _answer(message, order, status_code=status.HTTP_200_OK):
         "The address is stored for shipping and delivery only, the date and time for delivery "
         "only (they mean nothing for pickup); the phone number is kept whenever given. "
         "Identical lines are merged. The body must be JSON (415 otherwise). "
+        "Holds: nothing is paid online, so the limits of GET /api/shop/info apply, after the "
+        "fields above and before anything is stored: a customer with `maxPendingOrders` "
+        "pending orders is refused (`You already have 3 orders waiting to be completed. Please "
+        "wait until one is completed or cancelled before placing another.`), and so is more "
+        "than `maxUnitsPerLine` units of one product or type, lines of it counted together "
+        "(`You can order at most 10 of {name}[ - {type}] per order.`; several such lines are "
+        "named at once, each in `errors.cartItems`). Both are 400s with the sentence in "
+        "`errors.cartItems`; a replay of an order already placed is answered as always. A "
+        "pending order is cancelled once its hold runs out (`PENDING_HOLD_HOURS` after it "
+        "was placed, or after its booked delivery time), its stock back. "
         "Shop rules, after the fields above (400 unless said): shipping a product whose "
         "category is not shippable (`{name} can't be shipped. Please choose pickup or local "
         "delivery.`); local delivery needs `deliveryZip` (missing, not five digits, or outside "

@@ -108,6 +108,22 @@ def order_by_idempotency_key(*, user, key):
     return _with_lines(Order.objects.filter(user=user, idempotency_key=key)).first()
 
 
+def order_pending_count(*, user):
+    """Pending orders of `user`: what MAX_PENDING_ORDERS caps."""
+    return Order.objects.filter(user=user, status=OrderStatus.PENDING).count()
+
+
+def order_expired_hold_ids(*, cutoff):
+    """Ids of pending orders whose hold ran out: placed before `cutoff` and, for a local
+    delivery, booked before it too (an order booked for next week is not stale today)."""
+    return list(
+        Order.objects.filter(status=OrderStatus.PENDING, created_at__lt=cutoff)
+        .filter(Q(delivery_at__isnull=True) | Q(delivery_at__lt=cutoff))
+        .order_by("pk")
+        .values_list("pk", flat=True)
+    )
+
+
 def orders_for_export(*, date_from=None, date_to=None, status=None, queryset=None):
     """Orders for a CSV export, oldest first; dates are business dates in the shop's zone."""
     queryset = Order.objects.all() if queryset is None else queryset

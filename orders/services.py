@@ -1,12 +1,17 @@
-"""Every write to orders: checkout (with stock reservation), complete and cancel."""
+"""Every write to orders: checkout (with stock reservation), complete, cancel, and the
+cancel of pending orders whose hold ran out."""
 
 import logging
 from dataclasses import dataclass
+from datetime import timedelta
 from decimal import Decimal, InvalidOperation
 
+from django.conf import settings
+from django.contrib.auth import get_user_model
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
+from common import metrics
 from common.errors import BadRequest, Conflict, Forbidden, NotFound
 from common.mail import send_email_later
 from common.status import log_status_change, record_event, transition
@@ -14,8 +19,13 @@ from orders.delivery import delivery_slot_take
 from orders.models import Order, OrderLine, OrderStatus
 from orders.notifications import order_placed_emails
 from orders.pricing import DeliveryOption, delivery_fee, money
-from orders.rules import checkout_plan
-from orders.selectors import order_by_idempotency_key, order_get
+from orders.rules import check_pending_orders, checkout_plan, limit
+from orders.selectors import (
+    order_by_idempotency_key,
+    order_expired_hold_ids,
+    order_get,
+    order_pending_count,
+)
 from orders.status_emails import status_email_note
 from shop.models import ProductType
 from shop.stock import StockLine, stock_release, stock_reserve
@@ -32,6 +42,8 @@ ORDER_TOO_LARGE = "This order is too large for one checkout. Please split it int
 # What Order.total (12 digits, 2 decimals) can hold.
 MAX_ORDER_TOTAL = Decimal("9999999999.99")
 IDEMPOTENCY_KEY_TOO_LONG = "The Idempotency-Key header must be at most 255 characters."
+# The reason an order event gives when the hold ran out (no actor: the scheduled command).
+HOLD_EXPIRED = "Hold expired."
 IDEMPOTENCY_KEY_REUSED = (
     "This Idempotency-Key was already used for a different order. Use a new key for a new order."
 )
@@ -100,7 +112,8 @@ def order_checkout(
 
     All or nothing: any refusal (unknown or short item, changed price) rolls back every
     reservation. With `idempotency_key`, a repeat of the same request answers the first
-    order (created=False) instead of placing a second one.
+    order (created=False) instead of placing a second one, even once the customer is at
+    MAX_PENDING_ORDERS.
     """
     if user.is_staff:
         raise Forbidden(ADMINS_DO_NOT_SHOP)
@@ -121,6 +134,16 @@ def order_checkout(
 
     try:
         with transaction.atomic():
+            # The customer's row lock makes their checkouts take turns, so parallel requests
+            # cannot all count the same pending orders and together pass the cap.
+            get_user_model().objects.select_for_update().filter(pk=user.pk).first()
+            if idempotency_key:
+                # A retry that waited on the lock for its original answers that order,
+                # which may be the one that reached the cap.
+                replayed = _replay(user=user, key=idempotency_key, request_hash=request_hash)
+                if replayed is not None:
+                    return replayed
+            check_pending_orders(order_pending_count(user=user))
             # A product sold in types has its stock on the types: a line without one would
             # sell units the product does not show.
             untyped = {line.product_id for line in lines if line.type_id is None}
@@ -137,9 +160,9 @@ def order_checkout(
                 delivery_date=delivery_date,
                 delivery_time=delivery_time,
             )
-            # The order row goes in first: a second request with the same key then waits on
-            # the unique index (and fails) before it takes any stock lock, so a retry racing
-            # its original can never be refused for stock the original just took.
+            # A retry racing its original was answered above, after the customer's lock; the
+            # unique index on the key stays the backstop, and is met before any stock lock,
+            # so a retry can never be refused for stock its original just took.
             order = Order.objects.create(
                 user=user,
                 customer_name=customer_name,
@@ -203,6 +226,7 @@ def order_checkout(
         return replayed
 
     _log_status(order, from_status="", to_status=OrderStatus.PENDING, actor=user)
+    metrics.order_placed()
     return CheckoutResult(order=order_get(order_id=order.pk), created=True)
 
 
@@ -226,6 +250,23 @@ def _releasable(order):
     return lines
 
 
+def _leave_pending(order, *, actor, to_status, reason="", email="order_status_email"):
+    """Move the locked, pending `order` on: stock back on a cancel, the event (`reason`
+    first in its note), and the customer's email (a builder of orders/status_emails.py)
+    queued for when this commits."""
+    if to_status == OrderStatus.CANCELLED:
+        stock_release(lines=_releasable(order))
+    transition(
+        order,
+        to_status=to_status,
+        actor=actor,
+        event_fields=lambda moved: {
+            "note": " ".join(filter(None, [reason, status_email_note(moved)]))
+        },
+    )
+    send_email_later(f"orders.status_emails.{email}", order.pk)
+
+
 def _order_leave_pending(*, order_id, actor, to_status, verb):
     with transaction.atomic():
         # The lock makes a complete and a cancel of one order take turns: the second one
@@ -236,16 +277,7 @@ def _order_leave_pending(*, order_id, actor, to_status, verb):
         from_status = order.status
         if from_status != OrderStatus.PENDING:
             raise Conflict(f"Only pending orders can be {verb}. This order is {from_status}.")
-        if to_status == OrderStatus.CANCELLED:
-            stock_release(lines=_releasable(order))
-        transition(
-            order,
-            to_status=to_status,
-            actor=actor,
-            event_fields=lambda moved: {"note": status_email_note(moved)},
-        )
-        # Queued when this commits: ready for pickup, delivered, shipped or cancelled.
-        send_email_later("orders.status_emails.order_status_email", order.pk)
+        _leave_pending(order, actor=actor, to_status=to_status)
     _log_status(order, from_status=from_status, to_status=to_status, actor=actor)
     return order_get(order_id=order.pk)
 
@@ -263,3 +295,40 @@ def order_cancel(*, order_id, actor):
     return _order_leave_pending(
         order_id=order_id, actor=actor, to_status=OrderStatus.CANCELLED, verb="cancelled"
     )
+
+
+def orders_expire_holds():
+    """Cancel every pending order whose hold of PENDING_HOLD_HOURS ran out, as an admin's
+    cancel does (stock back, event, customer email), with no actor and the reason "Hold
+    expired". Returns how many it cancelled.
+
+    One transaction per order, its row locked with SKIP LOCKED: a run never waits on an
+    order an admin or another run is changing, and one that another run cancelled first is
+    no longer pending when its turn comes, so runs may overlap and a repeat finds nothing.
+    """
+    hours = limit(settings.PENDING_HOLD_HOURS)
+    if hours is None:
+        return 0
+    cutoff = timezone.now() - timedelta(hours=hours)
+    cancelled = 0
+    for order_id in order_expired_hold_ids(cutoff=cutoff):
+        with transaction.atomic():
+            order = (
+                Order.objects.select_for_update(skip_locked=True)
+                .filter(pk=order_id, status=OrderStatus.PENDING)
+                .first()
+            )
+            if order is None:
+                continue
+            _leave_pending(
+                order,
+                actor=None,
+                to_status=OrderStatus.CANCELLED,
+                reason=HOLD_EXPIRED,
+                email="order_hold_expired_email",
+            )
+        _log_status(
+            order, from_status=OrderStatus.PENDING, to_status=OrderStatus.CANCELLED, actor=None
+        )
+        cancelled += 1
+    return cancelled

@@ -1,5 +1,6 @@
-"""The customer's email when an order is completed or cancelled (a background task, queued
-by orders.services when the change commits; see common/mail.py)."""
+"""The customer's email when an order is completed or cancelled, by an admin or because its
+hold ran out (a background task, queued by orders.services when the change commits; see
+common/mail.py)."""
 
 from django.conf import settings
 from django.core.mail import EmailMessage
@@ -9,12 +10,16 @@ from orders.models import OrderStatus
 from orders.pricing import DeliveryOption
 
 
-def _subject_and_news(order):
+def _subject_and_news(order, *, hold_expired=False):
     if order.status == OrderStatus.CANCELLED:
         return (
             f"Order #{order.pk} was cancelled",
             [
-                f"Your order #{order.pk} was cancelled, and its items went back on our shelves.",
+                f"Your order #{order.pk} was not completed within {settings.PENDING_HOLD_HOURS} "
+                "hours of being placed, so we cancelled it and its items went back on our "
+                "shelves. You are welcome to order again."
+                if hold_expired
+                else f"Your order #{order.pk} was cancelled, and its items went back on our shelves.",
                 "If you did not expect this, reply to this email or call us at "
                 f"{settings.SHOP_PICKUP_PHONE}.",
             ],
@@ -38,7 +43,12 @@ def status_email_note(order):
     return f"Customer email queued: {subject}"
 
 
-def order_status_email(order_id):
+def order_hold_expired_email(order_id):
+    """Builder for the task: a pending order cancelled because its hold ran out."""
+    return order_status_email(order_id, hold_expired=True)
+
+
+def order_status_email(order_id, hold_expired=False):
     """Builder for the task: the news of the order's current status, or None when there is
     nothing to tell (order gone, or back to pending)."""
     from orders.selectors import order_get
@@ -46,7 +56,7 @@ def order_status_email(order_id):
     order = order_get(order_id=order_id)
     if order is None or order.status == OrderStatus.PENDING:
         return None
-    subject, news = _subject_and_news(order)
+    subject, news = _subject_and_news(order, hold_expired=hold_expired)
     body = [f"Hello {order.customer_name},", "", *news]
     notice = id_notice(order)
     # Only while the handover is still ahead: a pickup now ready, or a parcel the carrier

@@ -7,7 +7,7 @@ from rest_framework.views import APIView
 
 from accounts.authentication import OptionalTokenAuthentication, TokenAuthentication
 from common.pagination import paginate
-from common.throttles import AnonymousRideThrottle
+from common.throttles import AnonymousRideThrottle, RideUserThrottle
 from rides import selectors, services
 from rides.serializers import (
     PricingAnswerSerializer,
@@ -33,7 +33,8 @@ def _error(text):
 
 
 class RideCollection(APIView):
-    """GET lists requests (signed in); POST submits one (anyone; anonymous callers throttled)."""
+    """GET lists requests (signed in); POST submits one (anyone; throttled per address when
+    anonymous, per user when signed in)."""
 
     def _is_submission(self):
         # The schema generator asks for authenticators before any request exists.
@@ -49,7 +50,7 @@ class RideCollection(APIView):
         return [AllowAny()] if self._is_submission() else [IsAuthenticated()]
 
     def get_throttles(self):
-        return [AnonymousRideThrottle()] if self._is_submission() else []
+        return [AnonymousRideThrottle(), RideUserThrottle()] if self._is_submission() else []
 
     @extend_schema(
         operation_id="rides_list",
@@ -79,12 +80,13 @@ class RideCollection(APIView):
         responses={
             201: RideAnswerSerializer,
             400: _error("Please fill in all fields before submitting your ride request."),
-            429: _error("Too many attempts. Please try again later."),
+            429: _error("Too many requests from this address, or from this signed-in user"),
         },
         auth=[{"bearerAuth": []}, {}],
         description="Anyone may submit; a valid token links the request to that user (a missing, "
         "bad or expired token gives an unlinked request, never a 401). Anonymous submissions are "
-        "throttled per client address (RIDE_THROTTLE_RATE); signed-in ones are not counted. "
+        "throttled per client address (RIDE_THROTTLE_RATE), signed-in ones per user "
+        "(RIDE_USER_THROTTLE_RATE), since each one emails the shop. "
         "Missing fields are all listed in `errors` under one message (docs/api.md, Rides). Decisions: the "
         "pickup date may not be before today in Los Angeles; the phone must have 7-15 digits "
         "once spaces, dashes, dots, parentheses and a leading + are removed (it is stored as "

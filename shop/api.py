@@ -165,9 +165,8 @@ class ProductCollection(ReadForUsersWriteForAdmins, APIView):
                 str,
                 description="Case-insensitive match in name or description, taken literally (% and _ are "
                 "not wildcards). Surrounding spaces are ignored; more than 200 characters is a 400. "
-                "On PostgreSQL a search that matches nothing forgives typos: products whose name "
-                'holds words close to it ("gek bar" finds "Geek Bar"), closest first. On SQLite '
-                "(the local profile) the search is the substring match only.",
+                "A search that matches nothing forgives typos: a word of 4-7 letters one edit, "
+                "8 or more two, 3 or fewer none; fewest edits first (docs/api.md).",
             ),
             OpenApiParameter(
                 "stock",
@@ -201,6 +200,15 @@ class ProductCollection(ReadForUsersWriteForAdmins, APIView):
         if etag_matches(request, etag):
             return not_modified(etag)
 
+        # Query values are free for anyone to invent, and each new one would be a new entry:
+        # a category that names nothing and a page past the end are answered afresh, never
+        # kept (the answer is the same empty page); searches are at most 200 characters and
+        # every entry counts its key's bytes against the cache's bound.
+        known = not category or category in readcache.answers.get_or_set(
+            ("category ids", version),
+            lambda: frozenset(selectors.category_list().values_list("pk", flat=True)),
+        )
+        kept = readcache.answers.get_or_set if known else lambda key, build: build()
         # Counts are kept per catalog version and filter, so only a list's first page counts.
         matches_key = ("matches", version, category, search)
 
@@ -208,9 +216,7 @@ class ProductCollection(ReadForUsersWriteForAdmins, APIView):
             products = selectors.product_list(
                 category=category,
                 search=search,
-                count=lambda matches: readcache.answers.get_or_set(
-                    matches_key, matches.order_by().count
-                ),
+                count=lambda matches: kept(matches_key, matches.order_by().count),
             )
             products = selectors.products_by_stock(products, stock=stock)
 
@@ -219,21 +225,23 @@ class ProductCollection(ReadForUsersWriteForAdmins, APIView):
                 # already counted; none means the typo fallback (or nothing), counted here.
                 return (not stock and readcache.answers.get(matches_key)) or products.count()
 
-            return dumps(
-                paginate(
-                    request,
-                    products,
-                    key="products",
-                    default_limit=PAGE_SIZE,
-                    serialize=selectors.product_answers,
-                    count=lambda: readcache.answers.get_or_set(
-                        ("count", version, category, search, stock), total
-                    ),
-                )
+            return paginate(
+                request,
+                products,
+                key="products",
+                default_limit=PAGE_SIZE,
+                serialize=selectors.product_answers,
+                count=lambda: kept(("count", version, category, search, stock), total),
             )
 
         key = ("products", version, category, search, stock, page, limit)
-        return json_answer(readcache.answers.get_or_set(key, build), etag)
+        body = readcache.answers.get(key)
+        if body is None:
+            answer = build()
+            body = dumps(answer)
+            if known and page <= max(answer["pagination"]["totalPages"], 1):
+                readcache.answers.set(key, body)
+        return json_answer(body, etag)
 
     @extend_schema(
         operation_id="products_create",

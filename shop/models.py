@@ -128,3 +128,14 @@ class CatalogVersion(models.Model):
 
     def __str__(self):
         return f"slot {self.slot}: {self.value}"
+
+
+class LowStockDigest(models.Model):
+    """One row per day the low-stock digest was queued, written in the transaction that queues
+    it: a second run that day, on this server or another, finds the row and sends nothing."""
+
+    day = models.DateField(primary_key=True)
+    queued_at = models.DateTimeField(auto_now_add=True)
+
+    def __str__(self):
+        return f"low-stock digest of {self.day}"

@@ -5,13 +5,12 @@ from collections import defaultdict
 from datetime import UTC
 
 from django.conf import settings
-from django.db import connection
-from django.db.models import BooleanField, Count, Exists, FloatField, OuterRef, Prefetch, Q
-from django.db.models.expressions import RawSQL
+from django.db.models import Count, Exists, OuterRef, Prefetch, Q
 
 from common.errors import BadRequest, Forbidden, NotFound
 from common.images import url_for
 from shop.models import Category, Product, ProductImage, ProductType
+from shop.search import typo_matches
 
 PRODUCT_NOT_FOUND = "Product not found"
 # Longer than any product name a shopper would type; a longer text is a mistake or a probe,
@@ -39,24 +38,6 @@ def clean_search(search):
     return search
 
 
-def _close_names(products, search):
-    """Products whose name holds something like `search` (pg_trgm word similarity at its
-    default threshold of 0.6: "gek bar" finds "Geek Bar Pulse"), closest first. The GIN
-    index over UPPER(name) of migration 0003 serves the `<%` operator."""
-    text = search.upper()
-    return (
-        products.filter(
-            RawSQL('%s <%% UPPER("shop_product"."name")', [text], output_field=BooleanField())
-        )
-        .annotate(
-            closeness=RawSQL(
-                'word_similarity(%s, UPPER("shop_product"."name"))', [text], FloatField()
-            )
-        )
-        .order_by("-closeness", "-created_at", "-id")
-    )
-
-
 def _count(queryset):
     return queryset.order_by().count()
 
@@ -64,8 +45,8 @@ def _count(queryset):
 def product_list(*, category=None, search=None, count=_count):
     """Newest first, ties by id (stable pages). `search` (as clean_search leaves it) matches
     name or description, case-insensitively; the ORM escapes %, _ and quotes. On PostgreSQL
-    the trigram GIN indexes of migration 0003 serve UPPER(col) LIKE UPPER('%...%'), and a
-    search that matches nothing falls back to names close to it (typos), closest first:
+    the trigram GIN indexes of migration 0003 serve UPPER(col) LIKE UPPER('%...%'). A search
+    that matches nothing forgives typos in names (shop/search.py), fewest edits first:
     `count(substring matches)` decides, and a caller can answer it from a cache. The
     queryset carries its types and images for ProductSerializer; `product_answers` reads
     only what it shows."""
@@ -78,9 +59,9 @@ def product_list(*, category=None, search=None, count=_count):
     # A count, not exists(): with LIMIT 1 the planner walks the newest-first index row by
     # row, which for a word that matches nothing is the whole table (100 ms at 100k rows);
     # the count goes through the trigram indexes.
-    if connection.vendor == "postgresql" and not count(matches):
-        return _with_details(_close_names(products, search))
-    return _with_details(matches).order_by("-created_at", "-id")
+    if count(matches):
+        return _with_details(matches).order_by("-created_at", "-id")
+    return _with_details(typo_matches(products, search, category=category))
 
 
 def product_get(*, product_id):

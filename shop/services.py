@@ -7,8 +7,10 @@ from django.db import transaction
 
 from common.errors import BadRequest, NotFound
 from common.images import store_image, url_for
+from common.mail import send_email_later
 from common.storedfiles import delete_after_commit, store_each, written_or_discarded
-from shop.models import Category, Product, ProductImage, ProductType
+from shop.models import Category, LowStockDigest, Product, ProductImage, ProductType
+from shop.notifications import low_stock_items
 from shop.preconditions import check_if_match, types_stock_changes
 from shop.product_types import TYPE_NOT_FOUND, product_types_reconcile
 from shop.selectors import PRODUCT_NOT_FOUND, image_path_in_use, product_get
@@ -295,3 +297,19 @@ def category_flags_update(*, category_id, age_restricted=None, shippable=None):
         category_id=category_id,
         **{name: value for name, value in flags.items() if value is not None},
     )
+
+
+def low_stock_digest_queue(*, day):
+    """Queue the low-stock digest of `day` once. Returns (sold out, low) rows; both empty when
+    nothing is low (nothing queued, the day stays open), None when the day's digest was
+    queued already. Two runs at once: the second waits on the first's row (unique key) and
+    then finds it."""
+    with transaction.atomic():
+        sold_out, low = low_stock_items()
+        if not sold_out and not low:
+            return sold_out, low
+        _, created = LowStockDigest.objects.get_or_create(day=day)
+        if not created:
+            return None
+        send_email_later("shop.notifications.low_stock_digest_email")
+    return sold_out, low

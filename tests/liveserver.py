@@ -2,12 +2,16 @@
 suite, the live-server tests and the benchmarks under bench/ (which import it with the project
 folder on sys.path)."""
 
+import atexit
 import io
 import json
 import os
+import shutil
 import socket
+import sqlite3
 import subprocess
 import sys
+import tempfile
 import time
 import urllib.error
 import urllib.request
@@ -80,11 +84,56 @@ def pg_database(server, prefix):
 
 
 def prepare_database(env, *, demo=True):
+    """Migrate (and load the demo data into) the server's database. A SQLite database with
+    media on disk is copied from one this process prepared before with the same keys and
+    demo settings: migrating and drawing the demo images in a subprocess costs seconds,
+    and most live tests want the same starting shop."""
+    target = _sqlite_path(env)
+    # Demo images stored in a bucket would not be copied with the file.
+    if target is None or (demo and env.get("AWS_STORAGE_BUCKET_NAME")):
+        _prepare(env, demo=demo)
+        return
+    key = repr(sorted((k, v) for k, v in env.items() if k.startswith(_TEMPLATE_KEYS))) + str(demo)
+    template = _templates.get(key)
+    if template is None:
+        folder = Path(tempfile.mkdtemp(prefix="shop-template-"))
+        atexit.register(shutil.rmtree, folder, True)
+        template = folder / "db.sqlite3", folder / "media"
+        _prepare(
+            {**env, "DATABASE_URL": f"sqlite:///{template[0]}", "MEDIA_ROOT": str(template[1])},
+            demo=demo,
+        )
+        _templates[key] = template
+    target.parent.mkdir(parents=True, exist_ok=True)
+    with sqlite3.connect(template[0]) as source, sqlite3.connect(target) as copy:
+        source.backup(copy)
+    if template[1].exists():
+        shutil.copytree(template[1], _media_root(env), dirs_exist_ok=True)
+
+
+# What the prepared data depends on: the keys its password digests were made with, and the
+# demo data's own settings.
+_TEMPLATE_KEYS = ("DEMO_", "SECRET_KEY", "PASSWORD_DIGEST")
+_templates = {}
+
+
+def _prepare(env, *, demo):
     manage("migrate", "--noinput", "-v0", env=env)
     # The default profile's cache is a database table (throttles shared by every worker).
     manage("createcachetable", env=env)
     if demo:
         manage("demo_data", env=env)
+
+
+def _sqlite_path(env):
+    url = env.get("DATABASE_URL") or ""
+    return Path(url.removeprefix("sqlite:///")) if url.startswith("sqlite:///") else None
+
+
+def _media_root(env):
+    if env.get("MEDIA_ROOT"):
+        return Path(env["MEDIA_ROOT"])
+    return Path(env.get("VAR_DIR") or ROOT / "var") / "media"
 
 
 @contextmanager

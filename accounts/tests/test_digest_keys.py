@@ -59,3 +59,28 @@ def test_without_old_keys_an_old_digest_is_not_found(api_client, rekeyed, settin
 
     assert response.status_code == 401
     assert response.json() == {"message": "Invalid password"}
+
+
+def test_digest_keys_counts_users_per_key_as_they_are_rekeyed(api_client, rekeyed):
+    from io import StringIO
+
+    from django.core.management import call_command
+
+    def report():
+        out = StringIO()
+        call_command("digest_keys", stdout=out)
+        return out.getvalue()
+
+    customer, old_key = rekeyed
+    before = report()
+    assert old_key not in before
+    before = before.splitlines()
+    assert before[0].endswith(": 0 user(s)")  # nobody on the new key yet
+    assert before[1].startswith("PASSWORD_DIGEST_OLD_KEYS #1") and before[1].endswith(": 1 user(s)")
+
+    api_client.post("/api/auth/login", {"password": "casey-secret-1"}, format="json")
+
+    after = report().splitlines()
+    assert after[0].startswith("PASSWORD_DIGEST_KEY (current)")
+    assert after[0].endswith(": 1 user(s)")
+    assert after[1].startswith("PASSWORD_DIGEST_OLD_KEYS #1") and after[1].endswith(": 0 user(s)")

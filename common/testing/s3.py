@@ -6,6 +6,7 @@ with s3_bucket() as s3:
     s3.keys()                            # what the bucket holds now
 """
 
+import urllib.request
 from contextlib import contextmanager
 from dataclasses import dataclass
 
@@ -55,10 +56,19 @@ def s3_server():
     server = ThreadedMotoServer(ip_address="127.0.0.1", port=0, verbose=False)
     server.start()
     host, port = server.get_host_and_port()
+    endpoint = f"http://{host}:{port}"
+    # moto keeps its buckets per process, not per server: start from none and leave none, or
+    # one test's objects show up in the next test's server.
+    _reset(endpoint)
     try:
-        yield f"http://{host}:{port}"
+        yield endpoint
     finally:
+        _reset(endpoint)
         server.stop()
+
+
+def _reset(endpoint):
+    urllib.request.urlopen(urllib.request.Request(f"{endpoint}/moto-api/reset", method="POST"))
 
 
 @contextmanager

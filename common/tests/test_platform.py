@@ -4,12 +4,17 @@ import json
 import logging
 import os
 import secrets
+import shutil
 import subprocess
 import sys
+import time
+from datetime import timedelta
 from pathlib import Path
 
 import pytest
+import time_machine
 from django.db import OperationalError
+from django.utils import timezone
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -48,7 +53,7 @@ def test_healthz(client):
 
 
 @pytest.mark.django_db
-def test_readyz_names_each_dependency(client):
+def test_readyz_names_each_dependency(client, media_root):
     body = client.get("/readyz").json()
 
     assert body["status"] == "ok"
@@ -69,23 +74,47 @@ def test_readyz_storage_on_a_fresh_install_without_a_media_folder(client, settin
     }
 
     assert client.get("/readyz").json()["storage"] == "ok"
+    # The probe wrote, read and deleted its file: nothing of it stays.
+    assert list((tmp_path / "var" / "media").rglob("*.txt")) == []
 
+    shutil.rmtree(tmp_path / "var")
     (tmp_path / "var").write_text("a file where the folder should be")
-    body = client.get("/readyz").json()
+    # The verdict is kept a few seconds, so frequent probes stay cheap; then it is fresh.
+    assert client.get("/readyz").json()["storage"] == "ok"
+    with time_machine.travel(time.time() + 6):
+        body = client.get("/readyz").json()
     assert (body["status"], body["storage"]) == ("degraded", "unwritable")
 
 
 @pytest.mark.django_db
 def test_readyz_reports_the_task_backlog(client, settings):
     from common.mail import send_email
+    from common.worker import heartbeat_record
 
     settings.TASKS = {"default": {"BACKEND": "django_tasks_db.DatabaseBackend"}}
     send_email.enqueue("rides.notifications.ride_request_email", [1])
 
+    heartbeat_record(worker_id="a-worker", started_at=timezone.now())
+
     response = client.get("/readyz")
 
     assert response.status_code == 200
-    assert response.json()["tasks"] == {"state": "ok", "backlog": 1, "oldestWaitingSeconds": 0}
+    assert response.json()["tasks"] == {
+        "state": "ok",
+        "problems": [],
+        "backlog": 1,
+        "oldestWaitingSeconds": 0,
+        "stuckRunning": 0,
+        "failedLast15Minutes": 0,
+        "lastHeartbeatSeconds": 0,
+    }
+    with time_machine.travel(
+        timezone.now() + timedelta(seconds=settings.TASK_BACKLOG_WARN_SECONDS)
+    ):
+        heartbeat_record(worker_id="a-worker", started_at=timezone.now())
+        body = client.get("/readyz").json()
+    assert body["status"] == "degraded"
+    assert body["tasks"]["problems"] == ["behind"]
 
 
 def test_media_is_served_with_long_cache_and_nosniff(client, media_root):

@@ -6,10 +6,12 @@ SQLite has one writer at a time, so these prove nothing there and are skipped.
 
 import threading
 from collections import Counter
+from datetime import timedelta
 
 import pytest
-from django.db import connection
+from django.db import connection, transaction
 from django.db.models import Sum
+from django.utils import timezone
 
 from orders.models import Order, OrderEvent, OrderLine, OrderStatus
 from orders.tests.factories import checkout_body, line, make_product, stock_of
@@ -146,8 +148,9 @@ def test_checkouts_and_cancels_of_the_same_items_at_once_keep_the_ledger(
 
 
 def test_a_complete_and_a_cancel_of_one_order_at_once_exactly_one_wins(
-    shoppers, admin_user, client_for
+    shoppers, admin_user, client_for, settings
 ):
+    settings.MAX_PENDING_ORDERS = 0  # one customer places all six orders up front
     product = make_product(name="Lighter", quantity=100)
     customer = shoppers(1)[0]
     admins = [client_for(admin_user), client_for(admin_user)]
@@ -189,3 +192,73 @@ def test_one_key_retried_at_once_places_one_order(customer, client_for):
     assert Counter(status for status, _ in results) == {201: 1, 200: 7}, results
     assert len({body["order"]["id"] for _, body in results}) == 1
     assert Order.objects.count() == 1 and stock_of(product) == 8
+
+
+def test_one_customers_checkouts_at_once_stop_at_the_pending_limit(customer, client_for):
+    product = make_product(name="Hoard Me", quantity=100)
+    clients = [client_for(customer) for _ in range(8)]
+
+    results = run_together([buy(client, checkout_body(line(product, 2))) for client in clients])
+
+    assert Counter(status for status, _ in results) == {201: 3, 400: 5}, results
+    assert {body["message"] for status, body in results if status == 400} == {
+        "You already have 3 orders waiting to be completed. Please wait until one is "
+        "completed or cancelled before placing another."
+    }
+    assert Order.objects.count() == 3 and stock_of(product) == 100 - 3 * 2
+
+
+def test_retries_of_the_order_that_reaches_the_limit_all_answer_it(customer, client_for):
+    product = make_product(name="Retry Me", quantity=10)
+    for _ in range(2):
+        client_for(customer).post(CHECKOUT, checkout_body(line(product)), format="json")
+    body = checkout_body(line(product, 2))
+    clients = [client_for(customer) for _ in range(8)]
+
+    results = run_together(
+        [buy(client, body, **{"Idempotency-Key": "the-third"}) for client in clients]
+    )
+
+    # The retries wait on the customer's lock for the original, then answer its order
+    # instead of counting it against the limit.
+    assert Counter(status for status, _ in results) == {201: 1, 200: 7}, results
+    assert len({body["order"]["id"] for _, body in results}) == 1
+    assert Order.objects.count() == 3 and stock_of(product) == 6
+
+
+def test_an_expiry_run_skips_an_order_another_transaction_holds(customer, client_for):
+    from orders.services import orders_expire_holds
+
+    product = make_product(name="Held", quantity=10)
+    client = client_for(customer)
+    held, free = (
+        client.post(CHECKOUT, checkout_body(line(product, 2)), format="json").json()["order"]["id"]
+        for _ in range(2)
+    )
+    Order.objects.update(created_at=timezone.now() - timedelta(hours=49))
+    locked, release = threading.Event(), threading.Event()
+
+    def hold_the_row():
+        try:
+            with transaction.atomic():
+                Order.objects.select_for_update().get(pk=held)
+                locked.set()
+                # Bounded: were the run to wait on this row, the test fails instead of hanging.
+                release.wait(JOIN_TIMEOUT)
+        finally:
+            connection.close()
+
+    holder = threading.Thread(target=hold_the_row)
+    holder.start()
+    try:
+        assert locked.wait(JOIN_TIMEOUT)
+        assert orders_expire_holds() == 1
+        assert Order.objects.get(pk=free).status == OrderStatus.CANCELLED
+        assert Order.objects.get(pk=held).status == OrderStatus.PENDING
+    finally:
+        release.set()
+        holder.join(JOIN_TIMEOUT)
+
+    assert orders_expire_holds() == 1  # the next run takes it
+    assert Order.objects.get(pk=held).status == OrderStatus.CANCELLED
+    assert stock_of(product) == 10

@@ -22,8 +22,10 @@ CHECKOUT = "/api/orders/checkout"
 
 
 @pytest.fixture
-def world(client_for, customer, admin_user):
+def world(client_for, customer, admin_user, settings):
     """Placed orders, then the clock left at Wednesday 10 June 2026, 12:00 in Los Angeles."""
+    # One customer places all four, three of them left pending: past MAX_PENDING_ORDERS.
+    settings.MAX_PENDING_ORDERS = 0
     with time_machine.travel(datetime(2026, 6, 9, 23, 30, tzinfo=LA), tick=False) as clock:
         shopper, admin = client_for(customer), client_for(admin_user)
         car = make_product(name="Mustang", price="25.00", category="diecast-cars", quantity=50)

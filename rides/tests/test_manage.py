@@ -83,8 +83,9 @@ class TestList:
         assert response.status_code == 400
         assert response.json()["message"].startswith("Unknown ride status")
 
-    def test_page_zero_is_400(self, customer_client):
-        response = customer_client.get("/api/rides?page=0")
+    @pytest.mark.parametrize("page", ["0", str(2**64)])
+    def test_a_page_that_cannot_exist_is_400(self, customer_client, page):
+        response = customer_client.get(f"/api/rides?page={page}")
 
         assert response.status_code == 400
         assert response.json() == {

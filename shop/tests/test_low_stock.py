@@ -1,11 +1,20 @@
 """Low and sold-out products: the admin filter of the product list, the threshold in shop
 info, and the daily digest email through the task queue."""
 
-import pytest
-from django.core.management import call_command
+import io
+import threading
+from datetime import datetime
+from zoneinfo import ZoneInfo
 
-from shop.models import ProductType
+import pytest
+import time_machine
+from django.core.management import call_command
+from django.db import connection
+
+from shop.models import LowStockDigest, Product, ProductType
 from shop.tests.factories import make_product
+
+SHOP_TIME = ZoneInfo("America/Los_Angeles")
 
 pytestmark = pytest.mark.django_db
 
@@ -103,3 +112,69 @@ def test_no_digest_when_nothing_is_low(mailoutbox, capsys, django_capture_on_com
 
     assert mailoutbox == []
     assert "no digest sent" in capsys.readouterr().out
+
+
+def test_the_digest_goes_out_once_a_day_however_often_it_runs(
+    stock, mailoutbox, capsys, django_capture_on_commit_callbacks
+):
+    with time_machine.travel(datetime(2026, 3, 2, 7, 0, tzinfo=SHOP_TIME), tick=False):
+        with django_capture_on_commit_callbacks(execute=True):
+            call_command("low_stock_digest")
+        with django_capture_on_commit_callbacks(execute=True):
+            call_command("low_stock_digest")
+
+    assert len(mailoutbox) == 1
+    assert "The low-stock digest of 2026-03-02 was queued already" in capsys.readouterr().out
+
+    # Just after midnight in the shop's time zone it is the next day's digest.
+    with (
+        time_machine.travel(datetime(2026, 3, 3, 0, 5, tzinfo=SHOP_TIME), tick=False),
+        django_capture_on_commit_callbacks(execute=True),
+    ):
+        call_command("low_stock_digest")
+
+    assert len(mailoutbox) == 2
+    assert "3 sold out, 2 low" in capsys.readouterr().out
+
+
+def test_a_day_with_nothing_low_stays_open_for_a_later_run(
+    mailoutbox, capsys, django_capture_on_commit_callbacks
+):
+    product = make_product(name="Plenty", quantity=20)
+    with time_machine.travel(datetime(2026, 3, 2, 7, 0, tzinfo=SHOP_TIME), tick=False):
+        call_command("low_stock_digest")
+        Product.objects.filter(pk=product.pk).update(quantity=1)
+        with django_capture_on_commit_callbacks(execute=True):
+            call_command("low_stock_digest")
+
+    assert [m.subject for m in mailoutbox] == ["Low stock: 0 sold out, 1 low"]
+
+
+@pytest.mark.postgres("two runs at once, each on its own connection")
+@pytest.mark.django_db(transaction=True)
+def test_two_servers_running_it_at_once_queue_one_digest(mailoutbox):
+    make_product(name="One Left", quantity=1)
+    start = threading.Barrier(2)
+    outputs, errors = [], []
+
+    def run():
+        out = io.StringIO()
+        try:
+            start.wait(timeout=30)
+            call_command("low_stock_digest", stdout=out)
+        except Exception as exc:
+            errors.append(exc)
+        finally:
+            outputs.append(out.getvalue())
+            connection.close()
+
+    threads = [threading.Thread(target=run) for _ in range(2)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(timeout=60)
+
+    assert errors == []
+    assert len(mailoutbox) == 1
+    assert LowStockDigest.objects.count() == 1
+    assert sum("queued already" in out for out in outputs) == 1

@@ -6,7 +6,9 @@ import csv
 import pytest
 from django.core.management import call_command
 
+from common.lru import BytesLRU
 from orders.tests.factories import checkout_body, line
+from shop import readcache, selectors
 from shop.models import Category
 from shop.tests.factories import at_open, make_product
 
@@ -336,3 +338,70 @@ def test_the_total_is_counted_once_per_catalog_version_and_filter(clients, admin
     admin_client_api.post("/api/products", {"name": "One more", "category": "juices"})
 
     assert counts("/api/products?limit=2&page=2") == (6, 1)
+
+
+class TestMemoryBound:
+    """Query values are free to invent: none may grow a process past the cache's bound."""
+
+    EMPTY_PAGE = {
+        "products": [],
+        "pagination": {
+            "page": 1,
+            "limit": 12,
+            "totalItems": 0,
+            "totalPages": 0,
+            "hasNextPage": False,
+        },
+    }
+
+    def test_unknown_categories_are_answered_without_an_entry(self, customer_client):
+        make_product(name="Alpha", category="juices")
+        assert len(customer_client.get("/api/products?category=juices").json()["products"]) == 1
+        entries, size = len(readcache.answers), readcache.answers.size
+
+        for n in range(200):
+            # 3.5 KB each, as in the probe that grew a worker by 69 MB with 8,000 of them.
+            response = customer_client.get(f"/api/products?category={n:04d}{'c' * 3500}")
+            assert response.status_code == 200
+            assert response.json() == self.EMPTY_PAGE
+        again = customer_client.get("/api/products?category=nonexistent&page=3")
+
+        # The same empty page as ever, with the catalog's ETag, and nothing kept.
+        assert again.json() == {
+            **self.EMPTY_PAGE,
+            "pagination": {**self.EMPTY_PAGE["pagination"], "page": 3},
+        }
+        assert again["ETag"].startswith('"catalog-')
+        assert (len(readcache.answers), readcache.answers.size) == (entries, size)
+
+    def test_pages_past_the_end_are_answered_without_an_entry(self, customer_client):
+        make_product(name="Only One")
+        assert customer_client.get("/api/products?page=1").json()["pagination"]["totalItems"] == 1
+        entries, size = len(readcache.answers), readcache.answers.size
+
+        for page in range(2, 100):
+            body = customer_client.get(f"/api/products?page={page}").json()
+            assert body["products"] == [] and body["pagination"]["totalItems"] == 1
+        body = customer_client.get(f"/api/products?page={2**62}").json()
+
+        assert body["products"] == [] and body["pagination"]["hasNextPage"] is False
+        assert (len(readcache.answers), readcache.answers.size) == (entries, size)
+
+    def test_searches_stay_within_the_bound_keys_counted(self, customer_client, monkeypatch):
+        make_product(name="Alpha Pod", description="a" * 250)
+        bound = 64 * 1024
+        monkeypatch.setattr(readcache, "answers", BytesLRU(bound))
+        longest = "a" * selectors.MAX_SEARCH_LENGTH
+
+        customer_client.get(f"/api/products?search={longest}")
+        # The 200-character search text is in each of the list's keys, and counted in each.
+        assert readcache.answers.size > 3 * len(longest)
+
+        for n in range(300):
+            search = f"{n:03d}" + "z" * (selectors.MAX_SEARCH_LENGTH - 3)
+            assert customer_client.get(f"/api/products?search={search}").status_code == 200
+            assert readcache.answers.size <= bound
+        # Older entries made room; a search answered before is still right when rebuilt.
+        assert len(readcache.answers) < 300
+        body = customer_client.get(f"/api/products?search={longest}").json()
+        assert [p["name"] for p in body["products"]] == ["Alpha Pod"]

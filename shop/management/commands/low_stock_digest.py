@@ -1,26 +1,30 @@
 from django.conf import settings
 from django.core.management.base import BaseCommand
+from django.utils import timezone
 
-from common.mail import send_email_later
-from shop.notifications import low_stock_items
+from shop.services import low_stock_digest_queue
 
 
 class Command(BaseCommand):
     help = (
         "Queue an email to SHOP_EMAIL listing sold-out and low products and types (at or "
-        "under LOW_STOCK_THRESHOLD units); the task worker sends it. Nothing is sent when "
-        "nothing is low. Meant for cron, once a day: "
-        "0 7 * * * cd /srv/shop && .venv/bin/python manage.py low_stock_digest"
+        "under LOW_STOCK_THRESHOLD units); the task worker sends it. Once a day (shop time): "
+        "a second run that day, here or on another server, sends nothing. Nothing is sent "
+        "when nothing is low. For the daily timer or cron line of docs/deploy.md."
     )
 
     def handle(self, *args, **options):
-        sold_out, low = low_stock_items()
+        day = timezone.localdate()
+        queued = low_stock_digest_queue(day=day)
+        if queued is None:
+            self.stdout.write(f"The low-stock digest of {day} was queued already: not sent again.")
+            return
+        sold_out, low = queued
         if not sold_out and not low:
             self.stdout.write(
                 f"Nothing at or under {settings.LOW_STOCK_THRESHOLD} units: no digest sent."
             )
             return
-        send_email_later("shop.notifications.low_stock_digest_email")
         self.stdout.write(
             f"Low-stock digest queued for {settings.SHOP_EMAIL}: "
             f"{len(sold_out)} sold out, {len(low)} low."

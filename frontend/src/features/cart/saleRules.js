@@ -39,6 +39,12 @@ export function notShippableMessage(name) {
   return `${name} can't be shipped. Please choose pickup or local delivery.`;
 }
 
+// The cap on units of one product (or type) per order, worded as the server refuses it; the
+// number is GET /api/shop/info's `maxUnitsPerLine` (null: no cap).
+export function unitsPerLineMessage(most, label) {
+  return `You can order at most ${most} of ${label} per order.`;
+}
+
 export const SLOT_MINUTES = 30;
 
 const minutesOf = (hhmm) => {

@@ -50,6 +50,45 @@ describe('cart step', () => {
     expect(await screen.findByText('Only 5 items available in stock for Vape - Mint')).toBeInTheDocument();
   });
 
+  test('plus stops at the served units-per-order limit with the server\'s sentence', async () => {
+    const plenty = { ...widget, quantity: 50 };
+    const most = SHOP.maxUnitsPerLine;
+    const { user } = renderDrawer([[plenty, null, most - 1]]);
+    const plus = await screen.findByRole('button', { name: 'Increase quantity of Widget' });
+    await user.click(plus);
+    await waitFor(() => expect(plus).toHaveAttribute('data-at-limit', 'true'));
+    expect(screen.getByTestId('cart-subtotal')).toHaveTextContent(`$${most * 10}.00`);
+    await user.click(plus);
+    expect(await screen.findByText(`You can order at most ${most} of Widget per order.`)).toBeInTheDocument();
+    expect(screen.getByTestId('cart-subtotal')).toHaveTextContent(`$${most * 10}.00`);
+  });
+
+  test('the limit is the one the server serves, for a type too', async () => {
+    const { user } = renderDrawer([[vape, mint, 1]], { 'GET /api/shop/info': { status: 200, body: { ...SHOP, maxUnitsPerLine: 2 } } });
+    const plus = await screen.findByRole('button', { name: 'Increase quantity of Vape - Mint' });
+    await user.click(plus);
+    await waitFor(() => expect(plus).toHaveAttribute('data-at-limit', 'true'));
+    await user.click(plus);
+    expect(await screen.findByText('You can order at most 2 of Vape - Mint per order.')).toBeInTheDocument();
+    expect(screen.getByTestId('cart-subtotal')).toHaveTextContent('$50.00');
+  });
+
+  test('no limit served (null): plus goes on to the stock', async () => {
+    const { user } = renderDrawer([[vape, mint, 4]], { 'GET /api/shop/info': { status: 200, body: { ...SHOP, maxUnitsPerLine: null } } });
+    const plus = await screen.findByRole('button', { name: 'Increase quantity of Vape - Mint' });
+    await user.click(plus);
+    expect(screen.getByTestId('cart-subtotal')).toHaveTextContent('$125.00');
+    expect(plus).toHaveAttribute('data-at-limit', 'true');
+  });
+
+  test('a line already over the limit says so until it is lowered', async () => {
+    const { user } = renderDrawer([[vape, mint, 4]], { 'GET /api/shop/info': { status: 200, body: { ...SHOP, maxUnitsPerLine: 3 } } });
+    expect(await screen.findByText('You can order at most 3 of Vape - Mint per order.')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Decrease quantity of Vape - Mint' }));
+    expect(screen.queryByText('You can order at most 3 of Vape - Mint per order.')).not.toBeInTheDocument();
+    expect(screen.getByTestId('cart-subtotal')).toHaveTextContent('$75.00');
+  });
+
   test('remove shows a toast and the empty state', async () => {
     const { user } = renderDrawer([[widget, null, 1]]);
     await user.click(await screen.findByRole('button', { name: 'Remove Widget' }));

@@ -1,20 +1,29 @@
 import { availableStock, unitPrice, useCart } from '../../../lib/cart';
 import { formatPrice } from '../../../lib/format';
+import { useShopInfo } from '../../../lib/shopInfo';
 import { useToast } from '../../../lib/toast';
+import { unitsPerLineMessage } from '../saleRules';
 
 function thumbnailOf(product) {
   return (product.thumbnails && product.thumbnails[0]) || (product.images && product.images[0]) || '';
 }
 
-function CartLine({ item }) {
+function CartLine({ item, maxUnits }) {
   const { updateQuantity, removeItem } = useCart();
   const toast = useToast();
   const { product, selectedType, quantity } = item;
   const price = Number(unitPrice(product, selectedType) || 0);
   const thumb = thumbnailOf(product);
   const fullName = selectedType ? `${product.name} - ${selectedType.name}` : product.name;
+  const capped = maxUnits !== null && maxUnits !== undefined;
+  const limitMessage = capped ? unitsPerLineMessage(maxUnits, fullName) : '';
+  const atLimit = quantity >= availableStock(product, selectedType) || (capped && quantity >= maxUnits);
 
   function change(next) {
+    if (capped && next > quantity && next > maxUnits) {
+      toast.error(limitMessage);
+      return;
+    }
     try {
       const result = updateQuantity(item.cartKey, next);
       if (result && !result.ok) toast.error(result.message);
@@ -59,8 +68,8 @@ function CartLine({ item }) {
               type="button"
               className="qty__btn"
               aria-label={`Increase quantity of ${fullName}`}
-              // Left enabled at the stock limit so a click explains why it stops.
-              data-at-limit={quantity >= availableStock(product, selectedType) ? 'true' : undefined}
+              // Left enabled at the stock or per-order limit so a click explains why it stops.
+              data-at-limit={atLimit ? 'true' : undefined}
               onClick={() => change(quantity + 1)}
             >
               +
@@ -70,6 +79,9 @@ function CartLine({ item }) {
             Remove
           </button>
         </div>
+        {/* A line added before the cap was read (or on another screen) may be over it: the
+            checkout would be refused, so the line says so until it is lowered. */}
+        {capped && quantity > maxUnits && <p className="cart-line__limit">{limitMessage}</p>}
       </div>
       <p className="cart-line__total">{formatPrice(price * quantity)}</p>
     </li>
@@ -78,6 +90,7 @@ function CartLine({ item }) {
 
 export function CartStep({ onContinue }) {
   const { items, subtotal } = useCart();
+  const { maxUnitsPerLine } = useShopInfo();
   if (items.length === 0) {
     return (
       <div className="cart-empty">
@@ -90,7 +103,7 @@ export function CartStep({ onContinue }) {
     <div className="cart-step">
       <ul className="cart-lines" aria-label="Cart items">
         {items.map((item) => (
-          <CartLine key={item.cartKey} item={item} />
+          <CartLine key={item.cartKey} item={item} maxUnits={maxUnitsPerLine} />
         ))}
       </ul>
       <div className="cart-footer">

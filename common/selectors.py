@@ -1,0 +1,48 @@
+from datetime import timedelta
+
+from django.conf import settings
+from django.db.models import Max
+from django.utils import timezone
+
+from common.models import WorkerHeartbeat
+
+FAILED_WINDOW = timedelta(minutes=15)
+
+
+def task_queue_health():
+    """The embedded task queue as /readyz shows it: what waits, what is stuck, what failed
+    lately and whether a worker is alive; `problems` names every reason for "degraded"
+    (docs/deploy.md)."""
+    from django_tasks_db.models import DBTaskResult
+
+    now = timezone.now()
+    waiting = DBTaskResult.objects.ready()
+    oldest = waiting.order_by("enqueued_at").values_list("enqueued_at", flat=True).first()
+    age = (now - oldest).total_seconds() if oldest else 0
+    stuck = (
+        DBTaskResult.objects.running()
+        .filter(started_at__lt=now - timedelta(seconds=settings.TASK_STUCK_SECONDS))
+        .count()
+    )
+    failed = DBTaskResult.objects.failed().filter(finished_at__gte=now - FAILED_WINDOW).count()
+    last_beat = WorkerHeartbeat.objects.aggregate(last=Max("beat_at"))["last"]
+    beat_age = (now - last_beat).total_seconds() if last_beat else None
+
+    problems = []
+    if age >= settings.TASK_BACKLOG_WARN_SECONDS:
+        problems.append("behind")
+    if stuck:
+        problems.append("tasks stuck running")
+    if failed:
+        problems.append("tasks failed in the last 15 minutes")
+    if beat_age is None or beat_age > settings.TASK_WORKER_STALE_SECONDS:
+        problems.append("no worker heartbeat")
+    return {
+        "state": "degraded" if problems else "ok",
+        "problems": problems,
+        "backlog": waiting.count(),
+        "oldestWaitingSeconds": round(age),
+        "stuckRunning": stuck,
+        "failedLast15Minutes": failed,
+        "lastHeartbeatSeconds": None if beat_age is None else round(beat_age),
+    }

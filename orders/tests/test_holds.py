@@ -1,0 +1,275 @@
+"""Holds that cannot hoard: units of one product per order and pending orders per customer
+are capped (400 before anything is stored), and a pending order whose hold ran out is
+cancelled by `manage.py expire_pending_orders`, its stock back and its customer told."""
+
+import io
+from datetime import timedelta
+
+import pytest
+import time_machine
+from django.core.management import call_command
+from django.utils import timezone
+
+from orders.calendar import shop_today
+from orders.models import Order, OrderEvent
+from orders.tests.factories import CHECKOUT_URL, checkout_body, line, make_product, stock_of
+
+pytestmark = pytest.mark.django_db
+
+PENDING_CAP = (
+    "You already have 3 orders waiting to be completed. Please wait until one is completed or "
+    "cancelled before placing another."
+)
+
+
+def place(client, body, status=201, **headers):
+    response = client.post(CHECKOUT_URL, body, format="json", headers=headers)
+    assert response.status_code == status, response.json()
+    return response.json()
+
+
+def refused_with(client, body, message, *, orders_before=0):
+    answer = place(client, body, status=400)
+    assert answer["message"] == message
+    assert Order.objects.count() == orders_before
+    return answer
+
+
+# --- Units of one product (or type) per order ----------------------------------------------
+
+
+def test_ten_units_of_a_product_sell_and_eleven_are_refused(customer_client):
+    geek = make_product(name="Geek Bar Pulse X", quantity=40)
+
+    answer = refused_with(
+        customer_client,
+        checkout_body(line(geek, 11)),
+        "You can order at most 10 of Geek Bar Pulse X per order.",
+    )
+
+    assert answer["errors"] == {"cartItems": [answer["message"]]}
+    assert stock_of(geek) == 40
+    (item,) = place(customer_client, checkout_body(line(geek, 10)))["order"]["items"]
+    assert item["quantity"] == 10 and stock_of(geek) == 30
+
+
+def test_the_limit_counts_a_type_and_lines_split_in_two(customer_client):
+    pod = make_product(name="Pod", types=[{"name": "Mint", "quantity": 30}])
+    mint = pod.types.get()
+
+    refused_with(
+        customer_client,
+        checkout_body(line(pod, 6, mint), line(pod, 5, mint)),
+        "You can order at most 10 of Pod - Mint per order.",
+    )
+
+    assert stock_of(mint) == 30
+
+
+def test_every_line_over_the_limit_is_named_at_once(customer_client):
+    lamp = make_product(name="Lamp", quantity=50)
+    pod = make_product(name="Pod", types=[{"name": "Mint", "quantity": 50}])
+    mint = pod.types.get()
+    fine = make_product(name="Lighter", quantity=50)
+
+    answer = refused_with(
+        customer_client,
+        checkout_body(line(fine, 10), line(lamp, 12), line(pod, 20, mint)),
+        "You can order at most 10 of each item per order: Lamp, Pod - Mint.",
+    )
+
+    assert answer["errors"]["cartItems"] == [
+        "You can order at most 10 of Lamp per order.",
+        "You can order at most 10 of Pod - Mint per order.",
+    ]
+    assert (stock_of(lamp), stock_of(mint), stock_of(fine)) == (50, 50, 50)
+
+
+def test_the_limit_is_the_setting_and_zero_lifts_it(customer_client, client, settings):
+    lamp = make_product(name="Lamp", quantity=50)
+    settings.MAX_UNITS_PER_LINE = 2
+
+    assert client.get("/api/shop/info").json()["maxUnitsPerLine"] == 2
+    refused_with(
+        customer_client,
+        checkout_body(line(lamp, 3)),
+        "You can order at most 2 of Lamp per order.",
+    )
+
+    settings.MAX_UNITS_PER_LINE = 0
+    assert client.get("/api/shop/info").json()["maxUnitsPerLine"] is None
+    place(customer_client, checkout_body(line(lamp, 30)))
+    assert stock_of(lamp) == 20
+
+
+def test_the_form_fields_are_checked_before_the_limit(customer_client):
+    lamp = make_product(name="Lamp", quantity=50)
+
+    refused_with(
+        customer_client,
+        checkout_body(line(lamp, 11), customerName=""),
+        "Please enter your name for the order",
+    )
+
+
+# --- Pending orders per customer ------------------------------------------------------------
+
+
+@pytest.fixture
+def lamp():
+    return make_product(name="Lamp", quantity=50)
+
+
+def three_pending(client, lamp):
+    return [place(client, checkout_body(line(lamp, 2)))["order"]["id"] for _ in range(3)]
+
+
+def test_a_fourth_pending_order_is_refused_and_nothing_is_taken(
+    customer_client, lamp, mailoutbox, django_capture_on_commit_callbacks
+):
+    three_pending(customer_client, lamp)
+
+    with django_capture_on_commit_callbacks(execute=True):
+        answer = refused_with(
+            customer_client, checkout_body(line(lamp, 1)), PENDING_CAP, orders_before=3
+        )
+
+    assert answer["errors"] == {"cartItems": [PENDING_CAP]}
+    assert stock_of(lamp) == 44
+    assert mailoutbox == []
+
+
+def test_another_customer_is_not_held_back(customer_client, other_client, lamp):
+    three_pending(customer_client, lamp)
+
+    place(other_client, checkout_body(line(lamp, 1)))
+
+    assert Order.objects.count() == 4 and stock_of(lamp) == 43
+
+
+@pytest.mark.parametrize("action", ["cancel", "complete"])
+def test_an_order_cancelled_or_completed_frees_a_slot(
+    customer_client, admin_client_api, lamp, action
+):
+    first, *_ = three_pending(customer_client, lamp)
+    refused_with(customer_client, checkout_body(line(lamp, 1)), PENDING_CAP, orders_before=3)
+
+    assert admin_client_api.put(f"/api/orders/{first}/{action}").status_code == 200
+    placed = place(customer_client, checkout_body(line(lamp, 1)))
+
+    assert placed["order"]["status"] == "pending"
+    assert Order.objects.filter(status="pending").count() == 3
+
+
+def test_a_replay_at_the_limit_answers_the_original_order(customer_client, lamp):
+    body = checkout_body(line(lamp, 2))
+    original = place(customer_client, body, **{"Idempotency-Key": "third"})["order"]
+    place(customer_client, checkout_body(line(lamp, 1)))
+    place(customer_client, checkout_body(line(lamp, 1)))
+
+    replayed = place(customer_client, body, status=200, **{"Idempotency-Key": "third"})
+
+    assert replayed["order"]["id"] == original["id"]
+    assert Order.objects.count() == 3 and stock_of(lamp) == 46
+    # A new key is a new order: refused.
+    refused_with(
+        customer_client,
+        body | {"specialInstructions": "again"},
+        PENDING_CAP,
+        orders_before=3,
+    )
+
+
+def test_the_pending_limit_is_the_setting_and_is_served(customer_client, client, lamp, settings):
+    settings.MAX_PENDING_ORDERS = 1
+    assert client.get("/api/shop/info").json()["maxPendingOrders"] == 1
+    place(customer_client, checkout_body(line(lamp)))
+
+    refused_with(
+        customer_client,
+        checkout_body(line(lamp)),
+        "You already have 1 order waiting to be completed. Please wait until one is completed "
+        "or cancelled before placing another.",
+        orders_before=1,
+    )
+    settings.MAX_PENDING_ORDERS = 0
+    assert client.get("/api/shop/info").json()["maxPendingOrders"] is None
+    place(customer_client, checkout_body(line(lamp)))
+
+
+# --- Holds that run out -----------------------------------------------------------------------
+
+
+def expire():
+    out = io.StringIO()
+    call_command("expire_pending_orders", stdout=out)
+    return out.getvalue().strip()
+
+
+def test_a_pending_order_past_its_hold_is_cancelled_once(
+    customer, client_for, admin_client_api, lamp, mailoutbox, django_capture_on_commit_callbacks
+):
+    start = timezone.now()
+    with time_machine.travel(start, tick=False) as clock:
+        shopper = client_for(customer)
+        old = place(shopper, checkout_body(line(lamp, 3)))["order"]["id"]
+        done = place(shopper, checkout_body(line(lamp, 1)))["order"]["id"]
+        assert admin_client_api.put(f"/api/orders/{done}/complete").status_code == 200
+        clock.shift(timedelta(hours=2))
+        young = place(shopper, checkout_body(line(lamp, 4)))["order"]["id"]
+        mailoutbox.clear()
+        assert stock_of(lamp) == 42
+
+        clock.move_to(start + timedelta(hours=49))
+        with django_capture_on_commit_callbacks(execute=True):
+            printed = expire()
+
+        assert printed == "Cancelled 1 pending order older than 48 hours."
+        statuses = dict(Order.objects.values_list("pk", "status"))
+        assert (statuses[old], statuses[young], statuses[done]) == (
+            "cancelled",
+            "pending",
+            "completed",
+        )
+        assert stock_of(lamp) == 45  # the 49-hour-old order's 3 units are back
+        event = OrderEvent.objects.filter(order_id=old).last()
+        assert (event.from_status, event.to_status, event.actor) == ("pending", "cancelled", None)
+        assert event.note == f"Hold expired. Customer email queued: Order #{old} was cancelled"
+        (email,) = mailoutbox
+        assert email.to == ["casey@example.com"]
+        assert email.subject == f"Order #{old} was cancelled"
+        assert "not completed within 48 hours" in email.body
+        # The customer sees it in their list, and may order again.
+        mine = client_for(customer).get("/api/orders").json()["orders"]
+        assert {o["id"]: o["status"] for o in mine}[old] == "cancelled"
+
+        with django_capture_on_commit_callbacks(execute=True):
+            assert expire() == "Cancelled 0 pending orders older than 48 hours."
+
+        assert OrderEvent.objects.filter(order_id=old).count() == 2
+        assert len(mailoutbox) == 1 and stock_of(lamp) == 45
+
+
+def test_a_local_delivery_is_held_until_48_hours_after_its_booked_time(customer, client_for, lamp):
+    start = timezone.now()
+    with time_machine.travel(start, tick=False) as clock:
+        booked = shop_today() + timedelta(days=3)
+        body = checkout_body(line(lamp, 2), option="delivery", deliveryDate=booked.isoformat())
+        order_id = place(client_for(customer), body)["order"]["id"]
+
+        clock.move_to(start + timedelta(hours=49))
+        assert expire() == "Cancelled 0 pending orders older than 48 hours."
+        clock.move_to(start + timedelta(days=6))
+        assert expire() == "Cancelled 1 pending order older than 48 hours."
+
+    assert Order.objects.get(pk=order_id).status == "cancelled" and stock_of(lamp) == 50
+
+
+def test_zero_hold_hours_expires_nothing(customer_client, lamp, settings):
+    order_id = place(customer_client, checkout_body(line(lamp, 2)))["order"]["id"]
+    settings.PENDING_HOLD_HOURS = 0
+
+    with time_machine.travel(timezone.now() + timedelta(days=30), tick=False):
+        assert expire() == "PENDING_HOLD_HOURS is 0: holds never expire; nothing cancelled."
+
+    assert Order.objects.get(pk=order_id).status == "pending" and stock_of(lamp) == 48
