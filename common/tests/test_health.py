@@ -2,46 +2,24 @@
 a stopped worker, failing sends and a missing bucket each turn it "degraded", named in the
 body, while it stays 200 (only a database outage is 503). Clocks move with time-machine."""
 
-import signal
 import time
-from contextlib import contextmanager
 from datetime import timedelta
-from io import StringIO
 
 import pytest
 import time_machine
 from django.core import mail
-from django.core.management import call_command
 from django.utils import timezone
 from django_tasks_db.models import DBTaskResult
 
 from common.mail import send_email
 from common.testing.smtp import AnsweringSMTPServer
+from common.testing.worker import run_worker
 from common.worker import heartbeat_record
 from tests.liveserver import free_port
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
 NOTE = "common.testing.emails.note_email"
-
-
-@contextmanager
-def _signals_kept():
-    # The worker installs its own SIGINT/SIGTERM handlers; give pytest its own back.
-    names = [signal.SIGINT, signal.SIGTERM, signal.SIGQUIT]
-    saved = {sig: signal.getsignal(sig) for sig in names}
-    try:
-        yield
-    finally:
-        for sig, handler in saved.items():
-            signal.signal(sig, handler)
-
-
-def run_worker(**options):
-    """The real worker command, in this process, until the queue is empty (batch)."""
-    options = {"batch": True, "reload": False, "startup_delay": False, "interval": 0.05, **options}
-    with _signals_kept():
-        call_command("run_worker", stdout=StringIO(), **options)
 
 
 @pytest.fixture
