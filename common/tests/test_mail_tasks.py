@@ -1,6 +1,5 @@
 """Emails as background tasks on the real database queue, against real local SMTP servers."""
 
-
 import pytest
 from django_tasks_db.models import DBTaskResult
 
