@@ -1,0 +1,183 @@
+"""The typo-forgiving search (shop/search.py) against the list and the substring search, at
+10,000 and 100,000 products (--sizes), on SQLite (a scratch file) and on the PostgreSQL server
+of DATABASE_URL, side by side:
+
+    DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres .venv/bin/python bench/catalog_typo.py
+
+Each request is "built" (answer cache emptied, SQLite's name index kept); it also prints what
+building SQLite's name index costs (after every catalog change) and the memory it keeps.
+Each database and size runs in a child process of its own.
+"""
+
+import argparse
+import json
+import os
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+from catalog import prepare_database, timed
+
+
+def parse_args():
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
+    parser.add_argument("--requests", type=int, default=200, help="Requests per case (200).")
+    parser.add_argument("--db", default="bench_catalog", help="Database name prefix.")
+    parser.add_argument("--keep", action="store_true", help="Reuse databases already filled.")
+    parser.add_argument("--sizes", default="10000,100000")
+    parser.add_argument("--run", help=argparse.SUPPRESS)  # one database and size, in a child
+    return parser.parse_args()
+
+
+# Bulk names are "<adjective> <fruit> <kind> <n>" (shop/bulk.py); the issue's product is added.
+TYPO_CASES = [
+    ("list page 1", ""),
+    ("search 'mango' (substring, 1 in 16)", "mango"),
+    ("typo 'quasr nebla' (the issue, 1)", "quasr nebla"),
+    ("typo 'frosty mangp' (1 in 256)", "frosty mangp"),
+    ("typo 'vanila' (1 in 16)", "vanila"),
+    ("typo 'midnihgt vanila' (1 in 256)", "midnihgt vanila"),
+    ("typo 'zzqx wombat' (none)", "zzqx wombat"),
+]
+
+
+def typo_run(args, backend, size):
+    """One database and size in this process: the figures as one JSON line."""
+    import tracemalloc
+
+    media = Path(tempfile.mkdtemp(prefix="bench-catalog-media-"))
+    if backend == "sqlite":
+        path = Path(tempfile.gettempdir()) / f"{args.db}_typo_{size}.sqlite3"
+        if not args.keep:
+            path.unlink(missing_ok=True)
+        url = f"sqlite:///{path}"
+    else:
+        url = prepare_database(os.environ["DATABASE_URL"], f"{args.db}_typo_{size}", args.keep)
+    os.environ.update(
+        {
+            "DATABASE_URL": url,
+            "CONN_MAX_AGE": "600",
+            "MEDIA_ROOT": str(media),
+            "SECRET_KEY": os.environ.get("SECRET_KEY")
+            or "bench-only-secret-key-0123456789-abcdefghijklmnopqrstuvwxyz",
+            "LOG_LEVEL": "WARNING",
+            "DJANGO_SETTINGS_MODULE": "config.settings",
+        }
+    )
+    import django
+
+    django.setup()
+    from django.core.management import call_command
+    from django.db import connection
+    from django.test import Client
+
+    from accounts.models import User
+    from accounts.tokens import token_for
+    from shop import search
+    from shop.bulk import bulk_create_products
+    from shop.models import Product
+    from shop.tests.factories import make_product
+
+    call_command("migrate", verbosity=0)
+    if Product.objects.count() < size:
+        bulk_create_products(size - Product.objects.count(), types=5, images=2, seed=1)
+        make_product(name="Quasar Nebula Vaporizer", types=5, images=2)
+        with connection.cursor() as cursor:
+            cursor.execute("ANALYZE")
+    user = User.objects.filter(email="bench@example.com").first() or User.objects.create_user(
+        email="bench@example.com", password="bench-password-1", name="Bench"
+    )
+    headers = {"HTTP_AUTHORIZATION": f"Bearer {token_for(user)}"}
+    client = Client()
+    figures = {"cases": {}}
+    for label, text in TYPO_CASES:
+        path = f"/api/products?search={text.replace(' ', '%20')}" if text else "/api/products"
+        timed(client, path, 5, headers)
+        median, p95 = timed(client, path, args.requests, headers, cold=True)
+        total = client.get(path, **headers).json()["pagination"]["totalItems"]
+        figures["cases"][label] = [median, p95, total]
+    if backend == "sqlite":
+        builds = []
+        for _ in range(5):
+            search.clear()
+            started = time.perf_counter()
+            search.catalog_index()
+            builds.append((time.perf_counter() - started) * 1000)
+        search.clear()
+        tracemalloc.start()
+        index = search.catalog_index()
+        figures["index"] = {
+            "build ms": statistics.median(builds),
+            "MB": tracemalloc.get_traced_memory()[0] / 1e6,
+            "names": len(index),
+            "words": len(index.postings),
+        }
+        tracemalloc.stop()
+        for label, text in TYPO_CASES:
+            if label.startswith("typo"):
+                times = []
+                for _ in range(20):
+                    started = time.perf_counter()
+                    index.search(search.words(text))
+                    times.append((time.perf_counter() - started) * 1000)
+                figures["index"][label] = statistics.median(times)
+    shutil.rmtree(media, ignore_errors=True)
+    print(json.dumps(figures))
+
+
+def typo_main(args):
+    if not os.environ.get("DATABASE_URL", "").startswith("postgres"):
+        sys.exit("Set DATABASE_URL to a PostgreSQL server (SQLite runs in a scratch file).")
+    sizes = [int(size) for size in args.sizes.split(",")]
+    results = {}
+    for backend in ("sqlite", "postgres"):
+        for size in sizes:
+            started = time.perf_counter()
+            out = subprocess.run(
+                [sys.executable, __file__, "--run", f"{backend}:{size}", "--db", args.db]
+                + ["--requests", str(args.requests)]
+                + (["--keep"] if args.keep else []),
+                capture_output=True,
+                text=True,
+                check=True,
+            ).stdout
+            results[backend, size] = json.loads(out.strip().splitlines()[-1])
+            print(f"{backend} {size}: {time.perf_counter() - started:.0f} s", file=sys.stderr)
+    for backend in ("sqlite", "postgres"):
+        heading = "".join(f" {f'{size:,} median / p95 ms':>24} {'found':>6}" for size in sizes)
+        print(f"\n{backend}, {args.requests} requests each, built (answer cache emptied)")
+        print(f"  {'request':38}{heading}")
+        for label, _ in TYPO_CASES:
+            row = ""
+            for size in sizes:
+                median, p95, total = results[backend, size]["cases"][label]
+                row += f" {median:>15.1f} / {p95:<6.1f} {total:>6}"
+            print(f"  {label:38}{row}")
+    for size in sizes:
+        index = results["sqlite", size]["index"]
+        print(
+            f"\nSQLite name index at {size:,} products: built in {index['build ms']:.0f} ms "
+            f"(median of 5), {index['MB']:.1f} MB, {index['names']:,} names, "
+            f"{index['words']:,} distinct words; its search alone, median of 20:"
+        )
+        for label, _ in TYPO_CASES:
+            if label in index:
+                print(f"  {label:38} {index[label]:.1f} ms")
+
+
+def main():
+    args = parse_args()
+    if args.run:
+        backend, size = args.run.split(":")
+        return typo_run(args, backend, int(size))
+    return typo_main(args)
+
+
+if __name__ == "__main__":
+    main()
