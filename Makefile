@@ -7,7 +7,7 @@ PY := $(VENV)/bin/python
 PIP := $(VENV)/bin/pip
 HOST ?= 127.0.0.1
 PORT ?= 8000
-# The local profile's folder (config/settings.py reads the same VAR_DIR): keys, env file,
+# The local profile's folder (config/settings/base.py reads the same VAR_DIR): keys, env file,
 # SQLite database, media.
 VAR_DIR ?= var
 # The env file manage.py reads (config/env.py); a server names its own (docs/deploy.md):

@@ -1,4 +1,4 @@
-"""Reading settings from the environment: the helpers config/settings.py uses."""
+"""Reading settings from the environment: the helpers config/settings/ uses."""
 
 import os
 from pathlib import Path

@@ -113,7 +113,7 @@ def test_archive_holds_code_pinned_requirements_static_files_and_release_id(rele
     assert pins and all("==" in line for line in pins)
     assert {
         "shop-release-1/manage.py",
-        "shop-release-1/config/settings.py",
+        "shop-release-1/config/settings/__init__.py",
         "shop-release-1/static/frontend/index.html",
         *(f"shop-release-1{url}" for url in assets),
     } <= names

@@ -1,7 +1,7 @@
 """A real local S3 API for tests: moto's server on a free port, with an empty bucket.
 
 with s3_bucket() as s3:
-    env = {**server_env(), **s3.env}   # the AWS_* variables config/settings.py reads
+    env = {**server_env(), **s3.env}   # the AWS_* variables config/settings/files.py reads
     ...
     s3.keys()                            # what the bucket holds now
 """

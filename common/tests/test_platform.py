@@ -130,7 +130,8 @@ def test_media_is_served_with_long_cache_and_nosniff(client, media_root):
 
 
 @pytest.mark.parametrize(
-    "path", ["/media/../config/settings.py", "/media/%2e%2e/manage.py", "/media/missing.webp"]
+    "path",
+    ["/media/../config/settings/__init__.py", "/media/%2e%2e/manage.py", "/media/missing.webp"],
 )
 def test_media_outside_the_folder_or_missing_is_404(client, media_root, path):
     assert client.get(path).status_code == 404

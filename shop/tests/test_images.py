@@ -219,7 +219,7 @@ class TestDeleteImages:
     @pytest.mark.parametrize(
         "paths",
         [
-            ["/media/products/../../config/settings.py"],
+            ["/media/products/../../config/settings/__init__.py"],
             ["../manage.py"],
             ["OWN", "/media/products/unknown.webp"],
             [],
