@@ -3,9 +3,11 @@ suite, the live-server tests and the benchmarks under bench/ (which import it wi
 folder on sys.path)."""
 
 import atexit
+import http.client
 import io
 import json
 import os
+import re
 import shutil
 import socket
 import sqlite3
@@ -238,3 +240,26 @@ def multipart(fields, files):
         out.write(content + b"\r\n")
     out.write(f"--{boundary}--\r\n".encode())
     return out.getvalue(), f"multipart/form-data; boundary={boundary}"
+
+
+def _worker_pids(log_path):
+    return re.findall(r"pid=<?(\d+)>?", log_path.read_text())
+
+
+def connections_on_two_workers(base, log_path, tries=60):
+    """Keep-alive connections, each served by one worker for its whole life: one on each of
+    the two workers (told apart by the pid in the access log)."""
+    host, port = base.removeprefix("http://").split(":")
+    by_pid = {}
+    opened = []
+    for _ in range(tries):
+        conn = http.client.HTTPConnection(host, int(port), timeout=10)
+        opened.append(conn)
+        conn.request("GET", "/healthz")
+        conn.getresponse().read()
+        time.sleep(0.1)  # the access line is written just after the answer
+        by_pid.setdefault(_worker_pids(log_path)[-1], conn)
+        if len(by_pid) == 2:
+            break
+    assert len(by_pid) == 2, f"one worker took every connection: {list(by_pid)}"
+    return list(by_pid.values())

@@ -4,9 +4,7 @@ process whose log lines become reports or not by their level, and /metrics addin
 requests both workers answered. The default profile: a SQLite file per server."""
 
 import gzip
-import http.client
 import json
-import re
 import shutil
 import sqlite3
 import subprocess
@@ -20,7 +18,15 @@ from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 import pytest
 from prometheus_client.parser import text_string_to_metric_families
 
-from tests.liveserver import ROOT, call, gunicorn, login, prepare_database, server_env
+from tests.liveserver import (
+    ROOT,
+    call,
+    connections_on_two_workers,
+    gunicorn,
+    login,
+    prepare_database,
+    server_env,
+)
 
 pytestmark = pytest.mark.sqlite_only
 
@@ -246,27 +252,6 @@ def test_a_worker_error_line_is_reported_and_a_warning_is_not(tmp_path):
     ]
 
 
-def _worker_pids(log_path):
-    return re.findall(r"pid=<?(\d+)>?", log_path.read_text())
-
-
-def _connections_on_two_workers(base, log_path, tries=60):
-    """Keep-alive connections, each served by one worker for its whole life: one on each of
-    the two workers (told apart by the pid in the access log)."""
-    host, port = base.removeprefix("http://").split(":")
-    by_pid = {}
-    for _ in range(tries):
-        conn = http.client.HTTPConnection(host, int(port), timeout=10)
-        conn.request("GET", "/healthz")
-        conn.getresponse().read()
-        time.sleep(0.1)  # the access line is written just after the answer
-        by_pid.setdefault(_worker_pids(log_path)[-1], conn)
-        if len(by_pid) == 2:
-            break
-    assert len(by_pid) == 2, f"one worker took every connection: {list(by_pid)}"
-    return list(by_pid.values())
-
-
 def _get(conn, path):
     conn.request("GET", path)
     response = conn.getresponse()
@@ -283,7 +268,7 @@ def test_metrics_add_up_the_requests_of_both_workers(demo_database, tmp_path):
     )
     log_path = tmp_path / "gunicorn.log"
     with gunicorn(env, workers=2, log_path=log_path) as base:
-        first, second = _connections_on_two_workers(base, log_path)
+        first, second = connections_on_two_workers(base, log_path)
         statuses = [_get(first, "/api/shop/info") for _ in range(3)]
         statuses += [_get(second, "/api/shop/info") for _ in range(4)]
         statuses += [_get(conn, f"/api/products/{n}") for n, conn in enumerate([first, second])]

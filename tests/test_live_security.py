@@ -2,7 +2,6 @@
 a 413 answered before the body is read. One gunicorn with two workers on the default
 profile (SQLite file, database cache)."""
 
-import http.client
 import json
 import re
 import socket
@@ -10,7 +9,12 @@ import time
 
 import pytest
 
-from tests.liveserver import gunicorn, prepare_database, server_env
+from tests.liveserver import (
+    connections_on_two_workers,
+    gunicorn,
+    prepare_database,
+    server_env,
+)
 
 pytestmark = pytest.mark.sqlite_only
 
@@ -36,32 +40,9 @@ def server(tmp_path_factory):
         yield base, log_path
 
 
-def _worker_pids(log_path):
-    return re.findall(r"pid=<?(\d+)>?", log_path.read_text())
-
-
-def _connections_on_two_workers(base, log_path, tries=60):
-    """Keep-alive connections, each served by one worker for its whole life: one on each of
-    the two workers (told apart by the pid in the access log)."""
-    host, port = base.removeprefix("http://").split(":")
-    by_pid = {}
-    opened = []
-    for _ in range(tries):
-        conn = http.client.HTTPConnection(host, int(port), timeout=10)
-        opened.append(conn)
-        conn.request("GET", "/healthz")
-        conn.getresponse().read()
-        time.sleep(0.1)  # the access line is written just after the answer
-        by_pid.setdefault(_worker_pids(log_path)[-1], conn)
-        if len(by_pid) == 2:
-            break
-    assert len(by_pid) == 2, f"one worker took every connection: {list(by_pid)}"
-    return list(by_pid.values())
-
-
 def test_the_login_throttle_counts_across_workers(server):
     base, log_path = server
-    first, second = _connections_on_two_workers(base, log_path)
+    first, second = connections_on_two_workers(base, log_path)
     statuses = []
     for n in range(12):
         conn = (first, second)[n % 2]
