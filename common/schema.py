@@ -1,6 +1,7 @@
 """OpenAPI schema conventions shared by every app."""
 
 from drf_spectacular.openapi import AutoSchema as SpectacularAutoSchema
+from drf_spectacular.utils import OpenApiParameter, OpenApiResponse
 from rest_framework import serializers
 from rest_framework.permissions import AllowAny, IsAdminUser
 
@@ -20,6 +21,31 @@ class PaginationSerializer(serializers.Serializer):
     totalItems = serializers.IntegerField()
     totalPages = serializers.IntegerField()
     hasNextPage = serializers.BooleanField()
+
+
+def error(description: str) -> OpenApiResponse:
+    """An error answer of one operation: the shared body, with what this one means.
+    401, 403, 404 and 400 are listed by AutoSchema from the view itself; name them here only
+    to say something more specific."""
+    return OpenApiResponse(ErrorSerializer, description=description)
+
+
+def see_api_docs(contract: str, section: str) -> str:
+    """An operation's description: its contract in a sentence or two, and where docs/api.md
+    gives the rules and the decisions behind them."""
+    return f"{contract} Rules: docs/api.md, {section}."
+
+
+NOT_MODIFIED = OpenApiResponse(
+    description="Not Modified: `If-None-Match` names the current `ETag`; no body."
+)
+IF_NONE_MATCH = OpenApiParameter(
+    "If-None-Match",
+    str,
+    OpenApiParameter.HEADER,
+    description="An `ETag` from an earlier answer: 304 with no body while it is still current.",
+)
+THROTTLED = error("Too many requests: wait the seconds in `Retry-After`.")
 
 
 class AutoSchema(SpectacularAutoSchema):
