@@ -6,8 +6,9 @@ import io
 import pytest
 from PIL import Image
 
-from shop import demo, demo_images
-from shop.demo_draw import OBJECTS
+from shop import demo
+from shop.demo import images as demo_images
+from shop.demo.draw import OBJECTS
 from shop.models import ProductImage
 
 

@@ -1,4 +1,4 @@
-"""Drawing primitives for the demo catalog's product shots (shop.demo_images): a studio
+"""Drawing primitives for the demo catalog's product shots (shop.demo.images): a studio
 backdrop, soft shadows, shaded solids and label text, with Pillow only.
 
 Every shape is drawn into a mask the size of its own bounding box and feathered by a small

@@ -1,11 +1,11 @@
 """Demo product shots, containers: bottles, jars, cans, a gas tank and a stand-up bag.
 
 Each object stands on `base`, centred on `cx`, `h` pixels tall, in `c` (its main colour), with
-the label text `brand` and `detail` (see shop.demo_images)."""
+the label text `brand` and `detail` (see shop.demo.images)."""
 
 import math
 
-from shop.demo_draw import CAP, GLASS, METAL, WHITE, cylinder, darker, ink_on, kind, lighter, mix
+from shop.demo.draw import CAP, GLASS, METAL, WHITE, cylinder, darker, ink_on, kind, lighter, mix
 
 
 def label(s, box, brand, detail, extra=None, paper=(246, 240, 226)):

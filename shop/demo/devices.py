@@ -2,9 +2,9 @@
 nicotine pouch cans.
 
 Each object stands on `base`, centred on `cx`, `h` pixels tall, in `c` (its main colour), with
-the label text `brand` and `detail` (see shop.demo_images)."""
+the label text `brand` and `detail` (see shop.demo.images)."""
 
-from shop.demo_draw import (
+from shop.demo.draw import (
     CAP,
     GLASS,
     METAL,

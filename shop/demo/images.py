@@ -12,8 +12,8 @@ import zlib
 from PIL import Image
 
 # Importing the object modules registers their drawings in OBJECTS.
-from shop import demo_bottles, demo_devices, demo_toys  # noqa: F401
-from shop.demo_draw import OBJECTS, Scene, darker, lighter
+from shop.demo import bottles, devices, toys  # noqa: F401
+from shop.demo.draw import OBJECTS, Scene, darker, lighter
 
 SIDE = 800
 

@@ -1,11 +1,11 @@
 """Demo product shots, boxes, collectibles, model cars and party supplies.
 
 Each object stands on `base`, centred on `cx`, `h` pixels tall, in `c` (its main colour), with
-the label text `brand` and `detail` (see shop.demo_images)."""
+the label text `brand` and `detail` (see shop.demo.images)."""
 
 import math
 
-from shop.demo_draw import METAL, WHITE, cylinder, darker, ink_on, kind, lighter, vertical
+from shop.demo.draw import METAL, WHITE, cylinder, darker, ink_on, kind, lighter, vertical
 
 
 def _box(s, cx, base, h, w, c, art, brand, detail):

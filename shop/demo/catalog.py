@@ -1,12 +1,13 @@
 """A believable demo catalog for `manage.py demo_data`: 40 products over the 13 categories,
 some with types (some priced on their own, one out of stock), a few out of stock, two
-without a price, each with one or two product shots drawn by shop.demo_images and stored like
+without a price, each with one or two product shots drawn by shop.demo.images and stored like
 uploads (a full image and a thumbnail).
 Idempotent: a product whose name exists is left alone."""
 
 from django.core.files.uploadedfile import SimpleUploadedFile
 
-from shop import demo_images, services
+from shop import services
+from shop.demo import images
 from shop.models import Product
 
 # (name, category, price, quantity, availability, types [(name, price, quantity, availability)], description)
@@ -275,7 +276,7 @@ E2E_PRODUCTS = ["Geek Bar Pulse 15000", "Naked 100 Lava Flow", "Galaxy Gas 670 g
 
 
 def _picture(name, category, type_names, variant):
-    data = demo_images.picture(name, category, type_names, variant)
+    data = images.picture(name, category, type_names, variant)
     slug = "-".join(name.lower().split())[:40]
     return SimpleUploadedFile(f"{slug}-{variant}.png", data, content_type="image/png")
 
