@@ -8,14 +8,15 @@ from rest_framework.decorators import (
     permission_classes,
     renderer_classes,
 )
-from rest_framework.permissions import SAFE_METHODS, AllowAny, IsAdminUser, IsAuthenticated
+from rest_framework.permissions import AllowAny, IsAdminUser
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from common.errors import NotFound
 from common.etags import etag_matches, json_answer, not_modified, with_etag
-from common.pagination import page_params, paginate
-from common.renderers import ORJSONRenderer, dumps
+from common.pagination import page_params
+from common.permissions import ReadForUsersWriteForAdmins
+from common.renderers import ORJSONRenderer
 from shop import readcache, selectors, services, versioning
 from shop.preconditions import if_match_tags
 from shop.serializers import (
@@ -79,14 +80,6 @@ def product_response(product, status=status.HTTP_200_OK):
     )
 
 
-class ReadForUsersWriteForAdmins:
-    """GET for any signed-in user; every write for admins (docs/api.md, Permissions)."""
-
-    def get_permissions(self):
-        method = getattr(getattr(self, "request", None), "method", None)
-        return [IsAuthenticated()] if method in SAFE_METHODS else [IsAdminUser()]
-
-
 def _product_values(validated):
     values = dict(validated)
     values["uploads"] = values.pop("images", None) or []
@@ -110,11 +103,7 @@ def category_list(request):
     etag = versioning.catalog_etag(version)
     if etag_matches(request, etag):
         return not_modified(etag)
-    body = readcache.answers.get_or_set(
-        ("categories", version),
-        lambda: dumps(CategorySerializer(selectors.category_list(), many=True).data),
-    )
-    return json_answer(body, etag)
+    return json_answer(*readcache.category_list_answer(version))
 
 
 @extend_schema(
@@ -199,49 +188,11 @@ class ProductCollection(ReadForUsersWriteForAdmins, APIView):
         etag = versioning.catalog_etag(version)
         if etag_matches(request, etag):
             return not_modified(etag)
-
-        # Query values are free for anyone to invent, and each new one would be a new entry:
-        # a category that names nothing and a page past the end are answered afresh, never
-        # kept (the answer is the same empty page); searches are at most 200 characters and
-        # every entry counts its key's bytes against the cache's bound.
-        known = not category or category in readcache.answers.get_or_set(
-            ("category ids", version),
-            lambda: frozenset(selectors.category_list().values_list("pk", flat=True)),
+        return json_answer(
+            *readcache.product_list_answer(
+                version, category=category, search=search, stock=stock, page=page, limit=limit
+            )
         )
-        kept = readcache.answers.get_or_set if known else lambda key, build: build()
-        # Counts are kept per catalog version and filter, so only a list's first page counts.
-        matches_key = ("matches", version, category, search)
-
-        def build():
-            products = selectors.product_list(
-                category=category,
-                search=search,
-                count=lambda matches: kept(matches_key, matches.order_by().count),
-            )
-            products = selectors.products_by_stock(products, stock=stock)
-
-            def total():
-                # Without a stock filter, a search with substring matches lists just them,
-                # already counted; none means the typo fallback (or nothing), counted here.
-                return (not stock and readcache.answers.get(matches_key)) or products.count()
-
-            return paginate(
-                request,
-                products,
-                key="products",
-                default_limit=PAGE_SIZE,
-                serialize=selectors.product_answers,
-                count=lambda: kept(("count", version, category, search, stock), total),
-            )
-
-        key = ("products", version, category, search, stock, page, limit)
-        body = readcache.answers.get(key)
-        if body is None:
-            answer = build()
-            body = dumps(answer)
-            if known and page <= max(answer["pagination"]["totalPages"], 1):
-                readcache.answers.set(key, body)
-        return json_answer(body, etag)
 
     @extend_schema(
         operation_id="products_create",
@@ -287,14 +238,7 @@ class ProductDetail(ReadForUsersWriteForAdmins, APIView):
         etag = versioning.product_etag(pk, version)
         if etag_matches(request, etag):
             return not_modified(etag)
-        body = readcache.answers.get(("product", pk, version))
-        if body is None:
-            answer, version = selectors.product_answer(product_id=pk)
-            body = dumps(answer)
-            # Keyed by the version read with the data, which may be newer than the first.
-            etag = versioning.product_etag(pk, version)
-            readcache.answers.set(("product", pk, version), body)
-        return json_answer(body, etag)
+        return json_answer(*readcache.product_answer(pk, version))
 
     @extend_schema(
         operation_id="products_update",
