@@ -1,12 +1,17 @@
 import logging
+from collections.abc import Sequence
+from contextlib import AbstractContextManager
+from typing import Any
 
 from django.core.exceptions import ValidationError
+from django.core.files.uploadedfile import UploadedFile
 from django.db import transaction
 from django.db.models import Max
 from django.utils import timezone
 
 from common.errors import BadRequest, NotFound
 from common.images import store_image
+from common.services import model_update, unknown_fields_check
 from common.storedfiles import delete_after_commit, written_or_discarded
 from hero.models import HeroImage
 from hero.selectors import hero_path_in_use
@@ -21,7 +26,7 @@ HERO_MAX_SIDE = 2400
 TEXT_FIELDS = ("title", "description", "alt_text")
 
 
-def _checked_url(image_url):
+def _checked_url(image_url: str) -> str:
     try:
         validate_image_url(image_url)
     except ValidationError as exc:
@@ -29,39 +34,39 @@ def _checked_url(image_url):
     return image_url
 
 
-def _store(image_file):
+def _store(image_file: UploadedFile | None) -> str:
     """Check and re-encode an upload before the transaction (no row lock held meanwhile)."""
     if image_file is None:
         return ""
     return store_image(image_file, folder=HERO_FOLDER, max_side=HERO_MAX_SIDE, thumbnail=False).path
 
 
-def _writing(stored_path):
+def _writing(stored_path: str) -> AbstractContextManager[None]:
     # The stored-file lifecycle (common/storedfiles.py): a failed write removes its file.
     return written_or_discarded([stored_path], in_use=hero_path_in_use)
 
 
-def _release_file_later(path):
+def _release_file_later(path: str) -> None:
     """Delete a stored file after the commit, once no hero row uses it (content-hash names
     are shared)."""
     delete_after_commit([path], in_use=hero_path_in_use)
 
 
-def _next_display_order():
+def _next_display_order() -> int:
     last = HeroImage.objects.aggregate(last=Max("display_order"))["last"]
     return 0 if last is None else last + 1
 
 
 def hero_create(
     *,
-    title="",
-    description="",
-    alt_text="",
-    display_order=None,
-    is_active=True,
-    image_url="",
-    image_file=None,
-):
+    title: str = "",
+    description: str = "",
+    alt_text: str = "",
+    display_order: int | None = None,
+    is_active: bool = True,
+    image_url: str = "",
+    image_file: UploadedFile | None = None,
+) -> HeroImage:
     """A new slide from an uploaded file or an address; without `display_order` (0-based)
     it goes last. An uploaded file wins over an address sent with it."""
     if image_file is None and not image_url:
@@ -82,16 +87,18 @@ def hero_create(
     return hero
 
 
-def hero_update(*, hero_id, image_file=None, **changes):
+def hero_update(
+    *, hero_id: int, image_file: UploadedFile | None = None, **changes: Any
+) -> HeroImage:
     """Change the fields given (keyword names as in `hero_create`); others stay as they are.
 
     The picture changes only for a new file or a non-empty address other than the current
     one: the edit form sends the current `image_url` back, and must not detach the stored
     file by doing so.
     """
-    unknown = set(changes) - {*TEXT_FIELDS, "display_order", "is_active", "image_url"}
-    if unknown:
-        raise TypeError(f"hero_update() got unexpected fields {sorted(unknown)}")
+    unknown_fields_check(
+        "hero_update", changes, {*TEXT_FIELDS, "display_order", "is_active", "image_url"}
+    )
     stored_path = _store(image_file)
     with _writing(stored_path):
         hero = HeroImage.objects.select_for_update().filter(pk=hero_id).first()
@@ -99,20 +106,19 @@ def hero_update(*, hero_id, image_file=None, **changes):
             raise NotFound(HERO_NOT_FOUND)
         old_path = hero.image_path
         image_url = changes.pop("image_url", "")
+        fields = dict(changes)
         if stored_path:
-            hero.image_path, hero.external_url = stored_path, ""
+            fields.update(image_path=stored_path, external_url="")
         elif image_url and image_url != hero.image_url:
-            hero.external_url, hero.image_path = _checked_url(image_url), ""
-        for field, value in changes.items():
-            setattr(hero, field, value)
-        hero.save()
+            fields.update(external_url=_checked_url(image_url), image_path="")
+        model_update(hero, data=fields)
         if old_path and old_path != hero.image_path:
             _release_file_later(old_path)
     logger.info("hero image updated", extra={"hero_id": hero.pk, "fields": sorted(changes)})
     return hero
 
 
-def hero_delete(*, hero_id):
+def hero_delete(*, hero_id: int) -> None:
     with transaction.atomic():
         hero = HeroImage.objects.select_for_update().filter(pk=hero_id).first()
         if hero is None:
@@ -123,7 +129,7 @@ def hero_delete(*, hero_id):
     logger.info("hero image deleted", extra={"hero_id": hero_id})
 
 
-def hero_reorder(*, orders):
+def hero_reorder(*, orders: Sequence[tuple[int, int]]) -> list[HeroImage]:
     """Set the 0-based `display_order` of the named slides, all or none; return every slide.
 
     `orders` is [(hero_id, display_order)]. Slides not named keep their value; equal

@@ -3,6 +3,7 @@ full list, and this makes the stored types match it (update those with an id, cr
 without, delete the ones left out), so a failure never leaves half the types saved."""
 
 from common.errors import BadRequest
+from common.services import model_update
 from shop.models import ProductType
 
 TYPE_NOT_FOUND = "Product type not found"
@@ -25,7 +26,4 @@ def product_types_reconcile(*, product, types):
             # availability when the item leaves it out.
             ProductType.objects.create(product=product, **{"availability": True, **fields})
             continue
-        product_type = current[item["id"]]
-        for field, value in fields.items():
-            setattr(product_type, field, value)
-        product_type.save()
+        model_update(current[item["id"]], data=fields)

@@ -2,15 +2,23 @@
 page of products costs the same few queries whatever its size, types or images."""
 
 from collections import defaultdict
-from datetime import UTC
+from collections.abc import Callable, Iterable
+from datetime import UTC, datetime
+from decimal import Decimal
+from typing import TYPE_CHECKING, Any
 
 from django.conf import settings
-from django.db.models import Count, Exists, OuterRef, Prefetch, Q
+from django.db.models import Count, Exists, OuterRef, Prefetch, Q, QuerySet
 
 from common.errors import BadRequest, Forbidden, NotFound
 from common.images import url_for
 from shop.models import Category, Product, ProductImage, ProductType
 from shop.search import typo_matches
+
+if TYPE_CHECKING:
+    from django.contrib.auth.models import AnonymousUser
+
+    from accounts.models import User
 
 PRODUCT_NOT_FOUND = "Product not found"
 # Longer than any product name a shopper would type; a longer text is a mistake or a probe,
@@ -19,18 +27,18 @@ MAX_SEARCH_LENGTH = 200
 SEARCH_TOO_LONG = f"Search must be at most {MAX_SEARCH_LENGTH} characters"
 
 
-def category_list():
+def category_list() -> QuerySet[Category]:
     return Category.objects.order_by("position", "id")
 
 
-def _with_details(queryset):
+def _with_details(queryset: QuerySet[Product]) -> QuerySet[Product]:
     return queryset.select_related("category").prefetch_related(
         Prefetch("types", queryset=ProductType.objects.order_by("id")),
         Prefetch("images", queryset=ProductImage.objects.order_by("position", "id")),
     )
 
 
-def clean_search(search):
+def clean_search(search: str | None) -> str:
     """The search text as matched: surrounding spaces dropped; too long is a 400."""
     search = (search or "").strip()
     if len(search) > MAX_SEARCH_LENGTH:
@@ -38,11 +46,16 @@ def clean_search(search):
     return search
 
 
-def _count(queryset):
+def _count(queryset: QuerySet[Product]) -> int:
     return queryset.order_by().count()
 
 
-def product_list(*, category=None, search=None, count=_count):
+def product_list(
+    *,
+    category: str | None = None,
+    search: str | None = None,
+    count: Callable[[QuerySet[Product]], int] = _count,
+) -> QuerySet[Product]:
     """Newest first, ties by id (stable pages). `search` (as clean_search leaves it) matches
     name or description, case-insensitively; the ORM escapes %, _ and quotes. On PostgreSQL
     the trigram GIN indexes of migration 0003 serve UPPER(col) LIKE UPPER('%...%'). A search
@@ -64,25 +77,25 @@ def product_list(*, category=None, search=None, count=_count):
     return _with_details(typo_matches(products, search, category=category))
 
 
-def product_get(*, product_id):
+def product_get(*, product_id: int) -> Product:
     product = _with_details(Product.objects.filter(pk=product_id)).first()
     if product is None:
         raise NotFound(PRODUCT_NOT_FOUND)
     return product
 
 
-def product_types(*, product_id):
+def product_types(*, product_id: int) -> QuerySet[ProductType]:
     if not Product.objects.filter(pk=product_id).exists():
         raise NotFound(PRODUCT_NOT_FOUND)
     return ProductType.objects.filter(product_id=product_id).order_by("id")
 
 
-def image_path_in_use(path):
+def image_path_in_use(path: str) -> bool:
     """Stored names are content hashes, so two products can share one file."""
     return ProductImage.objects.filter(Q(path=path) | Q(thumbnail_path=path)).exists()
 
 
-def product_sale_rules(*, product_ids):
+def product_sale_rules(*, product_ids: Iterable[int]) -> dict[int, tuple[str, bool, bool]]:
     """{product id: (name, age_restricted, shippable)} from each product's category, read
     fresh on every checkout so an admin's flag change applies to the next order."""
     rows = Product.objects.filter(pk__in=product_ids).values_list(
@@ -95,7 +108,7 @@ STOCK_FILTER_INVALID = "stock must be low or out."
 STOCK_FILTER_ADMINS_ONLY = "Only admins can filter products by stock."
 
 
-def clean_stock_filter(stock, *, user):
+def clean_stock_filter(stock: str | None, *, user: "User | AnonymousUser") -> str:
     """The `stock` filter as given ("" for none), checked before anything is read: 403 for
     a customer, 400 for an unknown value."""
     stock = (stock or "").strip()
@@ -106,7 +119,7 @@ def clean_stock_filter(stock, *, user):
     return stock
 
 
-def products_by_stock(products, *, stock):
+def products_by_stock(products: QuerySet[Product], *, stock: str) -> QuerySet[Product]:
     """The admin filter `stock=low|out` of the product list, as clean_stock_filter returned
     it (empty: `products` unchanged).
 
@@ -129,7 +142,7 @@ def products_by_stock(products, *, stock):
     return products.filter(low)
 
 
-def low_stock_rows(threshold):
+def low_stock_rows(threshold: int) -> list[list[Any]]:
     """Items a shopper buys by their own stock, at `threshold` units or fewer: products
     without types, and every type (a product with types sells through its types, so its own
     quantity is not listed). Rows of HEADER's shape in `manage.py stock_report`, fewest
@@ -167,16 +180,18 @@ CATEGORY_FIELDS = {
 }
 
 
-def _money(value):
+def _money(value: Decimal | None) -> float | None:
     return None if value is None else float(value)
 
 
-def _timestamp(value):
+def _timestamp(value: datetime) -> str:
     text = value.astimezone(UTC).isoformat()
     return text[:-6] + "Z" if text.endswith("+00:00") else text
 
 
-def product_answers(queryset, *, versions=None):
+def product_answers(
+    queryset: QuerySet[Product], *, versions: dict[int, int] | None = None
+) -> list[dict[str, Any]]:
     """Answers (dicts) for the products of `queryset`, in its order; `versions`, a dict,
     receives each product's version (read in the same query)."""
     columns = [
@@ -245,9 +260,9 @@ def product_answers(queryset, *, versions=None):
     return answers
 
 
-def product_answer(*, product_id):
+def product_answer(*, product_id: int) -> tuple[dict[str, Any], int]:
     """-> (one product's answer, its version); NotFound when there is none."""
-    versions = {}
+    versions: dict[int, int] = {}
     rows = product_answers(Product.objects.filter(pk=product_id), versions=versions)
     if not rows:
         raise NotFound(PRODUCT_NOT_FOUND)

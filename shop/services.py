@@ -2,12 +2,18 @@
 and given back by orders is in shop/stock.py. Other apps call these, never the models."""
 
 import logging
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from datetime import date
+from decimal import Decimal
+from typing import Any, TypeVar
 
+from django.core.files.uploadedfile import UploadedFile
 from django.db import transaction
 
 from common.errors import BadRequest, NotFound
-from common.images import store_image, url_for
+from common.images import StoredImage, store_image, url_for
 from common.mail import send_email_later
+from common.services import model_update, unknown_fields_check
 from common.storedfiles import delete_after_commit, store_each, written_or_discarded
 from shop.models import Category, LowStockDigest, Product, ProductImage, ProductType
 from shop.notifications import low_stock_items
@@ -28,8 +34,14 @@ TOO_MANY_IMAGES = f"A product can have at most {MAX_IMAGES} images."
 PRODUCT_FIELDS = {"name", "description", "price", "availability", "category", "quantity"}
 TYPE_FIELDS = {"name", "price", "availability", "quantity"}
 
+T = TypeVar("T")
+# A product's types as the form sends them (shop/product_types.py).
+TypeItems = Sequence[Mapping[str, Any]]
+# The stock report's rows (shop.selectors.low_stock_rows).
+StockRows = list[list[Any]]
 
-def _store_uploads(uploads):
+
+def _store_uploads(uploads: Sequence[UploadedFile]) -> list[StoredImage]:
     return store_each(
         uploads,
         lambda upload: store_image(upload, folder=PRODUCT_FOLDER, max_side=PRODUCT_MAX_SIDE),
@@ -38,24 +50,24 @@ def _store_uploads(uploads):
     )
 
 
-def _paths_of(rows):
+def _paths_of(rows: Iterable[StoredImage | ProductImage]) -> list[str | None]:
     # StoredImage and ProductImage both name their files `path` and `thumbnail_path`.
     return [p for row in rows for p in (row.path, row.thumbnail_path)]
 
 
-def _check_image_count(count):
+def _check_image_count(count: int) -> None:
     if count > MAX_IMAGES:
         raise BadRequest(TOO_MANY_IMAGES, errors={"images": [TOO_MANY_IMAGES]})
 
 
-def _locked_product(product_id):
+def _locked_product(product_id: int) -> Product:
     product = Product.objects.select_for_update().filter(pk=product_id).first()
     if product is None:
         raise NotFound(PRODUCT_NOT_FOUND)
     return product
 
 
-def _add_images(product, stored, start):
+def _add_images(product: Product, stored: Sequence[StoredImage], start: int) -> None:
     ProductImage.objects.bulk_create(
         ProductImage(
             product=product,
@@ -67,11 +79,13 @@ def _add_images(product, stored, start):
     )
 
 
-def _resolve_images(product_id, references, field):
+def _resolve_images(
+    product_id: int, references: Iterable[str], field: str
+) -> tuple[list[ProductImage], list[ProductImage]]:
     """Map image references (URLs as in `images`, or stored names) to this product's
     ProductImage rows, keeping their order. Anything else, `../` included, is a 400."""
     images = list(ProductImage.objects.filter(product_id=product_id).order_by("position", "id"))
-    by_reference = {}
+    by_reference: dict[str, ProductImage] = {}
     for image in images:
         by_reference[image.path] = image
         by_reference[url_for(image.path)] = image
@@ -83,31 +97,31 @@ def _resolve_images(product_id, references, field):
     return images, chosen
 
 
-def _run_with_uploads(stored, write):
+def _run_with_uploads(stored: Sequence[StoredImage], write: Callable[[], T]) -> T:
     with written_or_discarded(_paths_of(stored), in_use=image_path_in_use):
         return write()
 
 
-def _release_after_commit(paths):
+def _release_after_commit(paths: Sequence[str | None]) -> None:
     delete_after_commit(paths, in_use=image_path_in_use)
 
 
 def product_create(
     *,
-    name,
-    category,
-    description="",
-    price=None,
-    availability=True,
-    quantity=0,
-    uploads=(),
-    types=None,
-):
+    name: str,
+    category: str,
+    description: str = "",
+    price: Decimal | None = None,
+    availability: bool = True,
+    quantity: int = 0,
+    uploads: Sequence[UploadedFile] = (),
+    types: TypeItems | None = None,
+) -> Product:
     """`types` (optional): the product's types, created in the same transaction."""
     _check_image_count(len(uploads))
     stored = _store_uploads(uploads)
 
-    def write():
+    def write() -> Product:
         product = Product.objects.create(
             name=name,
             description=description,
@@ -128,16 +142,20 @@ def product_create(
 
 
 def product_update(
-    *, product_id, existing_images=None, uploads=(), types=None, if_match=None, **changes
-):
+    *,
+    product_id: int,
+    existing_images: Sequence[str] | None = None,
+    uploads: Sequence[UploadedFile] = (),
+    types: TypeItems | None = None,
+    if_match: Sequence[str] | None = None,
+    **changes: Any,
+) -> Product:
     """Change the fields given; others stay. `existing_images` (None = keep all) lists the
     images to keep, in the order to show them; new uploads go after them. `types` (None = leave
     them) is the full list of the product's types, reconciled in the same transaction.
     `if_match` (the If-Match ETags, None = no header) is checked under the row lock
     (shop.preconditions)."""
-    unknown = set(changes) - PRODUCT_FIELDS
-    if unknown:
-        raise TypeError(f"product_update() got unexpected fields {sorted(unknown)}")
+    unknown_fields_check("product_update", changes, PRODUCT_FIELDS)
     product_get(product_id=product_id)  # 404 before any upload is processed
     current, kept = _resolve_images(product_id, existing_images or [], "existingImages")
     if existing_images is None:
@@ -145,7 +163,7 @@ def product_update(
     _check_image_count(len(kept) + len(uploads))
     stored = _store_uploads(uploads)
 
-    def write():
+    def write() -> Product:
         product = _locked_product(product_id)
         moved = changes.get("quantity", product.quantity) != product.quantity
         check_if_match(
@@ -163,9 +181,9 @@ def product_update(
             if image.position != position:
                 ProductImage.objects.filter(pk=image.pk).update(position=position)
         _add_images(product, stored, start=len(now_kept))
-        for field, value in changes.items():
-            setattr(product, "category_id" if field == "category" else field, value)
-        product.save()
+        if not model_update(product, data=changes, attribute_names={"category": "category_id"}):
+            # Its images or types may have changed: updated_at moves with every write.
+            product.save(update_fields=["updated_at"])
         if types is not None:
             product_types_reconcile(product=product, types=types)
         products_changed(product.pk)
@@ -177,7 +195,7 @@ def product_update(
     return product_get(product_id=product_id)
 
 
-def product_delete(*, product_id, if_match=None):
+def product_delete(*, product_id: int, if_match: Sequence[str] | None = None) -> None:
     with transaction.atomic():
         product = _locked_product(product_id)
         check_if_match(product, if_match)
@@ -188,7 +206,7 @@ def product_delete(*, product_id, if_match=None):
     logger.info("product deleted", extra={"product_id": product_id})
 
 
-def product_images_delete(*, product_id, image_paths):
+def product_images_delete(*, product_id: int, image_paths: Sequence[str]) -> Product:
     """Remove the named images (all or none) and, after the commit, their files."""
     if not image_paths:
         message = "imagePaths must name at least one image."
@@ -208,7 +226,14 @@ def product_images_delete(*, product_id, image_paths):
     return product_get(product_id=product_id)
 
 
-def product_type_create(*, product_id, name, price=None, availability=True, quantity=0):
+def product_type_create(
+    *,
+    product_id: int,
+    name: str,
+    price: Decimal | None = None,
+    availability: bool = True,
+    quantity: int = 0,
+) -> ProductType:
     with transaction.atomic():
         product = _locked_product(product_id)
         product_type = ProductType.objects.create(
@@ -219,7 +244,7 @@ def product_type_create(*, product_id, name, price=None, availability=True, quan
     return product_type
 
 
-def _locked_type(product_id, type_id):
+def _locked_type(product_id: int, type_id: int) -> tuple[Product, ProductType]:
     product = _locked_product(product_id)
     product_type = (
         ProductType.objects.select_for_update().filter(pk=type_id, product_id=product_id).first()
@@ -229,10 +254,10 @@ def _locked_type(product_id, type_id):
     return product, product_type
 
 
-def product_type_update(*, product_id, type_id, if_match=None, **changes):
-    unknown = set(changes) - TYPE_FIELDS
-    if unknown:
-        raise TypeError(f"product_type_update() got unexpected fields {sorted(unknown)}")
+def product_type_update(
+    *, product_id: int, type_id: int, if_match: Sequence[str] | None = None, **changes: Any
+) -> ProductType:
+    unknown_fields_check("product_type_update", changes, TYPE_FIELDS)
     with transaction.atomic():
         product, product_type = _locked_type(product_id, type_id)
         check_if_match(
@@ -240,15 +265,15 @@ def product_type_update(*, product_id, type_id, if_match=None, **changes):
             if_match,
             changes_stock=changes.get("quantity", product_type.quantity) != product_type.quantity,
         )
-        for field, value in changes.items():
-            setattr(product_type, field, value)
-        product_type.save()
+        model_update(product_type, data=changes)
         product.save(update_fields=["updated_at"])
         products_changed(product.pk)
     return product_type
 
 
-def product_type_delete(*, product_id, type_id, if_match=None):
+def product_type_delete(
+    *, product_id: int, type_id: int, if_match: Sequence[str] | None = None
+) -> None:
     with transaction.atomic():
         product, product_type = _locked_type(product_id, type_id)
         check_if_match(product, if_match)
@@ -271,26 +296,23 @@ CATEGORY_FIELDS = {
 }
 
 
-def category_update(*, category_id, **changes):
+def category_update(*, category_id: str, **changes: Any) -> Category:
     """Change the category fields given (the Django admin's page and list). Its name and
     flags show in each of its products' answers, so their versions move with it; checkout
     reads the flags on every order, so a change applies to the next checkout."""
-    unknown = set(changes) - CATEGORY_FIELDS
-    if unknown:
-        raise TypeError(f"category_update() got unexpected fields {sorted(unknown)}")
+    unknown_fields_check("category_update", changes, CATEGORY_FIELDS)
     with transaction.atomic():
         category = Category.objects.select_for_update().filter(pk=category_id).first()
         if category is None:
             raise NotFound(CATEGORY_NOT_FOUND)
-        for field, value in changes.items():
-            setattr(category, field, value)
-        if changes:
-            category.save(update_fields=sorted(changes))
+        if model_update(category, data=changes):
             category_changed(category.pk)
     return category
 
 
-def category_flags_update(*, category_id, age_restricted=None, shippable=None):
+def category_flags_update(
+    *, category_id: str, age_restricted: bool | None = None, shippable: bool | None = None
+) -> Category:
     """Set a category's 21+ and shippable flags (None: unchanged)."""
     flags = {"age_restricted": age_restricted, "shippable": shippable}
     return category_update(
@@ -299,7 +321,7 @@ def category_flags_update(*, category_id, age_restricted=None, shippable=None):
     )
 
 
-def low_stock_digest_queue(*, day):
+def low_stock_digest_queue(*, day: date) -> tuple[StockRows, StockRows] | None:
     """Queue the low-stock digest of `day` once. Returns (sold out, low) rows; both empty when
     nothing is low (nothing queued, the day stays open), None when the day's digest was
     queued already. Two runs at once: the second waits on the first's row (unique key) and
