@@ -111,16 +111,22 @@ class NameIndex:
     def __len__(self):
         return len(self.ids)
 
+    def matching_positions(self, query_word):
+        """{position: edits} of the names holding a word `query_word` matches, each at its
+        fewest edits."""
+        edits = {}
+        for word, cost in self.matching_words(query_word).items():
+            for position in self.postings[word]:
+                if cost < edits.get(position, cost + 1):
+                    edits[position] = cost
+        return edits
+
     def search(self, query_words, *, category=None):
         """[(product id, edits)] of the products matching every query word, fewest edits
         first, then in the index's order; at most MAX_RESULTS."""
         total = None
         for query_word in query_words:
-            edits = {}
-            for word, cost in self.matching_words(query_word).items():
-                for position in self.postings[word]:
-                    if cost < edits.get(position, cost + 1):
-                        edits[position] = cost
+            edits = self.matching_positions(query_word)
             if total is not None:
                 edits = {p: cost + total[p] for p, cost in edits.items() if p in total}
             total = edits

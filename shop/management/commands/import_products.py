@@ -45,20 +45,40 @@ def _parse_types(cell):
     return types, problems
 
 
+def _header_problem(header):
+    """The header row's error text, or None when it is usable."""
+    missing = {"name", "category"} - set(header)
+    if missing:
+        return (
+            f"row 1: the header needs the columns {', '.join(sorted(missing))} "
+            f"(has: {', '.join(header)})"
+        )
+    unknown = set(header) - set(COLUMNS)
+    if unknown:
+        return f"row 1: unknown columns {', '.join(sorted(unknown))}; known: {', '.join(COLUMNS)}"
+    return None
+
+
+def _parse_row(cells):
+    """-> (product values, type values, [problem text]) of one row's non-empty cells."""
+    types, problems = _parse_types(cells.pop("types", ""))
+    form = ProductFormSerializer(data={key: value for key, value in cells.items() if value != ""})
+    if not form.is_valid():
+        problems.insert(0, _errors_text(form.errors))
+        return None, types, problems
+    values = dict(form.validated_data)
+    values.pop("images", None)
+    values.pop("existingImages", None)
+    return values, types, problems
+
+
 def parse_rows(handle):
     """-> (rows as (line number, product values, type values), [error text])."""
     reader = csv.DictReader(handle)
     header = [column.strip().lower() for column in reader.fieldnames or []]
-    missing = {"name", "category"} - set(header)
-    if missing:
-        return [], [
-            f"row 1: the header needs the columns {', '.join(sorted(missing))} (has: {', '.join(header)})"
-        ]
-    unknown = set(header) - set(COLUMNS)
-    if unknown:
-        return [], [
-            f"row 1: unknown columns {', '.join(sorted(unknown))}; known: {', '.join(COLUMNS)}"
-        ]
+    problem = _header_problem(header)
+    if problem:
+        return [], [problem]
     reader.fieldnames = header
     rows, errors = [], []
     for row in reader:
@@ -66,19 +86,11 @@ def parse_rows(handle):
         cells = {key: (value or "").strip() for key, value in row.items() if key in COLUMNS}
         if not any(cells.values()):
             continue
-        types, problems = _parse_types(cells.pop("types", ""))
-        form = ProductFormSerializer(
-            data={key: value for key, value in cells.items() if value != ""}
-        )
-        if not form.is_valid():
-            problems.insert(0, _errors_text(form.errors))
+        values, types, problems = _parse_row(cells)
         if problems:
             errors.append(f"row {line}: " + "; ".join(problems))
-            continue
-        values = dict(form.validated_data)
-        values.pop("images", None)
-        values.pop("existingImages", None)
-        rows.append((line, values, types))
+        else:
+            rows.append((line, values, types))
     return rows, errors
 
 
