@@ -1,10 +1,14 @@
-from drf_spectacular.utils import OpenApiResponse, extend_schema
+"""Hero image endpoints: thin views over hero.selectors and hero.services."""
+
+from drf_spectacular.utils import extend_schema
 from rest_framework import status
 from rest_framework.decorators import api_view, permission_classes
-from rest_framework.permissions import IsAdminUser, IsAuthenticated
+from rest_framework.permissions import IsAdminUser
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from common.permissions import ReadForUsersWriteForAdmins
+from common.schema import error, see_api_docs
 from hero import selectors, services
 from hero.serializers import (
     HeroFormSerializer,
@@ -12,10 +16,6 @@ from hero.serializers import (
     HeroSerializer,
     HeroToggleSerializer,
 )
-
-
-def _error(text):
-    return OpenApiResponse(description=text)
 
 
 def _form_values(validated):
@@ -32,18 +32,18 @@ FORM_REQUEST = {
     "multipart/form-data": HeroFormSerializer,
     "application/x-www-form-urlencoded": HeroFormSerializer,
 }
+HERO = "Hero images"
+NOT_FOUND = error("Hero image not found")
 
 
-class HeroCollection(APIView):
-    def get_permissions(self):
-        method = getattr(getattr(self, "request", None), "method", None)
-        return [IsAuthenticated()] if method == "GET" else [IsAdminUser()]
-
+class HeroCollection(ReadForUsersWriteForAdmins, APIView):
     @extend_schema(
         operation_id="hero_images_list",
-        responses={200: HeroSerializer(many=True), 401: _error("No or bad token")},
-        description="The homepage carousel, ordered by display_order (0-based) then id. "
-        "Customers get only active images, admins every image (to manage them).",
+        responses={200: HeroSerializer(many=True)},
+        description=see_api_docs(
+            "The homepage carousel in display order; customers get the active images only.",
+            HERO,
+        ),
     )
     def get(self, request):
         return _hero_list(request.user)
@@ -53,14 +53,14 @@ class HeroCollection(APIView):
         request=FORM_REQUEST,
         responses={
             201: HeroSerializer,
-            400: _error("Please provide an image URL or upload an image file"),
-            413: _error("Image larger than 10 MB"),
+            400: error("Please provide an image URL or upload an image file"),
+            413: error("Image larger than 10 MB"),
         },
-        description="Multipart form. `display_order` counts from 1 (stored 0-based); without it "
-        "the image goes last. `is_active` is 1/0 or true/false, default active. Either "
-        "`image_url` (http(s) with a host, or a path on this site starting with a single /; "
-        "other schemes are a 400) or an `image` file (checked and re-encoded to WebP, at most "
-        "2400 px a side) is required; when both are sent, the file wins.",
+        description=see_api_docs(
+            "Multipart form: an `image_url` or an `image` file is required; without "
+            "`display_order` (from 1) the image goes last.",
+            HERO,
+        ),
     )
     def post(self, request):
         data = HeroFormSerializer(data=request.data)
@@ -72,18 +72,20 @@ class HeroCollection(APIView):
 @extend_schema(
     methods=["PUT"],
     request={**FORM_REQUEST, "application/json": HeroToggleSerializer},
-    responses={200: HeroSerializer, 400: _error("Bad field"), 404: _error("Hero image not found")},
-    description="Multipart: the fields sent change, the others stay (same rules as create). "
-    "The picture changes only for a new `image` file or a non-empty `image_url` different "
-    "from the current one, so an edit form that sends the current URL back keeps the stored "
-    'file; a replaced file is deleted once no hero image uses it. JSON `{"is_active": '
-    "true|false}` (the toggle) sets that flag and nothing else.",
+    responses={200: HeroSerializer, 404: NOT_FOUND},
+    description=see_api_docs(
+        'Multipart: the fields sent change, the others stay. JSON `{"is_active": true|false}` '
+        "sets that flag and nothing else.",
+        HERO,
+    ),
 )
 @extend_schema(
     methods=["DELETE"],
     request=None,
-    responses={204: None, 404: _error("Hero image not found")},
-    description="Deletes the hero image and its stored file (when no other hero image uses it).",
+    responses={204: None, 404: NOT_FOUND},
+    description=see_api_docs(
+        "Deletes the hero image, and its stored file when no other hero image uses it.", HERO
+    ),
 )
 @api_view(["PUT", "DELETE"])
 @permission_classes([IsAdminUser])
@@ -106,12 +108,13 @@ def hero_detail(request, pk):
     request=HeroReorderSerializer,
     responses={
         200: HeroSerializer(many=True),
-        400: _error("Unknown id or bad entry; nothing changes"),
+        400: error("Unknown id or bad entry; nothing changes"),
     },
-    description="Sets the 1-based positions given (stored 0-based) in one transaction. The "
-    "list may name some of the images: the others keep their stored position, and equal "
-    "positions are shown by id. An unknown or repeated id is a 400 and nothing changes. "
-    "Answers the full list, as GET does for an admin.",
+    description=see_api_docs(
+        "Sets the positions given (from 1), all or none. Answers the full list, as GET does for "
+        "an admin.",
+        HERO,
+    ),
 )
 @api_view(["PUT"])
 @permission_classes([IsAdminUser])

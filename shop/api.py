@@ -1,6 +1,6 @@
 """Catalog endpoints: thin views over shop.selectors and shop.services."""
 
-from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
+from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import status
 from rest_framework.decorators import (
     api_view,
@@ -17,6 +17,7 @@ from common.etags import etag_matches, json_answer, not_modified, with_etag
 from common.pagination import page_params
 from common.permissions import ReadForUsersWriteForAdmins
 from common.renderers import ORJSONRenderer
+from common.schema import IF_NONE_MATCH, NOT_MODIFIED, error, see_api_docs
 from shop import readcache, selectors, services, versioning
 from shop.preconditions import if_match_tags
 from shop.serializers import (
@@ -36,22 +37,9 @@ FORM_REQUEST = {
     "application/x-www-form-urlencoded": ProductFormSerializer,
     "application/json": ProductFormSerializer,
 }
-NOT_FOUND = OpenApiResponse(description="Product not found")
-BAD_INPUT = OpenApiResponse(description="Bad field: {message, errors}; nothing changes")
-TOO_LARGE = OpenApiResponse(description="An image over 10 MB; nothing changes")
-NO_TOKEN = OpenApiResponse(description="No or bad token")
-NOT_ADMIN = OpenApiResponse(description="Signed in, but not an admin")
-NOT_MODIFIED = OpenApiResponse(
-    description="Not Modified: the `If-None-Match` header names the current `ETag`; no body"
-)
-IF_NONE_MATCH = OpenApiParameter(
-    "If-None-Match",
-    str,
-    OpenApiParameter.HEADER,
-    description="An `ETag` from an earlier answer: 304 with no body while it is still current.",
-)
-
-
+NOT_FOUND = error("Product not found")
+TYPE_NOT_FOUND = error("Product not found / Product type not found")
+TOO_LARGE = error("An image over 10 MB; nothing changes.")
 IF_MATCH = OpenApiParameter(
     "If-Match",
     str,
@@ -59,8 +47,10 @@ IF_MATCH = OpenApiParameter(
     description="The product's `ETag` as last read. Stale: 412 and nothing changes. Required "
     "(428) when the write changes a stock figure (`quantity`).",
 )
-STALE = OpenApiResponse(description="If-Match names an older version of the product")
-IF_MATCH_NEEDED = OpenApiResponse(description="The stock would change and If-Match is missing")
+STALE = error("If-Match names an older version of the product; nothing changes.")
+IF_MATCH_NEEDED = error("The stock would change and If-Match is missing; nothing changes.")
+CATALOG = "Catalog"
+VERSIONS = "Versions, caching and stale writes"
 
 
 def _type_response(product_id, product_type, status=status.HTTP_200_OK):
@@ -91,8 +81,10 @@ def _product_values(validated):
 @extend_schema(
     parameters=[IF_NONE_MATCH],
     responses={200: CategorySerializer(many=True), 304: NOT_MODIFIED},
-    description="The 13 categories in display order. Public: no token needed. The `ETag` "
-    "names the catalog version.",
+    description=see_api_docs(
+        "The 13 categories in display order; public. The `ETag` names the catalog version.",
+        CATALOG,
+    ),
 )
 @api_view(["GET"])
 @authentication_classes([])
@@ -108,18 +100,12 @@ def category_list(request):
 
 @extend_schema(
     request=CategoryFlagsSerializer,
-    responses={
-        200: CategorySerializer,
-        400: BAD_INPUT,
-        401: NO_TOKEN,
-        403: NOT_ADMIN,
-        404: OpenApiResponse(description="Category not found"),
-    },
-    description="Admin only. JSON `{ageRestricted?, shippable?}`: fields sent change, the others "
-    "stay. `ageRestricted` makes checkout ask for `ageConfirmed` and marks orders for an ID "
-    "check; `shippable: false` refuses standard shipping for the category's products. Checkout "
-    "reads the flags on every order, so a change applies to the next checkout. Answers the "
-    "category.",
+    responses={200: CategorySerializer, 404: error("Category not found")},
+    description=see_api_docs(
+        "Admins: `{ageRestricted?, shippable?}`; the flags sent change, the others stay. "
+        "Answers the category.",
+        CATALOG,
+    ),
 )
 @api_view(["PATCH"])
 @permission_classes([IsAdminUser])
@@ -140,44 +126,27 @@ class ProductCollection(ReadForUsersWriteForAdmins, APIView):
     @extend_schema(
         operation_id="products_list",
         parameters=[
-            OpenApiParameter(
-                "page",
-                int,
-                description="From 1 (0 or text: 400). A page past the end is an empty page (200).",
-            ),
-            OpenApiParameter("limit", int, description="Default 12, capped at 100."),
-            OpenApiParameter(
-                "category", str, description="A category id; an unknown one gives an empty page."
-            ),
+            OpenApiParameter("page", int, description="From 1; past the end: an empty page."),
+            OpenApiParameter("limit", int, description="Default 12, at most 100."),
+            OpenApiParameter("category", str, description="A category id."),
             OpenApiParameter(
                 "search",
                 str,
-                description="Case-insensitive match in name or description, taken literally (% and _ are "
-                "not wildcards). Surrounding spaces are ignored; more than 200 characters is a 400. "
-                "A search that matches nothing forgives typos: a word of 4-7 letters one edit, "
-                "8 or more two, 3 or fewer none; fewest edits first (docs/api.md).",
+                description="Name or description, literally, at most 200 characters; "
+                "forgives typos when nothing matches.",
             ),
-            OpenApiParameter(
-                "stock",
-                str,
-                enum=["low", "out"],
-                description="Admins only (a customer gets 403): `out` = sold out (no units, or "
-                "no type with units), `low` = in stock with LOW_STOCK_THRESHOLD units or fewer "
-                "(a product's own quantity, or any of its types'). The threshold is in "
-                "GET /api/shop/info as `lowStockThreshold`.",
-            ),
+            OpenApiParameter("stock", str, enum=["low", "out"], description="Admins only."),
             IF_NONE_MATCH,
         ],
         responses={
             200: ProductPageSerializer,
             304: NOT_MODIFIED,
-            400: BAD_INPUT,
-            401: NO_TOKEN,
-            403: NOT_ADMIN,
+            403: error("A customer filtering by `stock`."),
         },
-        description="A page of products, newest first, ties by id. The strong `ETag` names the "
-        "catalog version, which every change to a product, type, image, stock or category moves; "
-        "send it back in `If-None-Match` for a 304 while nothing changed.",
+        description=see_api_docs(
+            "A page of products, newest first, ties by id. The `ETag` names the catalog version.",
+            CATALOG,
+        ),
     )
     def get(self, request):
         page, limit = page_params(request, PAGE_SIZE)
@@ -197,19 +166,12 @@ class ProductCollection(ReadForUsersWriteForAdmins, APIView):
     @extend_schema(
         operation_id="products_create",
         request=FORM_REQUEST,
-        responses={
-            201: ProductSerializer,
-            400: BAD_INPUT,
-            401: NO_TOKEN,
-            403: NOT_ADMIN,
-            413: TOO_LARGE,
-        },
-        description="Multipart form. `name` and `category` are required; `availability` defaults to "
-        "true, `quantity` to 0, `price` to null (an empty field is null). Up to 5 `images`: each "
-        "is opened with Pillow (JPEG, PNG, WebP or GIF, else 400), 10 MB at most (413), rotated "
-        "by EXIF, capped at 1600 px, re-encoded to WebP without metadata, with a 400 px thumbnail. "
-        "Optional `types`: a JSON list of the product's types, created with it in one "
-        "transaction. Any bad field, file or type: nothing is stored.",
+        responses={201: ProductSerializer, 413: TOO_LARGE},
+        description=see_api_docs(
+            "Multipart form: `name` and `category` required, up to 5 `images`, optional `types` "
+            "(a JSON list). Any bad field, file or type: nothing is stored.",
+            CATALOG,
+        ),
     )
     def post(self, request):
         form = ProductFormSerializer(data=request.data)
@@ -226,10 +188,11 @@ class ProductDetail(ReadForUsersWriteForAdmins, APIView):
     @extend_schema(
         operation_id="products_retrieve",
         parameters=[IF_NONE_MATCH],
-        responses={200: ProductSerializer, 304: NOT_MODIFIED, 401: NO_TOKEN, 404: NOT_FOUND},
-        description="One product with its types and images. The strong `ETag` names the "
-        "product's version, which every change to it (fields, types, images, stock, its "
-        "category) moves.",
+        responses={200: ProductSerializer, 304: NOT_MODIFIED, 404: NOT_FOUND},
+        description=see_api_docs(
+            "One product with its types and images. The `ETag` names the product's version.",
+            VERSIONS,
+        ),
     )
     def get(self, request, pk):
         version = versioning.product_version(pk)
@@ -246,25 +209,17 @@ class ProductDetail(ReadForUsersWriteForAdmins, APIView):
         parameters=[IF_MATCH],
         responses={
             200: ProductSerializer,
-            400: BAD_INPUT,
-            401: NO_TOKEN,
-            403: NOT_ADMIN,
             404: NOT_FOUND,
             412: STALE,
             413: TOO_LARGE,
             428: IF_MATCH_NEEDED,
         },
-        description="Multipart form, same fields and rules as create, but every field is optional: "
-        "fields sent change, the others stay. `existingImages` (JSON list of URLs exactly as in "
-        "`images`) keeps those images in that order and deletes the others (files removed after "
-        "the commit); without `existingImages` every image stays. New `images` go after the kept "
-        "ones; kept + new over 5 is a 400. A URL that is not one of this product's images is a "
-        "400 and nothing changes. `types` (optional JSON list) is every type the product should "
-        "have: items with an `id` update that type (fields an item leaves out stay), items without "
-        "one are created, types left out are deleted, in the product's transaction; an `id` of another product is a 400 "
-        "'Product type not found' and nothing changes. With `If-Match` naming an older version: "
-        "412; a changed `quantity` (the product's or a type's) without `If-Match`: 428 (a sale "
-        "made meanwhile is never overwritten).",
+        description=see_api_docs(
+            "Multipart form as for create, every field optional: the fields sent change. "
+            "`existingImages` lists the images to keep, `types` every type the product should "
+            "have.",
+            CATALOG,
+        ),
     )
     def put(self, request, pk):
         form = ProductFormSerializer(data=request.data, partial=True)
@@ -277,10 +232,11 @@ class ProductDetail(ReadForUsersWriteForAdmins, APIView):
     @extend_schema(
         operation_id="products_destroy",
         parameters=[IF_MATCH],
-        responses={204: None, 401: NO_TOKEN, 403: NOT_ADMIN, 404: NOT_FOUND, 412: STALE},
-        description="Deletes the product, its types and images; image files are removed after the "
-        "commit unless another product uses the same file. Placed orders keep their own copy. "
-        "With `If-Match` naming an older version: 412 and nothing is deleted.",
+        responses={204: None, 404: NOT_FOUND, 412: STALE},
+        description=see_api_docs(
+            "Deletes the product, its types and images; placed orders keep their own copy.",
+            CATALOG,
+        ),
     )
     def delete(self, request, pk):
         services.product_delete(product_id=pk, if_match=if_match_tags(request))
@@ -291,15 +247,14 @@ class ProductDetail(ReadForUsersWriteForAdmins, APIView):
     request=ImagePathsSerializer,
     responses={
         200: ProductSerializer,
-        400: BAD_INPUT,
-        401: NO_TOKEN,
-        403: NOT_ADMIN,
+        400: error("Not one of this product's images, or none named; nothing is deleted."),
         404: NOT_FOUND,
     },
-    description='JSON `{"imagePaths": [url, ...]}` with URLs exactly as in the product\'s `images` '
-    "(its stored names are accepted too). All named images are removed, or none: anything that is "
-    "not one of this product's images (another product's, `../`, an empty list) is a 400. Answers "
-    "the updated product.",
+    description=see_api_docs(
+        '`{"imagePaths": [url, ...]}`: removes every named image of this product, or none. '
+        "Answers the product.",
+        CATALOG,
+    ),
 )
 @api_view(["DELETE"])
 @permission_classes([IsAdminUser])
@@ -315,8 +270,8 @@ def product_images(request, pk):
 class ProductTypeCollection(ReadForUsersWriteForAdmins, APIView):
     @extend_schema(
         operation_id="product_types_list",
-        responses={200: ProductTypeSerializer(many=True), 401: NO_TOKEN, 404: NOT_FOUND},
-        description="The product's types, oldest first.",
+        responses={200: ProductTypeSerializer(many=True), 404: NOT_FOUND},
+        description=see_api_docs("The product's types, oldest first.", CATALOG),
     )
     def get(self, request, pk):
         return Response(
@@ -326,16 +281,11 @@ class ProductTypeCollection(ReadForUsersWriteForAdmins, APIView):
     @extend_schema(
         operation_id="product_types_create",
         request=ProductTypeFormSerializer,
-        responses={
-            201: ProductTypeSerializer,
-            400: BAD_INPUT,
-            401: NO_TOKEN,
-            403: NOT_ADMIN,
-            404: NOT_FOUND,
-        },
-        description="JSON (or form) `{name, availability, price, quantity}`. `name` is required "
-        "('Please enter name for the product type'); `price` null or empty = the product's price "
-        "applies; `availability` defaults to true, `quantity` to 0.",
+        responses={201: ProductTypeSerializer, 404: NOT_FOUND},
+        description=see_api_docs(
+            "JSON (or form) `{name, availability, price, quantity}`; `name` is required.",
+            CATALOG,
+        ),
     )
     def post(self, request, pk):
         form = ProductTypeFormSerializer(data=request.data)
@@ -353,17 +303,15 @@ class ProductTypeDetail(APIView):
         parameters=[IF_MATCH],
         responses={
             200: ProductTypeSerializer,
-            400: BAD_INPUT,
-            401: NO_TOKEN,
-            403: NOT_ADMIN,
-            404: OpenApiResponse(description="Product not found / Product type not found"),
+            404: TYPE_NOT_FOUND,
             412: STALE,
             428: IF_MATCH_NEEDED,
         },
-        description="Fields sent change, the others stay (same rules as create). A type of another "
-        "product is a 404 'Product type not found'. `If-Match` carries the product's `ETag` "
-        "(a type is part of its product): stale is a 412, a changed `quantity` without it a "
-        "428. The answer's `ETag` is the product's after the write.",
+        description=see_api_docs(
+            "The fields sent change, the others stay. `If-Match` and the answer's `ETag` are "
+            "the product's (a type is part of its product).",
+            CATALOG,
+        ),
     )
     def put(self, request, pk, type_id):
         form = ProductTypeFormSerializer(data=request.data, partial=True)
@@ -376,15 +324,11 @@ class ProductTypeDetail(APIView):
     @extend_schema(
         operation_id="product_types_destroy",
         parameters=[IF_MATCH],
-        responses={
-            204: None,
-            401: NO_TOKEN,
-            403: NOT_ADMIN,
-            404: OpenApiResponse(description="Product not found / Product type not found"),
-            412: STALE,
-        },
-        description="Deletes the type. Placed orders keep their own copy of its name and price. "
-        "With `If-Match` naming an older version of the product: 412 and nothing is deleted.",
+        responses={204: None, 404: TYPE_NOT_FOUND, 412: STALE},
+        description=see_api_docs(
+            "Deletes the type; placed orders keep their own copy of its name and price.",
+            CATALOG,
+        ),
     )
     def delete(self, request, pk, type_id):
         services.product_type_delete(
