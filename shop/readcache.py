@@ -93,8 +93,8 @@ def product_list_answer(
 ) -> tuple[bytes, str]:
     """A page of the product list at catalog `version`, filters as the selectors cleaned them."""
     # Query values are free for anyone to invent, and each new one would be a new entry: a
-    # category that names nothing and a page past the end are answered afresh, never kept
-    # (the answer is the same empty page); searches are at most 200 characters.
+    # category that names nothing is answered afresh, counts included, never kept (the
+    # answer is the same empty page); searches are at most 200 characters.
     known = _known_category(version, category)
     key = ("products", version, category, search, stock, page, limit)
     body = answers.get(key)
@@ -109,6 +109,7 @@ def product_list_answer(
             keep=known,
         )
         body = dumps(answer)
+        # A page past the end is the same empty page whatever its number: not kept either.
         if known and page <= max(answer["pagination"]["totalPages"], 1):
             answers.set(key, body)
     return body, catalog_etag(version)
