@@ -19,6 +19,7 @@ from common.pagination import paginate
 from common.parsers import JSONParser
 from common.schema import ErrorSerializer
 from orders import delivery, selectors, services
+from orders.checkout import ADMINS_DO_NOT_SHOP, order_checkout
 from orders.filters import parse_order_filters
 from orders.models import OrderStatus
 from orders.pricing import (
@@ -44,7 +45,7 @@ class CustomersOnly(BasePermission):
 
     def has_permission(self, request, view):
         if request.user is not None and request.user.is_staff:
-            raise Forbidden(services.ADMINS_DO_NOT_SHOP)
+            raise Forbidden(ADMINS_DO_NOT_SHOP)
         return True
 
 
@@ -147,7 +148,7 @@ def checkout(request):
     data.is_valid(raise_exception=True)
     values = data.validated_data
     option = values["deliveryOption"]
-    result = services.order_checkout(
+    result = order_checkout(
         user=request.user,
         lines=[
             StockLine(

@@ -3,18 +3,10 @@ from datetime import timedelta
 from django.db.models import Count, F, Prefetch, Q
 from django.db.models.functions import Coalesce
 
-from orders.calendar import day_start, shop_today
+from common.shoptime import day_start, shop_today
 from orders.filters import ORDER_NUMBER, OrderFilters
-from orders.models import Order, OrderLine, OrderStatus
+from orders.models import ORDER_TRANSITIONS, Order, OrderLine, OrderStatus
 from orders.pricing import DeliveryOption, delivery_options_info
-
-# Where an order may go from each status: only a pending order is completed or cancelled
-# (orders/services.py enforces it; tests check the two agree).
-ORDER_NEXT_STATUSES = {
-    OrderStatus.PENDING: (OrderStatus.COMPLETED, OrderStatus.CANCELLED),
-    OrderStatus.COMPLETED: (),
-    OrderStatus.CANCELLED: (),
-}
 
 
 def order_rules():
@@ -25,7 +17,7 @@ def order_rules():
             {
                 "id": status.value,
                 "label": status.label,
-                "next": [to.value for to in ORDER_NEXT_STATUSES[status]],
+                "next": [to.value for to in ORDER_TRANSITIONS[status]],
             }
             for status in OrderStatus
         ],

@@ -15,7 +15,8 @@ from django.db.models import Count, DecimalField, ExpressionWrapper, F, Max, Sum
 from django.db.models.functions import TruncDate
 
 from common.errors import BadRequest
-from orders.calendar import SHOP_TIME_ZONE, day_start, query_date_range, shop_today
+from common.shoptime import SHOP_TIME_ZONE, day_start, shop_today
+from orders.calendar import query_date_range
 from orders.models import Order, OrderLine, OrderStatus
 from orders.pricing import DeliveryOption
 from shop.models import Product

@@ -1,5 +1,5 @@
 from common.errors import BadRequest
-from rides.models import Ride, RideStatus, Setting, SettingKey
+from rides.models import RIDE_TRANSITIONS, Ride, RideStatus, Setting, SettingKey
 
 # The shop's standard prices; shown until an admin stores a text of their own.
 DEFAULT_PRICING_DESCRIPTION = (
@@ -39,15 +39,15 @@ def ride_pricing_description():
 
 
 def ride_rules():
-    """The ride rules the client reads from GET /api/shop/info: an admin may move a ride to
-    any status but its current one (rides/services.py), and the pricing text shown until an
-    admin stores one."""
+    """The ride rules the client reads from GET /api/shop/info: where an admin may move a
+    ride (rides.models.RIDE_TRANSITIONS), and the pricing text shown until an admin stores
+    one."""
     return {
         "rideStatuses": [
             {
                 "id": status.value,
                 "label": status.label,
-                "next": [to.value for to in RideStatus if to != status],
+                "next": [to.value for to in RIDE_TRANSITIONS[status]],
             }
             for status in RideStatus
         ],

@@ -1,28 +1,20 @@
 import logging
 from datetime import date
-from zoneinfo import ZoneInfo
 
 from django.db import transaction
-from django.utils import timezone
 
-from common.errors import BadRequest, Conflict, NotFound
+from common.errors import BadRequest, NotFound
+from common.shoptime import shop_today
 from common.status import log_status_change, record_event, transition
-from rides.models import Ride, RideStatus, Setting, SettingKey
+from rides.models import RIDE_TRANSITIONS, Ride, RideStatus, Setting, SettingKey
 from rides.notifications import ride_requested_email
 from rides.selectors import ride_status_checked
 
 logger = logging.getLogger("shop.rides")
 
-# Business dates ("today") are the shop's, whatever the server's clock zone.
-SHOP_TIME_ZONE = ZoneInfo("America/Los_Angeles")
-
 RIDE_NOT_FOUND = "Ride request not found"
 PICKUP_DATE_PAST = "Pickup date cannot be earlier than today."
 PRICING_EMPTY = "Please enter a pricing description."
-
-
-def shop_today():
-    return timezone.localdate(timezone=SHOP_TIME_ZONE)
 
 
 def ride_request(
@@ -66,16 +58,25 @@ def ride_request(
     return ride
 
 
+def _already(from_status: str, to_status: str) -> str:
+    return f"This ride request is already {RideStatus(to_status).label.lower()}."
+
+
 def ride_set_status(*, ride_id, status, actor):
-    """Admins may move a ride to any status but its current one."""
+    """Admins move a ride as rides.models.RIDE_TRANSITIONS allows: to any status but its
+    current one."""
     new_status = ride_status_checked(status)
     with transaction.atomic():
         ride = Ride.objects.select_for_update().filter(pk=ride_id).first()
         if ride is None:
             raise NotFound(RIDE_NOT_FOUND)
-        if ride.status == new_status:
-            raise Conflict(f"This ride request is already {new_status.label.lower()}.")
-        old_status = transition(ride, to_status=new_status, actor=actor)
+        old_status = transition(
+            ride,
+            to_status=new_status,
+            actor=actor,
+            allowed=RIDE_TRANSITIONS,
+            refusal=_already,
+        )
     log_status_change(
         logger,
         "ride status changed",
