@@ -6,14 +6,14 @@ and the domain's selector serves the same table to the client (GET /api/shop/inf
 
 from collections.abc import Callable, Collection, Mapping
 from logging import Logger
-from typing import Any
+from typing import Any, TypeVar
 
 from django.db import models
 
 from common.errors import Conflict
 
-# {status: the statuses a record in it may move to}
-Transitions = Mapping[str, Collection[str]]
+# A domain's status choices (OrderStatus, RideStatus).
+S = TypeVar("S", bound=str)
 
 
 def _actor(actor: Any) -> Any:
@@ -35,17 +35,18 @@ def record_event(
 def transition(
     record: Any,
     *,
-    to_status: str,
+    to_status: S,
     actor: Any,
-    allowed: Transitions,
+    allowed: Mapping[S, Collection[S]],
     refusal: Callable[[str, str], str],
     event_fields: Callable[[Any], dict[str, Any]] | None = None,
 ) -> str:
     """Move `record` to `to_status`, save it, and record the event. Returns the status it left.
 
-    A move its domain's table `allowed` does not list is a Conflict worded by
-    `refusal(from_status, to_status)`, and nothing changes. `event_fields(record)`
-    (optional) gives the event's other fields, read after the status has moved."""
+    `allowed` is the domain's table, {status: the statuses a record in it may move to}; a
+    move it does not list is a Conflict worded by `refusal(from_status, to_status)`, and
+    nothing changes. `event_fields(record)` (optional) gives the event's other fields, read
+    after the status has moved."""
     from_status = record.status
     if to_status not in allowed[from_status]:
         raise Conflict(refusal(from_status, to_status))

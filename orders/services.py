@@ -36,26 +36,19 @@ ONLY_PENDING = "Only pending orders can be {verb}. This order is {from_status}."
 
 def _only_pending(from_status: str, to_status: str) -> str:
     # The verb is the status it was to reach: "completed", "cancelled".
-    return ONLY_PENDING.format(verb=to_status, from_status=from_status)
+    return ONLY_PENDING.format(verb=str(to_status), from_status=str(from_status))
 
 
 def _releasable(order: Order) -> list[StockLine]:
-    """Stock lines to put back; lines whose product or type was deleted are skipped."""
+    """Stock lines to put back; lines whose product or type was deleted are skipped (a
+    deleted type's units are not put on its product)."""
     lines = []
     for line in order.items.all():
-        if line.sold_as_type:
-            if line.product_type_id is not None:
-                lines.append(
-                    StockLine(
-                        product_id=line.product_id,
-                        type_id=line.product_type_id,
-                        quantity=line.quantity,
-                    )
-                )
-        elif line.product_id is not None:
-            lines.append(
-                StockLine(product_id=line.product_id, type_id=None, quantity=line.quantity)
-            )
+        type_id = line.product_type_id if line.sold_as_type else None
+        # A type is deleted with its product, so a line with a type still has its product.
+        if line.product_id is None or (line.sold_as_type and type_id is None):
+            continue
+        lines.append(StockLine(product_id=line.product_id, type_id=type_id, quantity=line.quantity))
     return lines
 
 
