@@ -1,6 +1,6 @@
 """Where and when local delivery goes, and what may be shipped.
 
-Checkout (orders.services via orders.rules) applies these rules; GET /api/shop/info
+Checkout (orders.checkout via orders.rules) applies these rules; GET /api/shop/info
 describes them (delivery_rules) so clients offer only values the server will accept.
 Times are the shop's (America/Los_Angeles) whatever the server's clock zone.
 """
