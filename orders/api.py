@@ -17,16 +17,12 @@ from rest_framework.response import Response
 from common.errors import Forbidden
 from common.pagination import paginate
 from common.parsers import JSONParser
-from common.schema import ErrorSerializer
+from common.schema import error, see_api_docs
 from orders import delivery, selectors, services
+from orders.checkout import ADMINS_DO_NOT_SHOP, order_checkout
 from orders.filters import parse_order_filters
 from orders.models import OrderStatus
-from orders.pricing import (
-    DELIVERY_OPTIONS_TEXT,
-    NEEDS_ADDRESS,
-    NEEDS_APPOINTMENT,
-    DeliveryOption,
-)
+from orders.pricing import NEEDS_ADDRESS, NEEDS_APPOINTMENT, DeliveryOption
 from orders.serializers import (
     CheckoutSerializer,
     OrderAnswerSerializer,
@@ -44,16 +40,11 @@ class CustomersOnly(BasePermission):
 
     def has_permission(self, request, view):
         if request.user is not None and request.user.is_staff:
-            raise Forbidden(services.ADMINS_DO_NOT_SHOP)
+            raise Forbidden(ADMINS_DO_NOT_SHOP)
         return True
 
 
-def _error(text):
-    return OpenApiResponse(ErrorSerializer, description=text)
-
-
-NOT_SIGNED_IN = _error("No or bad token (with a WWW-Authenticate header).")
-NOT_AN_ADMIN = _error("Signed in, but not an admin.")
+NOT_PENDING = error("Only pending orders can be changed; nothing changed.")
 
 
 def _orders(orders):
@@ -82,61 +73,21 @@ def _answer(message, order, status_code=status.HTTP_200_OK):
             OrderAnswerSerializer,
             description="Replay of an earlier checkout with the same Idempotency-Key.",
         ),
-        400: _error(
-            "A missing field (the messages of docs/api.md, Orders), a bad line, an unknown "
-            "item, more units of one item than maxUnitsPerLine, maxPendingOrders pending "
-            "orders already, or an overlong key"
+        400: error(
+            "A missing or bad field, a bad or unknown line, a shop rule (units per line, "
+            "pending orders, shipping, delivery area and time, 21+), or an overlong key."
         ),
-        401: NOT_SIGNED_IN,
-        403: _error("Admins cannot place orders. Please sign in as a customer to shop."),
-        409: _error(
+        403: error(ADMINS_DO_NOT_SHOP),
+        409: error(
             "Short stock (every short line named at once, each in errors.cartItems), an "
-            "unavailable or unpriced item, changed prices, or a reused key"
+            "unavailable or unpriced item, a full delivery hour, changed prices, or a reused key."
         ),
-        415: _error("The body is not JSON."),
+        415: error("The body is not JSON."),
     },
-    description=(
-        "Places an order. Problems are reported one at a time in the form's order: empty cart, "
-        "delivery option, name, address (shipping and delivery), phone, date (not before today "
-        "in America/Los_Angeles) and time (delivery), then the lines (quantity at least 1, "
-        "unknown items 400, unavailable, unpriced or short items 409). Delivery options and "
-        f"fees: {DELIVERY_OPTIONS_TEXT} Prices come from the database (a type's price when set, "
-        "else the product's); `deliveryFee` and `total` are optional and compared to the cent "
-        "after rounding, so a client's float arithmetic (68.99000000000001) is not a mismatch. "
-        "The address is stored for shipping and delivery only, the date and time for delivery "
-        "only (they mean nothing for pickup); the phone number is kept whenever given. "
-        "Identical lines are merged. The body must be JSON (415 otherwise). "
-        "Holds: nothing is paid online, so the limits of GET /api/shop/info apply, after the "
-        "fields above and before anything is stored: a customer with `maxPendingOrders` "
-        "pending orders is refused (`You already have 3 orders waiting to be completed. Please "
-        "wait until one is completed or cancelled before placing another.`), and so is more "
-        "than `maxUnitsPerLine` units of one product or type, lines of it counted together "
-        "(`You can order at most 10 of {name}[ - {type}] per order.`; several such lines are "
-        "named at once, each in `errors.cartItems`). Both are 400s with the sentence in "
-        "`errors.cartItems`; a replay of an order already placed is answered as always. A "
-        "pending order is cancelled once its hold runs out (`PENDING_HOLD_HOURS` after it "
-        "was placed, or after its booked delivery time), its stock back. "
-        "Shop rules, after the fields above (400 unless said): shipping a product whose "
-        "category is not shippable (`{name} can't be shipped. Please choose pickup or local "
-        "delivery.`); local delivery needs `deliveryZip` (missing, not five digits, or outside "
-        "the delivery area listed by GET /api/shop/info), a valid US `phoneNumber` (any "
-        "option's phone, when given, is stored as `(714) 555-0142`), and a date and time "
-        "inside the delivery hours, at least the lead time from now and at most the booking "
-        "horizon ahead (the message names the allowed window; `deliveryTime` is HH:MM, also "
-        "accepted as 2:30 PM, and stored as HH:MM); a full delivery hour, when an hourly "
-        "capacity is set, is a 409 `That delivery time is full. Please choose another time.` "
-        "Any line whose category is age-restricted needs `ageConfirmed: true` (`Please confirm "
-        "you are 21 or older to order age-restricted products.`); the order then has "
-        "`idCheckRequired`, `ageConfirmedAt` and the `idNotice` to show. Flags are read on "
-        "every checkout, so an admin's change applies to the next order. "
-        "Idempotency-Key: stored on the order row in the database, so every app server sees "
-        "it, and kept for as long as the order exists (orders are never deleted), well past "
-        "the 24 hours docs/api.md promises; there is nothing to expire. A key is used up only by a placed "
-        "order: a refused checkout (400/409) may be retried with the same key. A retry that "
-        "arrives while the first request is still running waits for it and then answers its "
-        "order. A replay answers the order as it is now (its status may have moved on) and "
-        "sends no second email. Emails (confirmation to the customer, alert to the shop) go "
-        "out after the order is committed; a mail failure is logged and never fails the order."
+    description=see_api_docs(
+        "Places an order from the cart, priced from the database, with its stock reserved; "
+        "any refusal stores nothing. The refusal order is the docstring of orders/checkout.py.",
+        "Orders and Checkout rules, added",
     ),
 )
 @api_view(["POST"])
@@ -147,7 +98,7 @@ def checkout(request):
     data.is_valid(raise_exception=True)
     values = data.validated_data
     option = values["deliveryOption"]
-    result = services.order_checkout(
+    result = order_checkout(
         user=request.user,
         lines=[
             StockLine(
@@ -213,14 +164,13 @@ def checkout(request):
     operation_id="orders_list",
     responses={
         200: OrderPageSerializer,
-        400: _error("A bad page, limit or filter value (the message names it)"),
-        401: NOT_SIGNED_IN,
+        400: error("A bad page, limit or filter value (the message names it)."),
     },
-    description="Orders newest first (ties by id). A customer sees only their own orders, an "
-    "admin every order; filters narrow that set and never widen it. Filters combine freely. "
-    "`counts` gives the orders per status under every filter except `status` (for chips). "
-    "`productId`/`productTypeId` of a line become null once that product or type is deleted; "
-    "names and prices stay as they were at checkout.",
+    description=see_api_docs(
+        "Orders newest first (ties by id): a customer's own, or every order for an admin; "
+        "filters narrow that set, and `counts` gives the orders per status.",
+        "Orders and Back office, added",
+    ),
 )
 @api_view(["GET"])
 @permission_classes([IsAuthenticated])
@@ -245,16 +195,12 @@ def order_list(request):
     request=None,
     responses={
         200: OrderAnswerSerializer,
-        401: NOT_SIGNED_IN,
-        403: NOT_AN_ADMIN,
-        404: _error("Order not found"),
-        409: _error("Only pending orders can be changed; nothing changed."),
+        404: error("Order not found"),
+        409: NOT_PENDING,
     },
-    description="Admin only (a customer gets 403, even for their own order). The sale becomes "
-    "final; stock does not change (the units left it at checkout). Only a pending order can "
-    "be completed: otherwise 409 and nothing changes. A complete and a cancel of one order "
-    "at the same moment take turns on the order's row lock: exactly one succeeds. The change "
-    "is recorded as an order event (who, when, from, to), shown in the Django admin.",
+    description=see_api_docs(
+        "Admin only. A pending order's sale becomes final; stock does not change.", "Orders"
+    ),
 )
 @api_view(["PUT"])
 @permission_classes([IsAdminUser])
@@ -267,17 +213,13 @@ def order_complete(request, order_id):
     request=None,
     responses={
         200: OrderAnswerSerializer,
-        401: NOT_SIGNED_IN,
-        403: NOT_AN_ADMIN,
-        404: _error("Order not found"),
-        409: _error("Only pending orders can be changed; nothing changed."),
+        404: error("Order not found"),
+        409: NOT_PENDING,
     },
-    description="Admin only (a customer gets 403, even for their own order). Answers "
-    "`Order cancelled. Items returned to stock.` Every reserved unit goes back to the product "
-    "or type it came from, in the same transaction as the status change (lines whose product "
-    "or type has since been deleted are skipped; a deleted type's units are not put on its "
-    "product). Only a pending order can be cancelled: otherwise 409 and nothing changes. The "
-    "change is recorded as an order event (who, when, from, to), shown in the Django admin.",
+    description=see_api_docs(
+        "Admin only. A pending order is cancelled and every reserved unit goes back to stock.",
+        "Orders",
+    ),
 )
 @api_view(["PUT"])
 @permission_classes([IsAdminUser])
@@ -297,12 +239,13 @@ def order_cancel(request, order_id):
                 "message": serializers.CharField(),
             },
         ),
-        400: _error("Please enter a valid 5-digit ZIP code"),
+        400: error("Please enter a valid 5-digit ZIP code"),
     },
-    description="Whether local delivery serves a ZIP code, with the sentence to show: "
-    "`We deliver to 92840.` or `Sorry, local delivery is only available in Orange County. "
-    "90210 is outside our delivery area.` Public: no token needed. Checkout applies the same "
-    "rule.",
+    description=see_api_docs(
+        "Public. Whether local delivery serves a ZIP code, with the sentence to show; checkout "
+        "applies the same rule.",
+        "Checkout rules, added",
+    ),
 )
 @api_view(["GET"])
 @authentication_classes([])

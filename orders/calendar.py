@@ -1,27 +1,18 @@
-"""Business dates are the shop's (America/Los_Angeles), whatever the server's clock zone."""
+"""Dates asked for in a query string (the order list, exports, the sales report): the
+shop's business dates (common/shoptime.py), parsed and bounded."""
 
-from datetime import date, datetime, time
-from zoneinfo import ZoneInfo
-
-from django.utils import timezone
+from datetime import date
 
 from common.errors import BadRequest
 
-SHOP_TIME_ZONE = ZoneInfo("America/Los_Angeles")
+# Importers outside orders, rides and reports that still read the shop's clock from here
+# (common/tests/test_shop_info.py, bench/sales_report.py): one definition, in common.shoptime.
+from common.shoptime import SHOP_TIME_ZONE, shop_today  # noqa: F401
+
 # Dates asked for in a query: a day outside these could not have its start or end (or a
 # default range around it) computed without overflowing datetime, and no order is there.
 FIRST_DAY = date(2000, 1, 1)
 LAST_DAY = date(2100, 12, 31)
-
-
-def shop_today():
-    return timezone.localdate(timezone=SHOP_TIME_ZONE)
-
-
-def day_start(day):
-    """The first moment of `day` in the shop's zone (ranges on created_at use it, so that the
-    indexes on created_at serve them)."""
-    return datetime.combine(day, time.min, tzinfo=SHOP_TIME_ZONE)
 
 
 def _refuse(name, message):

@@ -1,6 +1,6 @@
 """Where and when local delivery goes, and what may be shipped.
 
-Checkout (orders.services via orders.rules) applies these rules; GET /api/shop/info
+Checkout (orders.checkout via orders.rules) applies these rules; GET /api/shop/info
 describes them (delivery_rules) so clients offer only values the server will accept.
 Times are the shop's (America/Los_Angeles) whatever the server's clock zone.
 """
@@ -12,10 +12,9 @@ from datetime import datetime, time, timedelta
 import phonenumbers
 from django.conf import settings
 from django.db import connection
-from django.utils import timezone
 
 from common.errors import BadRequest, Conflict
-from orders.calendar import SHOP_TIME_ZONE
+from common.shoptime import SHOP_TIME_ZONE, shop_now
 from orders.models import DeliveryZipCode, Order, OrderStatus
 from orders.zipcodes import ORANGE_COUNTY_ZIP_CODES
 
@@ -23,6 +22,7 @@ ZIP_MISSING = "Please enter your ZIP code"
 ZIP_INVALID = "Please enter a valid 5-digit ZIP code"
 PHONE_INVALID = "Please enter a valid phone number"
 TIME_INVALID = "Please select a valid delivery time"
+NOT_SHIPPABLE = "{name} can't be shipped. Please choose pickup or local delivery."
 SLOT_FULL = "That delivery time is full. Please choose another time."
 ZIP_SERVED = "We deliver to {zip}."
 _FIVE_DIGITS = re.compile(r"\d{5}")
@@ -36,7 +36,7 @@ def _refuse(field, message, error=BadRequest):
 
 
 def not_shippable(name):
-    return f"{name} can't be shipped. Please choose pickup or local delivery."
+    return NOT_SHIPPABLE.format(name=name)
 
 
 def zip_outside(zip_code):
@@ -113,14 +113,10 @@ def _lead_text():
     return f"{minutes} minutes"
 
 
-def _now():
-    return timezone.now().astimezone(SHOP_TIME_ZONE)
-
-
 def earliest_delivery(now=None):
     """The first bookable moment: the lead time from now (to the next whole minute), moved
     into the delivery hours."""
-    now = now or _now()
+    now = now or shop_now()
     start, end = _hours()
     earliest = now + timedelta(minutes=settings.DELIVERY_LEAD_MINUTES)
     earliest = earliest.replace(second=0, microsecond=0) + timedelta(
@@ -134,13 +130,13 @@ def earliest_delivery(now=None):
 
 
 def latest_delivery_date(now=None):
-    return (now or _now()).date() + timedelta(days=settings.DELIVERY_MAX_DAYS_AHEAD)
+    return (now or shop_now()).date() + timedelta(days=settings.DELIVERY_MAX_DAYS_AHEAD)
 
 
 def clean_appointment(delivery_date, delivery_time):
     """(moment as an aware datetime, time as "HH:MM") inside the hours, the lead time and the
     booking horizon; otherwise a 400 naming the allowed window."""
-    now = _now()
+    now = shop_now()
     latest = latest_delivery_date(now)
     if delivery_date > latest:
         _refuse(

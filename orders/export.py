@@ -3,7 +3,7 @@
 import csv
 
 from common.csvcells import text_cell
-from orders.calendar import SHOP_TIME_ZONE
+from common.shoptime import SHOP_TIME_ZONE
 
 COLUMNS = [
     "id",

@@ -13,6 +13,16 @@ class OrderStatus(models.TextChoices):
     CANCELLED = "cancelled", "Cancelled"
 
 
+# Where an order may go from each status: only a pending order is completed or cancelled.
+# Enforced by common.status.transition (orders/services.py) and served as
+# orderStatuses[].next (orders.selectors.order_rules).
+ORDER_TRANSITIONS = {
+    OrderStatus.PENDING: (OrderStatus.COMPLETED, OrderStatus.CANCELLED),
+    OrderStatus.COMPLETED: (),
+    OrderStatus.CANCELLED: (),
+}
+
+
 class Order(models.Model):
     # PROTECT: an order is a sales record; a customer who ordered cannot vanish from under it.
     user = models.ForeignKey(

@@ -1,13 +1,21 @@
-"""Checkout's shop rules in one call: units per line, what may be shipped, where and when
-local delivery goes, the phone number's form and the 21+ confirmation. Everything here runs
-before the order row is written, so a refusal stores nothing. Two rules need a lock: the
-cap on pending orders is checked by orders.services.order_checkout once it holds the
-customer's row, and the per-hour capacity is taken once the order row exists
+"""Checkout's rules, written once: the form's messages (checked by
+orders.serializers.CheckoutSerializer), the shop rules of checkout_plan (units per line, what
+may be shipped, where and when local delivery goes, the phone number's form and the 21+
+confirmation), the cap on pending orders, and checkout_rules(), which serves them to the
+client through GET /api/shop/info. When each one is checked: the refusal order in the
+docstring of orders/checkout.py.
+
+checkout_plan and check_pending_orders run inside the checkout's transaction, once it holds
+the customer's row lock (so parallel checkouts cannot together pass the pending cap) and
+before the order row is written; a refusal rolls the transaction back, so nothing is stored.
+The per-hour delivery capacity is taken later, once the order row exists
 (orders.delivery.delivery_slot_take)."""
 
 from collections import Counter
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import date, datetime
+from typing import Any
 
 from django.conf import settings
 from rest_framework import serializers
@@ -17,6 +25,18 @@ from orders import age, delivery
 from orders.pricing import DeliveryOption
 from shop.models import ProductType
 from shop.selectors import product_sale_rules
+from shop.stock import StockLine
+
+# The checkout form's messages, in the form's order (served as checkoutMessages).
+CART_EMPTY = "Your cart is empty"
+DELIVERY_OPTION_MISSING = "Please select a delivery option"
+NAME_MISSING = "Please enter your name for the order"
+ADDRESS_MISSING = "Please enter your delivery address"
+PHONE_MISSING = "Please enter your phone number for delivery"
+DATE_MISSING = "Please select a delivery date"
+DATE_PAST = "Delivery date cannot be earlier than today"
+TIME_MISSING = "Please select a delivery time"
+QUANTITY_TOO_LOW = "Quantity must be at least 1"
 
 UNITS_PER_LINE = "You can order at most {most} of {label} per order."
 UNITS_PER_LINES = "You can order at most {most} of each item per order: {labels}."
@@ -26,7 +46,7 @@ PENDING_ORDERS = (
 )
 
 
-def limit(value):
+def limit(value: int) -> int | None:
     """A MAX_* setting as a limit: None when 0 (or less) turns it off."""
     return value if value > 0 else None
 
@@ -41,18 +61,22 @@ class CheckoutPlan:
 
 
 def checkout_plan(
-    *, option, lines, age_confirmed, delivery_zip, phone_number, delivery_date, delivery_time
-):
+    *,
+    option: DeliveryOption,
+    lines: Sequence[StockLine],
+    age_confirmed: bool,
+    delivery_zip: str,
+    phone_number: str,
+    delivery_date: date | None,
+    delivery_time: str,
+) -> CheckoutPlan:
     """Refuse (400) a cart or appointment the shop cannot accept; else the cleaned values."""
     products = product_sale_rules(product_ids={line.product_id for line in lines})
     # Unknown ids are skipped here: the stock reservation refuses them with its own message.
     in_cart = [products[line.product_id] for line in lines if line.product_id in products]
     check_units_per_line(lines, names={pk: name for pk, (name, _, _) in products.items()})
     if option == DeliveryOption.SHIPPING:
-        for name, _restricted, shippable in in_cart:
-            if not shippable:
-                message = delivery.not_shippable(name)
-                raise BadRequest(message, errors={"deliveryOption": [message]})
+        _check_shippable(in_cart)
     zip_code, moment = "", None
     if option == DeliveryOption.DELIVERY:
         zip_code = delivery.clean_zip(delivery_zip)
@@ -70,27 +94,21 @@ def checkout_plan(
     )
 
 
-def check_units_per_line(lines, *, names):
+def _check_shippable(in_cart: Iterable[tuple[str, bool, bool]]) -> None:
+    for name, _restricted, shippable in in_cart:
+        if not shippable:
+            message = delivery.not_shippable(name)
+            raise BadRequest(message, errors={"deliveryOption": [message]})
+
+
+def check_units_per_line(lines: Sequence[StockLine], *, names: dict[int, str]) -> None:
     """Refuse (400) more than MAX_UNITS_PER_LINE units of one product or type, naming every
     such line at once. Identical lines count together, as the stock reservation merges them,
     so splitting a line does not get around the limit. `names`: {product id: name}."""
     most = limit(settings.MAX_UNITS_PER_LINE)
     if most is None:
         return
-    wanted = Counter()
-    for line in lines:
-        wanted[line.product_id, line.type_id] += line.quantity
-    over = [key for key, units in wanted.items() if units > most and key[0] in names]
-    if not over:
-        return
-    types = ProductType.objects.filter(pk__in={type_id for _, type_id in over if type_id})
-    type_names = {(p, t): name for t, p, name in types.values_list("pk", "product_id", "name")}
-    labels = [
-        f"{names[product_id]} - {type_names[product_id, type_id]}" if type_id else names[product_id]
-        for product_id, type_id in over
-        # A type that is gone, or another product's, is refused by the stock reservation.
-        if not type_id or (product_id, type_id) in type_names
-    ]
+    labels = _labels(_over(lines, most=most, names=names), names=names)
     if not labels:
         return
     each = [UNITS_PER_LINE.format(most=most, label=label) for label in labels]
@@ -100,7 +118,31 @@ def check_units_per_line(lines, *, names):
     raise BadRequest(message, errors={"cartItems": each})
 
 
-def check_pending_orders(pending):
+def _over(
+    lines: Sequence[StockLine], *, most: int, names: dict[int, str]
+) -> list[tuple[int, int | None]]:
+    """(product id, type id) of the known products with more than `most` units."""
+    wanted: Counter[tuple[int, int | None]] = Counter()
+    for line in lines:
+        wanted[line.product_id, line.type_id] += line.quantity
+    return [key for key, units in wanted.items() if units > most and key[0] in names]
+
+
+def _labels(over: list[tuple[int, int | None]], *, names: dict[int, str]) -> list[str]:
+    """ "Name" or "Name - Type" for each line of `over` whose type belongs to its product."""
+    if not over:
+        return []
+    types = ProductType.objects.filter(pk__in={type_id for _, type_id in over if type_id})
+    type_names = {(p, t): name for t, p, name in types.values_list("pk", "product_id", "name")}
+    return [
+        f"{names[product_id]} - {type_names[product_id, type_id]}" if type_id else names[product_id]
+        for product_id, type_id in over
+        # A type that is gone, or another product's, is refused by the stock reservation.
+        if not type_id or (product_id, type_id) in type_names
+    ]
+
+
+def check_pending_orders(pending: int) -> None:
     """Refuse (400) a checkout by a customer who already has MAX_PENDING_ORDERS pending."""
     most = limit(settings.MAX_PENDING_ORDERS)
     if most is not None and pending >= most:
@@ -108,20 +150,37 @@ def check_pending_orders(pending):
         raise BadRequest(message, errors={"cartItems": [message]})
 
 
-def shop_rules():
+def checkout_messages() -> dict[str, str]:
+    """The checkout form's refusals, worded as the server answers them (the same constants)."""
+    return {
+        "cartEmpty": CART_EMPTY,
+        "option": DELIVERY_OPTION_MISSING,
+        "name": NAME_MISSING,
+        "address": ADDRESS_MISSING,
+        "phone": PHONE_MISSING,
+        "date": DATE_MISSING,
+        "datePast": DATE_PAST,
+        "time": TIME_MISSING,
+    }
+
+
+def checkout_rules() -> dict[str, Any]:
     """Keys GET /api/shop/info adds: delivery area and hours, ID notices, low-stock mark,
-    and the limits on units per line and pending orders (null: no limit)."""
+    the limits on units per line and pending orders (null: no limit), the checkout form's
+    messages and the not-shippable sentence, so the client words them as the server does."""
     return {
         **delivery.delivery_rules(),
         "idNotices": age.id_notices(),
         "lowStockThreshold": settings.LOW_STOCK_THRESHOLD,
         "maxUnitsPerLine": limit(settings.MAX_UNITS_PER_LINE),
         "maxPendingOrders": limit(settings.MAX_PENDING_ORDERS),
+        "checkoutMessages": checkout_messages(),
+        "notShippable": delivery.NOT_SHIPPABLE,
     }
 
 
-def shop_rules_schema():
-    """Serializer fields describing shop_rules() in the OpenAPI ShopInfo answer."""
+def checkout_rules_schema() -> dict[str, serializers.Field]:
+    """Serializer fields describing checkout_rules() in the OpenAPI ShopInfo answer."""
     hours = serializers.DictField(
         child=serializers.CharField(), help_text='{"start": "10:00", "end": "20:00"}'
     )
@@ -149,5 +208,14 @@ def shop_rules_schema():
         "maxPendingOrders": serializers.IntegerField(
             allow_null=True,
             help_text="Pending orders a customer may have at once; null: no limit.",
+        ),
+        "checkoutMessages": serializers.DictField(
+            child=serializers.CharField(),
+            help_text="The checkout form's refusals as the server words them: cartEmpty, "
+            "option, name, address, phone, date, datePast, time.",
+        ),
+        "notShippable": serializers.CharField(
+            help_text="The sentence for a product that cannot be shipped; {name} stands for "
+            "the product's name."
         ),
     }

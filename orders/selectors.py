@@ -1,23 +1,20 @@
-from datetime import timedelta
+"""Reads of orders: the lists (a customer's own, an admin's all), counts, exports, and the
+order rules served to the client."""
 
-from django.db.models import Count, F, Prefetch, Q
+from datetime import date, datetime, timedelta
+from typing import Any
+
+from django.db.models import Count, F, Prefetch, Q, QuerySet
 from django.db.models.functions import Coalesce
 
-from orders.calendar import day_start, shop_today
+from accounts.models import User
+from common.shoptime import day_start, shop_today
 from orders.filters import ORDER_NUMBER, OrderFilters
-from orders.models import Order, OrderLine, OrderStatus
+from orders.models import ORDER_TRANSITIONS, Order, OrderLine, OrderStatus
 from orders.pricing import DeliveryOption, delivery_options_info
 
-# Where an order may go from each status: only a pending order is completed or cancelled
-# (orders/services.py enforces it; tests check the two agree).
-ORDER_NEXT_STATUSES = {
-    OrderStatus.PENDING: (OrderStatus.COMPLETED, OrderStatus.CANCELLED),
-    OrderStatus.COMPLETED: (),
-    OrderStatus.CANCELLED: (),
-}
 
-
-def order_rules():
+def order_rules() -> dict[str, Any]:
     """The order rules the client reads from GET /api/shop/info."""
     return {
         "deliveryOptions": delivery_options_info(),
@@ -25,20 +22,22 @@ def order_rules():
             {
                 "id": status.value,
                 "label": status.label,
-                "next": [to.value for to in ORDER_NEXT_STATUSES[status]],
+                "next": [to.value for to in ORDER_TRANSITIONS[status]],
             }
             for status in OrderStatus
         ],
     }
 
 
-def _with_lines(queryset):
+def _with_lines(queryset: QuerySet[Order]) -> QuerySet[Order]:
     return queryset.select_related("user").prefetch_related(
         Prefetch("items", queryset=OrderLine.objects.order_by("id"))
     )
 
 
-def _placed_between(queryset, date_from, date_to):
+def _placed_between(
+    queryset: QuerySet[Order], date_from: date | None, date_to: date | None
+) -> QuerySet[Order]:
     # Ranges on created_at (Los Angeles days, both included), not created_at__date: the zone
     # is fixed here and the indexes on created_at serve them.
     if date_from:
@@ -48,12 +47,12 @@ def _placed_between(queryset, date_from, date_to):
     return queryset
 
 
-def _visible(user):
+def _visible(user: User) -> QuerySet[Order]:
     # The first filter of every list: a customer's own orders, whatever else is asked.
     return Order.objects.all() if user.is_staff else Order.objects.filter(user=user)
 
 
-def _filtered(queryset, filters):
+def _filtered(queryset: QuerySet[Order], filters: OrderFilters) -> QuerySet[Order]:
     if filters.status:
         queryset = queryset.filter(status=filters.status)
     if filters.delivery_option:
@@ -79,7 +78,7 @@ def _filtered(queryset, filters):
     return queryset
 
 
-def order_list(*, user, filters=None):
+def order_list(*, user: User, filters: OrderFilters | None = None) -> QuerySet[Order]:
     """Orders `user` may see, newest first (ties by id, so pages never repeat rows):
     an admin sees every order, a customer only their own. With `due_today`, the day's
     handovers in time order instead: deliveries at their booked time, pickups when placed."""
@@ -91,7 +90,7 @@ def order_list(*, user, filters=None):
     return _with_lines(queryset).order_by("-created_at", "-id")
 
 
-def order_status_counts(*, user, filters=None):
+def order_status_counts(*, user: User, filters: OrderFilters | None = None) -> dict[str, int]:
     """{status: orders} under every filter but the status one (one query)."""
     queryset = _filtered(_visible(user), (filters or OrderFilters()).without_status())
     counts = dict.fromkeys(OrderStatus.values, 0)
@@ -100,20 +99,20 @@ def order_status_counts(*, user, filters=None):
     return counts
 
 
-def order_get(*, order_id):
+def order_get(*, order_id: int) -> Order | None:
     return _with_lines(Order.objects.filter(pk=order_id)).first()
 
 
-def order_by_idempotency_key(*, user, key):
+def order_by_idempotency_key(*, user: User, key: str) -> Order | None:
     return _with_lines(Order.objects.filter(user=user, idempotency_key=key)).first()
 
 
-def order_pending_count(*, user):
+def order_pending_count(*, user: User) -> int:
     """Pending orders of `user`: what MAX_PENDING_ORDERS caps."""
     return Order.objects.filter(user=user, status=OrderStatus.PENDING).count()
 
 
-def order_expired_hold_ids(*, cutoff):
+def order_expired_hold_ids(*, cutoff: datetime) -> list[int]:
     """Ids of pending orders whose hold ran out: placed before `cutoff` and, for a local
     delivery, booked before it too (an order booked for next week is not stale today)."""
     return list(
@@ -124,7 +123,13 @@ def order_expired_hold_ids(*, cutoff):
     )
 
 
-def orders_for_export(*, date_from=None, date_to=None, status=None, queryset=None):
+def orders_for_export(
+    *,
+    date_from: date | None = None,
+    date_to: date | None = None,
+    status: str | None = None,
+    queryset: QuerySet[Order] | None = None,
+) -> QuerySet[Order]:
     """Orders for a CSV export, oldest first; dates are business dates in the shop's zone."""
     queryset = Order.objects.all() if queryset is None else queryset
     queryset = _placed_between(queryset, date_from, date_to)

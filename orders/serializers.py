@@ -1,26 +1,31 @@
-"""Checkout input (the messages and their order are in docs/api.md, Orders) and the Order shape."""
+"""Checkout input (its refusal order: the docstring of orders/checkout.py; its messages:
+orders/rules.py) and the Order shape."""
 
 import hashlib
 import json
 from datetime import UTC, date
+from typing import NoReturn
 
 from rest_framework import serializers
 
 from common.schema import PaginationSerializer
+from common.shoptime import shop_today
 from orders.age import id_notice
-from orders.calendar import shop_today
 from orders.delivery import ZIP_INVALID
 from orders.pricing import NEEDS_ADDRESS, NEEDS_APPOINTMENT, DeliveryOption
-from orders.services import CART_EMPTY, QUANTITY_TOO_LOW
+from orders.rules import (
+    ADDRESS_MISSING,
+    CART_EMPTY,
+    DATE_MISSING,
+    DATE_PAST,
+    DELIVERY_OPTION_MISSING,
+    NAME_MISSING,
+    PHONE_MISSING,
+    QUANTITY_TOO_LOW,
+    TIME_MISSING,
+)
 from shop.stock import CART_ITEMS_GONE
 
-DELIVERY_OPTION_MISSING = "Please select a delivery option"
-NAME_MISSING = "Please enter your name for the order"
-ADDRESS_MISSING = "Please enter your delivery address"
-PHONE_MISSING = "Please enter your phone number for delivery"
-DATE_MISSING = "Please select a delivery date"
-DATE_PAST = "Delivery date cannot be earlier than today"
-TIME_MISSING = "Please select a delivery time"
 AGE_CONFIRMED_INVALID = "ageConfirmed must be true or false."
 TOO_MANY_LINES = "Your cart has too many items for one order."
 MAX_CART_LINES = 200
@@ -62,7 +67,7 @@ class CartItemSerializer(serializers.Serializer):
         max_value=MAX_ID,
         error_messages=_same(CART_ITEMS_GONE),
     )
-    # No minimum here: "at least 1" is checked after the checkout fields, in the order docs/api.md gives.
+    # No minimum here: "at least 1" is checked after the checkout fields (orders/checkout.py).
     quantity = serializers.IntegerField(
         max_value=MAX_LINE_QUANTITY,
         error_messages=_same(QUANTITY_TOO_LOW) | {"max_value": LINE_QUANTITY_TOO_HIGH},
@@ -71,8 +76,7 @@ class CartItemSerializer(serializers.Serializer):
 
 class CheckoutSerializer(serializers.Serializer):
     """Every field is optional at the field level so that validate() can report the first
-    problem in the order the checkout form shows them: cart, option, name, address, phone, date,
-    time, then the lines."""
+    problem in the form's order (the refusal order: orders/checkout.py)."""
 
     cartItems = serializers.ListField(
         # A line that is not an object ({"productId", ...}) names nothing the shop sells.
@@ -127,35 +131,40 @@ class CheckoutSerializer(serializers.Serializer):
     )
 
     def validate(self, attrs):
-        def refuse(field, message):
-            raise serializers.ValidationError({field: [message]})
-
         items = attrs.get("cartItems") or []
         if not items:
-            refuse("cartItems", CART_EMPTY)
+            _refuse("cartItems", CART_EMPTY)
         option = attrs.get("deliveryOption") or ""
         if option not in DeliveryOption.values:
-            refuse("deliveryOption", DELIVERY_OPTION_MISSING)
+            _refuse("deliveryOption", DELIVERY_OPTION_MISSING)
         if not attrs.get("customerName"):
-            refuse("customerName", NAME_MISSING)
+            _refuse("customerName", NAME_MISSING)
         if option in NEEDS_ADDRESS and not attrs.get("deliveryAddress"):
-            refuse("deliveryAddress", ADDRESS_MISSING)
-        delivery_date = None
-        if option in NEEDS_APPOINTMENT:
-            if not attrs.get("phoneNumber"):
-                refuse("phoneNumber", PHONE_MISSING)
-            try:
-                delivery_date = date.fromisoformat(attrs.get("deliveryDate") or "")
-            except ValueError:
-                refuse("deliveryDate", DATE_MISSING)
-            if delivery_date < shop_today():
-                refuse("deliveryDate", DATE_PAST)
-            if not attrs.get("deliveryTime"):
-                refuse("deliveryTime", TIME_MISSING)
+            _refuse("deliveryAddress", ADDRESS_MISSING)
+        delivery_date = _appointment_date(attrs) if option in NEEDS_APPOINTMENT else None
         if any(item["quantity"] < 1 for item in items):
-            refuse("cartItems", QUANTITY_TOO_LOW)
+            _refuse("cartItems", QUANTITY_TOO_LOW)
         attrs["parsedDeliveryDate"] = delivery_date
         return attrs
+
+
+def _refuse(field: str, message: str) -> NoReturn:
+    raise serializers.ValidationError({field: [message]})
+
+
+def _appointment_date(attrs):
+    """Local delivery's phone, date (not before the shop's today) and time; the date."""
+    if not attrs.get("phoneNumber"):
+        _refuse("phoneNumber", PHONE_MISSING)
+    try:
+        delivery_date = date.fromisoformat(attrs.get("deliveryDate") or "")
+    except ValueError:
+        _refuse("deliveryDate", DATE_MISSING)
+    if delivery_date < shop_today():
+        _refuse("deliveryDate", DATE_PAST)
+    if not attrs.get("deliveryTime"):
+        _refuse("deliveryTime", TIME_MISSING)
+    return delivery_date
 
 
 def request_fingerprint(data):

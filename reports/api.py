@@ -8,7 +8,7 @@ from rest_framework.decorators import api_view, permission_classes
 from rest_framework.permissions import IsAdminUser
 from rest_framework.response import Response
 
-from common.schema import ErrorSerializer
+from common.schema import error, see_api_docs
 from reports import selectors
 from reports.export import write_sales_csv
 
@@ -71,21 +71,15 @@ PARAMETERS = [
     OpenApiParameter("to", OpenApiTypes.DATE, description="Last Los Angeles day (default: today)."),
 ]
 ERRORS = {
-    400: OpenApiResponse(
-        ErrorSerializer,
-        description="A bad date (YYYY-MM-DD, 2000-01-01 to 2100-12-31), from after to, or over "
-        "3660 days",
+    400: error(
+        "A bad date (YYYY-MM-DD, 2000-01-01 to 2100-12-31), from after to, or over 3660 days"
     ),
-    401: OpenApiResponse(ErrorSerializer, description="No or bad token."),
-    403: OpenApiResponse(ErrorSerializer, description="Signed in, but not an admin."),
 }
-DESCRIPTION = (
+DESCRIPTION = see_api_docs(
     "Admin only. Sales between `from` and `to` (Los Angeles days, both included; default the "
-    "last 30 days). Revenue is the total (goods and delivery fees) of orders that are not "
-    "cancelled; `totals.orders`, `days`, `byCategory`, `topProducts` (ten, by revenue) and "
-    "`byDeliveryOption` count those orders; `byStatus` counts every order. Every day of the "
-    "range is listed, zero days included. Category and product revenue are goods only. A "
-    "fixed number of queries whatever the range."
+    "last 30 days): revenue of the orders that are not cancelled, by day, category, product "
+    "and delivery option, and orders by status.",
+    "Back office, added",
 )
 
 

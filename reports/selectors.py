@@ -7,15 +7,20 @@ counts every order, cancelled ones included. Category and product revenue are go
 (unit price x quantity, as sold). Days are Los Angeles days.
 """
 
+from collections import defaultdict
+from collections.abc import Mapping
 from dataclasses import dataclass
 from datetime import date, timedelta
 from decimal import Decimal
+from typing import Any
 
-from django.db.models import Count, DecimalField, ExpressionWrapper, F, Max, Sum
+from django.db.models import Count, DecimalField, ExpressionWrapper, F, Max, QuerySet, Sum
 from django.db.models.functions import TruncDate
+from django.http import QueryDict
 
 from common.errors import BadRequest
-from orders.calendar import SHOP_TIME_ZONE, day_start, query_date_range, shop_today
+from common.shoptime import SHOP_TIME_ZONE, day_start, shop_today
+from orders.calendar import query_date_range
 from orders.models import Order, OrderLine, OrderStatus
 from orders.pricing import DeliveryOption
 from shop.models import Product
@@ -34,11 +39,23 @@ class ReportRange:
     date_to: date
 
     @property
-    def days(self):
+    def days(self) -> int:
         return (self.date_to - self.date_from).days + 1
 
 
-def report_range(params):
+@dataclass
+class Tally:
+    """Orders and their revenue, added up."""
+
+    orders: int = 0
+    revenue: Decimal = ZERO
+
+    def add(self, orders: int, revenue: Decimal | None) -> None:
+        self.orders += orders
+        self.revenue += revenue or ZERO
+
+
+def report_range(params: QueryDict | dict[str, str]) -> ReportRange:
     """`from`/`to` (Los Angeles dates, inclusive); default the last 30 days up to today."""
     date_from, date_to = query_date_range(params)
     date_to = date_to or (
@@ -51,7 +68,7 @@ def report_range(params):
     return ReportRange(date_from, date_to)
 
 
-def _orders_in(period):
+def _orders_in(period: ReportRange) -> QuerySet[Order]:
     # A range on created_at (not __date) so the created_at indexes serve it.
     return Order.objects.filter(
         created_at__gte=day_start(period.date_from),
@@ -59,16 +76,44 @@ def _orders_in(period):
     ).order_by()
 
 
-def _money(value):
+def _money(value: Decimal | None) -> Decimal:
     return (value or ZERO).quantize(Decimal("0.01"))
 
 
-def sales_report(period):
+def sales_report(period: ReportRange) -> dict[str, Any]:
     """Three queries: orders grouped by day, status and option; lines of live orders grouped
     by product; and the categories of those products."""
+    by_status, by_option, per_day = _order_tallies(period)
+    count = sum(tally.orders for tally in by_option.values())
+    revenue = _money(sum((tally.revenue for tally in by_option.values()), ZERO))
+    per_product = _product_sales(period)
+    return {
+        "from": period.date_from,
+        "to": period.date_to,
+        "totals": {
+            "orders": count,
+            "revenue": revenue,
+            "averageOrder": _money(revenue / count) if count else ZERO,
+        },
+        "days": _days(period, per_day),
+        "byCategory": _by_category(per_product),
+        "topProducts": _top_products(per_product),
+        "byStatus": by_status,
+        "byDeliveryOption": {
+            option: {"orders": tally.orders, "revenue": _money(tally.revenue)}
+            for option, tally in by_option.items()
+        },
+    }
+
+
+def _order_tallies(
+    period: ReportRange,
+) -> tuple[dict[str, int], dict[str, Tally], dict[date, Tally]]:
+    """The first query: orders per status (cancelled ones too), and orders and revenue of
+    live orders per delivery option and per day."""
     by_status = dict.fromkeys(OrderStatus.values, 0)
-    by_option = {option: {"orders": 0, "revenue": ZERO} for option in DeliveryOption.values}
-    per_day = {}
+    by_option = {option: Tally() for option in DeliveryOption.values}
+    per_day: dict[date, Tally] = defaultdict(Tally)
     grouped = (
         _orders_in(period)
         .annotate(day=TruncDate("created_at", tzinfo=SHOP_TIME_ZONE))
@@ -79,26 +124,27 @@ def sales_report(period):
         by_status[row["status"]] += row["orders"]
         if row["status"] == OrderStatus.CANCELLED:
             continue
-        option = by_option[row["delivery_option"]]
-        option["orders"] += row["orders"]
-        option["revenue"] += row["revenue"] or ZERO
-        day = per_day.setdefault(row["day"], {"orders": 0, "revenue": ZERO})
-        day["orders"] += row["orders"]
-        day["revenue"] += row["revenue"] or ZERO
-    count = sum(option["orders"] for option in by_option.values())
-    revenue = _money(sum((option["revenue"] for option in by_option.values()), ZERO))
+        by_option[row["delivery_option"]].add(row["orders"], row["revenue"])
+        per_day[row["day"]].add(row["orders"], row["revenue"])
+    return by_status, by_option, per_day
+
+
+def _days(period: ReportRange, per_day: dict[date, Tally]) -> list[dict[str, Any]]:
+    """Every day of the range, zero days included."""
     days = []
     for offset in range(period.days):
         day = period.date_from + timedelta(days=offset)
-        row = per_day.get(day, {})
-        days.append(
-            {"date": day, "orders": row.get("orders", 0), "revenue": _money(row.get("revenue"))}
-        )
+        tally = per_day.get(day, Tally())
+        days.append({"date": day, "orders": tally.orders, "revenue": _money(tally.revenue)})
+    return days
 
+
+def _product_sales(period: ReportRange) -> list[Mapping[str, Any]]:
+    """The second query: units, goods revenue and name sold per product, live orders only."""
     line_revenue = ExpressionWrapper(
         F("unit_price") * F("quantity"), output_field=DecimalField(max_digits=14, decimal_places=2)
     )
-    per_product = list(
+    return list(
         OrderLine.objects.filter(
             order__created_at__gte=day_start(period.date_from),
             order__created_at__lt=day_start(period.date_to + timedelta(days=1)),
@@ -110,14 +156,19 @@ def sales_report(period):
         .annotate(units=Sum("quantity"), revenue=Sum(line_revenue), name=Max("product_name"))
         .order_by()
     )
-    # Grouped first, joined after: the category of each product sold (none once deleted).
+
+
+def _by_category(per_product: list[Mapping[str, Any]]) -> list[dict[str, Any]]:
+    """The third query: each product's category (none once deleted); sales per category,
+    by revenue."""
+    # Grouped first, joined after: the category of each product sold.
     categories = {
         pk: (category_id, category_name)
         for pk, category_id, category_name in Product.objects.filter(
             pk__in=[row["product_id"] for row in per_product if row["product_id"] is not None]
         ).values_list("pk", "category_id", "category__name")
     }
-    by_category = {}
+    by_category: dict[str | None, dict[str, Any]] = {}
     for row in per_product:
         category_id, name = categories.get(row["product_id"], (None, DELETED_PRODUCTS))
         entry = by_category.setdefault(
@@ -125,37 +176,24 @@ def sales_report(period):
         )
         entry["units"] += row["units"]
         entry["revenue"] += row["revenue"] or ZERO
+    return [
+        {**entry, "revenue": _money(entry["revenue"])}
+        for entry in sorted(
+            by_category.values(), key=lambda entry: (-entry["revenue"], entry["id"] or "")
+        )
+    ]
+
+
+def _top_products(per_product: list[Mapping[str, Any]]) -> list[dict[str, Any]]:
     # The lines of every deleted product share one null product_id: no single product to name.
     sold = [row for row in per_product if row["product_id"] is not None]
     sold.sort(key=lambda row: (-(row["revenue"] or ZERO), -row["units"], row["product_id"]))
-
-    return {
-        "from": period.date_from,
-        "to": period.date_to,
-        "totals": {
-            "orders": count,
-            "revenue": revenue,
-            "averageOrder": _money(revenue / count) if count else ZERO,
-        },
-        "days": days,
-        "byCategory": [
-            {**entry, "revenue": _money(entry["revenue"])}
-            for entry in sorted(
-                by_category.values(), key=lambda entry: (-entry["revenue"], entry["id"] or "")
-            )
-        ],
-        "topProducts": [
-            {
-                "id": row["product_id"],
-                "name": row["name"],
-                "units": row["units"],
-                "revenue": _money(row["revenue"]),
-            }
-            for row in sold[:TOP_PRODUCTS]
-        ],
-        "byStatus": by_status,
-        "byDeliveryOption": {
-            option: {"orders": values["orders"], "revenue": _money(values["revenue"])}
-            for option, values in by_option.items()
-        },
-    }
+    return [
+        {
+            "id": row["product_id"],
+            "name": row["name"],
+            "units": row["units"],
+            "revenue": _money(row["revenue"]),
+        }
+        for row in sold[:TOP_PRODUCTS]
+    ]

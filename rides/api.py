@@ -1,4 +1,4 @@
-from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
+from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import status
 from rest_framework.decorators import api_view, permission_classes
 from rest_framework.permissions import AllowAny, IsAdminUser, IsAuthenticated
@@ -7,6 +7,7 @@ from rest_framework.views import APIView
 
 from accounts.authentication import OptionalTokenAuthentication, TokenAuthentication
 from common.pagination import paginate
+from common.schema import THROTTLED, error, see_api_docs
 from common.throttles import AnonymousRideThrottle, RideUserThrottle
 from rides import selectors, services
 from rides.serializers import (
@@ -26,10 +27,6 @@ RIDE_SUBMITTED = "Your ride request has been submitted successfully. We will con
 
 def _rides(rides):
     return RideSerializer(rides, many=True).data
-
-
-def _error(text):
-    return OpenApiResponse(description=text)
 
 
 class RideCollection(APIView):
@@ -61,12 +58,13 @@ class RideCollection(APIView):
         ],
         responses={
             200: RidePageSerializer,
-            400: _error("Unknown status, or a bad page/limit"),
-            401: _error("No or bad token"),
+            400: error("Unknown status, or a bad page/limit"),
         },
-        description="Admins see every ride request, customers only their own; newest first "
-        "(ties by id). An unknown `status` filter is a 400 rather than an empty page, so a "
-        "client typo is noticed.",
+        description=see_api_docs(
+            "Admins see every ride request, customers only their own; newest first (ties by "
+            "id). An unknown `status` filter is a 400, not an empty page.",
+            "Rides",
+        ),
     )
     def get(self, request):
         rides = selectors.ride_list(user=request.user, status=request.query_params.get("status"))
@@ -79,20 +77,15 @@ class RideCollection(APIView):
         request=RideRequestSerializer,
         responses={
             201: RideAnswerSerializer,
-            400: _error("Please fill in all fields before submitting your ride request."),
-            429: _error("Too many requests from this address, or from this signed-in user"),
+            400: error("Please fill in all fields before submitting your ride request."),
+            429: THROTTLED,
         },
         auth=[{"bearerAuth": []}, {}],
-        description="Anyone may submit; a valid token links the request to that user (a missing, "
-        "bad or expired token gives an unlinked request, never a 401). Anonymous submissions are "
-        "throttled per client address (RIDE_THROTTLE_RATE), signed-in ones per user "
-        "(RIDE_USER_THROTTLE_RATE), since each one emails the shop. "
-        "Missing fields are all listed in `errors` under one message (docs/api.md, Rides). Decisions: the "
-        "pickup date may not be before today in Los Angeles; the phone must have 7-15 digits "
-        "once spaces, dashes, dots, parentheses and a leading + are removed (it is stored as "
-        "typed); `pickupTime` is free text of up to 50 characters, since the form's time "
-        "input has no fixed format. The shop (SHOP_EMAIL) is emailed after the request is "
-        "stored; a failing mail server does not fail the request.",
+        description=see_api_docs(
+            "Anyone may submit; a valid token links the request to that user (a missing or bad "
+            "token gives an unlinked request, never a 401). The shop is emailed.",
+            "Rides",
+        ),
     )
     def post(self, request):
         data = RideRequestSerializer(data=request.data)
@@ -118,13 +111,15 @@ class RideCollection(APIView):
     request=RideStatusSerializer,
     responses={
         200: RideAnswerSerializer,
-        400: _error("Unknown status"),
-        404: _error("Ride request not found"),
-        409: _error("The ride already has that status"),
+        400: error("Unknown status"),
+        404: error("Ride request not found"),
+        409: error("The ride already has that status"),
     },
-    description="Admin sets any of the five statuses other than the current one (there is no "
-    "fixed order of statuses). The same status again is a 409. Every change is recorded "
-    "as a RideEvent (who, when, from, to), shown in the Django admin.",
+    description=see_api_docs(
+        "Admin moves a ride as rideStatuses[].next of GET /api/shop/info allows: to any status "
+        "but its current one.",
+        "Rides",
+    ),
 )
 @api_view(["PUT"])
 @permission_classes([IsAdminUser])
@@ -144,7 +139,7 @@ def ride_status(request, pk):
 
 @extend_schema(
     request=None,
-    responses={204: None, 404: _error("Ride request not found")},
+    responses={204: None, 404: error("Ride request not found")},
     description="Admin deletes a ride request and its status history.",
 )
 @api_view(["DELETE"])
@@ -172,7 +167,7 @@ class RidePricing(APIView):
         responses={200: PricingSerializer},
         auth=[{}],
         description="The pricing text shown in the ride form: the text an admin stored, or the "
-        "default text (rides/selectors.py) until one is stored or when the stored one is blank.",
+        "default text (defaultRidePricing of GET /api/shop/info) until one is stored.",
     )
     def get(self, request):
         return Response({"ride_pricing_description": selectors.ride_pricing_description()})
@@ -182,11 +177,9 @@ class RidePricing(APIView):
         request=PricingUpdateSerializer,
         responses={
             200: PricingAnswerSerializer,
-            400: _error("Please enter a pricing description."),
+            400: error("Please enter a pricing description."),
         },
-        description="Admin stores the pricing text (leading and trailing blanks trimmed, at most "
-        "5000 characters). An empty text is a 400; to go back to the default, an admin deletes "
-        "the setting in the Django admin.",
+        description=see_api_docs("Admin stores the ride form's pricing text.", "Rides"),
     )
     def put(self, request):
         data = PricingUpdateSerializer(data=request.data)

@@ -5,6 +5,7 @@ from datetime import timedelta
 from django.contrib.auth import get_user_model
 
 from accounts.demo import CUSTOMER_EMAIL
+from common.shoptime import shop_today
 from rides import services
 from rides.models import Ride, RideStatus
 
@@ -59,7 +60,7 @@ def seed(out):
             phone=entry["phone"],
             address=entry["address"],
             dropoff_address=entry["dropoff_address"],
-            pickup_date=services.shop_today() + timedelta(days=entry["days_ahead"]),
+            pickup_date=shop_today() + timedelta(days=entry["days_ahead"]),
             pickup_time=entry["pickup_time"],
             item_description=entry["item_description"],
             notify=False,

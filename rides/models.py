@@ -12,6 +12,12 @@ class RideStatus(models.TextChoices):
     CANCELLED = "cancelled", "Cancelled"
 
 
+# An admin may move a ride to any status but its current one (rides follow no fixed order).
+# Enforced by common.status.transition (rides/services.py) and served as rideStatuses[].next
+# (rides.selectors.ride_rules).
+RIDE_TRANSITIONS = {status: tuple(to for to in RideStatus if to != status) for status in RideStatus}
+
+
 class Ride(models.Model):
     """A request to pick an item up at one address and take it to another."""
 

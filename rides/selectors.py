@@ -1,5 +1,12 @@
+"""Reads of rides: lists, the pricing text, and the ride rules served to the client."""
+
+from typing import Any
+
+from django.db.models import QuerySet
+
+from accounts.models import User
 from common.errors import BadRequest
-from rides.models import Ride, RideStatus, Setting, SettingKey
+from rides.models import RIDE_TRANSITIONS, Ride, RideStatus, Setting, SettingKey
 
 # The shop's standard prices; shown until an admin stores a text of their own.
 DEFAULT_PRICING_DESCRIPTION = (
@@ -12,14 +19,14 @@ DEFAULT_PRICING_DESCRIPTION = (
 UNKNOWN_STATUS = "Unknown ride status. Use one of: " + ", ".join(RideStatus.values) + "."
 
 
-def ride_status_checked(raw):
+def ride_status_checked(raw: str | None) -> RideStatus:
     """A RideStatus for `raw`, or BadRequest naming the statuses that exist."""
     if raw not in RideStatus.values:
         raise BadRequest(UNKNOWN_STATUS, errors={"status": [UNKNOWN_STATUS]})
     return RideStatus(raw)
 
 
-def ride_list(*, user, status=None):
+def ride_list(*, user: User, status: str | None = None) -> QuerySet[Ride]:
     """Admins see every request, customers their own; newest first, ties by id."""
     rides = Ride.objects.all()
     if not user.is_staff:
@@ -29,25 +36,25 @@ def ride_list(*, user, status=None):
     return rides.order_by("-created_at", "-id")
 
 
-def setting_value(key, default=""):
+def setting_value(key: str, default: str = "") -> str:
     value = Setting.objects.filter(key=key).values_list("value", flat=True).first()
     return value if value and value.strip() else default
 
 
-def ride_pricing_description():
+def ride_pricing_description() -> str:
     return setting_value(SettingKey.RIDE_PRICING_DESCRIPTION, DEFAULT_PRICING_DESCRIPTION)
 
 
-def ride_rules():
-    """The ride rules the client reads from GET /api/shop/info: an admin may move a ride to
-    any status but its current one (rides/services.py), and the pricing text shown until an
-    admin stores one."""
+def ride_rules() -> dict[str, Any]:
+    """The ride rules the client reads from GET /api/shop/info: where an admin may move a
+    ride (rides.models.RIDE_TRANSITIONS), and the pricing text shown until an admin stores
+    one."""
     return {
         "rideStatuses": [
             {
                 "id": status.value,
                 "label": status.label,
-                "next": [to.value for to in RideStatus if to != status],
+                "next": [to.value for to in RIDE_TRANSITIONS[status]],
             }
             for status in RideStatus
         ],

@@ -1,46 +1,45 @@
+"""Every write to rides: a request, its status (rides.models.RIDE_TRANSITIONS, enforced by
+common.status.transition), an admin's corrections and deletion, and the pricing text."""
+
 import logging
 from datetime import date
-from zoneinfo import ZoneInfo
+from typing import Any
 
+from django.contrib.auth.models import AnonymousUser
 from django.db import transaction
-from django.utils import timezone
 
-from common.errors import BadRequest, Conflict, NotFound
+from accounts.models import User
+from common.errors import BadRequest, NotFound
+from common.services import model_update, unknown_fields_check
+from common.shoptime import shop_today
 from common.status import log_status_change, record_event, transition
-from rides.models import Ride, RideStatus, Setting, SettingKey
+from rides.models import RIDE_TRANSITIONS, Ride, RideStatus, Setting, SettingKey
 from rides.notifications import ride_requested_email
 from rides.selectors import ride_status_checked
 
 logger = logging.getLogger("shop.rides")
-
-# Business dates ("today") are the shop's, whatever the server's clock zone.
-SHOP_TIME_ZONE = ZoneInfo("America/Los_Angeles")
 
 RIDE_NOT_FOUND = "Ride request not found"
 PICKUP_DATE_PAST = "Pickup date cannot be earlier than today."
 PRICING_EMPTY = "Please enter a pricing description."
 
 
-def shop_today():
-    return timezone.localdate(timezone=SHOP_TIME_ZONE)
-
-
 def ride_request(
     *,
-    user,
-    name,
-    phone,
-    address,
-    dropoff_address,
+    user: User | AnonymousUser | None,
+    name: str,
+    phone: str,
+    address: str,
+    dropoff_address: str,
     pickup_date: date,
-    pickup_time,
-    item_description,
-    notify=True,
-):
+    pickup_time: str,
+    item_description: str,
+    notify: bool = True,
+) -> Ride:
     """Store a ride request (linked to `user` when signed in) and tell the shop by email."""
     if pickup_date < shop_today():
         raise BadRequest(PICKUP_DATE_PAST, errors={"pickupDate": [PICKUP_DATE_PAST]})
-    signed_in = user if user is not None and user.is_authenticated else None
+    signed_in = user if isinstance(user, User) and user.is_authenticated else None
     with transaction.atomic():
         ride = Ride.objects.create(
             user=signed_in,
@@ -66,16 +65,25 @@ def ride_request(
     return ride
 
 
-def ride_set_status(*, ride_id, status, actor):
-    """Admins may move a ride to any status but its current one."""
+def _already(from_status: str, to_status: str) -> str:
+    return f"This ride request is already {RideStatus(to_status).label.lower()}."
+
+
+def ride_set_status(*, ride_id: int, status: str, actor: User) -> Ride:
+    """Admins move a ride as rides.models.RIDE_TRANSITIONS allows: to any status but its
+    current one."""
     new_status = ride_status_checked(status)
     with transaction.atomic():
         ride = Ride.objects.select_for_update().filter(pk=ride_id).first()
         if ride is None:
             raise NotFound(RIDE_NOT_FOUND)
-        if ride.status == new_status:
-            raise Conflict(f"This ride request is already {new_status.label.lower()}.")
-        old_status = transition(ride, to_status=new_status, actor=actor)
+        old_status = transition(
+            ride,
+            to_status=new_status,
+            actor=actor,
+            allowed=RIDE_TRANSITIONS,
+            refusal=_already,
+        )
     log_status_change(
         logger,
         "ride status changed",
@@ -98,20 +106,15 @@ RIDE_FIELDS = {
 }
 
 
-def ride_update(*, ride_id, actor, **changes):
+def ride_update(*, ride_id: int, actor: User, **changes: Any) -> Ride:
     """Correct the request's details (the Django admin's page); the status moves only
     through ride_set_status, which records an event."""
-    unknown = set(changes) - RIDE_FIELDS
-    if unknown:
-        raise TypeError(f"ride_update() got unexpected fields {sorted(unknown)}")
+    unknown_fields_check("ride_update", changes, RIDE_FIELDS)
     with transaction.atomic():
         ride = Ride.objects.select_for_update().filter(pk=ride_id).first()
         if ride is None:
             raise NotFound(RIDE_NOT_FOUND)
-        for field, value in changes.items():
-            setattr(ride, field, value)
-        if changes:
-            ride.save(update_fields=[*sorted(changes), "updated_at"])
+        model_update(ride, data=changes)
     logger.info(
         "ride updated",
         extra={
@@ -123,7 +126,7 @@ def ride_update(*, ride_id, actor, **changes):
     return ride
 
 
-def ride_delete(*, ride_id, actor):
+def ride_delete(*, ride_id: int, actor: User) -> None:
     with transaction.atomic():
         ride = Ride.objects.select_for_update().filter(pk=ride_id).first()
         if ride is None:
@@ -136,7 +139,7 @@ def ride_delete(*, ride_id, actor):
     )
 
 
-def setting_set(*, key, value, actor):
+def setting_set(*, key: str, value: str, actor: User) -> Setting:
     if not value or not value.strip():
         raise BadRequest(PRICING_EMPTY, errors={"description": [PRICING_EMPTY]})
     with transaction.atomic():
@@ -151,7 +154,7 @@ def setting_set(*, key, value, actor):
     return setting
 
 
-def ride_pricing_set(*, description, actor):
+def ride_pricing_set(*, description: str, actor: User) -> str:
     return setting_set(
         key=SettingKey.RIDE_PRICING_DESCRIPTION, value=description, actor=actor
     ).value

@@ -5,6 +5,7 @@ checkout and a cancel) never deadlock. Every stock move bumps the product's vers
 catalog's (shop/versioning.py), in the same transaction."""
 
 from collections import defaultdict
+from collections.abc import Sequence
 from dataclasses import dataclass
 from decimal import Decimal
 
@@ -15,6 +16,7 @@ from shop.models import Product, ProductType
 from shop.versioning import catalog_changed
 
 CART_ITEMS_GONE = "Some items in your cart are no longer available. Please review your cart."
+TYPE_REQUIRED = "Please select a product type"
 SHORT = "Only {stock} items available in stock for {label}"
 SEVERAL_SHORT = "{count} items are short of stock: {lines}"
 
@@ -36,11 +38,23 @@ class ReservedLine:
     quantity: int
 
 
-def _label(product, product_type):
+Products = dict[int, Product]
+Types = dict[int, ProductType]
+
+
+def stock_check_types(*, lines: Sequence[StockLine]) -> None:
+    """Refuse (400) a line without a type for a product sold in types: its stock is on the
+    types, so such a line would sell units the product does not show."""
+    untyped = {line.product_id for line in lines if line.type_id is None}
+    if untyped and ProductType.objects.filter(product_id__in=untyped).exists():
+        raise BadRequest(TYPE_REQUIRED, errors={"cartItems": [TYPE_REQUIRED]})
+
+
+def _label(product: Product, product_type: ProductType | None) -> str:
     return f"{product.name} - {product_type.name}" if product_type else product.name
 
 
-def _locked(lines):
+def _locked(lines: Sequence[StockLine]) -> tuple[Products, Types]:
     product_ids = sorted({line.product_id for line in lines})
     type_ids = sorted({line.type_id for line in lines if line.type_id is not None})
     products = {
@@ -54,7 +68,7 @@ def _locked(lines):
     return products, types
 
 
-def stock_reserve(*, lines):
+def stock_reserve(*, lines: Sequence[StockLine]) -> list[ReservedLine]:
     """Take `lines` (StockLine) out of stock; return ReservedLine copies with prices.
 
     Must run inside the caller's transaction.atomic. Raises BadRequest for unknown items and
@@ -63,7 +77,28 @@ def stock_reserve(*, lines):
     cart in one go. The caller's transaction then rolls back and nothing changes.
     """
     products, types = _locked(lines)
-    wanted = defaultdict(int)
+    reserved, short = [], []
+    for (product_id, type_id), quantity in _merged(lines, products, types).items():
+        product = products[product_id]
+        product_type = types.get(type_id) if type_id is not None else None
+        line = _priced(product, product_type, quantity)
+        stock = product_type.quantity if product_type is not None else product.quantity
+        if quantity > stock:
+            short.append(SHORT.format(stock=stock, label=_label(product, product_type)))
+        else:
+            reserved.append(line)
+    if short:
+        _refuse_short(short)
+    _move_stock([(line.product_id, line.type_id, -line.quantity) for line in reserved])
+    return reserved
+
+
+def _merged(
+    lines: Sequence[StockLine], products: Products, types: Types
+) -> dict[tuple[int, int | None], int]:
+    """Units wanted per (product, type), identical lines added up; a BadRequest when a line
+    names a product that is gone, or a type that is gone or another product's."""
+    wanted: dict[tuple[int, int | None], int] = defaultdict(int)
     for line in lines:
         product = products.get(line.product_id)
         product_type = types.get(line.type_id) if line.type_id is not None else None
@@ -73,44 +108,37 @@ def stock_reserve(*, lines):
         ):
             raise BadRequest(CART_ITEMS_GONE)
         wanted[(line.product_id, line.type_id)] += line.quantity
-
-    reserved, short = [], []
-    for (product_id, type_id), quantity in wanted.items():
-        product = products[product_id]
-        product_type = types.get(type_id)
-        label = _label(product, product_type)
-        if not product.availability or (product_type is not None and not product_type.availability):
-            raise Conflict(f"{label} is no longer available. Please remove it from your cart.")
-        unit_price = product_type.effective_price if product_type is not None else product.price
-        if unit_price is None:
-            raise Conflict(f"{label} has no price yet and cannot be ordered.")
-        stock = product_type.quantity if product_type is not None else product.quantity
-        if quantity > stock:
-            short.append(SHORT.format(stock=stock, label=label))
-            continue
-        reserved.append(
-            ReservedLine(
-                product_id=product_id,
-                type_id=type_id,
-                product_name=product.name,
-                type_name=product_type.name if product_type else "",
-                unit_price=unit_price,
-                quantity=quantity,
-            )
-        )
-    if short:
-        message = (
-            short[0]
-            if len(short) == 1
-            else SEVERAL_SHORT.format(count=len(short), lines="; ".join(short))
-        )
-        raise Conflict(message, errors={"cartItems": short})
-
-    _move_stock([(line.product_id, line.type_id, -line.quantity) for line in reserved])
-    return reserved
+    return wanted
 
 
-def _move_stock(moves):
+def _priced(product: Product, product_type: ProductType | None, quantity: int) -> ReservedLine:
+    """The line as sold, at today's price; a Conflict when it cannot be sold at all."""
+    label = _label(product, product_type)
+    if not product.availability or (product_type is not None and not product_type.availability):
+        raise Conflict(f"{label} is no longer available. Please remove it from your cart.")
+    unit_price = product_type.effective_price if product_type is not None else product.price
+    if unit_price is None:
+        raise Conflict(f"{label} has no price yet and cannot be ordered.")
+    return ReservedLine(
+        product_id=product.pk,
+        type_id=product_type.pk if product_type is not None else None,
+        product_name=product.name,
+        type_name=product_type.name if product_type else "",
+        unit_price=unit_price,
+        quantity=quantity,
+    )
+
+
+def _refuse_short(short: list[str]) -> None:
+    message = (
+        short[0]
+        if len(short) == 1
+        else SEVERAL_SHORT.format(count=len(short), lines="; ".join(short))
+    )
+    raise Conflict(message, errors={"cartItems": short})
+
+
+def _move_stock(moves: list[tuple[int, int | None, int]]) -> None:
     """Apply (product_id, type_id, delta) stock moves. A product's own stock changes in
     the same UPDATE as its version; a product whose types' stock changed gets one version
     bump; then the catalog version moves once."""
@@ -129,7 +157,7 @@ def _move_stock(moves):
         catalog_changed()
 
 
-def stock_release(*, lines):
+def stock_release(*, lines: Sequence[StockLine]) -> None:
     """Put `lines` (StockLine) back in stock, e.g. when an order is cancelled. Items deleted
     from the catalog since are skipped. Must run inside the caller's transaction; locks in
     the same order as stock_reserve; a type's product is locked too, as its version moves."""

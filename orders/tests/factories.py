@@ -3,7 +3,7 @@
 from datetime import timedelta
 from decimal import Decimal
 
-from orders.calendar import shop_today
+from common.shoptime import shop_today
 from orders.models import Order
 from shop.categories import AGE_RESTRICTED, NOT_SHIPPABLE
 from shop.models import Category, Product, ProductType

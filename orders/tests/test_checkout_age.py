@@ -7,7 +7,7 @@ import pytest
 import time_machine
 from django.core import mail
 
-from orders.calendar import SHOP_TIME_ZONE
+from common.shoptime import SHOP_TIME_ZONE
 from orders.models import Order
 from orders.tests.factories import (
     CHECKOUT_URL,

@@ -5,7 +5,7 @@ from datetime import UTC, datetime
 import pytest
 import time_machine
 
-from orders.calendar import SHOP_TIME_ZONE
+from common.shoptime import SHOP_TIME_ZONE
 from orders.tests.factories import (
     CHECKOUT_URL,
     checkout_body,

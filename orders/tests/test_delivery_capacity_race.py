@@ -7,7 +7,7 @@ from datetime import datetime
 import pytest
 import time_machine
 
-from orders.calendar import SHOP_TIME_ZONE
+from common.shoptime import SHOP_TIME_ZONE
 from orders.models import Order
 from orders.tests.factories import checkout_body, line, make_product
 from orders.tests.test_concurrency import buy, run_together

@@ -10,7 +10,7 @@ import time_machine
 from django.core.management import call_command
 from django.utils import timezone
 
-from orders.calendar import shop_today
+from common.shoptime import shop_today
 from orders.models import Order, OrderEvent
 from orders.tests.factories import CHECKOUT_URL, checkout_body, line, make_product, stock_of
 

@@ -6,7 +6,7 @@ from datetime import datetime
 import pytest
 import time_machine
 
-from orders.calendar import SHOP_TIME_ZONE
+from common.shoptime import SHOP_TIME_ZONE
 from orders.models import Order
 
 pytestmark = pytest.mark.django_db

@@ -11,7 +11,7 @@ import time_machine
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
-from orders.calendar import SHOP_TIME_ZONE
+from common.shoptime import SHOP_TIME_ZONE
 from orders.tests.factories import checkout_body, line, make_product
 from shop.models import Category
 

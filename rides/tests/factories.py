@@ -1,5 +1,6 @@
 from datetime import timedelta
 
+from common.shoptime import shop_today
 from rides import services
 
 
@@ -10,7 +11,7 @@ def ride_body(**overrides):
         "phone": "(714) 555-0199",
         "address": "1 Pickup Way, Garden Grove, CA",
         "dropoffAddress": "2 Dropoff Ave, Santa Ana, CA",
-        "pickupDate": (services.shop_today() + timedelta(days=1)).isoformat(),
+        "pickupDate": (shop_today() + timedelta(days=1)).isoformat(),
         "pickupTime": "14:30",
         "itemDescription": "A mid-size bookshelf",
     }
@@ -24,7 +25,7 @@ def make_ride(*, user=None, status=None, actor=None, **fields):
         "phone": "714-555-0199",
         "address": "1 Pickup Way",
         "dropoff_address": "2 Dropoff Ave",
-        "pickup_date": services.shop_today() + timedelta(days=1),
+        "pickup_date": shop_today() + timedelta(days=1),
         "pickup_time": "10:00",
         "item_description": "A chair",
         **fields,

@@ -6,7 +6,7 @@ from datetime import timedelta
 import pytest
 from django.core import mail
 
-from rides import services
+from common.shoptime import shop_today
 from rides.models import Ride, RideEvent
 from rides.tests.factories import ride_body
 
@@ -155,12 +155,12 @@ class TestValidation:
         assert "phone" in response.json()["errors"]
 
     def test_pickup_today_in_los_angeles_is_accepted(self, api_client):
-        response = submit(api_client, pickupDate=services.shop_today().isoformat())
+        response = submit(api_client, pickupDate=shop_today().isoformat())
 
         assert response.status_code == 201
 
     def test_pickup_before_today_is_refused(self, api_client):
-        yesterday = services.shop_today() - timedelta(days=1)
+        yesterday = shop_today() - timedelta(days=1)
 
         response = submit(api_client, pickupDate=yesterday.isoformat())
 

@@ -1,0 +1,330 @@
+"""Checkout: a cart becomes a pending order with its stock reserved, or is refused and
+nothing is stored.
+
+Refusal order, written here only (POST /api/orders/checkout, orders/serializers.py and
+docs/api.md point here). The first problem found is the answer:
+
+1. Not signed in (401); an admin (403 `Admins cannot place orders...`); a body that is not
+   JSON (415).
+2. The form, in the order the checkout form shows it (orders.serializers.CheckoutSerializer;
+   400, the sentence also under `errors.<field>`): a malformed field first (a line that is not
+   an object or names no possible id, a quantity over 10,000, over 200 lines, an overlong
+   text), then an empty cart, no or an unknown delivery option, the customer's name, the
+   address (shipping and delivery); for local delivery the phone, the date (not before today
+   in the shop's zone) and the time; then a line's quantity below 1. The wording is
+   orders.rules' and is served as `checkoutMessages`.
+3. An Idempotency-Key over 255 characters (400). A replay of a placed order is answered here
+   (200, that order as it is now); the same key with another body is a 409.
+4. In the transaction, once the customer's row is locked (a replay that waited is answered):
+   `maxPendingOrders` pending orders already (400, orders.rules.check_pending_orders).
+5. A product sold in types without a type (400, shop.stock.stock_check_types).
+6. The shop rules (400, orders.rules.checkout_plan): more than `maxUnitsPerLine` units of one
+   product or type (every such line named); shipping a product that cannot be shipped; the
+   delivery ZIP code; the phone number's form; the delivery date and time (hours, lead time,
+   horizon); the 21+ confirmation.
+7. A full delivery hour (409, orders.delivery.delivery_slot_take).
+8. The stock (shop.stock.stock_reserve): an unknown item or a type of another product (400),
+   an unavailable or unpriced item (409), short items, every short line named at once (409).
+9. A total beyond what an order can hold (400); then a delivery fee or total other than the
+   one the shopper was shown, compared to the cent (409 `Prices have changed...`).
+"""
+
+import logging
+from collections.abc import Sequence
+from dataclasses import dataclass
+from datetime import date
+from decimal import Decimal, InvalidOperation
+
+from django.contrib.auth import get_user_model
+from django.db import IntegrityError, transaction
+from django.utils import timezone
+
+from accounts.models import User
+from common import metrics
+from common.errors import BadRequest, Conflict, Forbidden
+from common.status import log_status_change, record_event
+from orders.delivery import delivery_slot_take
+from orders.models import Order, OrderLine, OrderStatus
+from orders.notifications import order_placed_emails
+from orders.pricing import DeliveryOption, delivery_fee, money
+from orders.rules import (
+    CART_EMPTY,
+    QUANTITY_TOO_LOW,
+    CheckoutPlan,
+    check_pending_orders,
+    checkout_plan,
+)
+from orders.selectors import order_by_idempotency_key, order_get, order_pending_count
+from shop.stock import ReservedLine, StockLine, stock_check_types, stock_reserve
+
+logger = logging.getLogger("shop.orders")
+
+ADMINS_DO_NOT_SHOP = "Admins cannot place orders. Please sign in as a customer to shop."
+PRICES_CHANGED = "Prices have changed. Please review your cart."
+ORDER_TOO_LARGE = "This order is too large for one checkout. Please split it into smaller orders."
+# What Order.total (12 digits, 2 decimals) can hold.
+MAX_ORDER_TOTAL = Decimal("9999999999.99")
+IDEMPOTENCY_KEY_TOO_LONG = "The Idempotency-Key header must be at most 255 characters."
+IDEMPOTENCY_KEY_REUSED = (
+    "This Idempotency-Key was already used for a different order. Use a new key for a new order."
+)
+
+
+@dataclass(frozen=True)
+class CheckoutResult:
+    order: Order
+    # False when an earlier checkout with the same Idempotency-Key is answered again.
+    created: bool
+
+
+@dataclass(frozen=True)
+class Checkout:
+    """One checkout request, as order_checkout was called."""
+
+    user: User
+    lines: Sequence[StockLine]
+    customer_name: str
+    option: DeliveryOption
+    delivery_address: str
+    phone_number: str
+    delivery_date: date | None
+    delivery_time: str
+    delivery_zip: str
+    age_confirmed: bool
+    special_instructions: str
+    client_delivery_fee: Decimal | None
+    client_total: Decimal | None
+    idempotency_key: str | None
+    request_hash: str
+    notify: bool
+
+
+def order_checkout(
+    *,
+    user: User,
+    lines: Sequence[StockLine],
+    customer_name: str,
+    delivery_option: str,
+    delivery_address: str = "",
+    phone_number: str = "",
+    delivery_date: date | None = None,
+    delivery_time: str = "",
+    delivery_zip: str = "",
+    age_confirmed: bool = False,
+    special_instructions: str = "",
+    client_delivery_fee: Decimal | None = None,
+    client_total: Decimal | None = None,
+    idempotency_key: str | None = None,
+    request_hash: str = "",
+    notify: bool = True,
+) -> CheckoutResult:
+    """Place an order for `lines`: reserve the stock, price it from the database, store the
+    order with copies of names and prices, and email both sides. Refusals: the module's
+    docstring.
+
+    All or nothing: any refusal rolls back every reservation. With `idempotency_key`, a
+    repeat of the same request answers the first order (created=False) instead of placing a
+    second one, even once the customer is at MAX_PENDING_ORDERS.
+    """
+    option = _refuse_early(
+        user=user, lines=lines, delivery_option=delivery_option, idempotency_key=idempotency_key
+    )
+    checkout = Checkout(
+        user=user,
+        lines=lines,
+        customer_name=customer_name,
+        option=option,
+        delivery_address=delivery_address,
+        phone_number=phone_number,
+        delivery_date=delivery_date,
+        delivery_time=delivery_time,
+        delivery_zip=delivery_zip,
+        age_confirmed=age_confirmed,
+        special_instructions=special_instructions,
+        client_delivery_fee=client_delivery_fee,
+        client_total=client_total,
+        idempotency_key=idempotency_key,
+        request_hash=request_hash,
+        notify=notify,
+    )
+    replayed = _replay(checkout)
+    if replayed is not None:
+        return replayed
+    try:
+        result = _place(checkout)
+    except IntegrityError:
+        # Two requests with one key at once: the other committed first; answer its order.
+        replayed = _replay(checkout)
+        if replayed is None:
+            raise
+        return replayed
+    if not result.created:
+        return result
+    log_order_status(result.order, from_status="", to_status=OrderStatus.PENDING, actor=user)
+    metrics.order_placed()
+    placed = order_get(order_id=result.order.pk)
+    assert placed is not None  # committed just above, and orders are never deleted
+    return CheckoutResult(order=placed, created=True)
+
+
+def _refuse_early(
+    *,
+    user: User,
+    lines: Sequence[StockLine],
+    delivery_option: str,
+    idempotency_key: str | None,
+) -> DeliveryOption:
+    """What needs no database: who is shopping, an empty cart or line, an overlong key."""
+    if user.is_staff:
+        raise Forbidden(ADMINS_DO_NOT_SHOP)
+    if not lines:
+        raise BadRequest(CART_EMPTY, errors={"cartItems": [CART_EMPTY]})
+    if any(line.quantity < 1 for line in lines):
+        raise BadRequest(QUANTITY_TOO_LOW, errors={"cartItems": [QUANTITY_TOO_LOW]})
+    option = DeliveryOption(delivery_option)
+    most = Order._meta.get_field("idempotency_key").max_length
+    if idempotency_key and most is not None and len(idempotency_key) > most:
+        raise BadRequest(IDEMPOTENCY_KEY_TOO_LONG)
+    return option
+
+
+def _replay(checkout: Checkout) -> CheckoutResult | None:
+    """The order an earlier request with the same Idempotency-Key placed, if any."""
+    if not checkout.idempotency_key:
+        return None
+    order = order_by_idempotency_key(user=checkout.user, key=checkout.idempotency_key)
+    if order is None:
+        return None
+    if order.request_hash != checkout.request_hash:
+        raise Conflict(IDEMPOTENCY_KEY_REUSED)
+    return CheckoutResult(order=order, created=False)
+
+
+def _place(checkout: Checkout) -> CheckoutResult:
+    """Steps 4 to 9 of the refusal order, in one transaction."""
+    with transaction.atomic():
+        # The customer's row lock makes their checkouts take turns, so parallel requests
+        # cannot all count the same pending orders and together pass the cap.
+        get_user_model().objects.select_for_update().filter(pk=checkout.user.pk).first()
+        # A retry that waited on the lock for its original answers that order, which may
+        # be the one that reached the cap.
+        replayed = _replay(checkout)
+        if replayed is not None:
+            return replayed
+        plan = _plan(checkout)
+        order = _order_row(checkout, plan)
+        reserved = stock_reserve(lines=checkout.lines)
+        _price(order, reserved, checkout)
+        _lines(order, reserved)
+        _events_and_email(order, checkout)
+    return CheckoutResult(order=order, created=True)
+
+
+def _plan(checkout: Checkout) -> CheckoutPlan:
+    """The pending cap, a type for every typed product, then the shop rules (all 400s)."""
+    check_pending_orders(order_pending_count(user=checkout.user))
+    stock_check_types(lines=checkout.lines)
+    return checkout_plan(
+        option=checkout.option,
+        lines=checkout.lines,
+        age_confirmed=checkout.age_confirmed,
+        delivery_zip=checkout.delivery_zip,
+        phone_number=checkout.phone_number,
+        delivery_date=checkout.delivery_date,
+        delivery_time=checkout.delivery_time,
+    )
+
+
+def _order_row(checkout: Checkout, plan: CheckoutPlan) -> Order:
+    """The pending order, unpriced, and its delivery hour taken (409 when full).
+
+    A retry racing its original was answered after the customer's lock; the unique index on
+    the key stays the backstop, and is met before any stock lock, so a retry can never be
+    refused for stock its original just took."""
+    key = checkout.idempotency_key
+    order = Order.objects.create(
+        user=checkout.user,
+        customer_name=checkout.customer_name,
+        delivery_option=checkout.option,
+        delivery_address=checkout.delivery_address,
+        phone_number=plan.phone_number,
+        delivery_date=checkout.delivery_date,
+        delivery_time=plan.delivery_time,
+        delivery_zip=plan.delivery_zip,
+        delivery_at=plan.delivery_at,
+        id_check_required=plan.id_check_required,
+        # Recorded only when the order needs it: a box ticked for a cart of unrestricted
+        # goods confirms nothing an ID check will look for.
+        age_confirmed_at=(
+            timezone.now() if plan.id_check_required and checkout.age_confirmed is True else None
+        ),
+        special_instructions=checkout.special_instructions,
+        idempotency_key=key or None,
+        request_hash=checkout.request_hash if key else "",
+    )
+    if plan.delivery_at is not None:
+        delivery_slot_take(order=order, moment=plan.delivery_at)
+    return order
+
+
+def _price(order: Order, reserved: list[ReservedLine], checkout: Checkout) -> None:
+    """Subtotal, fee and total from the database's prices, stored on the order."""
+    subtotal = money(sum((line.unit_price * line.quantity for line in reserved), start=money(0)))
+    fee = delivery_fee(checkout.option, subtotal)
+    total = subtotal + fee
+    if total > MAX_ORDER_TOTAL:
+        # Raised before the totals are stored: the whole checkout rolls back.
+        raise BadRequest(ORDER_TOO_LARGE, errors={"cartItems": [ORDER_TOO_LARGE]})
+    if _differs(checkout.client_delivery_fee, fee) or _differs(checkout.client_total, total):
+        raise Conflict(PRICES_CHANGED)
+    order.subtotal, order.delivery_fee, order.total = subtotal, fee, total
+    order.save(update_fields=["subtotal", "delivery_fee", "total"])
+
+
+def _differs(client_value: Decimal | None, server_value: Decimal) -> bool:
+    """Whether a figure the shopper was shown differs from the server's, to the cent."""
+    if client_value is None:
+        return False
+    try:
+        return bool(money(client_value) != server_value)
+    except InvalidOperation:
+        # Too many digits to round to cents (1e30): certainly not the server's figure.
+        return True
+
+
+def _lines(order: Order, reserved: list[ReservedLine]) -> None:
+    """The order's lines: copies of names and prices, untouched by later catalog edits."""
+    OrderLine.objects.bulk_create(
+        OrderLine(
+            order=order,
+            product_id=line.product_id,
+            product_type_id=line.type_id,
+            sold_as_type=line.type_id is not None,
+            product_name=line.product_name,
+            product_type_name=line.type_name,
+            unit_price=line.unit_price,
+            quantity=line.quantity,
+        )
+        for line in reserved
+    )
+
+
+def _events_and_email(order: Order, checkout: Checkout) -> None:
+    record_event(order, from_status="", to_status=OrderStatus.PENDING, actor=checkout.user)
+    if checkout.notify:
+        # In the order's own transaction: the emails are due exactly when the order exists,
+        # never for a rolled-back one (common/mail.py).
+        order_placed_emails(order.pk)
+
+
+def log_order_status(order: Order, *, from_status: str, to_status: str, actor: User | None) -> None:
+    """The log line of an order's status change (orders.services logs its changes with it)."""
+    log_status_change(
+        logger,
+        "order status changed",
+        from_status=from_status,
+        to_status=to_status,
+        actor=actor,
+        order_id=order.pk,
+        user_id=order.user_id,
+    )

@@ -1,0 +1,51 @@
+"""The checkout messages GET /api/shop/info serves (checkoutMessages, notShippable) are the
+ones checkout answers: the client shows the served ones before it posts."""
+
+from datetime import timedelta
+
+import pytest
+
+from common.shoptime import shop_today
+from orders.tests.factories import checkout_body, line, make_product, refused
+
+pytestmark = pytest.mark.django_db
+
+YESTERDAY = (shop_today() - timedelta(days=1)).isoformat()
+# Each served key, and a checkout the server refuses with that message.
+BAD_CHECKOUTS = {
+    "cartEmpty": lambda product: checkout_body(),
+    "option": lambda product: checkout_body(line(product), option="drone"),
+    "name": lambda product: checkout_body(line(product), customerName=""),
+    "address": lambda product: checkout_body(line(product), option="shipping", deliveryAddress=""),
+    "phone": lambda product: checkout_body(line(product), option="delivery", phoneNumber=""),
+    "date": lambda product: checkout_body(line(product), option="delivery", deliveryDate=""),
+    "datePast": lambda product: checkout_body(
+        line(product), option="delivery", deliveryDate=YESTERDAY
+    ),
+    "time": lambda product: checkout_body(line(product), option="delivery", deliveryTime=""),
+}
+
+
+def served(client):
+    return client.get("/api/shop/info").json()
+
+
+def test_every_served_checkout_message_is_tested(client):
+    assert set(served(client)["checkoutMessages"]) == set(BAD_CHECKOUTS)
+
+
+@pytest.mark.parametrize("key", sorted(BAD_CHECKOUTS))
+def test_served_checkout_message_is_what_checkout_answers(client, customer_client, key):
+    product = make_product()
+
+    answer = refused(customer_client, BAD_CHECKOUTS[key](product))
+
+    assert answer["message"] == served(client)["checkoutMessages"][key]
+
+
+def test_served_not_shippable_sentence_is_what_checkout_answers(client, customer_client):
+    juice = make_product(name="Cloud Nine", category="juices")
+
+    answer = refused(customer_client, checkout_body(line(juice), option="shipping"))
+
+    assert answer["message"] == served(client)["notShippable"].format(name="Cloud Nine")
