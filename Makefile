@@ -22,7 +22,7 @@ PYTEST_PARALLEL ?= -n auto --maxprocesses 4 --dist loadfile
 
 .DEFAULT_GOAL := help
 .PHONY: help run serve install install-dev env frontend build migrate demo test test-python \
-        test-js test-e2e e2e browser wrk bench tools fuzz load faults audit lint clean
+        test-js test-e2e e2e browser wrk bench tools fuzz load faults audit lint format clean
 
 help: ## List the targets
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  make %-12s %s\n", $$1, $$2}'
@@ -93,6 +93,7 @@ lint: install-dev node_modules/.installed ## ruff (lint and format check) and ES
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/ruff format --check .
 	npx eslint --max-warnings 0 .
+	npm run --silent format:check
 
 test: install-dev ## Run every suite: lint, Python (SQLite, then PostgreSQL when reachable), jest, browser
 	$(MAKE) --no-print-directory lint
@@ -114,6 +115,10 @@ test-python: install-dev nginx ## Python suite on SQLite, then on PostgreSQL whe
 	  echo "== PostgreSQL not reachable at $$url: the PostgreSQL run is skipped =="; \
 	  if [ -n "$$CI" ]; then echo "CI must reach PostgreSQL"; exit 1; fi; \
 	fi
+
+format: install-dev node_modules/.installed ## Prettier writes the front end, ruff formats the Python
+	npm run --silent format
+	$(VENV)/bin/ruff format .
 
 test-js: node_modules/.installed ## jest + Testing Library
 	npm test --silent
