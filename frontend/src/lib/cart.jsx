@@ -33,9 +33,7 @@ function readCart() {
     if (!raw) return [];
     const items = JSON.parse(raw);
     if (!Array.isArray(items)) throw new Error('cart is not a list');
-    const valid = items.filter(
-      (i) => i && typeof i.cartKey === 'string' && i.product && Number.isInteger(i.quantity) && i.quantity > 0,
-    );
+    const valid = items.filter((i) => i && typeof i.cartKey === 'string' && i.product && Number.isInteger(i.quantity) && i.quantity > 0);
     if (valid.length !== items.length) throw new Error('cart has unreadable lines');
     return valid;
   } catch {
@@ -105,7 +103,10 @@ export function CartProvider({ children }) {
       if (wanted > stock) return { ok: false, message: stockMessage(product, type, stock) };
       const next = existing
         ? current.map((i) => (i.cartKey === key ? { ...i, quantity: wanted, product, selectedType: type } : i))
-        : [...current, { cartKey: key, productId: product.id, productTypeId: type ? type.id : null, quantity: n, product, selectedType: type }];
+        : [
+            ...current,
+            { cartKey: key, productId: product.id, productTypeId: type ? type.id : null, quantity: n, product, selectedType: type },
+          ];
       commit(next);
       return { ok: true };
     },
@@ -130,10 +131,7 @@ export function CartProvider({ children }) {
     [commit],
   );
 
-  const removeItem = useCallback(
-    (cartKey) => commit(itemsRef.current.filter((i) => i.cartKey !== cartKey)),
-    [commit],
-  );
+  const removeItem = useCallback((cartKey) => commit(itemsRef.current.filter((i) => i.cartKey !== cartKey)), [commit]);
   const clear = useCallback(() => commit([]), [commit]);
   const open = useCallback(() => setOpen(true), []);
   const close = useCallback(() => setOpen(false), []);

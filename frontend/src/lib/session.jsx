@@ -47,7 +47,7 @@ function readStored() {
     const user = {
       id,
       email: payload.email ?? stored?.email ?? '',
-      name: stored && stored.id === id ? stored.name ?? '' : '',
+      name: stored && stored.id === id ? (stored.name ?? '') : '',
       role: payload.role === 'admin' ? 'admin' : 'customer',
     };
     return { token, user };

@@ -32,7 +32,12 @@ test('the scan sees the app', () => {
 
 const money = (n) => Number(n).toFixed(2);
 const FIGURES = [
-  ...new Set(SHOP.deliveryOptions.flatMap((o) => [o.fee, o.freeFrom]).filter((n) => n !== null && Number(n) > 0).map(money)),
+  ...new Set(
+    SHOP.deliveryOptions
+      .flatMap((o) => [o.fee, o.freeFrom])
+      .filter((n) => n !== null && Number(n) > 0)
+      .map(money),
+  ),
 ];
 
 test.each(FIGURES)('no delivery fee or threshold %s is written in the app', (figure) => {

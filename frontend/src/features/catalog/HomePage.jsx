@@ -76,7 +76,10 @@ export function HomePage({ hero = null }) {
     );
   } else if (!products.length) {
     body = (
-      <EmptyState title="No products found" message={search ? `Nothing matches "${search}".` : stock ? STOCK_EMPTY[stock] : 'This category has no products yet.'}>
+      <EmptyState
+        title="No products found"
+        message={search ? `Nothing matches "${search}".` : stock ? STOCK_EMPTY[stock] : 'This category has no products yet.'}
+      >
         {search ? (
           <button type="button" className="button button--secondary" onClick={() => update({ search: null })}>
             Clear search

@@ -45,7 +45,12 @@ function Gallery({ product }) {
         label={`${product.name} images`}
         swipeThreshold={50}
         renderItem={(src, i) => (
-          <button type="button" className="product__zoom" onClick={() => setViewerOpen(true)} aria-label={`View image ${i + 1} full screen`}>
+          <button
+            type="button"
+            className="product__zoom"
+            onClick={() => setViewerOpen(true)}
+            aria-label={`View image ${i + 1} full screen`}
+          >
             <img
               {...imageSources(product, i, { sizes: GALLERY_SIZES })}
               alt={`${product.name}, image ${i + 1} of ${images.length}`}
@@ -130,7 +135,9 @@ function Purchase({ product, onTypeChange }) {
                 >
                   <span className="type-option__name">{type.name}</span>
                   {usable ? (
-                    price !== null ? <span className="type-option__price">{formatPrice(price)}</span> : null
+                    price !== null ? (
+                      <span className="type-option__price">{formatPrice(price)}</span>
+                    ) : null
                   ) : (
                     <span className="type-option__out">{AVAILABILITY_WORDS.type(typeStatus)}</span>
                   )}
@@ -240,7 +247,8 @@ export function ProductPage() {
                 <ul className="product__admin-types">
                   {types.map((t) => (
                     <li key={t.id}>
-                      {t.name}: {unitPrice(product, t) === null ? 'Price not set' : formatPrice(unitPrice(product, t))}, {Number(t.quantity) || 0} units
+                      {t.name}: {unitPrice(product, t) === null ? 'Price not set' : formatPrice(unitPrice(product, t))},{' '}
+                      {Number(t.quantity) || 0} units
                       {isTypeUsable(product, t) ? '' : ' (Out of stock)'}
                     </li>
                   ))}

@@ -32,7 +32,9 @@ function DataTable({ caption, columns, rows }) {
       <thead>
         <tr>
           {columns.map((column) => (
-            <th key={column} scope="col">{column}</th>
+            <th key={column} scope="col">
+              {column}
+            </th>
           ))}
         </tr>
       </thead>

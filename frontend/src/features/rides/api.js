@@ -23,8 +23,7 @@ export const rideListQuery = (status = null) => {
 // The pricing text is public: it is read without an authorization header.
 export const fetchRidePricing = ({ signal } = {}) => apiFetch('/rides/settings/pricing', { auth: false, signal });
 
-export const ridePricingQuery = (options = {}) =>
-  queryOptions({ queryKey: rideKeys.pricing(), queryFn: fetchRidePricing, ...options });
+export const ridePricingQuery = (options = {}) => queryOptions({ queryKey: rideKeys.pricing(), queryFn: fetchRidePricing, ...options });
 
 export const RIDE_REQUEST_KEY = ['ride-request'];
 

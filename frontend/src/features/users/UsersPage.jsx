@@ -23,12 +23,18 @@ function UsersTable() {
     <section className="admin-page" aria-labelledby="user-management-title">
       <header className="admin-page-header">
         <h1 id="user-management-title">User Management</h1>
-        {!isPending && !isError && <p className="admin-muted">{users.length} {users.length === 1 ? 'user' : 'users'}</p>}
+        {!isPending && !isError && (
+          <p className="admin-muted">
+            {users.length} {users.length === 1 ? 'user' : 'users'}
+          </p>
+        )}
       </header>
       {isPending && <Spinner label="Loading users..." />}
       {isError && (
         <EmptyState title="Failed to load users" message="Please try again.">
-          <button type="button" className="admin-button admin-button--secondary" onClick={() => refetch()}>Try again</button>
+          <button type="button" className="admin-button admin-button--secondary" onClick={() => refetch()}>
+            Try again
+          </button>
         </EmptyState>
       )}
       {!isPending && !isError && users.length === 0 && <EmptyState title="No users" message="No accounts exist yet." />}
@@ -37,18 +43,34 @@ function UsersTable() {
           <table className="admin-table">
             <caption className="admin-visually-hidden">Users</caption>
             <thead>
-              <tr><th scope="col">Name</th><th scope="col">Email</th><th scope="col">Role</th><th scope="col">Created</th><th scope="col"><span className="admin-visually-hidden">Actions</span></th></tr>
+              <tr>
+                <th scope="col">Name</th>
+                <th scope="col">Email</th>
+                <th scope="col">Role</th>
+                <th scope="col">Created</th>
+                <th scope="col">
+                  <span className="admin-visually-hidden">Actions</span>
+                </th>
+              </tr>
             </thead>
             <tbody>
               {users.map((user) => (
                 <tr key={user.id}>
                   <td>{user.name || '-'}</td>
                   <td>{user.email}</td>
-                  <td><span className={`admin-role admin-role--${user.role}`}>{user.role}</span></td>
+                  <td>
+                    <span className={`admin-role admin-role--${user.role}`}>{user.role}</span>
+                  </td>
                   <td>{formatDay(user.created_at)}</td>
                   <td>
-                    <button type="button" className="admin-button admin-button--secondary" onClick={() => setTarget(user)}
-                      aria-label={`Change password for ${user.email}`}>Change Password</button>
+                    <button
+                      type="button"
+                      className="admin-button admin-button--secondary"
+                      onClick={() => setTarget(user)}
+                      aria-label={`Change password for ${user.email}`}
+                    >
+                      Change Password
+                    </button>
                   </td>
                 </tr>
               ))}

@@ -1,11 +1,4 @@
-import {
-  MESSAGES,
-  amountToFreeDelivery,
-  checkoutPayload,
-  deliveryFee,
-  orderTotal,
-  validateCheckout,
-} from '../checkoutRules';
+import { MESSAGES, amountToFreeDelivery, checkoutPayload, deliveryFee, orderTotal, validateCheckout } from '../checkoutRules';
 import { createAttemptKeys } from '../idempotency';
 import SHOP from '../../../test/fixtures/shopInfo.json';
 
@@ -127,7 +120,10 @@ test('local delivery sends the ZIP code trimmed; the age confirmation is sent on
   const items = [{ productId: 1, productTypeId: null, quantity: 1 }];
   const payload = checkoutPayload({ ...FULL, deliveryZip: ' 92840 ', ageConfirmed: true }, opt('delivery'), items, 10);
   expect(payload).toMatchObject({ deliveryZip: '92840', ageConfirmed: true, phoneNumber: '714-555-0100', deliveryTime: '14:00' });
-  expect(checkoutPayload({ ...FULL, ageConfirmed: 'yes' }, opt('pickup'), items, 10)).toMatchObject({ deliveryZip: '', ageConfirmed: false });
+  expect(checkoutPayload({ ...FULL, ageConfirmed: 'yes' }, opt('pickup'), items, 10)).toMatchObject({
+    deliveryZip: '',
+    ageConfirmed: false,
+  });
 });
 
 test('attempt keys: same body keeps its key, a changed body or a reset makes a new one', () => {

@@ -1,12 +1,6 @@
 import CATEGORIES from '../../../test/fixtures/categories.json';
 import SHOP from '../../../test/fixtures/shopInfo.json';
-import {
-  deliveryDateBounds,
-  deliveryTimes,
-  notShippableMessage,
-  restrictedProducts,
-  unshippableProduct,
-} from '../saleRules';
+import { deliveryDateBounds, deliveryTimes, notShippableMessage, restrictedProducts, unshippableProduct } from '../saleRules';
 
 const categoryById = (id) => CATEGORIES.find((c) => c.id === id) ?? null;
 const line = (product) => ({ cartKey: String(product.id), product, quantity: 1 });

@@ -38,12 +38,7 @@ export function CartDrawer() {
       <div className="cart-drawer">
         {step === 'cart' && <CartStep onContinue={() => setStep('delivery')} />}
         {step === 'delivery' && (
-          <DeliveryStep
-            option={option}
-            onSelect={setOption}
-            onBack={() => setStep('cart')}
-            onContinue={() => setStep('checkout')}
-          />
+          <DeliveryStep option={option} onSelect={setOption} onBack={() => setStep('cart')} onContinue={() => setStep('checkout')} />
         )}
         {step === 'checkout' && (
           <CheckoutStep

@@ -63,7 +63,9 @@ function CartLine({ item, maxUnits }) {
             >
               −
             </button>
-            <span className="qty__value" aria-live="polite">{quantity}</span>
+            <span className="qty__value" aria-live="polite">
+              {quantity}
+            </span>
             <button
               type="button"
               className="qty__btn"

@@ -47,7 +47,7 @@ function ProductForm({ product, etag, defaultCategory, onClose, onSaved }) {
   const [values, setValues] = useState(() => initialValues(product, defaultCategory));
   const { categories } = useCategories();
   // A category the server does not list (or none yet) falls back to its first one.
-  const category = categories.some((c) => c.id === values.category) ? values.category : categories[0]?.id ?? '';
+  const category = categories.some((c) => c.id === values.category) ? values.category : (categories[0]?.id ?? '');
   const [existing, setExisting] = useState(() => [...(product?.images || [])]);
   const [newFiles, setNewFiles] = useState([]);
   const [typeRowsState, setTypeRows] = useState(() => rowsFromTypes(product?.types));
@@ -67,7 +67,9 @@ function ProductForm({ product, etag, defaultCategory, onClose, onSaved }) {
     const names = (id) => categories.find((c) => c.id === id)?.name ?? id;
     const message = staleMessage(describeChanges(base.product, fresh.product, names));
     setValues((current) => rebaseValues(current, base.product, fresh.product, (p) => initialValues(p, defaultCategory)));
-    setExisting((current) => (JSON.stringify(current) === JSON.stringify(base.product.images || []) ? [...(fresh.product.images || [])] : current));
+    setExisting((current) =>
+      JSON.stringify(current) === JSON.stringify(base.product.images || []) ? [...(fresh.product.images || [])] : current,
+    );
     setTypeRows((current) =>
       JSON.stringify(current) === JSON.stringify(rowsFromTypes(base.product.types)) ? rowsFromTypes(fresh.product.types) : current,
     );
@@ -83,7 +85,13 @@ function ProductForm({ product, etag, defaultCategory, onClose, onSaved }) {
     const room = MAX_IMAGES - existing.length - newFiles.length;
     const accepted = files.filter((file) => !file.type || file.type.startsWith('image/')).slice(0, Math.max(room, 0));
     if (accepted.length < files.length) toast.warning(`Up to ${MAX_IMAGES} images`);
-    setNewFiles((prev) => [...prev, ...accepted.map((file) => { fileCounter += 1; return { key: `file-${fileCounter}`, file }; })]);
+    setNewFiles((prev) => [
+      ...prev,
+      ...accepted.map((file) => {
+        fileCounter += 1;
+        return { key: `file-${fileCounter}`, file };
+      }),
+    ]);
   };
 
   const submit = async (event) => {
@@ -105,7 +113,11 @@ function ProductForm({ product, etag, defaultCategory, onClose, onSaved }) {
           const files = await prepareImages(newFiles.map((entry) => entry.file));
           setProgress(0);
           return buildProductFormData({
-            values: { ...values, category }, existingImages: existing, newFiles: files, isUpdate, types: typesPayload(typeRowsState),
+            values: { ...values, category },
+            existingImages: existing,
+            newFiles: files,
+            isUpdate,
+            types: typesPayload(typeRowsState),
           });
         },
         onProgress: (p) => setProgress(progressPercent(p)),
@@ -134,53 +146,119 @@ function ProductForm({ product, etag, defaultCategory, onClose, onSaved }) {
     onClose();
   };
 
-  const footer = <FormModalActions formId={formId} saving={saving} onCancel={onClose} label={isUpdate ? 'Update Product' : 'Create Product'} />;
+  const footer = (
+    <FormModalActions formId={formId} saving={saving} onCancel={onClose} label={isUpdate ? 'Update Product' : 'Create Product'} />
+  );
 
   return (
-    <Modal open onClose={saving ? () => {} : onClose} title={isUpdate ? 'Edit Product' : 'Add Product'} size="lg"
-      footer={footer} initialFocusRef={nameRef}>
+    <Modal
+      open
+      onClose={saving ? () => {} : onClose}
+      title={isUpdate ? 'Edit Product' : 'Add Product'}
+      size="lg"
+      footer={footer}
+      initialFocusRef={nameRef}
+    >
       <form id={formId} className="admin-form" onSubmit={submit} noValidate aria-busy={saving}>
-        <label className="admin-label" htmlFor={`${formId}-name`}>Name <span aria-hidden="true">*</span></label>
-        <input id={`${formId}-name`} ref={nameRef} className="admin-input" value={values.name} onChange={set('name')}
-          aria-required="true" aria-invalid={showErrors && !values.name.trim() ? true : undefined} disabled={saving} />
+        <label className="admin-label" htmlFor={`${formId}-name`}>
+          Name <span aria-hidden="true">*</span>
+        </label>
+        <input
+          id={`${formId}-name`}
+          ref={nameRef}
+          className="admin-input"
+          value={values.name}
+          onChange={set('name')}
+          aria-required="true"
+          aria-invalid={showErrors && !values.name.trim() ? true : undefined}
+          disabled={saving}
+        />
         {showErrors && !values.name.trim() && <p className="admin-field-error">{NAME_REQUIRED}</p>}
 
-        <label className="admin-label" htmlFor={`${formId}-description`}>Description</label>
-        <textarea id={`${formId}-description`} className="admin-input" rows={4} value={values.description}
-          onChange={set('description')} disabled={saving} />
+        <label className="admin-label" htmlFor={`${formId}-description`}>
+          Description
+        </label>
+        <textarea
+          id={`${formId}-description`}
+          className="admin-input"
+          rows={4}
+          value={values.description}
+          onChange={set('description')}
+          disabled={saving}
+        />
 
         <div className="admin-form-row">
           <div>
-            <label className="admin-label" htmlFor={`${formId}-price`}>Price</label>
-            <input id={`${formId}-price`} className="admin-input" type="number" step="0.01" min="0" value={values.price}
-              onChange={set('price')} placeholder="Price not set" disabled={saving} />
+            <label className="admin-label" htmlFor={`${formId}-price`}>
+              Price
+            </label>
+            <input
+              id={`${formId}-price`}
+              className="admin-input"
+              type="number"
+              step="0.01"
+              min="0"
+              value={values.price}
+              onChange={set('price')}
+              placeholder="Price not set"
+              disabled={saving}
+            />
           </div>
           <div>
-            <label className="admin-label" htmlFor={`${formId}-quantity`}>Quantity in stock</label>
-            <input id={`${formId}-quantity`} className="admin-input" type="number" step="1" min="0" value={values.quantity}
-              onChange={set('quantity')} disabled={saving} />
+            <label className="admin-label" htmlFor={`${formId}-quantity`}>
+              Quantity in stock
+            </label>
+            <input
+              id={`${formId}-quantity`}
+              className="admin-input"
+              type="number"
+              step="1"
+              min="0"
+              value={values.quantity}
+              onChange={set('quantity')}
+              disabled={saving}
+            />
           </div>
         </div>
         <div className="admin-form-row">
           <div>
-            <label className="admin-label" htmlFor={`${formId}-availability`}>Availability</label>
-            <select id={`${formId}-availability`} className="admin-input" value={values.availability ? 'true' : 'false'}
-              onChange={(e) => setValues((prev) => ({ ...prev, availability: e.target.value === 'true' }))} disabled={saving}>
+            <label className="admin-label" htmlFor={`${formId}-availability`}>
+              Availability
+            </label>
+            <select
+              id={`${formId}-availability`}
+              className="admin-input"
+              value={values.availability ? 'true' : 'false'}
+              onChange={(e) => setValues((prev) => ({ ...prev, availability: e.target.value === 'true' }))}
+              disabled={saving}
+            >
               <option value="true">Available</option>
               <option value="false">Unavailable</option>
             </select>
           </div>
           <div>
-            <label className="admin-label" htmlFor={`${formId}-category`}>Category</label>
+            <label className="admin-label" htmlFor={`${formId}-category`}>
+              Category
+            </label>
             <select id={`${formId}-category`} className="admin-input" value={category} onChange={set('category')} disabled={saving}>
-              {categories.map((c) => <option key={c.id} value={c.id}>{c.name}</option>)}
+              {categories.map((c) => (
+                <option key={c.id} value={c.id}>
+                  {c.name}
+                </option>
+              ))}
             </select>
           </div>
         </div>
 
-        <ProductImagesField existing={existing} thumbnails={existing.map(thumbFor)} newFiles={newFiles} disabled={saving}
+        <ProductImagesField
+          existing={existing}
+          thumbnails={existing.map(thumbFor)}
+          newFiles={newFiles}
+          disabled={saving}
           onRemoveExisting={(url) => setExisting((prev) => prev.filter((u) => u !== url))}
-          onAddFiles={addFiles} onRemoveNew={(key) => setNewFiles((prev) => prev.filter((entry) => entry.key !== key))} />
+          onAddFiles={addFiles}
+          onRemoveNew={(key) => setNewFiles((prev) => prev.filter((entry) => entry.key !== key))}
+        />
 
         <ProductTypesEditor rows={typeRowsState} onChange={setTypeRows} disabled={saving} showErrors={showErrors} />
 
@@ -190,7 +268,11 @@ function ProductForm({ product, etag, defaultCategory, onClose, onSaved }) {
             <span>{progress}%</span>
           </div>
         )}
-        {formError && <p className="admin-form-error" role="alert">{formError}</p>}
+        {formError && (
+          <p className="admin-form-error" role="alert">
+            {formError}
+          </p>
+        )}
       </form>
     </Modal>
   );
@@ -203,7 +285,9 @@ function VersionedProductForm({ product, onClose, ...props }) {
   return (
     <Modal open onClose={onClose} title="Edit Product" size="lg">
       {version.isError ? (
-        <p className="admin-form-error" role="alert">{actionFailureMessage(version.error, LOAD_FAILED)}</p>
+        <p className="admin-form-error" role="alert">
+          {actionFailureMessage(version.error, LOAD_FAILED)}
+        </p>
       ) : (
         <Spinner label="Loading product..." />
       )}

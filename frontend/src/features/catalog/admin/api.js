@@ -29,7 +29,6 @@ export const productVersionQuery = (productId) =>
 
 export const isStale = (err) => err?.status === 412;
 
-
 // The multipart form of POST/PUT /api/products: the product, its images and (`types`) its full
 // list of types, saved by the server in one transaction. existingImages is sent on update only:
 // the list of already stored images to keep.
@@ -84,8 +83,7 @@ export function useDeleteProduct({ onDeleted } = {}) {
 export function useSaveCategoryFlags() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ categoryId, flags }) =>
-      apiFetch(`/categories/${encodeURIComponent(categoryId)}`, { method: 'PATCH', body: flags }),
+    mutationFn: ({ categoryId, flags }) => apiFetch(`/categories/${encodeURIComponent(categoryId)}`, { method: 'PATCH', body: flags }),
     onSuccess: (saved) => {
       queryClient.setQueryData(categoriesQuery.queryKey, (list) =>
         Array.isArray(list) ? list.map((c) => (c.id === saved.id ? { ...c, ...saved } : c)) : list,

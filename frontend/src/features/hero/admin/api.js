@@ -6,9 +6,10 @@ import { heroKeys } from '../../../lib/queryKeys';
 const createHero = (formData) => api.upload('POST', '/hero/images', formData);
 const updateHero = (heroId, formData) => api.upload('PUT', `/hero/images/${heroId}`, formData);
 // display_order is 1-based on the wire (stored 0-based).
-const reorderHeroes = (orderedIds) => api.put('/hero/images/reorder', {
-  imageOrders: orderedIds.map((id, index) => ({ id, display_order: index + 1 })),
-});
+const reorderHeroes = (orderedIds) =>
+  api.put('/hero/images/reorder', {
+    imageOrders: orderedIds.map((id, index) => ({ id, display_order: index + 1 })),
+  });
 
 function useHeroWrite(mutationFn) {
   const queryClient = useQueryClient();
@@ -16,8 +17,7 @@ function useHeroWrite(mutationFn) {
 }
 
 // mutate({ heroId?, formData }): a new image without heroId, else that image's new values.
-export const useSaveHero = () =>
-  useHeroWrite(({ heroId, formData }) => (heroId ? updateHero(heroId, formData) : createHero(formData)));
+export const useSaveHero = () => useHeroWrite(({ heroId, formData }) => (heroId ? updateHero(heroId, formData) : createHero(formData)));
 export const useSetHeroActive = () => useHeroWrite(({ heroId, isActive }) => api.put(`/hero/images/${heroId}`, { is_active: isActive }));
 export const useDeleteHero = () => useHeroWrite((heroId) => api.del(`/hero/images/${heroId}`));
 
@@ -31,7 +31,10 @@ export function useReorderHeroes() {
       // A reload already on its way would answer with the old order over the new one.
       await queryClient.cancelQueries({ queryKey: heroKeys.all });
       const previous = queryClient.getQueryData(heroKeys.all);
-      queryClient.setQueryData(heroKeys.all, ordered.map((hero, i) => ({ ...hero, display_order: i })));
+      queryClient.setQueryData(
+        heroKeys.all,
+        ordered.map((hero, i) => ({ ...hero, display_order: i })),
+      );
       return { previous };
     },
     onSuccess: (answer) => {

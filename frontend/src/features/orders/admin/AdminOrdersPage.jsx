@@ -40,7 +40,11 @@ function ViewTabs({ filters }) {
   const { due: _due, ...rest } = filters;
   return (
     <nav className="order-views" aria-label="Order views">
-      <Link to={`/orders${filtersToSearch(rest)}`} className={`order-views__tab${today ? '' : ' is-active'}`} aria-current={today ? undefined : 'page'}>
+      <Link
+        to={`/orders${filtersToSearch(rest)}`}
+        className={`order-views__tab${today ? '' : ' is-active'}`}
+        aria-current={today ? undefined : 'page'}
+      >
         All Orders
       </Link>
       <Link to="/orders?due=today" className={`order-views__tab${today ? ' is-active' : ''}`} aria-current={today ? 'page' : undefined}>
@@ -101,7 +105,11 @@ export default function AdminOrdersPage() {
       <header className="admin-page-header">
         <h1 id="admin-orders-title">{today ? 'Today' : 'All Orders'}</h1>
         <div className="order-page-actions">
-          {loaded && <p className="admin-muted" aria-live="polite">{total} {total === 1 ? 'order' : 'orders'} {Object.keys(filters).length ? 'found' : 'in total'}</p>}
+          {loaded && (
+            <p className="admin-muted" aria-live="polite">
+              {total} {total === 1 ? 'order' : 'orders'} {Object.keys(filters).length ? 'found' : 'in total'}
+            </p>
+          )}
           {loaded && orders.length > 0 && (
             <Link className="admin-button admin-button--secondary" to={`/orders/print${filtersToSearch(filters)}`}>
               {today ? 'Print pick lists' : 'Print list'}
@@ -113,13 +121,17 @@ export default function AdminOrdersPage() {
       {isPending && <Spinner label="Loading orders..." />}
       {isError && (
         <EmptyState title="Failed to load orders" message={serverMessage(error, 'Please try again.')}>
-          <button type="button" className="admin-button admin-button--secondary" onClick={() => refetch()}>Try again</button>
+          <button type="button" className="admin-button admin-button--secondary" onClick={() => refetch()}>
+            Try again
+          </button>
         </EmptyState>
       )}
       {loaded && orders.length === 0 && (
         <EmptyState title={empty.title} message={empty.message}>
           {Object.keys(filters).length > 0 && !today ? (
-            <button type="button" className="admin-button admin-button--secondary" onClick={clear}>Clear filters</button>
+            <button type="button" className="admin-button admin-button--secondary" onClick={clear}>
+              Clear filters
+            </button>
           ) : null}
         </EmptyState>
       )}
@@ -134,10 +146,17 @@ export default function AdminOrdersPage() {
       )}
       {isFetchingNextPage && <Spinner label="Loading more orders..." />}
       {!hasNextPage && orders.length > 0 && !isPending && <p className="admin-muted admin-list-end">No more orders</p>}
-      <ConfirmDialog open={Boolean(pendingAction)} title={action?.title || ''}
-        message={pendingAction ? action.message(pendingAction.order) : ''} confirmLabel={action?.confirmLabel}
-        cancelLabel="Go Back" danger={action?.danger} busy={busy} onConfirm={confirm}
-        onCancel={() => !busy && setPendingAction(null)} />
+      <ConfirmDialog
+        open={Boolean(pendingAction)}
+        title={action?.title || ''}
+        message={pendingAction ? action.message(pendingAction.order) : ''}
+        confirmLabel={action?.confirmLabel}
+        cancelLabel="Go Back"
+        danger={action?.danger}
+        busy={busy}
+        onConfirm={confirm}
+        onCancel={() => !busy && setPendingAction(null)}
+      />
     </section>
   );
 }

@@ -36,9 +36,7 @@ export const countsOf = (data) => data?.pages?.[0]?.counts ?? null;
 // up to MAX_PRINT_ORDERS. Answers {orders, truncated}.
 export async function fetchPrintOrders({ filters, ids, signal }) {
   if (ids.length) {
-    const answers = await Promise.all(
-      ids.map((id) => api.get('/orders', { search: `#${id}`, limit: PRINT_PAGE_SIZE }, { signal })),
-    );
+    const answers = await Promise.all(ids.map((id) => api.get('/orders', { search: `#${id}`, limit: PRINT_PAGE_SIZE }, { signal })));
     // The search also matches names and emails that contain the number: keep the order itself.
     const orders = ids.flatMap((id, i) => (answers[i]?.orders ?? []).filter((o) => String(o.id) === String(id)));
     return { orders, truncated: false };

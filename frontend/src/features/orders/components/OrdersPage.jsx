@@ -18,7 +18,6 @@ export function OrdersPage() {
     if (error) toast.error(error.isNetwork ? 'Error loading orders' : serverMessage(error, 'Failed to fetch orders'));
   }, [error, toast]);
 
-
   return (
     <section className="orders-page">
       <h1 className="orders-page__title">My Orders</h1>

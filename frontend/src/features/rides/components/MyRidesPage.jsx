@@ -23,9 +23,7 @@ function RideCard({ ride }) {
       <dl className="ride-card__facts">
         <div>
           <dt>Pickup</dt>
-          <dd>
-            {formatDayAndClock(ride.pickup_date, ride.pickup_time)}
-          </dd>
+          <dd>{formatDayAndClock(ride.pickup_date, ride.pickup_time)}</dd>
         </div>
         <div>
           <dt>From</dt>
