@@ -6,7 +6,7 @@ import { useCheckout } from '../useCheckout';
 import { CartStep } from './CartStep';
 import { CheckoutStep } from './CheckoutStep';
 import { DeliveryStep } from './DeliveryStep';
-import '../cart.css';
+import './cart.css';
 
 const TITLES = { cart: 'Shopping Cart', delivery: 'Delivery Options', checkout: 'Checkout' };
 

@@ -1,6 +1,6 @@
 import { screen } from '@testing-library/react';
 import { renderWithProviders } from '../../../test/render';
-import { ProductCard } from '../ProductCard';
+import { ProductCard } from '../components/ProductCard';
 
 const product = (extra = {}) => ({
   id: 3,

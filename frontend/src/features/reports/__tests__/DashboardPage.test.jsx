@@ -3,7 +3,7 @@ import { useLocation } from 'react-router';
 import { mockFetch } from '../../../test/fetch';
 import { renderWithProviders } from '../../../test/render';
 import { addDays, lastDays, rangeFromParams } from '../api';
-import { DashboardPage } from '../DashboardPage';
+import { DashboardPage } from '../components/DashboardPage';
 
 const ADMIN = { id: 1, name: 'Ada', email: 'ada@example.com', role: 'admin' };
 

@@ -8,7 +8,7 @@ import { useToast } from '../../../lib/toast';
 import { rideListQuery } from '../api';
 import { labelOf, useShopInfo } from '../../../lib/shopInfo';
 import { RideRequestModal } from './RideRequestModal';
-import '../rides.css';
+import './rides.css';
 
 function RideCard({ ride }) {
   const { rideStatuses } = useShopInfo();

@@ -7,7 +7,7 @@ import { todayLA } from '../../../lib/format';
 import { RIDE_REQUEST_KEY, ridePricingQuery, useRequestRide } from '../api';
 import { useShopInfo } from '../../../lib/shopInfo';
 import { DIALOGS, EMPTY_RIDE, RIDE_FIELDS, isRideComplete, ridePayload } from '../rideForm';
-import '../rides.css';
+import './rides.css';
 
 const FORM_ID = 'ride-request-form';
 const SUCCESS_AUTO_CLOSE_MS = 3000;

@@ -4,7 +4,7 @@ import { mockFetch } from '../../../../test/fetch';
 import SHOP_INFO from '../../../../test/fixtures/shopInfo.json';
 import { renderWithProviders } from '../../../../test/render';
 import { HomePage } from '../..';
-import { ProductPage } from '../../ProductPage';
+import { ProductPage } from '../../components/ProductPage';
 import { stockLevel, stockMarkText } from '../stockLevel';
 
 const CUSTOMER = { id: 2, name: 'Casey', email: 'casey@example.com', role: 'customer' };

@@ -1,16 +1,16 @@
 import { Suspense, useEffect } from 'react';
 import { useSearchParams } from 'react-router';
-import { EmptyState } from '../../components/EmptyState';
-import { SearchBox } from '../../components/SearchBox';
-import { Spinner } from '../../components/Spinner';
-import { serverMessage } from '../../lib/api';
-import { CategoryIcon, useCategories } from '../../lib/categories';
-import { useMediaQuery } from '../../lib/hooks';
-import { usePagedList } from '../../lib/pages';
-import { useSession } from '../../lib/session';
-import { useToast } from '../../lib/toast';
-import { EmptyCatalogAdminAction, ProductAdminToolbar, ProductStockMark } from './adminSlots';
-import { productListQuery } from './api';
+import { EmptyState } from '../../../components/EmptyState';
+import { SearchBox } from '../../../components/SearchBox';
+import { Spinner } from '../../../components/Spinner';
+import { serverMessage } from '../../../lib/api';
+import { CategoryIcon, useCategories } from '../../../lib/categories';
+import { useMediaQuery } from '../../../lib/hooks';
+import { usePagedList } from '../../../lib/pages';
+import { useSession } from '../../../lib/session';
+import { useToast } from '../../../lib/toast';
+import { EmptyCatalogAdminAction, ProductAdminToolbar, ProductStockMark } from '../adminSlots';
+import { productListQuery } from '../api';
 import { ProductCard } from './ProductCard';
 import './catalog.css';
 

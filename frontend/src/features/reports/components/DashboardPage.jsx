@@ -1,14 +1,14 @@
 import { useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import EmptyState from '../../components/EmptyState';
-import Spinner from '../../components/Spinner';
-import { serverMessage } from '../../lib/api';
-import { todayLA } from '../../lib/format';
-import { labelOf, useShopInfo } from '../../lib/shopInfo';
-import { useToast } from '../../lib/toast';
-import { downloadSalesCsv, lastDays, rangeFromParams, salesCsvPath, salesReportQuery } from './api';
-import { formatDay, money } from './format';
+import EmptyState from '../../../components/EmptyState';
+import Spinner from '../../../components/Spinner';
+import { serverMessage } from '../../../lib/api';
+import { todayLA } from '../../../lib/format';
+import { labelOf, useShopInfo } from '../../../lib/shopInfo';
+import { useToast } from '../../../lib/toast';
+import { downloadSalesCsv, lastDays, rangeFromParams, salesCsvPath, salesReportQuery } from '../api';
+import { formatDay, money } from '../format';
 import { RevenueByCategoryChart, RevenueByDayChart } from './SalesCharts';
 import './dashboard.css';
 

@@ -1,13 +1,13 @@
 import { useEffect, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import AccessDenied from '../../components/AccessDenied';
-import EmptyState from '../../components/EmptyState';
-import Spinner from '../../components/Spinner';
-import { serverMessage } from '../../lib/api';
-import { formatDay } from '../../lib/format';
-import { useSession } from '../../lib/session';
-import { useToast } from '../../lib/toast';
-import { usersQuery } from './api';
+import AccessDenied from '../../../components/AccessDenied';
+import EmptyState from '../../../components/EmptyState';
+import Spinner from '../../../components/Spinner';
+import { serverMessage } from '../../../lib/api';
+import { formatDay } from '../../../lib/format';
+import { useSession } from '../../../lib/session';
+import { useToast } from '../../../lib/toast';
+import { usersQuery } from '../api';
 import ChangePasswordModal from './ChangePasswordModal';
 
 function UsersTable() {

@@ -1,18 +1,18 @@
 import { useQuery } from '@tanstack/react-query';
 import { Suspense, useEffect, useId, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
-import { Carousel } from '../../components/Carousel';
-import { Spinner } from '../../components/Spinner';
-import { unitPrice, useCart } from '../../lib/cart';
-import { useCategories } from '../../lib/categories';
-import { formatPrice, sku } from '../../lib/format';
-import { useSession } from '../../lib/session';
-import { useToast } from '../../lib/toast';
+import { Carousel } from '../../../components/Carousel';
+import { Spinner } from '../../../components/Spinner';
+import { unitPrice, useCart } from '../../../lib/cart';
+import { useCategories } from '../../../lib/categories';
+import { formatPrice, sku } from '../../../lib/format';
+import { useSession } from '../../../lib/session';
+import { useToast } from '../../../lib/toast';
 import { AgeMark } from './AgeMark';
-import { ProductAdminActions, ProductStockMark } from './adminSlots';
-import { productQuery } from './api';
+import { ProductAdminActions, ProductStockMark } from '../adminSlots';
+import { productQuery } from '../api';
 import { ImageViewer } from './ImageViewer';
-import { GALLERY_SIZES, imageSources } from './imageSources';
+import { GALLERY_SIZES, imageSources } from '../imageSources';
 import {
   AVAILABILITY_WORDS,
   addToCartAlert,
@@ -22,7 +22,7 @@ import {
   firstUsableType,
   isTypeUsable,
   productTypes,
-} from './productRules';
+} from '../productRules';
 import './catalog.css';
 
 function Gallery({ product }) {

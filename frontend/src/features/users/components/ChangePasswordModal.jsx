@@ -1,10 +1,10 @@
 import { useId, useRef, useState } from 'react';
-import Modal from '../../components/Modal';
-import { PasswordHint } from '../../components/PasswordHint';
-import { useToast } from '../../lib/toast';
-import { actionFailureMessage } from '../../lib/messages';
-import { useChangePassword } from './api';
-import { FormModalActions } from '../../components/FormModalActions';
+import Modal from '../../../components/Modal';
+import { PasswordHint } from '../../../components/PasswordHint';
+import { useToast } from '../../../lib/toast';
+import { actionFailureMessage } from '../../../lib/messages';
+import { useChangePassword } from '../api';
+import { FormModalActions } from '../../../components/FormModalActions';
 
 function ChangePasswordForm({ user, onClose }) {
   const formId = useId();

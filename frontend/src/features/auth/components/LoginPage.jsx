@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
-import { api } from '../../lib/api';
-import { useSession } from '../../lib/session';
-import { useToast } from '../../lib/toast';
-import { PasswordHint } from '../../components/PasswordHint';
+import { api } from '../../../lib/api';
+import { useSession } from '../../../lib/session';
+import { useToast } from '../../../lib/toast';
+import { PasswordHint } from '../../../components/PasswordHint';
 import './auth.css';
 
 export const NETWORK_TEXT = 'Network error. Please try again.';
