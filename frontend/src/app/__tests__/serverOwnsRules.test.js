@@ -82,3 +82,18 @@ test('the delivery hours come from the server only', () => {
   expect(filesMatching(literal(start))).toEqual([]);
   expect(filesMatching(literal(end))).toEqual([]);
 });
+
+test.each(Object.values(SHOP.checkoutMessages))('the checkout message "%s" comes from the server only', (message) => {
+  expect(filesMatching(new RegExp(escape(message)))).toEqual([]);
+});
+
+test('the not-shippable sentence comes from the server only', () => {
+  const sentence = SHOP.notShippable.replace('{name}', '').trim();
+  expect(sentence).not.toBe('');
+  expect(filesMatching(new RegExp(escape(sentence)))).toEqual([]);
+});
+
+test('the shop time zone comes from the server only', () => {
+  expect(filesMatching(literal(SHOP.timeZone))).toEqual([]);
+  expect(filesMatching(new RegExp(escape(SHOP.timeZone)))).toEqual([]);
+});

@@ -34,7 +34,9 @@ describe('shipping', () => {
   test('the first product that cannot be mailed, and the reason in the words the server uses', () => {
     const product = unshippableProduct([line(pipe), line(vape)], categoryById);
     expect(product).toBe(vape);
-    expect(notShippableMessage(product.name)).toBe("Mango Ice can't be shipped. Please choose pickup or local delivery.");
+    expect(notShippableMessage(SHOP.notShippable, product.name)).toBe(
+      "Mango Ice can't be shipped. Please choose pickup or local delivery.",
+    );
   });
 
   test('a shippable cart has none', () => {

@@ -92,11 +92,12 @@ function CartLine({ item, maxUnits }) {
 
 export function CartStep({ onContinue }) {
   const { items, subtotal } = useCart();
-  const { maxUnitsPerLine } = useShopInfo();
+  const { maxUnitsPerLine, checkoutMessages } = useShopInfo();
   if (items.length === 0) {
     return (
       <div className="cart-empty">
-        <p className="cart-empty__title">Your cart is empty</p>
+        {/* The server's words for an empty cart (its checkout refuses one with the same). */}
+        <p className="cart-empty__title">{checkoutMessages.cartEmpty}</p>
         <p className="cart-empty__hint">Add products to see them here.</p>
       </div>
     );

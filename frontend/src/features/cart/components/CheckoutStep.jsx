@@ -58,7 +58,7 @@ export function CheckoutStep({ option: optionId, form, onChange, onBack, placing
   async function submit(event) {
     event.preventDefault();
     if (placing) return;
-    const problem = validateCheckout(form, option, items, today);
+    const problem = validateCheckout(form, option, items, today, shop.checkoutMessages);
     if (problem) {
       show(problem);
       return;
