@@ -44,9 +44,8 @@ function settle(status, data, sentToken) {
   throw new ApiError(message || `Request failed (${status})`, status, data?.errors, { serverMessage: message });
 }
 
-// The answer's body and the response itself (for headers such as ETag).
-// `blob: true` answers a success's body as a Blob (a file to save, such as a CSV report).
-async function request(path, { method = 'GET', body, formData, headers, signal, auth = true, blob = false } = {}) {
+// The fetch options: JSON (or a multipart form) with the token unless `auth` is false.
+function requestInit({ method = 'GET', body, formData, headers, signal }, token) {
   const init = { method, headers: { Accept: 'application/json', ...headers } };
   if (signal) init.signal = signal;
   if (formData) {
@@ -55,22 +54,34 @@ async function request(path, { method = 'GET', body, formData, headers, signal, 
     init.headers['Content-Type'] = 'application/json';
     init.body = JSON.stringify(body);
   }
-  const token = auth ? getToken() : null;
   if (token) init.headers.Authorization = `Bearer ${token}`;
-  let response;
+  return init;
+}
+
+// fetch, with a failure that never reached the server (not a cancel) as the network ApiError.
+async function send(url, init) {
   try {
-    response = await fetch(`${API_BASE}${path}`, init);
+    return await fetch(url, init);
   } catch (err) {
     if (err && err.name === 'AbortError') throw err;
     throw new ApiError(NETWORK_MESSAGE, 0, undefined, { isNetwork: true });
   }
+}
+
+async function readBody(response) {
+  if (response.status === 204) return null;
+  if (typeof response.text === 'function') return parseBody(await response.text());
+  if (typeof response.json === 'function') return response.json().catch(() => null);
+  return null;
+}
+
+// The answer's body and the response itself (for headers such as ETag).
+// `blob: true` answers a success's body as a Blob (a file to save, such as a CSV report).
+async function request(path, { auth = true, blob = false, ...options } = {}) {
+  const token = auth ? getToken() : null;
+  const response = await send(`${API_BASE}${path}`, requestInit(options, token));
   if (blob && response.ok && typeof response.blob === 'function') return { data: await response.blob(), response };
-  let data = null;
-  if (response.status !== 204) {
-    if (typeof response.text === 'function') data = parseBody(await response.text());
-    else if (typeof response.json === 'function') data = await response.json().catch(() => null);
-  }
-  return { data: settle(response.status, data, Boolean(token)), response };
+  return { data: settle(response.status, await readBody(response), Boolean(token)), response };
 }
 
 export async function apiFetch(path, options) {
