@@ -22,7 +22,7 @@ PYTEST_PARALLEL ?= -n auto --maxprocesses 4 --dist loadfile
 
 .DEFAULT_GOAL := help
 .PHONY: help run serve install install-dev env frontend build migrate demo test test-python \
-        test-js test-e2e e2e browser wrk bench tools fuzz load faults audit lint format clean
+        test-js test-e2e e2e browser wrk bench tools fuzz load faults audit lint format api-types clean
 
 help: ## List the targets
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  make %-12s %s\n", $$1, $$2}'
@@ -94,6 +94,7 @@ lint: install-dev node_modules/.installed ## ruff (lint and format check) and ES
 	$(VENV)/bin/ruff format --check .
 	npx eslint --max-warnings 0 .
 	npm run --silent format:check
+	npm run --silent typecheck
 
 test: install-dev ## Run every suite: lint, Python (SQLite, then PostgreSQL when reachable), jest, browser
 	$(MAKE) --no-print-directory lint
@@ -119,6 +120,14 @@ test-python: install-dev nginx ## Python suite on SQLite, then on PostgreSQL whe
 format: install-dev node_modules/.installed ## Prettier writes the front end, ruff formats the Python
 	npm run --silent format
 	$(VENV)/bin/ruff format .
+
+# The API layer's types (frontend/src/lib/api-types.d.ts, committed, so lint needs no server)
+# from the server's OpenAPI schema; run after a serializer or schema change.
+api-types: install node_modules/.installed ## Regenerate the front end's API types from the OpenAPI schema
+	@tmp=$$(mktemp -d); \
+	ENV_FILE= SECRET_KEY=api-types-only DATABASE_URL= $(PY) manage.py spectacular --file $$tmp/schema.yml \
+	  && npx openapi-typescript $$tmp/schema.yml -o frontend/src/lib/api-types.d.ts; \
+	status=$$?; rm -rf $$tmp; exit $$status
 
 test-js: node_modules/.installed ## jest + Testing Library
 	npm test --silent
