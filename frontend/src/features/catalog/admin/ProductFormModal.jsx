@@ -32,6 +32,46 @@ function initialValues(product, defaultCategory) {
 
 let fileCounter = 0;
 
+const listedCategory = (categories, id) => (categories.some((c) => c.id === id) ? id : (categories[0]?.id ?? ''));
+
+// The words for a failed save: the image step's own, what changed meanwhile (a save refused as
+// stale reloads the product), or the server's.
+async function saveFailureMessage(err, reload) {
+  if (err instanceof ImageProcessingError) return err.message;
+  if (isStale(err)) {
+    try {
+      return await reload();
+    } catch {
+      return saveErrorMessage(err);
+    }
+  }
+  console.error('Saving the product failed', err);
+  return saveErrorMessage(err);
+}
+
+// The required name, with its message once the admin has tried to save without one.
+function NameField({ id, inputRef, value, onChange, showError, disabled }) {
+  const missing = showError && !value.trim();
+  return (
+    <>
+      <label className="admin-label" htmlFor={id}>
+        Name <span aria-hidden="true">*</span>
+      </label>
+      <input
+        id={id}
+        ref={inputRef}
+        className="admin-input"
+        value={value}
+        onChange={onChange}
+        aria-required="true"
+        aria-invalid={missing ? true : undefined}
+        disabled={disabled}
+      />
+      {missing && <p className="admin-field-error">{NAME_REQUIRED}</p>}
+    </>
+  );
+}
+
 // Create (product = null) or edit a product with its images and types. Mounted only while open
 // so every opening starts from the product as it is now; an edit starts from the server's copy
 // and its ETag (`etag`), and a save the server refuses as stale (412) reloads that copy.
@@ -47,7 +87,7 @@ function ProductForm({ product, etag, defaultCategory, onClose, onSaved }) {
   const [values, setValues] = useState(() => initialValues(product, defaultCategory));
   const { categories } = useCategories();
   // A category the server does not list (or none yet) falls back to its first one.
-  const category = categories.some((c) => c.id === values.category) ? values.category : (categories[0]?.id ?? '');
+  const category = listedCategory(categories, values.category);
   const [existing, setExisting] = useState(() => [...(product?.images || [])]);
   const [newFiles, setNewFiles] = useState([]);
   const [typeRowsState, setTypeRows] = useState(() => rowsFromTypes(product?.types));
@@ -123,19 +163,7 @@ function ProductForm({ product, etag, defaultCategory, onClose, onSaved }) {
         onProgress: (p) => setProgress(progressPercent(p)),
       });
     } catch (err) {
-      let message;
-      if (err instanceof ImageProcessingError) {
-        message = err.message;
-      } else if (isStale(err)) {
-        try {
-          message = await reload();
-        } catch {
-          message = saveErrorMessage(err);
-        }
-      } else {
-        console.error('Saving the product failed', err);
-        message = saveErrorMessage(err);
-      }
+      const message = await saveFailureMessage(err, reload);
       setFormError(message);
       toast.error(message, 4000);
       setProgress(null);
@@ -160,20 +188,14 @@ function ProductForm({ product, etag, defaultCategory, onClose, onSaved }) {
       initialFocusRef={nameRef}
     >
       <form id={formId} className="admin-form" onSubmit={submit} noValidate aria-busy={saving}>
-        <label className="admin-label" htmlFor={`${formId}-name`}>
-          Name <span aria-hidden="true">*</span>
-        </label>
-        <input
+        <NameField
           id={`${formId}-name`}
-          ref={nameRef}
-          className="admin-input"
+          inputRef={nameRef}
           value={values.name}
           onChange={set('name')}
-          aria-required="true"
-          aria-invalid={showErrors && !values.name.trim() ? true : undefined}
+          showError={showErrors}
           disabled={saving}
         />
-        {showErrors && !values.name.trim() && <p className="admin-field-error">{NAME_REQUIRED}</p>}
 
         <label className="admin-label" htmlFor={`${formId}-description`}>
           Description

@@ -24,12 +24,8 @@ export function productsErrorText(error) {
 
 // `hero` is whatever app/ puts above the grid (the hero carousel): features never import each other.
 export function HomePage({ hero = null }) {
-  const [params, setParams] = useSearchParams();
-  const category = params.get('category') || null;
-  const search = params.get('search') || '';
   const { isAdmin } = useSession();
-  // The low / sold-out filter is the admins' (the server refuses it to shoppers).
-  const stock = isAdmin ? params.get('stock') || null : null;
+  const { category, search, stock, update } = useCatalogFilters(isAdmin);
   const toast = useToast();
   const mobile = useMediaQuery('(max-width: 767px)');
   const { categoryById } = useCategories();
@@ -44,80 +40,18 @@ export function HomePage({ hero = null }) {
   const info = category ? categoryById(category) : null;
   const filtered = Boolean(search || category || stock);
 
-  const update = (changes) => {
-    const next = new URLSearchParams(params);
-    Object.entries(changes).forEach(([key, value]) => (value ? next.set(key, value) : next.delete(key)));
-    setParams(next);
-  };
-
   let body;
   if (isPending) {
     body = <Spinner label="Loading products..." />;
-  } else if (error && !products.length) {
-    body = (
-      <EmptyState
-        title="Products could not be loaded"
-        message={error.isNetwork ? 'Check your connection and try again.' : serverMessage(error, 'Please try again.')}
-      >
-        <button type="button" className="button button--primary" onClick={() => query.refetch()}>
-          Try again
-        </button>
-      </EmptyState>
-    );
-  } else if (!products.length && !filtered) {
-    body = (
-      <EmptyState title="No products available">
-        {isAdmin ? (
-          <Suspense fallback={null}>
-            <EmptyCatalogAdminAction />
-          </Suspense>
-        ) : null}
-      </EmptyState>
-    );
   } else if (!products.length) {
-    body = (
-      <EmptyState
-        title="No products found"
-        message={search ? `Nothing matches "${search}".` : stock ? STOCK_EMPTY[stock] : 'This category has no products yet.'}
-      >
-        {search ? (
-          <button type="button" className="button button--secondary" onClick={() => update({ search: null })}>
-            Clear search
-          </button>
-        ) : null}
-        {stock ? (
-          <button type="button" className="button button--secondary" onClick={() => update({ stock: null })}>
-            Show all stock
-          </button>
-        ) : null}
-        {/* The way back to the whole catalog, offered beside 'Clear search' too. */}
-        <button type="button" className="button button--secondary" onClick={() => update({ category: null, search: null })}>
-          Show all categories
-        </button>
-      </EmptyState>
+    body = error ? (
+      <LoadFailed error={error} onRetry={() => query.refetch()} />
+    ) : (
+      <NoProducts filters={{ search, stock, update }} filtered={filtered} isAdmin={isAdmin} />
     );
   } else {
     body = (
-      <>
-        <ul className="product-grid">
-          {products.map((product, i) => (
-            <ProductCard
-              key={product.id}
-              product={product}
-              eager={i < 4}
-              mark={
-                isAdmin ? (
-                  <Suspense fallback={null}>
-                    <ProductStockMark product={product} />
-                  </Suspense>
-                ) : null
-              }
-            />
-          ))}
-        </ul>
-        {isFetchingNextPage ? <Spinner label="Loading more products..." /> : null}
-        {!hasNextPage && !isFetching ? <p className="catalog__end">No more available products</p> : null}
-      </>
+      <ProductGrid products={products} isAdmin={isAdmin} isFetchingNextPage={isFetchingNextPage} atEnd={!hasNextPage && !isFetching} />
     );
   }
 
@@ -125,18 +59,7 @@ export function HomePage({ hero = null }) {
     <div className="catalog">
       {hero}
       <div className="catalog__head">
-        <h1 className={`catalog__title${info ? ` ${info.colorClass}` : ''}`}>
-          {info ? (
-            <>
-              <CategoryIcon id={info.id} size={24} />
-              <span>{info.name}</span>
-            </>
-          ) : category ? (
-            category
-          ) : (
-            'All Products'
-          )}
-        </h1>
+        <CatalogTitle info={info} category={category} />
         {isAdmin ? (
           <Suspense fallback={null}>
             <ProductAdminToolbar category={category} />
@@ -151,6 +74,120 @@ export function HomePage({ hero = null }) {
       ) : null}
       {body}
     </div>
+  );
+}
+
+// The list's filters live in the URL (?category=, ?search=, ?stock=); `update` sets or drops them.
+function useCatalogFilters(isAdmin) {
+  const [params, setParams] = useSearchParams();
+  const update = (changes) => {
+    const next = new URLSearchParams(params);
+    Object.entries(changes).forEach(([key, value]) => (value ? next.set(key, value) : next.delete(key)));
+    setParams(next);
+  };
+  return {
+    category: params.get('category') || null,
+    search: params.get('search') || '',
+    // The low / sold-out filter is the admins' (the server refuses it to shoppers).
+    stock: isAdmin ? params.get('stock') || null : null,
+    update,
+  };
+}
+
+function NoProducts({ filters, filtered, isAdmin }) {
+  return filtered ? <NoneFound {...filters} /> : <EmptyCatalog isAdmin={isAdmin} />;
+}
+
+function CatalogTitle({ info, category }) {
+  return (
+    <h1 className={`catalog__title${info ? ` ${info.colorClass}` : ''}`}>
+      {info ? (
+        <>
+          <CategoryIcon id={info.id} size={24} />
+          <span>{info.name}</span>
+        </>
+      ) : (
+        category || 'All Products'
+      )}
+    </h1>
+  );
+}
+
+function LoadFailed({ error, onRetry }) {
+  return (
+    <EmptyState
+      title="Products could not be loaded"
+      message={error.isNetwork ? 'Check your connection and try again.' : serverMessage(error, 'Please try again.')}
+    >
+      <button type="button" className="button button--primary" onClick={onRetry}>
+        Try again
+      </button>
+    </EmptyState>
+  );
+}
+
+// No product at all: an admin is offered the first one.
+function EmptyCatalog({ isAdmin }) {
+  return (
+    <EmptyState title="No products available">
+      {isAdmin ? (
+        <Suspense fallback={null}>
+          <EmptyCatalogAdminAction />
+        </Suspense>
+      ) : null}
+    </EmptyState>
+  );
+}
+
+function noneFoundText(search, stock) {
+  if (search) return `Nothing matches "${search}".`;
+  return stock ? STOCK_EMPTY[stock] : 'This category has no products yet.';
+}
+
+// Nothing under the search, category or stock filter: a way out of each.
+function NoneFound({ search, stock, update }) {
+  return (
+    <EmptyState title="No products found" message={noneFoundText(search, stock)}>
+      {search ? (
+        <button type="button" className="button button--secondary" onClick={() => update({ search: null })}>
+          Clear search
+        </button>
+      ) : null}
+      {stock ? (
+        <button type="button" className="button button--secondary" onClick={() => update({ stock: null })}>
+          Show all stock
+        </button>
+      ) : null}
+      {/* The way back to the whole catalog, offered beside 'Clear search' too. */}
+      <button type="button" className="button button--secondary" onClick={() => update({ category: null, search: null })}>
+        Show all categories
+      </button>
+    </EmptyState>
+  );
+}
+
+function ProductGrid({ products, isAdmin, isFetchingNextPage, atEnd }) {
+  return (
+    <>
+      <ul className="product-grid">
+        {products.map((product, i) => (
+          <ProductCard
+            key={product.id}
+            product={product}
+            eager={i < 4}
+            mark={
+              isAdmin ? (
+                <Suspense fallback={null}>
+                  <ProductStockMark product={product} />
+                </Suspense>
+              ) : null
+            }
+          />
+        ))}
+      </ul>
+      {isFetchingNextPage ? <Spinner label="Loading more products..." /> : null}
+      {atEnd ? <p className="catalog__end">No more available products</p> : null}
+    </>
   );
 }
 

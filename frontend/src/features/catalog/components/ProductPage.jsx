@@ -189,11 +189,9 @@ export function ProductPage() {
 
   if (isPending || error || !product) return <Spinner label="Loading product..." />;
 
-  const types = productTypes(product);
   const category = categoryById(product.categoryId ?? product.category);
   const status = availability(product);
   const price = unitPrice(product, isAdmin ? null : priceType);
-  const stockTotal = types.length ? types.reduce((sum, t) => sum + (Number(t.quantity) || 0), 0) : Number(product.quantity) || 0;
 
   return (
     <article className="product">
@@ -204,17 +202,8 @@ export function ProductPage() {
         <Gallery product={product} />
         <div className="product__info">
           <h1 className="product__name">{product.name}</h1>
-          <div className="product__meta">
-            <span className={`badge ${status.available ? 'badge--success' : 'badge--danger'}`}>{AVAILABILITY_WORDS.badge(status)}</span>
-            {category ? <span className={`chip ${category.colorClass}`}>{category.name}</span> : null}
-            <AgeMark product={product} />
-            {isAdmin ? (
-              <Suspense fallback={null}>
-                <ProductStockMark product={product} />
-              </Suspense>
-            ) : null}
-          </div>
-          <p className="product__price">{price === null ? 'Price not set' : formatPrice(price)}</p>
+          <ProductMeta product={product} category={category} status={status} isAdmin={isAdmin} />
+          <p className="product__price">{priceText(price)}</p>
           {isAdmin ? (
             <Suspense fallback={null}>
               <ProductAdminActions product={product} />
@@ -228,37 +217,70 @@ export function ProductPage() {
               <p className="product__description">{product.description}</p>
             </section>
           ) : null}
-          <section className="product__section">
-            <h2>Details</h2>
-            <dl className="product__details">
-              <dt>SKU</dt>
-              <dd>{sku(product.id)}</dd>
-              <dt>Stock</dt>
-              {/* Admins manage the raw stock; shoppers see what they can buy. */}
-              <dd>{isAdmin || !Number.isFinite(status.units) ? stockTotal : status.units} units</dd>
-              <dt>Category</dt>
-              <dd>{category ? category.name : product.categoryName || product.categoryId || '—'}</dd>
-              <dt>Availability</dt>
-              <dd>{AVAILABILITY_WORDS.status(status)}</dd>
-            </dl>
-            {isAdmin && types.length ? (
-              <>
-                <h3>Types</h3>
-                <ul className="product__admin-types">
-                  {types.map((t) => (
-                    <li key={t.id}>
-                      {t.name}: {unitPrice(product, t) === null ? 'Price not set' : formatPrice(unitPrice(product, t))},{' '}
-                      {Number(t.quantity) || 0} units
-                      {isTypeUsable(product, t) ? '' : ' (Out of stock)'}
-                    </li>
-                  ))}
-                </ul>
-              </>
-            ) : null}
-          </section>
+          <ProductDetails product={product} category={category} status={status} isAdmin={isAdmin} />
         </div>
       </div>
     </article>
+  );
+}
+
+const priceText = (price) => (price === null ? 'Price not set' : formatPrice(price));
+
+function ProductMeta({ product, category, status, isAdmin }) {
+  return (
+    <div className="product__meta">
+      <span className={`badge ${status.available ? 'badge--success' : 'badge--danger'}`}>{AVAILABILITY_WORDS.badge(status)}</span>
+      {category ? <span className={`chip ${category.colorClass}`}>{category.name}</span> : null}
+      <AgeMark product={product} />
+      {isAdmin ? (
+        <Suspense fallback={null}>
+          <ProductStockMark product={product} />
+        </Suspense>
+      ) : null}
+    </div>
+  );
+}
+
+// The raw stock an admin manages: the types' units together, or the product's own.
+function stockTotal(product, types) {
+  if (types.length) return types.reduce((sum, t) => sum + (Number(t.quantity) || 0), 0);
+  return Number(product.quantity) || 0;
+}
+
+function ProductDetails({ product, category, status, isAdmin }) {
+  const types = productTypes(product);
+  return (
+    <section className="product__section">
+      <h2>Details</h2>
+      <dl className="product__details">
+        <dt>SKU</dt>
+        <dd>{sku(product.id)}</dd>
+        <dt>Stock</dt>
+        {/* Admins manage the raw stock; shoppers see what they can buy. */}
+        <dd>{isAdmin || !Number.isFinite(status.units) ? stockTotal(product, types) : status.units} units</dd>
+        <dt>Category</dt>
+        <dd>{category ? category.name : product.categoryName || product.categoryId || '—'}</dd>
+        <dt>Availability</dt>
+        <dd>{AVAILABILITY_WORDS.status(status)}</dd>
+      </dl>
+      {isAdmin && types.length ? <AdminTypes product={product} types={types} /> : null}
+    </section>
+  );
+}
+
+function AdminTypes({ product, types }) {
+  return (
+    <>
+      <h3>Types</h3>
+      <ul className="product__admin-types">
+        {types.map((t) => (
+          <li key={t.id}>
+            {t.name}: {priceText(unitPrice(product, t))}, {Number(t.quantity) || 0} units
+            {isTypeUsable(product, t) ? '' : ' (Out of stock)'}
+          </li>
+        ))}
+      </ul>
+    </>
   );
 }
 

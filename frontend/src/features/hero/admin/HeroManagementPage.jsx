@@ -18,6 +18,28 @@ import {
 import HeroCard from './HeroCard';
 import HeroFormModal from './HeroFormModal';
 
+// Loading, the load's failure (with a retry) or an empty list (with Add); nothing once images show.
+function HeroListState({ isPending, error, empty, onRetry, onAdd }) {
+  if (isPending) return <Spinner label="Loading hero images..." />;
+  if (error) {
+    return (
+      <EmptyState title="Hero images could not be loaded" message={heroErrorMessage(error)}>
+        <button type="button" className="admin-button admin-button--secondary" onClick={onRetry}>
+          Try again
+        </button>
+      </EmptyState>
+    );
+  }
+  if (!empty) return null;
+  return (
+    <EmptyState title="No hero images available" message="Add an image to fill the homepage carousel.">
+      <button type="button" className="admin-button admin-button--primary" onClick={onAdd}>
+        Add Image
+      </button>
+    </EmptyState>
+  );
+}
+
 export default function HeroManagementPage() {
   const toast = useToast();
   const { data, isPending, isError, error, refetch } = useQuery(heroImagesQuery());
@@ -79,21 +101,13 @@ export default function HeroManagementPage() {
         </button>
       </header>
       <p className="admin-muted">Shown on the homepage carousel in this order. Inactive images stay hidden from customers.</p>
-      {isPending && <Spinner label="Loading hero images..." />}
-      {isError && (
-        <EmptyState title="Hero images could not be loaded" message={heroErrorMessage(error)}>
-          <button type="button" className="admin-button admin-button--secondary" onClick={() => refetch()}>
-            Try again
-          </button>
-        </EmptyState>
-      )}
-      {!isPending && !isError && images.length === 0 && (
-        <EmptyState title="No hero images available" message="Add an image to fill the homepage carousel.">
-          <button type="button" className="admin-button admin-button--primary" onClick={() => setEditing({})}>
-            Add Image
-          </button>
-        </EmptyState>
-      )}
+      <HeroListState
+        isPending={isPending}
+        error={isError ? error : null}
+        empty={images.length === 0}
+        onRetry={() => refetch()}
+        onAdd={() => setEditing({})}
+      />
       {images.length > 0 && (
         <ol className="admin-hero-list" aria-label="Hero images in display order">
           {images.map((hero, index) => (

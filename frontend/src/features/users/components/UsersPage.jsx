@@ -10,6 +10,64 @@ import { useToast } from '../../../lib/toast';
 import { usersQuery } from '../api';
 import ChangePasswordModal from './ChangePasswordModal';
 
+function UserRows({ users, onChangePassword }) {
+  return (
+    <div className="admin-table-wrap">
+      <table className="admin-table">
+        <caption className="admin-visually-hidden">Users</caption>
+        <thead>
+          <tr>
+            <th scope="col">Name</th>
+            <th scope="col">Email</th>
+            <th scope="col">Role</th>
+            <th scope="col">Created</th>
+            <th scope="col">
+              <span className="admin-visually-hidden">Actions</span>
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {users.map((user) => (
+            <tr key={user.id}>
+              <td>{user.name || '-'}</td>
+              <td>{user.email}</td>
+              <td>
+                <span className={`admin-role admin-role--${user.role}`}>{user.role}</span>
+              </td>
+              <td>{formatDay(user.created_at)}</td>
+              <td>
+                <button
+                  type="button"
+                  className="admin-button admin-button--secondary"
+                  onClick={() => onChangePassword(user)}
+                  aria-label={`Change password for ${user.email}`}
+                >
+                  Change Password
+                </button>
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+// Loading, the load's failure (with a retry) or no accounts; nothing once users show.
+function UsersListState({ isPending, isError, empty, onRetry }) {
+  if (isPending) return <Spinner label="Loading users..." />;
+  if (isError) {
+    return (
+      <EmptyState title="Failed to load users" message="Please try again.">
+        <button type="button" className="admin-button admin-button--secondary" onClick={onRetry}>
+          Try again
+        </button>
+      </EmptyState>
+    );
+  }
+  return empty ? <EmptyState title="No users" message="No accounts exist yet." /> : null;
+}
+
 function UsersTable() {
   const toast = useToast();
   const [target, setTarget] = useState(null);
@@ -29,55 +87,8 @@ function UsersTable() {
           </p>
         )}
       </header>
-      {isPending && <Spinner label="Loading users..." />}
-      {isError && (
-        <EmptyState title="Failed to load users" message="Please try again.">
-          <button type="button" className="admin-button admin-button--secondary" onClick={() => refetch()}>
-            Try again
-          </button>
-        </EmptyState>
-      )}
-      {!isPending && !isError && users.length === 0 && <EmptyState title="No users" message="No accounts exist yet." />}
-      {users.length > 0 && (
-        <div className="admin-table-wrap">
-          <table className="admin-table">
-            <caption className="admin-visually-hidden">Users</caption>
-            <thead>
-              <tr>
-                <th scope="col">Name</th>
-                <th scope="col">Email</th>
-                <th scope="col">Role</th>
-                <th scope="col">Created</th>
-                <th scope="col">
-                  <span className="admin-visually-hidden">Actions</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {users.map((user) => (
-                <tr key={user.id}>
-                  <td>{user.name || '-'}</td>
-                  <td>{user.email}</td>
-                  <td>
-                    <span className={`admin-role admin-role--${user.role}`}>{user.role}</span>
-                  </td>
-                  <td>{formatDay(user.created_at)}</td>
-                  <td>
-                    <button
-                      type="button"
-                      className="admin-button admin-button--secondary"
-                      onClick={() => setTarget(user)}
-                      aria-label={`Change password for ${user.email}`}
-                    >
-                      Change Password
-                    </button>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
+      <UsersListState isPending={isPending} isError={isError} empty={users.length === 0} onRetry={() => refetch()} />
+      {users.length > 0 && <UserRows users={users} onChangePassword={setTarget} />}
       <ChangePasswordModal user={target} onClose={() => setTarget(null)} />
     </section>
   );
