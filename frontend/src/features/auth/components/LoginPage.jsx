@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
-import { api } from '../../../lib/api';
 import { useSession } from '../../../lib/session';
 import { useToast } from '../../../lib/toast';
 import { PasswordHint } from '../../../components/PasswordHint';
+import { register, signInWithPassword } from '../api';
 import './auth.css';
 
 export const NETWORK_TEXT = 'Network error. Please try again.';
@@ -19,14 +19,13 @@ export function loginErrorText(err) {
 
 // Sign-up sends the account's details and the registration code; sign-in the password alone.
 function sendCredentials(form, signup) {
-  if (!signup) return api.post('/auth/login', { password: form.password }, { auth: false });
-  const account = {
+  if (!signup) return signInWithPassword(form.password);
+  return register({
     name: form.name.trim(),
     email: form.email.trim(),
     password: form.password,
     registrationCode: form.registrationCode.trim(),
-  };
-  return api.post('/auth/register', account, { auth: false });
+  });
 }
 
 function submitLabel(submitting, signup) {
