@@ -22,7 +22,7 @@ PYTEST_PARALLEL ?= -n auto --maxprocesses 4 --dist loadfile
 
 .DEFAULT_GOAL := help
 .PHONY: help run serve install install-dev env frontend build migrate demo test test-python \
-        test-js test-e2e e2e browser wrk bench tools fuzz load faults audit lint format api-types clean
+        test-js test-e2e e2e browser wrk bench tools fuzz load faults audit lint clean
 
 help: ## List the targets
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  make %-12s %s\n", $$1, $$2}'
@@ -116,6 +116,8 @@ test-python: install-dev nginx ## Python suite on SQLite, then on PostgreSQL whe
 	  echo "== PostgreSQL not reachable at $$url: the PostgreSQL run is skipped =="; \
 	  if [ -n "$$CI" ]; then echo "CI must reach PostgreSQL"; exit 1; fi; \
 	fi
+
+.PHONY: format api-types
 
 format: install-dev node_modules/.installed ## Prettier writes the front end, ruff formats the Python
 	npm run --silent format
