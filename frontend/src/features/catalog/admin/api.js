@@ -6,6 +6,24 @@ import { categoriesQuery } from '../../../lib/categories';
 import { productKeys } from '../../../lib/queryKeys';
 
 /** @typedef {import('../../../lib/api-types').components['schemas']} Schemas */
+/**
+ * The product form's values (strings as typed).
+ * @typedef {object} ProductValues
+ * @property {string} name
+ * @property {string} [description]
+ * @property {string | number | null} [price]
+ * @property {boolean} [availability]
+ * @property {string} category
+ * @property {string | number | null} [quantity]
+ */
+/**
+ * One save: `buildForm()` prepares the images and may throw ImageProcessingError before anything is sent.
+ * @typedef {object} ProductSave
+ * @property {number | null} [productId] none for a new product
+ * @property {string | null} [etag]
+ * @property {() => Promise<FormData>} buildForm
+ * @property {(fraction: number) => void} [onProgress]
+ */
 
 // An update carries the ETag of the copy it was made from (If-Match): the server refuses it with
 // 412 when the product changed since.
@@ -46,7 +64,7 @@ export const isStale = (/** @type {{status?: number} | null | undefined} */ err)
 // the list of already stored images to keep.
 /**
  * @param {object} parts
- * @param {{name: string, description?: string, price?: string | number | null, availability?: boolean, category: string, quantity?: string | number | null}} parts.values
+ * @param {ProductValues} parts.values
  * @param {string[]} parts.existingImages
  * @param {File[]} parts.newFiles
  * @param {boolean} parts.isUpdate
@@ -79,7 +97,7 @@ export function saveErrorMessage(err) {
 export function useSaveProduct() {
   const queryClient = useQueryClient();
   return useMutation({
-    /** @type {(save: {productId?: number | null, etag?: string | null, buildForm: () => Promise<FormData>, onProgress?: (fraction: number) => void}) => Promise<Schemas['Product']>} */
+    /** @type {(save: ProductSave) => Promise<Schemas['Product']>} */
     mutationFn: async ({ productId, etag, buildForm, onProgress }) => saveProduct(productId, await buildForm(), onProgress, etag),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: productKeys.all }),
   });

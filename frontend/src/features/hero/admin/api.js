@@ -6,6 +6,11 @@ import { heroKeys } from '../../../lib/queryKeys';
 
 /** @typedef {import('../../../lib/api-types').components['schemas']} Schemas */
 /** @typedef {Schemas['Hero']} Hero */
+/**
+ * The hero form's values.
+ * @typedef {{title: string, description: string, alt_text: string, display_order: number | string}} HeroText
+ * @typedef {HeroText & {is_active: boolean, image_url: string}} HeroValues
+ */
 
 /** @type {(formData: FormData) => Promise<Hero>} */
 const createHero = (formData) => api.upload('POST', '/hero/images', formData);
@@ -67,7 +72,7 @@ export function useReorderHeroes() {
 export const IMAGE_REQUIRED = 'Please provide an image URL or upload an image file';
 
 /**
- * @param {{title: string, description: string, alt_text: string, display_order: number | string, is_active: boolean, image_url: string}} values
+ * @param {HeroValues} values
  * @param {File | null | undefined} file an upload, else the image URL is sent
  */
 export function buildHeroFormData(values, file) {
