@@ -93,6 +93,8 @@ lint: install-dev node_modules/.installed ## ruff (lint and format check) and ES
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/ruff format --check .
 	npx eslint --max-warnings 0 .
+	npm run --silent format:check
+	npm run --silent typecheck
 
 test: install-dev ## Run every suite: lint, Python (SQLite, then PostgreSQL when reachable), jest, browser
 	$(MAKE) --no-print-directory lint
@@ -114,6 +116,20 @@ test-python: install-dev nginx ## Python suite on SQLite, then on PostgreSQL whe
 	  echo "== PostgreSQL not reachable at $$url: the PostgreSQL run is skipped =="; \
 	  if [ -n "$$CI" ]; then echo "CI must reach PostgreSQL"; exit 1; fi; \
 	fi
+
+.PHONY: format api-types
+
+format: install-dev node_modules/.installed ## Prettier writes the front end, ruff formats the Python
+	npm run --silent format
+	$(VENV)/bin/ruff format .
+
+# The API layer's types (frontend/src/lib/api-types.d.ts, committed, so lint needs no server)
+# from the server's OpenAPI schema; run after a serializer or schema change.
+api-types: install node_modules/.installed ## Regenerate the front end's API types from the OpenAPI schema
+	@tmp=$$(mktemp -d); \
+	ENV_FILE= SECRET_KEY=api-types-only DATABASE_URL= $(PY) manage.py spectacular --file $$tmp/schema.yml \
+	  && npx openapi-typescript $$tmp/schema.yml -o frontend/src/lib/api-types.d.ts; \
+	status=$$?; rm -rf $$tmp; exit $$status
 
 test-js: node_modules/.installed ## jest + Testing Library
 	npm test --silent

@@ -5,9 +5,7 @@ module.exports = (api) => {
     presets: [
       [
         '@babel/preset-env',
-        isTest
-          ? { targets: { node: 'current' } }
-          : { targets: 'defaults and not dead, not op_mini all', bugfixes: true, modules: false },
+        isTest ? { targets: { node: 'current' } } : { targets: 'defaults and not dead, not op_mini all', bugfixes: true, modules: false },
       ],
       ['@babel/preset-react', { runtime: 'automatic' }],
     ],

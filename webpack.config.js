@@ -20,9 +20,14 @@ class BundleSizePlugin {
       const outDir = compilation.outputOptions.path;
       const gz = (name) => zlib.gzipSync(fs.readFileSync(path.join(outDir, name)), { level: 9 }).length;
       const kb = (n) => `${(n / 1024).toFixed(1)} KB`;
-      const files = Object.keys(compilation.assets).filter((name) => name.endsWith('.js')).sort();
+      const files = Object.keys(compilation.assets)
+        .filter((name) => name.endsWith('.js'))
+        .sort();
       files.forEach((name) => console.log(`  ${kb(gz(name)).padStart(9)} gz  ${name}`));
-      const initial = compilation.entrypoints.get('main').getFiles().filter((f) => f.endsWith('.js'));
+      const initial = compilation.entrypoints
+        .get('main')
+        .getFiles()
+        .filter((f) => f.endsWith('.js'));
       const total = initial.reduce((sum, name) => sum + gz(name), 0);
       console.log(`  main entry initial JS (${initial.length} files): ${kb(total)} gzipped, budget ${kb(INITIAL_JS_BUDGET)}`);
       if (total > INITIAL_JS_BUDGET) {

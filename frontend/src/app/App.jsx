@@ -26,7 +26,7 @@ function ClearCacheOnUserChange() {
   const client = useQueryClient();
   const { user, status } = useSession();
   const previous = useRef(undefined);
-  const id = status === 'ready' ? user?.id ?? null : undefined;
+  const id = status === 'ready' ? (user?.id ?? null) : undefined;
   useEffect(() => {
     if (id === undefined) return;
     if (previous.current !== undefined && previous.current !== id) client.clear();

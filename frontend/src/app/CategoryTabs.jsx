@@ -67,7 +67,12 @@ export function CategoryTabs({ onNavigate }) {
   return (
     <nav className={classes.filter(Boolean).join(' ')} aria-label="Categories">
       {edges.more_before ? (
-        <button type="button" className="category-tabs__arrow category-tabs__arrow--prev" aria-label="Previous categories" onClick={() => page(-1)}>
+        <button
+          type="button"
+          className="category-tabs__arrow category-tabs__arrow--prev"
+          aria-label="Previous categories"
+          onClick={() => page(-1)}
+        >
           <span aria-hidden="true">‹</span>
         </button>
       ) : null}
@@ -90,7 +95,12 @@ export function CategoryTabs({ onNavigate }) {
         </ul>
       </div>
       {edges.more_after ? (
-        <button type="button" className="category-tabs__arrow category-tabs__arrow--next" aria-label="More categories" onClick={() => page(1)}>
+        <button
+          type="button"
+          className="category-tabs__arrow category-tabs__arrow--next"
+          aria-label="More categories"
+          onClick={() => page(1)}
+        >
           <span aria-hidden="true">›</span>
         </button>
       ) : null}

@@ -27,6 +27,11 @@ const CUSTOMER_LINKS = [
   { page: 'rides', label: 'My Rides', to: '/rides' },
 ];
 
+// The cart outline (wheels, then basket), in two parts to stay within the line length.
+const CART_ICON =
+  'M7 18a2 2 0 1 0 0 4 2 2 0 0 0 0-4zm10 0a2 2 0 1 0 0 4 2 2 0 0 0 0-4z' +
+  'M7.2 14h9.9c.8 0 1.4-.4 1.7-1.1L22 6H6.2l-.9-2H2v2h2l3.6 7.6L6.2 16c-.7 1.3.2 3 1.8 3h12v-2H8l1.1-2z';
+
 function CartButton({ mobile }) {
   const { count, open } = useCart();
   const badge = badgeText(count, mobile);
@@ -34,10 +39,7 @@ function CartButton({ mobile }) {
   return (
     <button type="button" className="header__cart" aria-label={label} aria-haspopup="dialog" onClick={open}>
       <svg width="22" height="22" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
-        <path
-          d="M7 18a2 2 0 1 0 0 4 2 2 0 0 0 0-4zm10 0a2 2 0 1 0 0 4 2 2 0 0 0 0-4zM7.2 14h9.9c.8 0 1.4-.4 1.7-1.1L22 6H6.2l-.9-2H2v2h2l3.6 7.6L6.2 16c-.7 1.3.2 3 1.8 3h12v-2H8l1.1-2z"
-          fill="currentColor"
-        />
+        <path d={CART_ICON} fill="currentColor" />
       </svg>
       {badge ? (
         <span className="header__badge" data-testid="cart-badge" aria-hidden="true">
@@ -45,6 +47,50 @@ function CartButton({ mobile }) {
         </span>
       ) : null}
     </button>
+  );
+}
+
+function MenuToggle({ open, onToggle }) {
+  return (
+    <button
+      type="button"
+      className="header__menu-toggle icon-button"
+      aria-expanded={open}
+      aria-controls="header-menu"
+      aria-label={open ? 'Close menu' : 'Open menu'}
+      onClick={onToggle}
+    >
+      <span aria-hidden="true">{open ? '×' : '☰'}</span>
+    </button>
+  );
+}
+
+// The tabs (an admin's) or links (a customer's), who is signed in, and Logout.
+function HeaderNav({ links, isAdmin, user, onNavigate, onLogout }) {
+  return (
+    <nav className="header__nav" aria-label={isAdmin ? 'Admin' : 'Account'}>
+      <ul>
+        {links.map((tab) => (
+          <li key={tab.page}>
+            <NavLink
+              to={tab.to}
+              end={tab.to === '/'}
+              data-page={tab.page}
+              className={({ isActive }) => `header__tab${isActive ? ' is-active' : ''}`}
+              onClick={onNavigate}
+            >
+              {tab.label}
+            </NavLink>
+          </li>
+        ))}
+      </ul>
+      <span className="header__user" title={user?.email}>
+        {user?.name || user?.email}
+      </span>
+      <button type="button" className="button button--ghost header__logout" onClick={onLogout}>
+        Logout
+      </button>
+    </nav>
   );
 }
 
@@ -79,42 +125,11 @@ export function Header() {
         <div className="header__actions">
           {isAdmin ? null : <RideRequestButton className="button button--accent header__ride" />}
           {isAdmin ? null : <CartButton mobile={mobile} />}
-          <button
-            type="button"
-            className="header__menu-toggle icon-button"
-            aria-expanded={menuOpen}
-            aria-controls="header-menu"
-            aria-label={menuOpen ? 'Close menu' : 'Open menu'}
-            onClick={() => setMenuOpen((v) => !v)}
-          >
-            <span aria-hidden="true">{menuOpen ? '×' : '☰'}</span>
-          </button>
+          <MenuToggle open={menuOpen} onToggle={() => setMenuOpen((v) => !v)} />
         </div>
       </div>
       <div id="header-menu" className={`header__menu${menuOpen ? ' is-open' : ''}`}>
-        <nav className="header__nav" aria-label={isAdmin ? 'Admin' : 'Account'}>
-          <ul>
-            {links.map((tab) => (
-              <li key={tab.page}>
-                <NavLink
-                  to={tab.to}
-                  end={tab.to === '/'}
-                  data-page={tab.page}
-                  className={({ isActive }) => `header__tab${isActive ? ' is-active' : ''}`}
-                  onClick={closeMenu}
-                >
-                  {tab.label}
-                </NavLink>
-              </li>
-            ))}
-          </ul>
-          <span className="header__user" title={user?.email}>
-            {user?.name || user?.email}
-          </span>
-          <button type="button" className="button button--ghost header__logout" onClick={logout}>
-            Logout
-          </button>
-        </nav>
+        <HeaderNav links={links} isAdmin={isAdmin} user={user} onNavigate={closeMenu} onLogout={logout} />
         <CategoryTabs onNavigate={closeMenu} />
       </div>
     </header>

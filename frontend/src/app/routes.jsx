@@ -9,7 +9,7 @@ import { useSession } from '../lib/session';
 import { Layout } from './Layout';
 
 // Shopper screens beyond the first page, and the whole admin back office, load on demand.
-const ProductPage = lazy(() => import(/* webpackChunkName: "product" */ '../features/catalog/ProductPage'));
+const ProductPage = lazy(() => import(/* webpackChunkName: "product" */ '../features/catalog/components/ProductPage'));
 const OrdersPage = lazy(() => import(/* webpackChunkName: "orders" */ '../features/orders').then((m) => ({ default: m.OrdersPage })));
 const OrderConfirmationPage = lazy(() =>
   import(/* webpackChunkName: "orders" */ '../features/orders').then((m) => ({ default: m.OrderConfirmationPage })),

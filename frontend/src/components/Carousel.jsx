@@ -40,12 +40,7 @@ export function Carousel({ items, renderItem, label, swipeThreshold = SWIPE_THRE
 
   if (!count) return null;
   return (
-    <section
-      className={`carousel ${className}`.trim()}
-      aria-roledescription="carousel"
-      aria-label={label}
-      onKeyDown={onKeyDown}
-    >
+    <section className={`carousel ${className}`.trim()} aria-roledescription="carousel" aria-label={label} onKeyDown={onKeyDown}>
       <div className="carousel__viewport" onTouchStart={onTouchStart} onTouchEnd={onTouchEnd}>
         {items.map((item, i) => (
           <div

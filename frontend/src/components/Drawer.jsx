@@ -10,15 +10,7 @@ export function Drawer({ open, onClose, title, children, footer = null, initialF
   if (!open) return null;
   return createPortal(
     <div className="overlay overlay--drawer" onMouseDown={(e) => e.target === e.currentTarget && onClose?.()}>
-      <aside
-        ref={ref}
-        className="drawer"
-        role="dialog"
-        aria-modal="true"
-        aria-labelledby={titleId}
-        tabIndex={-1}
-        data-dialog-layer=""
-      >
+      <aside ref={ref} className="drawer" role="dialog" aria-modal="true" aria-labelledby={titleId} tabIndex={-1} data-dialog-layer="">
         <header className="drawer__header">
           <h2 id={titleId} className="drawer__title">
             {title}

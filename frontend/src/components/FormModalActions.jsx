@@ -3,7 +3,9 @@
 export function FormModalActions({ formId, saving, onCancel, label }) {
   return (
     <div className="admin-modal-actions">
-      <button type="button" className="admin-button admin-button--secondary" onClick={onCancel} disabled={saving}>Cancel</button>
+      <button type="button" className="admin-button admin-button--secondary" onClick={onCancel} disabled={saving}>
+        Cancel
+      </button>
       <button type="submit" form={formId} className="admin-button admin-button--primary" disabled={saving}>
         {saving ? 'Saving...' : label}
       </button>

@@ -56,7 +56,10 @@ export function SearchBox({ className = '', id }) {
         Search products
       </label>
       <svg className="search-box__icon" width="18" height="18" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
-        <path d="M10.5 4a6.5 6.5 0 1 0 4.1 11.5l4.2 4.2 1.4-1.4-4.2-4.2A6.5 6.5 0 0 0 10.5 4zm0 2a4.5 4.5 0 1 1 0 9 4.5 4.5 0 0 1 0-9z" fill="currentColor" />
+        <path
+          d="M10.5 4a6.5 6.5 0 1 0 4.1 11.5l4.2 4.2 1.4-1.4-4.2-4.2A6.5 6.5 0 0 0 10.5 4zm0 2a4.5 4.5 0 1 1 0 9 4.5 4.5 0 0 1 0-9z"
+          fill="currentColor"
+        />
       </svg>
       <input
         id={inputId}

@@ -33,9 +33,7 @@ function readCart() {
     if (!raw) return [];
     const items = JSON.parse(raw);
     if (!Array.isArray(items)) throw new Error('cart is not a list');
-    const valid = items.filter(
-      (i) => i && typeof i.cartKey === 'string' && i.product && Number.isInteger(i.quantity) && i.quantity > 0,
-    );
+    const valid = items.filter((i) => i && typeof i.cartKey === 'string' && i.product && Number.isInteger(i.quantity) && i.quantity > 0);
     if (valid.length !== items.length) throw new Error('cart has unreadable lines');
     return valid;
   } catch {
@@ -59,6 +57,21 @@ function writeCart(items) {
 }
 
 const CartContext = createContext(null);
+
+const validAddition = (product, n) => Boolean(product) && product.id !== undefined && product.id !== null && Number.isInteger(n) && n > 0;
+
+// The cart with `n` more units of `product` (and `type`): {ok: true, items}, or the stock refusal.
+function withAddition(current, product, type, n) {
+  const key = cartKeyFor(product.id, type?.id);
+  const existing = current.find((i) => i.cartKey === key);
+  const stock = availableStock(product, type);
+  const wanted = (existing ? existing.quantity : 0) + n;
+  if (wanted > stock) return { ok: false, message: stockMessage(product, type, stock) };
+  const items = existing
+    ? current.map((i) => (i.cartKey === key ? { ...i, quantity: wanted, product, selectedType: type } : i))
+    : [...current, { cartKey: key, productId: product.id, productTypeId: type ? type.id : null, quantity: n, product, selectedType: type }];
+  return { ok: true, items };
+}
 
 export function CartProvider({ children }) {
   const { user } = useSession();
@@ -93,20 +106,11 @@ export function CartProvider({ children }) {
 
   const addItem = useCallback(
     (product, selectedType = null, quantity = 1) => {
-      if (!product || product.id === undefined || product.id === null) return { ok: false, message: 'Invalid product data' };
       const n = Number(quantity);
-      if (!Number.isInteger(n) || n <= 0) return { ok: false, message: 'Invalid product data' };
-      const type = selectedType || null;
-      const key = cartKeyFor(product.id, type?.id);
-      const current = itemsRef.current;
-      const existing = current.find((i) => i.cartKey === key);
-      const stock = availableStock(product, type);
-      const wanted = (existing ? existing.quantity : 0) + n;
-      if (wanted > stock) return { ok: false, message: stockMessage(product, type, stock) };
-      const next = existing
-        ? current.map((i) => (i.cartKey === key ? { ...i, quantity: wanted, product, selectedType: type } : i))
-        : [...current, { cartKey: key, productId: product.id, productTypeId: type ? type.id : null, quantity: n, product, selectedType: type }];
-      commit(next);
+      if (!validAddition(product, n)) return { ok: false, message: 'Invalid product data' };
+      const added = withAddition(itemsRef.current, product, selectedType || null, n);
+      if (!added.ok) return added;
+      commit(added.items);
       return { ok: true };
     },
     [commit],
@@ -130,10 +134,7 @@ export function CartProvider({ children }) {
     [commit],
   );
 
-  const removeItem = useCallback(
-    (cartKey) => commit(itemsRef.current.filter((i) => i.cartKey !== cartKey)),
-    [commit],
-  );
+  const removeItem = useCallback((cartKey) => commit(itemsRef.current.filter((i) => i.cartKey !== cartKey)), [commit]);
   const clear = useCallback(() => commit([]), [commit]);
   const open = useCallback(() => setOpen(true), []);
   const close = useCallback(() => setOpen(false), []);

@@ -1,5 +1,3 @@
-const LA = 'America/Los_Angeles';
-
 const money = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
 
 export function formatPrice(n) {
@@ -7,7 +5,7 @@ export function formatPrice(n) {
   return money.format(Number.isFinite(value) ? value : 0);
 }
 
-// Dates and times in words a person reads, in the shop's (Los Angeles) time:
+// Dates and times in words a person reads, in the shop's time zone:
 //   formatWhen('2030-01-01T22:30:00Z')      -> 'Tue, Jan 1, 2030 at 2:30 PM'
 //   formatDay('2030-01-01')                 -> 'Tue, Jan 1, 2030'  (a calendar day stays that day)
 //   formatClock('14:30')                    -> '2:30 PM'
@@ -15,8 +13,27 @@ export function formatPrice(n) {
 // Anything unreadable comes back as it was given (or '' for nothing), never as "Invalid Date".
 const DAY_OPTIONS = { weekday: 'short', month: 'short', day: 'numeric', year: 'numeric' };
 const CLOCK_OPTIONS = { hour: 'numeric', minute: '2-digit' };
-const dayLA = new Intl.DateTimeFormat('en-US', { ...DAY_OPTIONS, timeZone: LA });
-const clockLA = new Intl.DateTimeFormat('en-US', { ...CLOCK_OPTIONS, timeZone: LA });
+
+// The shop's zone is served (GET /api/shop/info `timeZone`; lib/shopInfo.js sets it as the answer
+// arrives, before any screen reads it). Until it is known, the visitor's own zone.
+let shopZone;
+let inShopZone = zoneFormats(undefined);
+
+function zoneFormats(timeZone) {
+  return {
+    day: new Intl.DateTimeFormat('en-US', { ...DAY_OPTIONS, timeZone }),
+    clock: new Intl.DateTimeFormat('en-US', { ...CLOCK_OPTIONS, timeZone }),
+    dayParts: new Intl.DateTimeFormat('en-US', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }),
+  };
+}
+
+// An answer without a zone keeps the last one known.
+export function setShopTimeZone(timeZone) {
+  if (!timeZone || timeZone === shopZone) return;
+  shopZone = timeZone;
+  inShopZone = zoneFormats(timeZone);
+}
+
 // A date-only value names a calendar day, not an instant: format it in UTC so no offset moves it.
 const dayUTC = new Intl.DateTimeFormat('en-US', { ...DAY_OPTIONS, timeZone: 'UTC' });
 const clockUTC = new Intl.DateTimeFormat('en-US', { ...CLOCK_OPTIONS, timeZone: 'UTC' });
@@ -38,7 +55,7 @@ function instant(value) {
 export function formatWhen(value) {
   const date = instant(value);
   if (!date) return value ? String(value) : '';
-  return plain(`${dayLA.format(date)} at ${clockLA.format(date)}`);
+  return plain(`${inShopZone.day.format(date)} at ${inShopZone.clock.format(date)}`);
 }
 
 export function formatDay(value) {
@@ -50,7 +67,7 @@ export function formatDay(value) {
     return date.getUTCDate() === d ? plain(dayUTC.format(date)) : String(value);
   }
   const date = instant(value);
-  return date ? plain(dayLA.format(date)) : String(value);
+  return date ? plain(inShopZone.day.format(date)) : String(value);
 }
 
 export function formatClock(value) {
@@ -62,7 +79,7 @@ export function formatClock(value) {
     return plain(clockUTC.format(new Date(Date.UTC(2000, 0, 1, hours, minutes))));
   }
   const date = instant(value);
-  return date ? plain(clockLA.format(date)) : String(value);
+  return date ? plain(inShopZone.clock.format(date)) : String(value);
 }
 
 // A time the customer typed in words ('after 5pm') is kept as typed, after a comma.
@@ -77,10 +94,8 @@ export function sku(id) {
   return `#${String(id ?? '').padStart(6, '0')}`;
 }
 
-const dayParts = new Intl.DateTimeFormat('en-US', { timeZone: LA, year: 'numeric', month: '2-digit', day: '2-digit' });
-
 // "Today" for delivery dates is the shop's day, not the visitor's.
 export function todayLA(now = new Date()) {
-  const parts = Object.fromEntries(dayParts.formatToParts(now).map((p) => [p.type, p.value]));
+  const parts = Object.fromEntries(inShopZone.dayParts.formatToParts(now).map((p) => [p.type, p.value]));
   return `${parts.year}-${parts.month}-${parts.day}`;
 }

@@ -5,7 +5,7 @@ import { useInfiniteScroll } from './hooks';
 // older servers, a plain list where a full page means there may be more.
 export function pagesToItems(pages, key) {
   if (!pages) return [];
-  return pages.flatMap((page) => (Array.isArray(page) ? page : page?.[key] ?? []));
+  return pages.flatMap((page) => (Array.isArray(page) ? page : (page?.[key] ?? [])));
 }
 
 export function nextPageParam(lastPage, key, limit, lastPageParam) {

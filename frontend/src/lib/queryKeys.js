@@ -4,6 +4,7 @@
 export const productKeys = {
   all: ['products'],
   // `stock` (low | out) is the admins' filter; a shopper's key always has null there.
+  /** @type {(filters?: {category?: string | null, search?: string, stock?: string | null}) => unknown[]} */
   list: ({ category = null, search = '', stock = null } = {}) => ['products', 'list', { category, search, stock }],
   // Ids arrive as numbers from the API and as strings from the URL: one form in the key.
   detail: (id) => ['products', 'detail', String(id)],
@@ -21,11 +22,13 @@ export const orderKeys = {
 
 export const reportKeys = {
   all: ['reports'],
+  /** @type {(range?: {from?: string | null, to?: string | null}) => unknown[]} */
   sales: ({ from = null, to = null } = {}) => ['reports', 'sales', { from, to }],
 };
 
 export const rideKeys = {
   all: ['rides'],
+  /** @type {(status?: string | null) => unknown[]} */
   list: (status = null) => ['rides', 'list', { status: status || null }],
   pricing: () => ['ride-pricing'],
 };

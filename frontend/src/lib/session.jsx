@@ -37,23 +37,43 @@ function readStored() {
     if (!token) return null;
     const payload = decodeToken(token);
     if (!payload || isTokenExpired(payload)) return null;
-    let stored = null;
-    try {
-      stored = JSON.parse(localStorage.getItem(USER_KEY) || 'null');
-    } catch {
-      stored = null;
-    }
-    const id = payload.userId ?? stored?.id;
-    const user = {
-      id,
-      email: payload.email ?? stored?.email ?? '',
-      name: stored && stored.id === id ? stored.name ?? '' : '',
-      role: payload.role === 'admin' ? 'admin' : 'customer',
-    };
-    return { token, user };
+    return { token, user: storedUser(payload, readUserCopy()) };
   } catch {
     return null;
   }
+}
+
+function readUserCopy() {
+  try {
+    return JSON.parse(localStorage.getItem(USER_KEY) || 'null');
+  } catch {
+    return null;
+  }
+}
+
+// The token's claims win; the saved copy adds the name (only when it is the same user's).
+function storedUser(payload, stored) {
+  const id = payload.userId ?? stored?.id;
+  return {
+    id,
+    email: payload.email ?? stored?.email ?? '',
+    name: stored && stored.id === id ? (stored.name ?? '') : '',
+    role: roleOf(payload.role),
+  };
+}
+
+const roleOf = (role) => (role === 'admin' ? 'admin' : 'customer');
+
+// The user as signed in: the server's answer first, the token's claims for what it left out.
+function signedInUser(user, payload) {
+  const given = user ?? {};
+  const claims = payload ?? {};
+  return {
+    id: given.id ?? claims.userId,
+    email: given.email ?? claims.email ?? '',
+    name: given.name ?? '',
+    role: roleOf(given.role ?? claims.role),
+  };
 }
 
 function clearStored() {
@@ -79,13 +99,7 @@ export function SessionProvider({ children }) {
   }, []);
 
   const signIn = useCallback((token, user) => {
-    const payload = decodeToken(token);
-    const merged = {
-      id: user?.id ?? payload?.userId,
-      email: user?.email ?? payload?.email ?? '',
-      name: user?.name ?? '',
-      role: (user?.role ?? payload?.role) === 'admin' ? 'admin' : 'customer',
-    };
+    const merged = signedInUser(user, decodeToken(token));
     localStorage.setItem(TOKEN_KEY, token);
     localStorage.setItem(USER_KEY, JSON.stringify(merged));
     setState({ status: 'ready', user: merged, token, notice: null });

@@ -1,12 +1,19 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from './api';
+import { setShopTimeZone } from './format';
 
 // GET /api/shop/info: the operator's details and every rule the screens show (delivery options
 // and fees, order and ride statuses with their labels and next statuses, the default ride
-// pricing text). The server owns them; this app keeps no copy and reads them once per session.
+// pricing text, the checkout messages, the shop's time zone). The server owns them; this app
+// keeps no copy and reads them once per session.
 export const shopInfoQuery = queryOptions({
   queryKey: ['shop-info'],
-  queryFn: ({ signal }) => api.get('/shop/info', undefined, { auth: false, signal }),
+  queryFn: async ({ signal }) => {
+    const info = await api.get('/shop/info', undefined, { auth: false, signal });
+    // Before any screen re-renders with the answer, so every date it shows is in the shop's zone.
+    setShopTimeZone(info?.timeZone);
+    return info;
+  },
   staleTime: Infinity,
   gcTime: Infinity,
 });
@@ -22,6 +29,8 @@ export const SHOP_INFO_FALLBACK = {
   orderStatuses: [],
   rideStatuses: [],
   defaultRidePricing: '',
+  checkoutMessages: {},
+  notShippable: '',
 };
 
 // `options` tunes this screen's reading (a shorter `staleTime` reads the rules again on mount).

@@ -11,7 +11,9 @@ export function installFakeUpload(handler) {
       this.listeners = {};
       this.upload = {
         listeners: {},
-        addEventListener: (type, fn) => { (this.upload.listeners[type] ||= []).push(fn); },
+        addEventListener: (type, fn) => {
+          (this.upload.listeners[type] ||= []).push(fn);
+        },
         removeEventListener() {},
       };
       this.headers = {};
@@ -19,11 +21,23 @@ export function installFakeUpload(handler) {
       this.status = 0;
       this.responseType = '';
     }
-    open(method, url) { this.method = method; this.url = url; this.readyState = 1; }
-    setRequestHeader(name, value) { this.headers[name] = value; }
-    getResponseHeader(name) { return name.toLowerCase() === 'content-type' ? 'application/json' : null; }
-    getAllResponseHeaders() { return 'content-type: application/json\r\n'; }
-    addEventListener(type, fn) { (this.listeners[type] ||= []).push(fn); }
+    open(method, url) {
+      this.method = method;
+      this.url = url;
+      this.readyState = 1;
+    }
+    setRequestHeader(name, value) {
+      this.headers[name] = value;
+    }
+    getResponseHeader(name) {
+      return name.toLowerCase() === 'content-type' ? 'application/json' : null;
+    }
+    getAllResponseHeaders() {
+      return 'content-type: application/json\r\n';
+    }
+    addEventListener(type, fn) {
+      (this.listeners[type] ||= []).push(fn);
+    }
     removeEventListener() {}
     abort() {}
     emit(target, type, event) {

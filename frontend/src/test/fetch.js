@@ -31,7 +31,9 @@ export function networkError() {
 // A response as fetch would give it (also for the setup's default fetch).
 export function serverAnswer({ status = 200, body, headers = {} } = {}) {
   const text = body === undefined || body === null || status === 204 ? '' : JSON.stringify(body);
-  const lower = Object.fromEntries(Object.entries({ 'content-type': 'application/json', ...headers }).map(([k, v]) => [k.toLowerCase(), v]));
+  const lower = Object.fromEntries(
+    Object.entries({ 'content-type': 'application/json', ...headers }).map(([k, v]) => [k.toLowerCase(), v]),
+  );
   return {
     ok: status >= 200 && status < 300,
     status,

@@ -1,7 +1,9 @@
 // jest setup for every frontend test: jsdom gaps, clean storage, a fetch that must be mocked.
 import '@testing-library/jest-dom';
 import { TextDecoder, TextEncoder } from 'util';
+import { setShopTimeZone } from '../lib/format';
 import { SERVER_DEFAULTS, serverAnswer, takeUnmatchedFetches } from './fetch';
+import SHOP_INFO from './fixtures/shopInfo.json';
 
 // react-router 7 needs these under jsdom.
 if (!global.TextEncoder) global.TextEncoder = TextEncoder;
@@ -22,6 +24,10 @@ if (!window.matchMedia) {
 // jsdom logs "not implemented" for these.
 window.scrollTo = () => {};
 if (!Element.prototype.scrollIntoView) Element.prototype.scrollIntoView = () => {};
+
+// Dates read in the shop's zone, as they do once the app has its shop info (tests of the
+// formatters call them without rendering a screen that reads it).
+setShopTimeZone(SHOP_INFO.timeZone);
 
 beforeEach(() => {
   localStorage.clear();

@@ -10,8 +10,21 @@ import SERVER_SHOP_INFO from '../../test/fixtures/shopInfo.json';
 
 const CUSTOMER = { id: 2, name: 'Casey', email: 'casey@example.com', role: 'customer' };
 const ADMIN = { id: 1, name: 'Ada', email: 'ada@example.com', role: 'admin' };
-const page = (products, hasNextPage = false) => ({ status: 200, body: { products, pagination: { page: 1, limit: 12, totalItems: products.length, totalPages: 1, hasNextPage } } });
-const juice = { id: 3, name: 'Mango Juice', price: 10, availability: true, quantity: 200, categoryId: 'juices', images: [], thumbnails: [], types: [] };
+const page = (products, hasNextPage = false) => ({
+  status: 200,
+  body: { products, pagination: { page: 1, limit: 12, totalItems: products.length, totalPages: 1, hasNextPage } },
+});
+const juice = {
+  id: 3,
+  name: 'Mango Juice',
+  price: 10,
+  availability: true,
+  quantity: 200,
+  categoryId: 'juices',
+  images: [],
+  thumbnails: [],
+  types: [],
+};
 
 function Where() {
   const location = useLocation();
@@ -35,7 +48,10 @@ function renderApp(route, user) {
 
 function shopApi(extra = {}) {
   return mockFetch({
-    'GET /api/shop/info': { status: 200, body: { ...SERVER_SHOP_INFO, name: 'Corner Shop', pickupLocation: 'Main & 1st', pickupPhone: '555' } },
+    'GET /api/shop/info': {
+      status: 200,
+      body: { ...SERVER_SHOP_INFO, name: 'Corner Shop', pickupLocation: 'Main & 1st', pickupPhone: '555' },
+    },
     'GET /api/hero/images': { status: 200, body: [] },
     'GET /api/products': page([juice]),
     ...extra,
@@ -73,7 +89,10 @@ test('unknown paths redirect home', async () => {
 });
 
 test('customer header: brand from shop info, ride button, cart badge, own links, no admin tabs', async () => {
-  localStorage.setItem('cart', JSON.stringify([{ cartKey: '3', productId: 3, productTypeId: null, quantity: 120, product: juice, selectedType: null }]));
+  localStorage.setItem(
+    'cart',
+    JSON.stringify([{ cartKey: '3', productId: 3, productTypeId: null, quantity: 120, product: juice, selectedType: null }]),
+  );
   localStorage.setItem('cartOwner', '2');
   shopApi();
   renderApp('/', CUSTOMER);
@@ -87,9 +106,17 @@ test('customer header: brand from shop info, ride button, cart badge, own links,
 
 test('phones show the 9+ badge and the search box below the heading', async () => {
   const original = window.matchMedia;
-  window.matchMedia = (query) => ({ matches: query.includes('max-width: 767px'), media: query, addEventListener() {}, removeEventListener() {} });
+  window.matchMedia = (query) => ({
+    matches: query.includes('max-width: 767px'),
+    media: query,
+    addEventListener() {},
+    removeEventListener() {},
+  });
   try {
-    localStorage.setItem('cart', JSON.stringify([{ cartKey: '3', productId: 3, productTypeId: null, quantity: 12, product: juice, selectedType: null }]));
+    localStorage.setItem(
+      'cart',
+      JSON.stringify([{ cartKey: '3', productId: 3, productTypeId: null, quantity: 12, product: juice, selectedType: null }]),
+    );
     shopApi();
     renderApp('/', CUSTOMER);
     expect(await screen.findByTestId('cart-badge')).toHaveTextContent('9+');

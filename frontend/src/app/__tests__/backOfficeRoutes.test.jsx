@@ -48,7 +48,10 @@ test('customers get Access Denied on the print view, which has no app header', a
 test('admins reach the dashboard at /dashboard and the print view at /orders/print, the latter without the header', async () => {
   mockFetch({
     'GET /api/reports/sales': { status: 200, body: EMPTY_REPORT },
-    'GET /api/orders': { status: 200, body: { orders: [], counts: { pending: 0, completed: 0, cancelled: 0 }, pagination: { page: 1, hasNextPage: false } } },
+    'GET /api/orders': {
+      status: 200,
+      body: { orders: [], counts: { pending: 0, completed: 0, cancelled: 0 }, pagination: { page: 1, hasNextPage: false } },
+    },
   });
   const { unmount } = renderApp('/dashboard', ADMIN);
   expect(await screen.findByRole('heading', { name: 'Dashboard', level: 1 })).toBeInTheDocument();

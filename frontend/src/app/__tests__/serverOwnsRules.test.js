@@ -32,7 +32,12 @@ test('the scan sees the app', () => {
 
 const money = (n) => Number(n).toFixed(2);
 const FIGURES = [
-  ...new Set(SHOP.deliveryOptions.flatMap((o) => [o.fee, o.freeFrom]).filter((n) => n !== null && Number(n) > 0).map(money)),
+  ...new Set(
+    SHOP.deliveryOptions
+      .flatMap((o) => [o.fee, o.freeFrom])
+      .filter((n) => n !== null && Number(n) > 0)
+      .map(money),
+  ),
 ];
 
 test.each(FIGURES)('no delivery fee or threshold %s is written in the app', (figure) => {
@@ -76,4 +81,19 @@ test('the delivery hours come from the server only', () => {
   const { start, end } = SHOP.deliveryHours;
   expect(filesMatching(literal(start))).toEqual([]);
   expect(filesMatching(literal(end))).toEqual([]);
+});
+
+test.each(Object.values(SHOP.checkoutMessages))('the checkout message "%s" comes from the server only', (message) => {
+  expect(filesMatching(new RegExp(escape(message)))).toEqual([]);
+});
+
+test('the not-shippable sentence comes from the server only', () => {
+  const sentence = SHOP.notShippable.replace('{name}', '').trim();
+  expect(sentence).not.toBe('');
+  expect(filesMatching(new RegExp(escape(sentence)))).toEqual([]);
+});
+
+test('the shop time zone comes from the server only', () => {
+  expect(filesMatching(literal(SHOP.timeZone))).toEqual([]);
+  expect(filesMatching(new RegExp(escape(SHOP.timeZone)))).toEqual([]);
 });

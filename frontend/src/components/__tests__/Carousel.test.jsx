@@ -2,7 +2,11 @@ import { fireEvent, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Carousel, swipeDirection } from '../Carousel';
 
-const items = [{ id: 1, t: 'One' }, { id: 2, t: 'Two' }, { id: 3, t: 'Three' }];
+const items = [
+  { id: 1, t: 'One' },
+  { id: 2, t: 'Two' },
+  { id: 3, t: 'Three' },
+];
 const renderCarousel = (props) => render(<Carousel items={items} label="Featured" renderItem={(item) => <p>{item.t}</p>} {...props} />);
 const visible = () => screen.getAllByRole('group', { hidden: true }).find((g) => !g.hidden).textContent;
 

@@ -10,7 +10,9 @@ function Harness({ Component = Modal }) {
   const [open, setOpen] = useState(false);
   return (
     <>
-      <button type="button" onClick={() => setOpen(true)}>Open</button>
+      <button type="button" onClick={() => setOpen(true)}>
+        Open
+      </button>
       <Component open={open} onClose={() => setOpen(false)} title="Edit product">
         <input aria-label="Name" />
         <button type="button">Save</button>
@@ -19,7 +21,10 @@ function Harness({ Component = Modal }) {
   );
 }
 
-test.each([['Modal', Modal], ['Drawer', Drawer]])('%s: labelled dialog, focus trapped, Escape closes, focus returns', async (_, Component) => {
+test.each([
+  ['Modal', Modal],
+  ['Drawer', Drawer],
+])('%s: labelled dialog, focus trapped, Escape closes, focus returns', async (_, Component) => {
   const user = userEvent.setup();
   render(<Harness Component={Component} />);
   const opener = screen.getByRole('button', { name: 'Open' });
@@ -48,8 +53,12 @@ test('Escape closes only the top-most dialog', async () => {
   const innerClose = jest.fn();
   render(
     <>
-      <Modal open onClose={outerClose} title="Outer">outer</Modal>
-      <Modal open onClose={innerClose} title="Inner">inner</Modal>
+      <Modal open onClose={outerClose} title="Outer">
+        outer
+      </Modal>
+      <Modal open onClose={innerClose} title="Inner">
+        inner
+      </Modal>
     </>,
   );
   await user.keyboard('{Escape}');
@@ -61,7 +70,17 @@ test('ConfirmDialog focuses Cancel first and reports the choice', async () => {
   const user = userEvent.setup();
   const onConfirm = jest.fn();
   const onCancel = jest.fn();
-  render(<ConfirmDialog open danger title="Delete product" message="Are you sure?" confirmLabel="Delete" onConfirm={onConfirm} onCancel={onCancel} />);
+  render(
+    <ConfirmDialog
+      open
+      danger
+      title="Delete product"
+      message="Are you sure?"
+      confirmLabel="Delete"
+      onConfirm={onConfirm}
+      onCancel={onCancel}
+    />,
+  );
   expect(screen.getByRole('dialog', { name: 'Delete product' })).toHaveTextContent('Are you sure?');
   expect(screen.getByRole('button', { name: 'Cancel' })).toHaveFocus();
   expect(screen.getByRole('button', { name: 'Delete' })).toHaveClass('button--danger');

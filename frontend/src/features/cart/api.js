@@ -1,3 +1,4 @@
+// @ts-check
 // Checkout of the cart feature, as a mutation hook: a placed order changes stock and the
 // order list. And whether local delivery serves a ZIP code, asked while the shopper types it.
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -5,8 +6,15 @@ import { api } from '../../lib/api';
 import { useDebouncedValue } from '../../lib/hooks';
 import { deliveryKeys, orderKeys, productKeys } from '../../lib/queryKeys';
 
+/** @typedef {import('../../lib/api-types').components['schemas']} Schemas */
+
 export const CHECKOUT_KEY = ['checkout'];
 
+/**
+ * @param {Schemas['CheckoutRequest']} payload
+ * @param {string} idempotencyKey one per checkout attempt (a retry replays the first answer)
+ * @returns {Promise<Schemas['OrderAnswer']>}
+ */
 export function placeOrder(payload, idempotencyKey) {
   return api.post('/orders/checkout', payload, { headers: { 'Idempotency-Key': idempotencyKey } });
 }
@@ -16,7 +24,8 @@ export function usePlaceOrder() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationKey: CHECKOUT_KEY,
-    mutationFn: ({ payload, idempotencyKey }) => placeOrder(payload, idempotencyKey),
+    mutationFn: (/** @type {{payload: Schemas['CheckoutRequest'], idempotencyKey: string}} */ { payload, idempotencyKey }) =>
+      placeOrder(payload, idempotencyKey),
     onSuccess: () => {
       queryClient.invalidateQueries({ queryKey: productKeys.all });
       queryClient.invalidateQueries({ queryKey: orderKeys.all });
@@ -26,9 +35,10 @@ export function usePlaceOrder() {
 
 // GET /api/shop/delivery-zip/{zip}: {zip, served, message}, or 400 with the server's message
 // for a ZIP that is not five digits.
-export const deliveryZipQuery = (zip) =>
+export const deliveryZipQuery = (/** @type {string} */ zip) =>
   queryOptions({
     queryKey: deliveryKeys.zip(zip),
+    /** @returns {Promise<Schemas['DeliveryZipCheck']>} */
     queryFn: ({ signal }) => api.get(`/shop/delivery-zip/${encodeURIComponent(zip)}`, undefined, { auth: false, signal }),
     staleTime: 5 * 60 * 1000,
     retry: false,
@@ -39,6 +49,10 @@ const ZIP_LENGTH = 5;
 
 // The server's word on the ZIP being typed, once the shopper pauses on five characters or more:
 // null while there is nothing to say, else {served, message}.
+/**
+ * @param {string | null | undefined} zip
+ * @returns {{served: boolean, message: string} | null}
+ */
 export function useDeliveryZipCheck(zip) {
   const typed = (zip || '').trim();
   const settled = useDebouncedValue(typed, ZIP_CHECK_DELAY_MS);
@@ -46,6 +60,7 @@ export function useDeliveryZipCheck(zip) {
   const { data, error } = useQuery({ ...deliveryZipQuery(settled), enabled: ready });
   if (!ready) return null;
   if (data) return { served: Boolean(data.served), message: data.message };
-  if (error && error.serverMessage) return { served: false, message: error.serverMessage };
+  const refused = /** @type {import('../../lib/api').ApiError | null} */ (error);
+  if (refused && refused.serverMessage) return { served: false, message: refused.serverMessage };
   return null;
 }

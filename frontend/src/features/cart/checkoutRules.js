@@ -1,19 +1,8 @@
 // Checkout arithmetic and validation over the delivery options the server serves
 // (GET /api/shop/info `deliveryOptions`: {id, label, fee, freeFrom, description, needsAddress,
-// needsAppointment}). Pure functions so the drawer and its tests share one source; no fee or
-// threshold is written here, and the server recomputes every figure anyway (409 'Prices have
-// changed...' when ours differs).
-
-export const MESSAGES = {
-  cartEmpty: 'Your cart is empty',
-  option: 'Please select a delivery option',
-  name: 'Please enter your name for the order',
-  address: 'Please enter your delivery address',
-  phone: 'Please enter your phone number for delivery',
-  date: 'Please select a delivery date',
-  datePast: 'Delivery date cannot be earlier than today',
-  time: 'Please select a delivery time',
-};
+// needsAppointment}). Pure functions so the drawer and its tests share one source; no fee,
+// threshold or message is written here (the messages are shop info's `checkoutMessages`), and the
+// server recomputes every figure anyway (409 'Prices have changed...' when ours differs).
 
 // Cents, so 59.99 + 0.01 is exactly 60 and the threshold is never missed by a float error.
 const cents = (n) => Math.round(Number(n || 0) * 100);
@@ -44,21 +33,28 @@ export function orderTotal(option, subtotal) {
 const blank = (value) => !String(value ?? '').trim();
 
 // First problem in the order the server checks them (cart, option, name, address, phone,
-// date, time), so the shopper sees the same message either side would give. `today` is
-// 'YYYY-MM-DD' in Los Angeles; ISO dates compare correctly as strings.
-export function validateCheckout(form, option, items, today) {
-  if (!items || items.length === 0) return { field: 'cart', message: MESSAGES.cartEmpty };
-  if (!option) return { field: 'deliveryOption', message: MESSAGES.option };
-  if (blank(form.customerName)) return { field: 'customerName', message: MESSAGES.name };
-  if (option.needsAddress && blank(form.deliveryAddress)) {
-    return { field: 'deliveryAddress', message: MESSAGES.address };
-  }
-  if (option.needsAppointment) {
-    if (blank(form.phoneNumber)) return { field: 'phoneNumber', message: MESSAGES.phone };
-    if (blank(form.deliveryDate)) return { field: 'deliveryDate', message: MESSAGES.date };
-    if (form.deliveryDate < today) return { field: 'deliveryDate', message: MESSAGES.datePast };
-    if (blank(form.deliveryTime)) return { field: 'deliveryTime', message: MESSAGES.time };
-  }
+// date, time), worded with the server's own `messages` (shop info's `checkoutMessages`), so the
+// shopper sees the same message either side would give. `today` is 'YYYY-MM-DD' in the shop's
+// zone; ISO dates compare correctly as strings.
+export function validateCheckout(form, option, items, today, messages) {
+  const field = firstProblem(form, option, items, today);
+  return field ? { field: field.name, message: messages[field.message] } : null;
+}
+
+// The field at fault and the key of its message in `checkoutMessages`, or null.
+function firstProblem(form, option, items, today) {
+  if (!items || items.length === 0) return { name: 'cart', message: 'cartEmpty' };
+  if (!option) return { name: 'deliveryOption', message: 'option' };
+  if (blank(form.customerName)) return { name: 'customerName', message: 'name' };
+  if (option.needsAddress && blank(form.deliveryAddress)) return { name: 'deliveryAddress', message: 'address' };
+  return option.needsAppointment ? appointmentProblem(form, today) : null;
+}
+
+function appointmentProblem(form, today) {
+  if (blank(form.phoneNumber)) return { name: 'phoneNumber', message: 'phone' };
+  if (blank(form.deliveryDate)) return { name: 'deliveryDate', message: 'date' };
+  if (form.deliveryDate < today) return { name: 'deliveryDate', message: 'datePast' };
+  if (blank(form.deliveryTime)) return { name: 'deliveryTime', message: 'time' };
   return null;
 }
 

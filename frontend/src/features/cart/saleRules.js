@@ -34,9 +34,10 @@ export function unshippableProduct(items, categoryById) {
   return products(items).find((product) => flag(product, 'shippable', categoryById) === false) ?? null;
 }
 
-// The reason shipping is unavailable, worded as the server refuses it.
-export function notShippableMessage(name) {
-  return `${name} can't be shipped. Please choose pickup or local delivery.`;
+// The reason shipping is unavailable, in the server's words: `template` is shop info's
+// `notShippable`, with a `{name}` placeholder for the product.
+export function notShippableMessage(template, name) {
+  return (template || '').replace('{name}', name);
 }
 
 // The cap on units of one product (or type) per order, worded as the server refuses it; the
@@ -66,6 +67,13 @@ export function deliveryDateBounds(rules, today) {
   return { min: earliest && earliest > today ? earliest : today, max: rules?.deliveryLatestDate || '' };
 }
 
+// The first minute `date` can be booked from (null: none, the day is before the earliest).
+function firstBookableMinute(earliest, date, start) {
+  if (!date || !earliest.date) return start;
+  if (date < earliest.date) return null;
+  return date === earliest.date && earliest.minutes !== null ? Math.max(start, earliest.minutes) : start;
+}
+
 // The times offered on `date` ('YYYY-MM-DD', or '' before a date is chosen): every SLOT_MINUTES
 // within the delivery hours (both ends included), and on the earliest day only those from the
 // earliest moment on. A day before the earliest offers none.
@@ -73,12 +81,8 @@ export function deliveryTimes(rules, date) {
   const start = minutesOf(rules?.deliveryHours?.start);
   const end = minutesOf(rules?.deliveryHours?.end);
   if (start === null || end === null) return [];
-  const earliest = earliestOf(rules);
-  let from = start;
-  if (date && earliest.date) {
-    if (date < earliest.date) return [];
-    if (date === earliest.date && earliest.minutes !== null) from = Math.max(start, earliest.minutes);
-  }
+  const from = firstBookableMinute(earliestOf(rules), date, start);
+  if (from === null) return [];
   const first = start + Math.ceil((from - start) / SLOT_MINUTES) * SLOT_MINUTES;
   const times = [];
   for (let m = first; m <= end; m += SLOT_MINUTES) times.push({ value: hhmm(m), label: formatClock(hhmm(m)) });

@@ -10,9 +10,10 @@ export const FULL_WIDTH = 1600;
 export const CARD_SIZES = '(min-width: 1024px) 300px, (min-width: 640px) 33vw, 50vw';
 export const GALLERY_SIZES = '(min-width: 900px) min(46vw, 600px), calc(100vw - 2rem)';
 
+// The stored picture `index` of `product` as {src, srcSet, sizes} (null: it has none); one
+// size only gives just `src`.
 export function imageSources(product, index, { sizes, prefer = 'full' } = {}) {
-  const full = product?.images?.[index] || null;
-  const thumbnail = product?.thumbnails?.[index] || null;
+  const { full, thumbnail } = storedPicture(product, index);
   if (!full && !thumbnail) return null;
   if (!full || !thumbnail || full === thumbnail) return { src: full || thumbnail };
   return {
@@ -20,4 +21,8 @@ export function imageSources(product, index, { sizes, prefer = 'full' } = {}) {
     srcSet: `${thumbnail} ${THUMBNAIL_WIDTH}w, ${full} ${FULL_WIDTH}w`,
     sizes,
   };
+}
+
+function storedPicture(product, index) {
+  return { full: product?.images?.[index] || null, thumbnail: product?.thumbnails?.[index] || null };
 }

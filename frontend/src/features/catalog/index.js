@@ -1,2 +1,2 @@
-// ProductPage is loaded lazily by app/routes.jsx from './ProductPage' directly.
-export { HomePage } from './HomePage';
+// ProductPage is loaded lazily by app/routes.jsx from './components/ProductPage' directly.
+export { HomePage } from './components/HomePage';

@@ -34,7 +34,14 @@ export const AVAILABILITY_WORDS = {
   status: (a) => (a.available ? 'Available' : 'Unavailable'),
   badge: (a) => (a.available ? 'In Stock' : 'Out of Stock'),
   type: (a) => (a.available ? 'Available' : a.reason === 'unavailable' ? 'Unavailable' : 'Out of stock'),
-  units: (a) => (!a.available ? (a.reason === 'unavailable' ? 'Unavailable' : 'Out of stock') : Number.isFinite(a.units) ? `${a.units} available` : 'In stock'),
+  units: (a) =>
+    !a.available
+      ? a.reason === 'unavailable'
+        ? 'Unavailable'
+        : 'Out of stock'
+      : Number.isFinite(a.units)
+        ? `${a.units} available`
+        : 'In stock',
 };
 
 export function isTypeUsable(product, type) {
@@ -65,5 +72,7 @@ export function addToCartAlert(product, selectedType) {
 }
 
 export function digitsOnly(text) {
-  return String(text ?? '').replace(/\D+/g, '').slice(0, 5);
+  return String(text ?? '')
+    .replace(/\D+/g, '')
+    .slice(0, 5);
 }

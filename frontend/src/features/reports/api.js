@@ -1,27 +1,46 @@
+// @ts-check
 // The sales report (admins): GET /api/reports/sales and the same report as CSV.
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { api } from '../../lib/api';
 import { reportKeys } from '../../lib/queryKeys';
+
+/** @typedef {import('../../lib/api-types').components['schemas']} Schemas */
+/** @typedef {{from: string, to: string}} DateRange 'YYYY-MM-DD' ends, both included */
 
 export const DEFAULT_DAYS = 30;
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
 
-export const isIsoDate = (text) => ISO_DATE.test(text || '') && !Number.isNaN(Date.parse(`${text}T00:00:00Z`));
+export const isIsoDate = (/** @type {string | null | undefined} */ text) =>
+  ISO_DATE.test(text || '') && !Number.isNaN(Date.parse(`${text}T00:00:00Z`));
 
 // 'YYYY-MM-DD' plus `days` (calendar arithmetic on the date alone: no time zone involved).
+/**
+ * @param {string} isoDate
+ * @param {number} days
+ */
 export function addDays(isoDate, days) {
   return new Date(Date.parse(`${isoDate}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
 }
 
 // The last `days` Los Angeles days, today included (`today` is the shop's today, YYYY-MM-DD).
+/**
+ * @param {string} today
+ * @param {number} [days]
+ * @returns {DateRange}
+ */
 export function lastDays(today, days = DEFAULT_DAYS) {
   return { from: addDays(today, -(days - 1)), to: today };
 }
 
 // The range from the URL (?from=&to=), each missing end filled as the server would: the last
 // 30 days up to today, or 30 days from `from`.
+/**
+ * @param {URLSearchParams} params
+ * @param {string} today
+ * @returns {DateRange}
+ */
 export function rangeFromParams(params, today) {
   const from = isIsoDate(params.get('from')) ? params.get('from') : null;
   const to = isIsoDate(params.get('to')) ? params.get('to') : null;
@@ -31,9 +50,10 @@ export function rangeFromParams(params, today) {
   return lastDays(today);
 }
 
-export const salesReportQuery = ({ from, to }) =>
+export const salesReportQuery = (/** @type {DateRange} */ { from, to }) =>
   queryOptions({
     queryKey: reportKeys.sales({ from, to }),
+    /** @returns {Promise<Schemas['SalesReport']>} */
     queryFn: ({ signal }) => api.get('/reports/sales', { from, to }, { signal }),
     // A new range keeps the old figures on screen until its own arrive; opening the dashboard
     // again always asks afresh (orders placed, completed or cancelled meanwhile change it).
@@ -41,10 +61,15 @@ export const salesReportQuery = ({ from, to }) =>
     staleTime: 0,
   });
 
-export const salesCsvPath = ({ from, to }) => `/api/reports/sales.csv?from=${encodeURIComponent(from)}&to=${encodeURIComponent(to)}`;
+export const salesCsvPath = (/** @type {DateRange} */ { from, to }) =>
+  `/api/reports/sales.csv?from=${encodeURIComponent(from)}&to=${encodeURIComponent(to)}`;
 
 // The CSV needs the admin's token, so a plain link cannot fetch it: fetch it through the api
 // client and hand the browser a Blob to save under the server's file name.
+/**
+ * @param {DateRange} range
+ * @returns {Promise<string>} the file name the browser saves under
+ */
 export async function downloadSalesCsv({ from, to }) {
   const { blob, filename } = await api.getFile('/reports/sales.csv', { from, to });
   const url = URL.createObjectURL(blob);

@@ -22,8 +22,7 @@ export const DIALOGS = {
   success: {
     type: 'success',
     title: 'Request Submitted!',
-    message:
-      'Your ride request has been submitted successfully. We will contact you soon to confirm the details.',
+    message: 'Your ride request has been submitted successfully. We will contact you soon to confirm the details.',
   },
   failed: { type: 'error', title: 'Submission Failed', message: 'Failed to submit ride request. Please try again.' },
   network: {
@@ -35,5 +34,4 @@ export const DIALOGS = {
 
 export const isRideComplete = (ride) => RIDE_FIELDS.every((f) => String(ride[f.name] ?? '').trim() !== '');
 
-export const ridePayload = (ride) =>
-  Object.fromEntries(RIDE_FIELDS.map((f) => [f.name, String(ride[f.name] ?? '').trim()]));
+export const ridePayload = (ride) => Object.fromEntries(RIDE_FIELDS.map((f) => [f.name, String(ride[f.name] ?? '').trim()]));

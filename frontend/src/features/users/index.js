@@ -1,4 +1,4 @@
 // User management (admins only), loaded on demand into the "admin" chunk (see app/routes.jsx).
 import '../../styles/admin.css';
 
-export { default as UsersPage } from './UsersPage';
+export { default as UsersPage } from './components/UsersPage';

@@ -6,7 +6,10 @@ test('a 2xx answer is parsed JSON; 204 is null', async () => {
     'GET /api/products': { status: 200, body: { products: [], pagination: { page: 1 } } },
     'DELETE /api/products/3': { status: 204 },
   });
-  await expect(api.get('/products', { page: 1, search: '', category: undefined })).resolves.toEqual({ products: [], pagination: { page: 1 } });
+  await expect(api.get('/products', { page: 1, search: '', category: undefined })).resolves.toEqual({
+    products: [],
+    pagination: { page: 1 },
+  });
   await expect(api.del('/products/3')).resolves.toBeNull();
 });
 
@@ -35,7 +38,9 @@ test('auth: false sends no token', async () => {
 });
 
 test("a non-2xx answer throws ApiError with the server's message and field errors", async () => {
-  mockFetch({ 'POST /api/auth/register': { status: 400, body: { message: 'Invalid registration code', errors: { registrationCode: ['bad'] } } } });
+  mockFetch({
+    'POST /api/auth/register': { status: 400, body: { message: 'Invalid registration code', errors: { registrationCode: ['bad'] } } },
+  });
   const err = await api.post('/auth/register', {}).catch((e) => e);
   expect(err).toBeInstanceOf(ApiError);
   expect(err.message).toBe('Invalid registration code');
@@ -86,11 +91,19 @@ test('upload sends the form with XMLHttpRequest, reports progress and maps error
   const sent = [];
   class FakeXhr {
     constructor() {
-      this.upload = { addEventListener: (type, fn) => { this.onProgress = fn; } };
+      this.upload = {
+        addEventListener: (type, fn) => {
+          this.onProgress = fn;
+        },
+      };
       this.headers = {};
     }
-    open(method, url) { Object.assign(this, { method, url }); }
-    setRequestHeader(k, v) { this.headers[k] = v; }
+    open(method, url) {
+      Object.assign(this, { method, url });
+    }
+    setRequestHeader(k, v) {
+      this.headers[k] = v;
+    }
     send() {
       sent.push(this);
       this.onProgress?.({ lengthComputable: true, loaded: 50, total: 100 });

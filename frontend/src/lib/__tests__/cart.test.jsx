@@ -52,7 +52,10 @@ test('adding the same line merges quantities and counts every unit', () => {
   act(() => expect(cart().addItem(juice, null, 2)).toEqual({ ok: true }));
   act(() => expect(cart().addItem(juice, null, 1)).toEqual({ ok: true }));
   act(() => expect(cart().addItem(vape, mint, 1)).toEqual({ ok: true }));
-  expect(cart().items.map((i) => [i.cartKey, i.quantity])).toEqual([['3', 3], ['4_9', 1]]);
+  expect(cart().items.map((i) => [i.cartKey, i.quantity])).toEqual([
+    ['3', 3],
+    ['4_9', 1],
+  ]);
   expect(cart().count).toBe(4);
   expect(cart().subtotal).toBe(55);
   expect(JSON.parse(localStorage.getItem('cart'))).toHaveLength(2);

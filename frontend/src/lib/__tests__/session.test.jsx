@@ -12,12 +12,19 @@ function Probe() {
       <span data-testid="status">{status}</span>
       <span data-testid="user">{user ? `${user.id}:${user.name}:${user.email}:${user.role}` : 'none'}</span>
       <span data-testid="admin">{String(isAdmin)}</span>
-      <button type="button" onClick={signOut}>out</button>
+      <button type="button" onClick={signOut}>
+        out
+      </button>
     </div>
   );
 }
 
-const renderSession = () => render(<SessionProvider><Probe /></SessionProvider>);
+const renderSession = () =>
+  render(
+    <SessionProvider>
+      <Probe />
+    </SessionProvider>,
+  );
 
 test('decodeToken reads the payload and refuses garbage', () => {
   const payload = decodeToken(makeToken(ALICE));
@@ -98,7 +105,9 @@ test("the server's reason for a refused token is kept for the sign-in page; choo
   localStorage.setItem('user', JSON.stringify(ALICE));
   renderSession();
   act(() => {
-    window.dispatchEvent(new CustomEvent('session:expired', { detail: { message: 'Your password was changed. Please sign in with the new one.' } }));
+    window.dispatchEvent(
+      new CustomEvent('session:expired', { detail: { message: 'Your password was changed. Please sign in with the new one.' } }),
+    );
   });
   expect(screen.getByTestId('user')).toHaveTextContent('none');
   expect(screen.getByTestId('notice')).toHaveTextContent('Your password was changed. Please sign in with the new one.');

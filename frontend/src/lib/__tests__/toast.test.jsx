@@ -6,8 +6,12 @@ function Buttons() {
   const toast = useToast();
   return (
     <>
-      <button type="button" onClick={() => toast.success('Saved')}>ok</button>
-      <button type="button" onClick={() => toast.error('Broken', 5000)}>bad</button>
+      <button type="button" onClick={() => toast.success('Saved')}>
+        ok
+      </button>
+      <button type="button" onClick={() => toast.error('Broken', 5000)}>
+        bad
+      </button>
     </>
   );
 }
@@ -15,7 +19,11 @@ function Buttons() {
 test('a toast shows for 1500 ms, then slides out for 300 ms', () => {
   jest.useFakeTimers();
   try {
-    render(<ToastProvider><Buttons /></ToastProvider>);
+    render(
+      <ToastProvider>
+        <Buttons />
+      </ToastProvider>,
+    );
     act(() => screen.getByText('ok').click());
     const toast = screen.getByText('Saved').closest('.toast');
     expect(toast).toHaveClass('toast--success');
@@ -33,7 +41,11 @@ test('a toast shows for 1500 ms, then slides out for 300 ms', () => {
 
 test('the close button dismisses a toast', async () => {
   const user = userEvent.setup();
-  render(<ToastProvider><Buttons /></ToastProvider>);
+  render(
+    <ToastProvider>
+      <Buttons />
+    </ToastProvider>,
+  );
   await user.click(screen.getByText('bad'));
   expect(screen.getByText('Broken').closest('.toast')).toHaveClass('toast--error');
   await user.click(screen.getByRole('button', { name: 'Close' }));
@@ -50,7 +62,9 @@ test('toasts open below the page header, clear of its controls', async () => {
       <Buttons />
     </ToastProvider>,
   );
-  jest.spyOn(screen.getByTestId('header'), 'getBoundingClientRect').mockReturnValue({ top: 0, bottom: 164.4, left: 0, right: 1366, width: 1366, height: 164.4 });
+  jest
+    .spyOn(screen.getByTestId('header'), 'getBoundingClientRect')
+    .mockReturnValue({ top: 0, bottom: 164.4, left: 0, right: 1366, width: 1366, height: 164.4 });
   await user.click(screen.getByText('ok'));
   expect(screen.getByRole('status')).toHaveStyle({ top: 'calc(164px + 0.75rem)' });
 });

@@ -6,16 +6,56 @@ import SHOP from '../../../test/fixtures/shopInfo.json';
 import { todayLA } from '../../../lib/format';
 import { bodyOf, checkoutCalls, renderDrawer, toCheckout } from './harness';
 
-const vape = { id: 11, name: 'Mango Ice', price: 20, availability: true, quantity: 9, categoryId: 'disposables', ageRestricted: true, shippable: false };
-const pipe = { id: 12, name: 'Glass Spoon', price: 30, availability: true, quantity: 9, categoryId: 'glass-pipe', ageRestricted: true, shippable: true };
-const balloons = { id: 13, name: 'Balloons', price: 5, availability: true, quantity: 9, categoryId: 'party-supplies', ageRestricted: false, shippable: true };
+const vape = {
+  id: 11,
+  name: 'Mango Ice',
+  price: 20,
+  availability: true,
+  quantity: 9,
+  categoryId: 'disposables',
+  ageRestricted: true,
+  shippable: false,
+};
+const pipe = {
+  id: 12,
+  name: 'Glass Spoon',
+  price: 30,
+  availability: true,
+  quantity: 9,
+  categoryId: 'glass-pipe',
+  ageRestricted: true,
+  shippable: true,
+};
+const balloons = {
+  id: 13,
+  name: 'Balloons',
+  price: 5,
+  availability: true,
+  quantity: 9,
+  categoryId: 'party-supplies',
+  ageRestricted: false,
+  shippable: true,
+};
 
 const AGE_MESSAGE = 'Please confirm you are 21 or older to order age-restricted products.';
 const ORDER = {
-  id: 77, customerName: 'Ada', createdAt: '2026-11-24T20:00:00Z', status: 'pending', deliveryOption: 'pickup',
-  deliveryAddress: '', phoneNumber: '', deliveryDate: null, deliveryTime: '', deliveryZip: '', specialInstructions: '',
-  idCheckRequired: true, ageConfirmedAt: '2026-11-24T20:00:00Z', idNotice: SHOP.idNotices.pickup,
-  subtotal: 30, deliveryFee: 0, total: 30,
+  id: 77,
+  customerName: 'Ada',
+  createdAt: '2026-11-24T20:00:00Z',
+  status: 'pending',
+  deliveryOption: 'pickup',
+  deliveryAddress: '',
+  phoneNumber: '',
+  deliveryDate: null,
+  deliveryTime: '',
+  deliveryZip: '',
+  specialInstructions: '',
+  idCheckRequired: true,
+  ageConfirmedAt: '2026-11-24T20:00:00Z',
+  idNotice: SHOP.idNotices.pickup,
+  subtotal: 30,
+  deliveryFee: 0,
+  total: 30,
   items: [{ productId: 12, productTypeId: null, productName: 'Glass Spoon', productTypeName: null, quantity: 1, price: 30, subtotal: 30 }],
 };
 
@@ -39,9 +79,15 @@ describe('the 21+ confirmation', () => {
   });
 
   test('a restricted cart shows the box, says what it confirms, and sends ageConfirmed', async () => {
-    const { user, fetchMock } = renderDrawer([[pipe, null, 1], [balloons, null, 1]], {
-      'POST /api/orders/checkout': { status: 201, body: { message: 'Order placed successfully', order: ORDER } },
-    });
+    const { user, fetchMock } = renderDrawer(
+      [
+        [pipe, null, 1],
+        [balloons, null, 1],
+      ],
+      {
+        'POST /api/orders/checkout': { status: 201, body: { message: 'Order placed successfully', order: ORDER } },
+      },
+    );
     await toCheckout(user, 'Store Pickup');
     const box = screen.getByRole('checkbox', { name: 'I am 21 or older' });
     expect(box).not.toBeChecked();
@@ -85,11 +131,16 @@ describe('the 21+ confirmation', () => {
 
 describe('shipping closed to goods that cannot be mailed', () => {
   test('shown unavailable with the reason before the shopper picks it', async () => {
-    const { user } = renderDrawer([[balloons, null, 1], [vape, null, 1]]);
+    const { user } = renderDrawer([
+      [balloons, null, 1],
+      [vape, null, 1],
+    ]);
     await user.click(await screen.findByRole('button', { name: 'Checkout' }));
     const shipping = screen.getByRole('radio', { name: 'Standard Shipping' });
     expect(shipping).toBeDisabled();
-    expect(shipping).toHaveAccessibleDescription(expect.stringContaining("Mango Ice can't be shipped. Please choose pickup or local delivery."));
+    expect(shipping).toHaveAccessibleDescription(
+      expect.stringContaining("Mango Ice can't be shipped. Please choose pickup or local delivery."),
+    );
     const label = shipping.closest('label');
     expect(within(label).getByText('Unavailable')).toBeInTheDocument();
     expect(within(label).queryByText(/more for free shipping/)).not.toBeInTheDocument();
@@ -162,9 +213,25 @@ describe('local delivery', () => {
     expect(date).toHaveAttribute('max', rules.deliveryLatestDate);
 
     fireEvent.change(date, { target: { value: tomorrow } });
-    const times = () => within(screen.getByLabelText('Delivery Time')).getAllByRole('option').map((o) => o.textContent);
-    expect(times()).toEqual(['Select a time', '2:30 PM', '3:00 PM', '3:30 PM', '4:00 PM', '4:30 PM', '5:00 PM', '5:30 PM',
-      '6:00 PM', '6:30 PM', '7:00 PM', '7:30 PM', '8:00 PM']);
+    const times = () =>
+      within(screen.getByLabelText('Delivery Time'))
+        .getAllByRole('option')
+        .map((o) => o.textContent);
+    expect(times()).toEqual([
+      'Select a time',
+      '2:30 PM',
+      '3:00 PM',
+      '3:30 PM',
+      '4:00 PM',
+      '4:30 PM',
+      '5:00 PM',
+      '5:30 PM',
+      '6:00 PM',
+      '6:30 PM',
+      '7:00 PM',
+      '7:30 PM',
+      '8:00 PM',
+    ]);
     await user.selectOptions(screen.getByLabelText('Delivery Time'), '2:30 PM');
 
     fireEvent.change(date, { target: { value: plusDays(tomorrow, 1) } });

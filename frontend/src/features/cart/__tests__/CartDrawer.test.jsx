@@ -13,15 +13,28 @@ const vape = { id: 2, name: 'Vape', price: 20, availability: true, quantity: 9, 
 const renderDrawer = (lines, handlers = {}) => renderWith(lines, { 'GET /api/shop/info': { status: 200, body: SHOP }, ...handlers });
 
 const ORDER = {
-  id: 42, customerName: 'Ada Buyer', createdAt: '2026-11-22T18:04:05Z', status: 'pending', deliveryOption: 'pickup',
-  deliveryAddress: '', phoneNumber: '', deliveryDate: null, deliveryTime: '', specialInstructions: '',
-  subtotal: 20, deliveryFee: 0, total: 20,
+  id: 42,
+  customerName: 'Ada Buyer',
+  createdAt: '2026-11-22T18:04:05Z',
+  status: 'pending',
+  deliveryOption: 'pickup',
+  deliveryAddress: '',
+  phoneNumber: '',
+  deliveryDate: null,
+  deliveryTime: '',
+  specialInstructions: '',
+  subtotal: 20,
+  deliveryFee: 0,
+  total: 20,
   items: [{ productId: 1, productTypeId: null, productName: 'Widget', productTypeName: null, quantity: 2, price: 10, subtotal: 20 }],
 };
 
 describe('cart step', () => {
   test('lines with type, unit price, line total and subtotal', async () => {
-    renderDrawer([[widget, null, 2], [vape, mint, 1]]);
+    renderDrawer([
+      [widget, null, 2],
+      [vape, mint, 1],
+    ]);
     const dialog = await screen.findByRole('dialog', { name: 'Shopping Cart' });
     expect(within(dialog).getByText('Mint')).toBeInTheDocument();
     expect(within(dialog).getByText('$25.00 each')).toBeInTheDocument();
@@ -50,7 +63,7 @@ describe('cart step', () => {
     expect(await screen.findByText('Only 5 items available in stock for Vape - Mint')).toBeInTheDocument();
   });
 
-  test('plus stops at the served units-per-order limit with the server\'s sentence', async () => {
+  test("plus stops at the served units-per-order limit with the server's sentence", async () => {
     const plenty = { ...widget, quantity: 50 };
     const most = SHOP.maxUnitsPerLine;
     const { user } = renderDrawer([[plenty, null, most - 1]]);

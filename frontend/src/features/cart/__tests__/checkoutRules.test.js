@@ -1,11 +1,4 @@
-import {
-  MESSAGES,
-  amountToFreeDelivery,
-  checkoutPayload,
-  deliveryFee,
-  orderTotal,
-  validateCheckout,
-} from '../checkoutRules';
+import { amountToFreeDelivery, checkoutPayload, deliveryFee, orderTotal, validateCheckout } from '../checkoutRules';
 import { createAttemptKeys } from '../idempotency';
 import SHOP from '../../../test/fixtures/shopInfo.json';
 
@@ -67,7 +60,7 @@ test('amount to free delivery and totals', () => {
 
 describe('validateCheckout', () => {
   const message = (form, option, items = ITEMS) => {
-    const problem = validateCheckout({ ...FULL, ...form }, opt(option), items, TODAY);
+    const problem = validateCheckout({ ...FULL, ...form }, opt(option), items, TODAY, SHOP.checkoutMessages);
     return problem && problem.message;
   };
 
@@ -79,7 +72,7 @@ describe('validateCheckout', () => {
     expect(message({ deliveryAddress: '' }, 'delivery')).toBe('Please enter your delivery address');
     expect(message({ phoneNumber: '' }, 'delivery')).toBe('Please enter your phone number for delivery');
     expect(message({ deliveryDate: '' }, 'delivery')).toBe('Please select a delivery date');
-    expect(message({ deliveryDate: '2026-11-21' }, 'delivery')).toBe(MESSAGES.datePast);
+    expect(message({ deliveryDate: '2026-11-21' }, 'delivery')).toBe(SHOP.checkoutMessages.datePast);
     expect(message({ deliveryTime: '' }, 'delivery')).toBe('Please select a delivery time');
   });
 
@@ -94,7 +87,7 @@ describe('validateCheckout', () => {
   });
 
   test('the problem names the field to focus', () => {
-    expect(validateCheckout({ ...FULL, phoneNumber: '' }, opt('delivery'), ITEMS, TODAY).field).toBe('phoneNumber');
+    expect(validateCheckout({ ...FULL, phoneNumber: '' }, opt('delivery'), ITEMS, TODAY, SHOP.checkoutMessages).field).toBe('phoneNumber');
   });
 });
 
@@ -127,7 +120,10 @@ test('local delivery sends the ZIP code trimmed; the age confirmation is sent on
   const items = [{ productId: 1, productTypeId: null, quantity: 1 }];
   const payload = checkoutPayload({ ...FULL, deliveryZip: ' 92840 ', ageConfirmed: true }, opt('delivery'), items, 10);
   expect(payload).toMatchObject({ deliveryZip: '92840', ageConfirmed: true, phoneNumber: '714-555-0100', deliveryTime: '14:00' });
-  expect(checkoutPayload({ ...FULL, ageConfirmed: 'yes' }, opt('pickup'), items, 10)).toMatchObject({ deliveryZip: '', ageConfirmed: false });
+  expect(checkoutPayload({ ...FULL, ageConfirmed: 'yes' }, opt('pickup'), items, 10)).toMatchObject({
+    deliveryZip: '',
+    ageConfirmed: false,
+  });
 });
 
 test('attempt keys: same body keeps its key, a changed body or a reset makes a new one', () => {

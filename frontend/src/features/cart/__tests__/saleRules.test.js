@@ -1,12 +1,6 @@
 import CATEGORIES from '../../../test/fixtures/categories.json';
 import SHOP from '../../../test/fixtures/shopInfo.json';
-import {
-  deliveryDateBounds,
-  deliveryTimes,
-  notShippableMessage,
-  restrictedProducts,
-  unshippableProduct,
-} from '../saleRules';
+import { deliveryDateBounds, deliveryTimes, notShippableMessage, restrictedProducts, unshippableProduct } from '../saleRules';
 
 const categoryById = (id) => CATEGORIES.find((c) => c.id === id) ?? null;
 const line = (product) => ({ cartKey: String(product.id), product, quantity: 1 });
@@ -40,7 +34,9 @@ describe('shipping', () => {
   test('the first product that cannot be mailed, and the reason in the words the server uses', () => {
     const product = unshippableProduct([line(pipe), line(vape)], categoryById);
     expect(product).toBe(vape);
-    expect(notShippableMessage(product.name)).toBe("Mango Ice can't be shipped. Please choose pickup or local delivery.");
+    expect(notShippableMessage(SHOP.notShippable, product.name)).toBe(
+      "Mango Ice can't be shipped. Please choose pickup or local delivery.",
+    );
   });
 
   test('a shippable cart has none', () => {

@@ -6,7 +6,7 @@ import { useCheckout } from '../useCheckout';
 import { CartStep } from './CartStep';
 import { CheckoutStep } from './CheckoutStep';
 import { DeliveryStep } from './DeliveryStep';
-import '../cart.css';
+import './cart.css';
 
 const TITLES = { cart: 'Shopping Cart', delivery: 'Delivery Options', checkout: 'Checkout' };
 
@@ -38,12 +38,7 @@ export function CartDrawer() {
       <div className="cart-drawer">
         {step === 'cart' && <CartStep onContinue={() => setStep('delivery')} />}
         {step === 'delivery' && (
-          <DeliveryStep
-            option={option}
-            onSelect={setOption}
-            onBack={() => setStep('cart')}
-            onContinue={() => setStep('checkout')}
-          />
+          <DeliveryStep option={option} onSelect={setOption} onBack={() => setStep('cart')} onContinue={() => setStep('checkout')} />
         )}
         {step === 'checkout' && (
           <CheckoutStep

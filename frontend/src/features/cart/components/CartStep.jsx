@@ -63,7 +63,9 @@ function CartLine({ item, maxUnits }) {
             >
               −
             </button>
-            <span className="qty__value" aria-live="polite">{quantity}</span>
+            <span className="qty__value" aria-live="polite">
+              {quantity}
+            </span>
             <button
               type="button"
               className="qty__btn"
@@ -90,11 +92,12 @@ function CartLine({ item, maxUnits }) {
 
 export function CartStep({ onContinue }) {
   const { items, subtotal } = useCart();
-  const { maxUnitsPerLine } = useShopInfo();
+  const { maxUnitsPerLine, checkoutMessages } = useShopInfo();
   if (items.length === 0) {
     return (
       <div className="cart-empty">
-        <p className="cart-empty__title">Your cart is empty</p>
+        {/* The server's words for an empty cart (its checkout refuses one with the same). */}
+        <p className="cart-empty__title">{checkoutMessages.cartEmpty}</p>
         <p className="cart-empty__hint">Add products to see them here.</p>
       </div>
     );

@@ -69,9 +69,7 @@ export function AppointmentFields({ form, rules, today, input, invalid, onChange
           label="Delivery Time"
           error={invalid('deliveryTime')}
           hint={
-            noTimes ? (
-              <p className="form-hint form-hint--bad">No delivery times are left on this day. Please choose a later date.</p>
-            ) : null
+            noTimes ? <p className="form-hint form-hint--bad">No delivery times are left on this day. Please choose a later date.</p> : null
           }
         >
           <select {...input('deliveryTime')}>

@@ -11,6 +11,53 @@ import { AgeConfirmation, AppointmentFields, Field } from './CheckoutFields';
 // opens if the copy in hand is older than this.
 const RULES_FRESH_MS = 60 * 1000;
 
+// A field's id, name and, when it is the one at fault, its error marks.
+function fieldState(name, atFault) {
+  return {
+    id: `checkout-${name}`,
+    name,
+    'aria-invalid': atFault ? 'true' : undefined,
+    'aria-describedby': atFault ? 'checkout-error' : undefined,
+  };
+}
+
+// What the chosen option asks for: an address, and a booked delivery (phone, date, time, ZIP).
+function OptionFields({ option, form, rules, today, input, invalid, onChange }) {
+  return (
+    <>
+      {option?.needsAddress && (
+        <Field id="checkout-deliveryAddress" label="Delivery Address" error={invalid('deliveryAddress')}>
+          <input type="text" autoComplete="street-address" {...input('deliveryAddress')} />
+        </Field>
+      )}
+      {option?.needsAppointment && (
+        <AppointmentFields form={form} rules={rules} today={today} input={input} invalid={invalid} onChange={onChange} />
+      )}
+    </>
+  );
+}
+
+function OrderSummary({ subtotal, fee, total, optionId }) {
+  return (
+    <div className="checkout-summary" aria-label="Order summary" role="group">
+      <div className="cart-summary-row">
+        <span>Subtotal</span>
+        <span>{formatPrice(subtotal)}</span>
+      </div>
+      {fee > 0 && (
+        <div className="cart-summary-row">
+          <span>{optionId === 'shipping' ? 'Shipping Fee' : 'Delivery Fee'}</span>
+          <span>{formatPrice(fee)}</span>
+        </div>
+      )}
+      <div className="cart-summary-row cart-summary-row--strong">
+        <span>Total</span>
+        <span data-testid="checkout-total">{formatPrice(total)}</span>
+      </div>
+    </div>
+  );
+}
+
 export function CheckoutStep({ option: optionId, form, onChange, onBack, placing, onPlace }) {
   const { items, subtotal } = useCart();
   const shop = useShopInfo({ staleTime: RULES_FRESH_MS });
@@ -28,21 +75,18 @@ export function CheckoutStep({ option: optionId, form, onChange, onBack, placing
   const total = orderTotal(option, subtotal);
   const optionLabel = option?.label ?? '';
 
+  const invalid = (name) => Boolean(error && error.field === name);
+
   function input(name) {
     return {
-      id: `checkout-${name}`,
-      name,
+      ...fieldState(name, invalid(name)),
       value: form[name],
-      'aria-invalid': error && error.field === name ? 'true' : undefined,
-      'aria-describedby': error && error.field === name ? 'checkout-error' : undefined,
       onChange: (event) => {
         if (error) setError(null);
         onChange({ ...form, [name]: event.target.value });
       },
     };
   }
-
-  const invalid = (name) => Boolean(error && error.field === name);
 
   function show(problem) {
     if (problem.field === 'ageConfirmed') setAgeAsked(true);
@@ -58,7 +102,7 @@ export function CheckoutStep({ option: optionId, form, onChange, onBack, placing
   async function submit(event) {
     event.preventDefault();
     if (placing) return;
-    const problem = validateCheckout(form, option, items, today);
+    const problem = validateCheckout(form, option, items, today, shop.checkoutMessages);
     if (problem) {
       show(problem);
       return;
@@ -76,14 +120,7 @@ export function CheckoutStep({ option: optionId, form, onChange, onBack, placing
       <Field id="checkout-customerName" label="Full Name" error={invalid('customerName')}>
         <input type="text" autoComplete="name" {...input('customerName')} />
       </Field>
-      {option?.needsAddress && (
-        <Field id="checkout-deliveryAddress" label="Delivery Address" error={invalid('deliveryAddress')}>
-          <input type="text" autoComplete="street-address" {...input('deliveryAddress')} />
-        </Field>
-      )}
-      {option?.needsAppointment && (
-        <AppointmentFields form={form} rules={shop} today={today} input={input} invalid={invalid} onChange={onChange} />
-      )}
+      <OptionFields option={option} form={form} rules={shop} today={today} input={input} invalid={invalid} onChange={onChange} />
       <Field id="checkout-specialInstructions" label="Special Instructions (optional)">
         <textarea rows={3} {...input('specialInstructions')} />
       </Field>
@@ -107,22 +144,7 @@ export function CheckoutStep({ option: optionId, form, onChange, onBack, placing
         </p>
       )}
 
-      <div className="checkout-summary" aria-label="Order summary" role="group">
-        <div className="cart-summary-row">
-          <span>Subtotal</span>
-          <span>{formatPrice(subtotal)}</span>
-        </div>
-        {fee > 0 && (
-          <div className="cart-summary-row">
-            <span>{optionId === 'shipping' ? 'Shipping Fee' : 'Delivery Fee'}</span>
-            <span>{formatPrice(fee)}</span>
-          </div>
-        )}
-        <div className="cart-summary-row cart-summary-row--strong">
-          <span>Total</span>
-          <span data-testid="checkout-total">{formatPrice(total)}</span>
-        </div>
-      </div>
+      <OrderSummary subtotal={subtotal} fee={fee} total={total} optionId={optionId} />
 
       <div className="cart-footer cart-footer--split">
         <button type="button" className="button button--secondary" onClick={onBack} disabled={placing}>

@@ -4,23 +4,23 @@ import { useCategories } from '../../../lib/categories';
 import { formatPrice } from '../../../lib/format';
 import { useShopInfo } from '../../../lib/shopInfo';
 import { Spinner } from '../../../components/Spinner';
-import { MESSAGES, amountToFreeDelivery, deliveryFee } from '../checkoutRules';
+import { amountToFreeDelivery, deliveryFee } from '../checkoutRules';
 import { notShippableMessage, unshippableProduct } from '../saleRules';
 
 // Why an option cannot take this cart, or '' when it can: shipping is closed to a cart with a
 // product that cannot be mailed.
-function unavailableReason(option, items, categoryById) {
+function unavailableReason(option, items, categoryById, notShippable) {
   if (option.id !== 'shipping') return '';
   const product = unshippableProduct(items, categoryById);
-  return product ? notShippableMessage(product.name) : '';
+  return product ? notShippableMessage(notShippable, product.name) : '';
 }
 
 export function DeliveryStep({ option, onSelect, onBack, onContinue }) {
   const { items, subtotal } = useCart();
   const { categoryById } = useCategories();
-  const { deliveryOptions, isLoaded, isError } = useShopInfo();
+  const { deliveryOptions, checkoutMessages, notShippable, isLoaded, isError } = useShopInfo();
   const [error, setError] = useState('');
-  const closed = Object.fromEntries(deliveryOptions.map((o) => [o.id, unavailableReason(o, items, categoryById)]));
+  const closed = Object.fromEntries(deliveryOptions.map((o) => [o.id, unavailableReason(o, items, categoryById, notShippable)]));
   const chosenClosed = Boolean(option && closed[option]);
 
   // An option chosen before the cart changed is dropped once it cannot take the cart.
@@ -49,7 +49,7 @@ export function DeliveryStep({ option, onSelect, onBack, onContinue }) {
 
   function proceed() {
     if (!option) {
-      setError(MESSAGES.option);
+      setError(checkoutMessages.option);
       return;
     }
     onContinue();

@@ -2,8 +2,8 @@ import { screen, within } from '@testing-library/react';
 import { Route, Routes } from 'react-router';
 import { mockFetch } from '../../../test/fetch';
 import { renderWithProviders } from '../../../test/render';
-import { ProductCard } from '../ProductCard';
-import { ProductPage } from '../ProductPage';
+import { ProductCard } from '../components/ProductCard';
+import { ProductPage } from '../components/ProductPage';
 
 const CUSTOMER = { id: 2, name: 'Casey', email: 'casey@example.com', role: 'customer' };
 const base = { price: 20, availability: true, quantity: 4, images: [], thumbnails: [], types: [], description: '' };

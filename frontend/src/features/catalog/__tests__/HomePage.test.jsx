@@ -26,7 +26,13 @@ function pages(total) {
     const pageNo = Number(params.get('page'));
     const limit = Number(params.get('limit'));
     const slice = all.slice((pageNo - 1) * limit, pageNo * limit);
-    return { status: 200, body: { products: slice, pagination: { page: pageNo, limit, totalItems: total, totalPages: Math.ceil(total / limit), hasNextPage: pageNo * limit < total } } };
+    return {
+      status: 200,
+      body: {
+        products: slice,
+        pagination: { page: pageNo, limit, totalItems: total, totalPages: Math.ceil(total / limit), hasNextPage: pageNo * limit < total },
+      },
+    };
   };
 }
 
@@ -47,7 +53,10 @@ test('pages of 12 load until the end, then "No more available products"', async 
 test('cards show thumbnail with size, name, price or "Price not set", availability', async () => {
   mockFetch({
     ...HERO,
-    'GET /api/products': { status: 200, body: { products: [product(1), product(2, { price: null, availability: false })], pagination: { page: 1, hasNextPage: false } } },
+    'GET /api/products': {
+      status: 200,
+      body: { products: [product(1), product(2, { price: null, availability: false })], pagination: { page: 1, hasNextPage: false } },
+    },
   });
   renderWithProviders(<HomePage />, { user: CUSTOMER });
   const first = (await screen.findByText('Product 1')).closest('a');

@@ -1,6 +1,6 @@
 import { screen } from '@testing-library/react';
 import { renderWithProviders } from '../../../test/render';
-import { ProductCard } from '../ProductCard';
+import { ProductCard } from '../components/ProductCard';
 
 const product = (extra = {}) => ({
   id: 3,
@@ -16,7 +16,11 @@ const product = (extra = {}) => ({
 });
 
 test('the card shows the availability rule and picks the thumbnail for its slot', () => {
-  const { container } = renderWithProviders(<ul><ProductCard product={product()} /></ul>);
+  const { container } = renderWithProviders(
+    <ul>
+      <ProductCard product={product()} />
+    </ul>,
+  );
   expect(screen.getByText('Available')).toHaveClass('is-available');
   const img = container.querySelector('img');
   expect(img).toHaveAttribute('src', '/media/products/c-thumb.webp');
@@ -25,6 +29,10 @@ test('the card shows the availability rule and picks the thumbnail for its slot'
 });
 
 test('a product flagged available with no usable type is Unavailable on its card', () => {
-  renderWithProviders(<ul><ProductCard product={product({ types: [{ id: 1, name: 'Mint', availability: false, quantity: 4, price: null }] })} /></ul>);
+  renderWithProviders(
+    <ul>
+      <ProductCard product={product({ types: [{ id: 1, name: 'Mint', availability: false, quantity: 4, price: null }] })} />
+    </ul>,
+  );
   expect(screen.getByText('Unavailable')).toHaveClass('is-unavailable');
 });

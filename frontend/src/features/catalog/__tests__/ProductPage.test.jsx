@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { Route, Routes } from 'react-router';
 import { mockFetch, networkError } from '../../../test/fetch';
 import { renderWithProviders } from '../../../test/render';
-import { ProductPage } from '../ProductPage';
+import { ProductPage } from '../components/ProductPage';
 import { addToCartAlert, addToCartBlock, digitsOnly } from '../productRules';
 
 const CUSTOMER = { id: 2, name: 'Casey', email: 'casey@example.com', role: 'customer' };

@@ -1,6 +1,9 @@
 import { CARD_SIZES, GALLERY_SIZES, imageSources } from '../imageSources';
 
-const product = { images: ['/media/products/a.webp', '/media/products/b.webp'], thumbnails: ['/media/products/a-thumb.webp', '/media/products/b-thumb.webp'] };
+const product = {
+  images: ['/media/products/a.webp', '/media/products/b.webp'],
+  thumbnails: ['/media/products/a-thumb.webp', '/media/products/b-thumb.webp'],
+};
 
 test('both stored sizes go in srcset, widest last, with the slot size', () => {
   expect(imageSources(product, 1, { sizes: GALLERY_SIZES })).toEqual({

@@ -42,12 +42,23 @@ export function ProductAdminActions({ product }) {
 
   return (
     <div className="admin-product-actions">
-      <button type="button" className="admin-button admin-button--secondary" onClick={() => setEditing(true)}>Edit</button>
-      <button type="button" className="admin-button admin-button--danger" onClick={() => setConfirming(true)}>Delete</button>
+      <button type="button" className="admin-button admin-button--secondary" onClick={() => setEditing(true)}>
+        Edit
+      </button>
+      <button type="button" className="admin-button admin-button--danger" onClick={() => setConfirming(true)}>
+        Delete
+      </button>
       <ProductFormModal open={editing} product={product} onClose={() => setEditing(false)} />
-      <ConfirmDialog open={confirming} title="Delete Product" danger busy={deleting}
-        message={`Delete "${product.name}"? This cannot be undone.`} confirmLabel={deleting ? 'Deleting...' : 'Delete'}
-        onConfirm={remove} onCancel={() => setConfirming(false)} />
+      <ConfirmDialog
+        open={confirming}
+        title="Delete Product"
+        danger
+        busy={deleting}
+        message={`Delete "${product.name}"? This cannot be undone.`}
+        confirmLabel={deleting ? 'Deleting...' : 'Delete'}
+        onConfirm={remove}
+        onCancel={() => setConfirming(false)}
+      />
     </div>
   );
 }

@@ -11,7 +11,9 @@ export function ProductAdminToolbar({ category }) {
     <div className="admin-toolbar">
       <CategoryFlags category={category} />
       <StockFilter />
-      <button type="button" className="admin-button admin-button--primary" onClick={() => setOpen(true)}>Add Product</button>
+      <button type="button" className="admin-button admin-button--primary" onClick={() => setOpen(true)}>
+        Add Product
+      </button>
       <ProductFormModal open={open} defaultCategory={category} onClose={() => setOpen(false)} />
     </div>
   );
@@ -22,7 +24,9 @@ export function EmptyCatalogAdminAction({ category } = {}) {
   const [open, setOpen] = useState(false);
   return (
     <>
-      <button type="button" className="admin-button admin-button--primary" onClick={() => setOpen(true)}>Add your first product</button>
+      <button type="button" className="admin-button admin-button--primary" onClick={() => setOpen(true)}>
+        Add your first product
+      </button>
       <ProductFormModal open={open} defaultCategory={category} onClose={() => setOpen(false)} />
     </>
   );

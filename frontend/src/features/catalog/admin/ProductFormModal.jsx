@@ -32,6 +32,46 @@ function initialValues(product, defaultCategory) {
 
 let fileCounter = 0;
 
+const listedCategory = (categories, id) => (categories.some((c) => c.id === id) ? id : (categories[0]?.id ?? ''));
+
+// The words for a failed save: the image step's own, what changed meanwhile (a save refused as
+// stale reloads the product), or the server's.
+async function saveFailureMessage(err, reload) {
+  if (err instanceof ImageProcessingError) return err.message;
+  if (isStale(err)) {
+    try {
+      return await reload();
+    } catch {
+      return saveErrorMessage(err);
+    }
+  }
+  console.error('Saving the product failed', err);
+  return saveErrorMessage(err);
+}
+
+// The required name, with its message once the admin has tried to save without one.
+function NameField({ id, inputRef, value, onChange, showError, disabled }) {
+  const missing = showError && !value.trim();
+  return (
+    <>
+      <label className="admin-label" htmlFor={id}>
+        Name <span aria-hidden="true">*</span>
+      </label>
+      <input
+        id={id}
+        ref={inputRef}
+        className="admin-input"
+        value={value}
+        onChange={onChange}
+        aria-required="true"
+        aria-invalid={missing ? true : undefined}
+        disabled={disabled}
+      />
+      {missing && <p className="admin-field-error">{NAME_REQUIRED}</p>}
+    </>
+  );
+}
+
 // Create (product = null) or edit a product with its images and types. Mounted only while open
 // so every opening starts from the product as it is now; an edit starts from the server's copy
 // and its ETag (`etag`), and a save the server refuses as stale (412) reloads that copy.
@@ -47,7 +87,7 @@ function ProductForm({ product, etag, defaultCategory, onClose, onSaved }) {
   const [values, setValues] = useState(() => initialValues(product, defaultCategory));
   const { categories } = useCategories();
   // A category the server does not list (or none yet) falls back to its first one.
-  const category = categories.some((c) => c.id === values.category) ? values.category : categories[0]?.id ?? '';
+  const category = listedCategory(categories, values.category);
   const [existing, setExisting] = useState(() => [...(product?.images || [])]);
   const [newFiles, setNewFiles] = useState([]);
   const [typeRowsState, setTypeRows] = useState(() => rowsFromTypes(product?.types));
@@ -67,7 +107,9 @@ function ProductForm({ product, etag, defaultCategory, onClose, onSaved }) {
     const names = (id) => categories.find((c) => c.id === id)?.name ?? id;
     const message = staleMessage(describeChanges(base.product, fresh.product, names));
     setValues((current) => rebaseValues(current, base.product, fresh.product, (p) => initialValues(p, defaultCategory)));
-    setExisting((current) => (JSON.stringify(current) === JSON.stringify(base.product.images || []) ? [...(fresh.product.images || [])] : current));
+    setExisting((current) =>
+      JSON.stringify(current) === JSON.stringify(base.product.images || []) ? [...(fresh.product.images || [])] : current,
+    );
     setTypeRows((current) =>
       JSON.stringify(current) === JSON.stringify(rowsFromTypes(base.product.types)) ? rowsFromTypes(fresh.product.types) : current,
     );
@@ -83,7 +125,13 @@ function ProductForm({ product, etag, defaultCategory, onClose, onSaved }) {
     const room = MAX_IMAGES - existing.length - newFiles.length;
     const accepted = files.filter((file) => !file.type || file.type.startsWith('image/')).slice(0, Math.max(room, 0));
     if (accepted.length < files.length) toast.warning(`Up to ${MAX_IMAGES} images`);
-    setNewFiles((prev) => [...prev, ...accepted.map((file) => { fileCounter += 1; return { key: `file-${fileCounter}`, file }; })]);
+    setNewFiles((prev) => [
+      ...prev,
+      ...accepted.map((file) => {
+        fileCounter += 1;
+        return { key: `file-${fileCounter}`, file };
+      }),
+    ]);
   };
 
   const submit = async (event) => {
@@ -105,25 +153,17 @@ function ProductForm({ product, etag, defaultCategory, onClose, onSaved }) {
           const files = await prepareImages(newFiles.map((entry) => entry.file));
           setProgress(0);
           return buildProductFormData({
-            values: { ...values, category }, existingImages: existing, newFiles: files, isUpdate, types: typesPayload(typeRowsState),
+            values: { ...values, category },
+            existingImages: existing,
+            newFiles: files,
+            isUpdate,
+            types: typesPayload(typeRowsState),
           });
         },
         onProgress: (p) => setProgress(progressPercent(p)),
       });
     } catch (err) {
-      let message;
-      if (err instanceof ImageProcessingError) {
-        message = err.message;
-      } else if (isStale(err)) {
-        try {
-          message = await reload();
-        } catch {
-          message = saveErrorMessage(err);
-        }
-      } else {
-        console.error('Saving the product failed', err);
-        message = saveErrorMessage(err);
-      }
+      const message = await saveFailureMessage(err, reload);
       setFormError(message);
       toast.error(message, 4000);
       setProgress(null);
@@ -134,53 +174,113 @@ function ProductForm({ product, etag, defaultCategory, onClose, onSaved }) {
     onClose();
   };
 
-  const footer = <FormModalActions formId={formId} saving={saving} onCancel={onClose} label={isUpdate ? 'Update Product' : 'Create Product'} />;
+  const footer = (
+    <FormModalActions formId={formId} saving={saving} onCancel={onClose} label={isUpdate ? 'Update Product' : 'Create Product'} />
+  );
 
   return (
-    <Modal open onClose={saving ? () => {} : onClose} title={isUpdate ? 'Edit Product' : 'Add Product'} size="lg"
-      footer={footer} initialFocusRef={nameRef}>
+    <Modal
+      open
+      onClose={saving ? () => {} : onClose}
+      title={isUpdate ? 'Edit Product' : 'Add Product'}
+      size="lg"
+      footer={footer}
+      initialFocusRef={nameRef}
+    >
       <form id={formId} className="admin-form" onSubmit={submit} noValidate aria-busy={saving}>
-        <label className="admin-label" htmlFor={`${formId}-name`}>Name <span aria-hidden="true">*</span></label>
-        <input id={`${formId}-name`} ref={nameRef} className="admin-input" value={values.name} onChange={set('name')}
-          aria-required="true" aria-invalid={showErrors && !values.name.trim() ? true : undefined} disabled={saving} />
-        {showErrors && !values.name.trim() && <p className="admin-field-error">{NAME_REQUIRED}</p>}
+        <NameField
+          id={`${formId}-name`}
+          inputRef={nameRef}
+          value={values.name}
+          onChange={set('name')}
+          showError={showErrors}
+          disabled={saving}
+        />
 
-        <label className="admin-label" htmlFor={`${formId}-description`}>Description</label>
-        <textarea id={`${formId}-description`} className="admin-input" rows={4} value={values.description}
-          onChange={set('description')} disabled={saving} />
+        <label className="admin-label" htmlFor={`${formId}-description`}>
+          Description
+        </label>
+        <textarea
+          id={`${formId}-description`}
+          className="admin-input"
+          rows={4}
+          value={values.description}
+          onChange={set('description')}
+          disabled={saving}
+        />
 
         <div className="admin-form-row">
           <div>
-            <label className="admin-label" htmlFor={`${formId}-price`}>Price</label>
-            <input id={`${formId}-price`} className="admin-input" type="number" step="0.01" min="0" value={values.price}
-              onChange={set('price')} placeholder="Price not set" disabled={saving} />
+            <label className="admin-label" htmlFor={`${formId}-price`}>
+              Price
+            </label>
+            <input
+              id={`${formId}-price`}
+              className="admin-input"
+              type="number"
+              step="0.01"
+              min="0"
+              value={values.price}
+              onChange={set('price')}
+              placeholder="Price not set"
+              disabled={saving}
+            />
           </div>
           <div>
-            <label className="admin-label" htmlFor={`${formId}-quantity`}>Quantity in stock</label>
-            <input id={`${formId}-quantity`} className="admin-input" type="number" step="1" min="0" value={values.quantity}
-              onChange={set('quantity')} disabled={saving} />
+            <label className="admin-label" htmlFor={`${formId}-quantity`}>
+              Quantity in stock
+            </label>
+            <input
+              id={`${formId}-quantity`}
+              className="admin-input"
+              type="number"
+              step="1"
+              min="0"
+              value={values.quantity}
+              onChange={set('quantity')}
+              disabled={saving}
+            />
           </div>
         </div>
         <div className="admin-form-row">
           <div>
-            <label className="admin-label" htmlFor={`${formId}-availability`}>Availability</label>
-            <select id={`${formId}-availability`} className="admin-input" value={values.availability ? 'true' : 'false'}
-              onChange={(e) => setValues((prev) => ({ ...prev, availability: e.target.value === 'true' }))} disabled={saving}>
+            <label className="admin-label" htmlFor={`${formId}-availability`}>
+              Availability
+            </label>
+            <select
+              id={`${formId}-availability`}
+              className="admin-input"
+              value={values.availability ? 'true' : 'false'}
+              onChange={(e) => setValues((prev) => ({ ...prev, availability: e.target.value === 'true' }))}
+              disabled={saving}
+            >
               <option value="true">Available</option>
               <option value="false">Unavailable</option>
             </select>
           </div>
           <div>
-            <label className="admin-label" htmlFor={`${formId}-category`}>Category</label>
+            <label className="admin-label" htmlFor={`${formId}-category`}>
+              Category
+            </label>
             <select id={`${formId}-category`} className="admin-input" value={category} onChange={set('category')} disabled={saving}>
-              {categories.map((c) => <option key={c.id} value={c.id}>{c.name}</option>)}
+              {categories.map((c) => (
+                <option key={c.id} value={c.id}>
+                  {c.name}
+                </option>
+              ))}
             </select>
           </div>
         </div>
 
-        <ProductImagesField existing={existing} thumbnails={existing.map(thumbFor)} newFiles={newFiles} disabled={saving}
+        <ProductImagesField
+          existing={existing}
+          thumbnails={existing.map(thumbFor)}
+          newFiles={newFiles}
+          disabled={saving}
           onRemoveExisting={(url) => setExisting((prev) => prev.filter((u) => u !== url))}
-          onAddFiles={addFiles} onRemoveNew={(key) => setNewFiles((prev) => prev.filter((entry) => entry.key !== key))} />
+          onAddFiles={addFiles}
+          onRemoveNew={(key) => setNewFiles((prev) => prev.filter((entry) => entry.key !== key))}
+        />
 
         <ProductTypesEditor rows={typeRowsState} onChange={setTypeRows} disabled={saving} showErrors={showErrors} />
 
@@ -190,7 +290,11 @@ function ProductForm({ product, etag, defaultCategory, onClose, onSaved }) {
             <span>{progress}%</span>
           </div>
         )}
-        {formError && <p className="admin-form-error" role="alert">{formError}</p>}
+        {formError && (
+          <p className="admin-form-error" role="alert">
+            {formError}
+          </p>
+        )}
       </form>
     </Modal>
   );
@@ -203,7 +307,9 @@ function VersionedProductForm({ product, onClose, ...props }) {
   return (
     <Modal open onClose={onClose} title="Edit Product" size="lg">
       {version.isError ? (
-        <p className="admin-form-error" role="alert">{actionFailureMessage(version.error, LOAD_FAILED)}</p>
+        <p className="admin-form-error" role="alert">
+          {actionFailureMessage(version.error, LOAD_FAILED)}
+        </p>
       ) : (
         <Spinner label="Loading product..." />
       )}

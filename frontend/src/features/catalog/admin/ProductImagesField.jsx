@@ -10,10 +10,13 @@ export default function ProductImagesField({ existing, thumbnails, onRemoveExist
   const full = total >= MAX_IMAGES;
 
   const urlsRef = useRef(new Map());
-  useEffect(() => () => {
-    urlsRef.current.forEach((url) => URL.revokeObjectURL(url));
-    urlsRef.current.clear();
-  }, []);
+  useEffect(
+    () => () => {
+      urlsRef.current.forEach((url) => URL.revokeObjectURL(url));
+      urlsRef.current.clear();
+    },
+    [],
+  );
   useEffect(() => {
     const live = new Set(newFiles.map((entry) => entry.key));
     urlsRef.current.forEach((url, key) => {
@@ -38,28 +41,54 @@ export default function ProductImagesField({ existing, thumbnails, onRemoveExist
   return (
     <fieldset className="admin-fieldset">
       <legend>Images</legend>
-      <p className="admin-hint" id={`${inputId}-hint`}>Up to {MAX_IMAGES} images ({total} of {MAX_IMAGES}). Files over 2 MB are compressed before upload.</p>
+      <p className="admin-hint" id={`${inputId}-hint`}>
+        Up to {MAX_IMAGES} images ({total} of {MAX_IMAGES}). Files over 2 MB are compressed before upload.
+      </p>
       {total > 0 && (
         <ul className="admin-image-grid" aria-label="Product images">
           {existing.map((url, index) => (
             <li key={url} className="admin-image-tile">
               <img src={thumbnails?.[index] || url} alt={`Current image ${index + 1}`} width="96" height="96" />
-              <button type="button" className="admin-image-remove" onClick={() => onRemoveExisting(url)} disabled={disabled}
-                aria-label={`Remove current image ${index + 1}`}>×</button>
+              <button
+                type="button"
+                className="admin-image-remove"
+                onClick={() => onRemoveExisting(url)}
+                disabled={disabled}
+                aria-label={`Remove current image ${index + 1}`}
+              >
+                ×
+              </button>
             </li>
           ))}
           {newFiles.map((entry) => (
             <li key={entry.key} className="admin-image-tile admin-image-tile--new">
               <img src={previewFor(entry)} alt={`New image ${entry.file.name}`} width="96" height="96" />
-              <button type="button" className="admin-image-remove" onClick={() => onRemoveNew(entry.key)} disabled={disabled}
-                aria-label={`Remove new image ${entry.file.name}`}>×</button>
+              <button
+                type="button"
+                className="admin-image-remove"
+                onClick={() => onRemoveNew(entry.key)}
+                disabled={disabled}
+                aria-label={`Remove new image ${entry.file.name}`}
+              >
+                ×
+              </button>
             </li>
           ))}
         </ul>
       )}
-      <label htmlFor={inputId} className="admin-label">Add images</label>
-      <input ref={inputRef} id={inputId} type="file" accept="image/*" multiple onChange={handleChange}
-        disabled={disabled || full} aria-describedby={`${inputId}-hint`} />
+      <label htmlFor={inputId} className="admin-label">
+        Add images
+      </label>
+      <input
+        ref={inputRef}
+        id={inputId}
+        type="file"
+        accept="image/*"
+        multiple
+        onChange={handleChange}
+        disabled={disabled || full}
+        aria-describedby={`${inputId}-hint`}
+      />
     </fieldset>
   );
 }

@@ -16,32 +16,74 @@ export default function ProductTypesEditor({ rows, onChange, disabled, showError
         return (
           <div key={row.id} className="admin-type-row" role="group" aria-label={label}>
             <label className="admin-type-field">
-              <span><span className="admin-visually-hidden">{label} </span>Name</span>
-              <input value={row.name} onChange={(e) => update(row.id, 'name', e.target.value)} disabled={disabled}
-                aria-invalid={missingName || undefined} aria-required="true" />
+              <span>
+                <span className="admin-visually-hidden">{label} </span>Name
+              </span>
+              <input
+                value={row.name}
+                onChange={(e) => update(row.id, 'name', e.target.value)}
+                disabled={disabled}
+                aria-invalid={missingName || undefined}
+                aria-required="true"
+              />
             </label>
             <label className="admin-type-field">
-              <span><span className="admin-visually-hidden">{label} </span>Price</span>
-              <input type="number" step="0.01" min="0" value={row.price} placeholder="Product price"
-                onChange={(e) => update(row.id, 'price', e.target.value)} disabled={disabled} />
+              <span>
+                <span className="admin-visually-hidden">{label} </span>Price
+              </span>
+              <input
+                type="number"
+                step="0.01"
+                min="0"
+                value={row.price}
+                placeholder="Product price"
+                onChange={(e) => update(row.id, 'price', e.target.value)}
+                disabled={disabled}
+              />
             </label>
             <label className="admin-type-field">
-              <span><span className="admin-visually-hidden">{label} </span>Quantity</span>
-              <input type="number" step="1" min="0" value={row.quantity}
-                onChange={(e) => update(row.id, 'quantity', e.target.value)} disabled={disabled} />
+              <span>
+                <span className="admin-visually-hidden">{label} </span>Quantity
+              </span>
+              <input
+                type="number"
+                step="1"
+                min="0"
+                value={row.quantity}
+                onChange={(e) => update(row.id, 'quantity', e.target.value)}
+                disabled={disabled}
+              />
             </label>
             <label className="admin-type-check">
-              <input type="checkbox" checked={row.availability} onChange={(e) => update(row.id, 'availability', e.target.checked)}
-                disabled={disabled} aria-label={`${label} available`} />
+              <input
+                type="checkbox"
+                checked={row.availability}
+                onChange={(e) => update(row.id, 'availability', e.target.checked)}
+                disabled={disabled}
+                aria-label={`${label} available`}
+              />
               <span>{row.availability ? 'Available' : 'Out of stock'}</span>
             </label>
-            <button type="button" className="admin-button admin-button--ghost" onClick={() => remove(row.id)} disabled={disabled}
-              aria-label={`Remove ${label}`}>Remove</button>
-            {missingName && <p className="admin-field-error" role="alert">Please enter name for the product type</p>}
+            <button
+              type="button"
+              className="admin-button admin-button--ghost"
+              onClick={() => remove(row.id)}
+              disabled={disabled}
+              aria-label={`Remove ${label}`}
+            >
+              Remove
+            </button>
+            {missingName && (
+              <p className="admin-field-error" role="alert">
+                Please enter name for the product type
+              </p>
+            )}
           </div>
         );
       })}
-      <button type="button" className="admin-button admin-button--secondary" onClick={add} disabled={disabled}>Add Type</button>
+      <button type="button" className="admin-button admin-button--secondary" onClick={add} disabled={disabled}>
+        Add Type
+      </button>
     </fieldset>
   );
 }

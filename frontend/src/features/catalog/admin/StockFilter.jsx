@@ -15,10 +15,14 @@ export function StockFilter() {
   };
   return (
     <div className="admin-filter">
-      <label className="admin-label" htmlFor={`${id}-stock`}>Stock</label>
+      <label className="admin-label" htmlFor={`${id}-stock`}>
+        Stock
+      </label>
       <select id={`${id}-stock`} className="admin-input" value={value} onChange={change}>
         {STOCK_FILTERS.map((option) => (
-          <option key={option.id} value={option.id}>{option.label}</option>
+          <option key={option.id} value={option.id}>
+            {option.label}
+          </option>
         ))}
       </select>
     </div>

@@ -1,24 +1,54 @@
+// @ts-check
 // Catalog writes of the admin back office, as mutation hooks with the cache updates each implies.
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, apiFetch, serverMessage } from '../../../lib/api';
 import { categoriesQuery } from '../../../lib/categories';
 import { productKeys } from '../../../lib/queryKeys';
 
+/** @typedef {import('../../../lib/api-types').components['schemas']} Schemas */
+/**
+ * The product form's values (strings as typed).
+ * @typedef {object} ProductValues
+ * @property {string} name
+ * @property {string} [description]
+ * @property {string | number | null} [price]
+ * @property {boolean} [availability]
+ * @property {string} category
+ * @property {string | number | null} [quantity]
+ */
+/**
+ * One save: `buildForm()` prepares the images and may throw ImageProcessingError before anything is sent.
+ * @typedef {object} ProductSave
+ * @property {number | null} [productId] none for a new product
+ * @property {string | null} [etag]
+ * @property {() => Promise<FormData>} buildForm
+ * @property {(fraction: number) => void} [onProgress]
+ */
+
 // An update carries the ETag of the copy it was made from (If-Match): the server refuses it with
 // 412 when the product changed since.
+/**
+ * @param {number | null | undefined} productId none for a new product
+ * @param {FormData} formData see buildProductFormData
+ * @param {((fraction: number) => void) | undefined} onProgress
+ * @param {string | null | undefined} etag the version the edit was made from
+ * @returns {Promise<Schemas['Product']>}
+ */
 export function saveProduct(productId, formData, onProgress, etag) {
   return productId
-    ? api.upload('PUT', `/products/${productId}`, formData, { onProgress, headers: { 'If-Match': etag } })
+    ? api.upload('PUT', `/products/${productId}`, formData, { onProgress, headers: { 'If-Match': etag ?? undefined } })
     : api.upload('POST', '/products', formData, { onProgress });
 }
 
+/** @type {(productId: number, etag?: string | null) => Promise<unknown>} */
 export const deleteProduct = (productId, etag) =>
   api.del(`/products/${productId}`, undefined, etag ? { headers: { 'If-Match': etag } } : undefined);
 
 // The product as the server has it now, with its version: read afresh each time a form opens.
-export const productVersionQuery = (productId) =>
+export const productVersionQuery = (/** @type {string | number} */ productId) =>
   queryOptions({
     queryKey: productKeys.version(productId),
+    /** @returns {Promise<{product: Schemas['Product'], etag: string | null}>} */
     queryFn: async ({ signal }) => {
       const { data, etag } = await api.getVersioned(`/products/${encodeURIComponent(productId)}`, { signal });
       return { product: data, etag };
@@ -27,12 +57,19 @@ export const productVersionQuery = (productId) =>
     gcTime: 0,
   });
 
-export const isStale = (err) => err?.status === 412;
-
+export const isStale = (/** @type {{status?: number} | null | undefined} */ err) => err?.status === 412;
 
 // The multipart form of POST/PUT /api/products: the product, its images and (`types`) its full
 // list of types, saved by the server in one transaction. existingImages is sent on update only:
 // the list of already stored images to keep.
+/**
+ * @param {object} parts
+ * @param {ProductValues} parts.values
+ * @param {string[]} parts.existingImages
+ * @param {File[]} parts.newFiles
+ * @param {boolean} parts.isUpdate
+ * @param {Schemas['ProductTypeFormRequest'][] | null | undefined} parts.types
+ */
 export function buildProductFormData({ values, existingImages, newFiles, isUpdate, types }) {
   const form = new FormData();
   form.append('name', values.name.trim());
@@ -48,8 +85,9 @@ export function buildProductFormData({ values, existingImages, newFiles, isUpdat
 }
 
 // 'Error: {server text}' when the server said why, else the generic product-save text.
+/** @param {unknown} err */
 export function saveErrorMessage(err) {
-  const text = serverMessage(err, null);
+  const text = serverMessage(/** @type {import('../../../lib/api').ApiError} */ (err), '');
   return text ? `Error: ${text}` : 'Error saving product. Check console for details.';
 }
 
@@ -59,6 +97,7 @@ export function saveErrorMessage(err) {
 export function useSaveProduct() {
   const queryClient = useQueryClient();
   return useMutation({
+    /** @type {(save: ProductSave) => Promise<Schemas['Product']>} */
     mutationFn: async ({ productId, etag, buildForm, onProgress }) => saveProduct(productId, await buildForm(), onProgress, etag),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: productKeys.all }),
   });
@@ -66,10 +105,11 @@ export function useSaveProduct() {
 
 // `onDeleted` runs before the cache forgets the product, so the page showing it can leave
 // first: refetching it now would only meet a 404.
+/** @param {{onDeleted?: (productId: number) => void}} [options] */
 export function useDeleteProduct({ onDeleted } = {}) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ productId, etag }) => deleteProduct(productId, etag),
+    mutationFn: (/** @type {{productId: number, etag?: string | null}} */ { productId, etag }) => deleteProduct(productId, etag),
     onSuccess: (_, { productId }) => {
       onDeleted?.(productId);
       queryClient.removeQueries({ queryKey: productKeys.detail(productId) });
@@ -84,10 +124,10 @@ export function useDeleteProduct({ onDeleted } = {}) {
 export function useSaveCategoryFlags() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ categoryId, flags }) =>
-      apiFetch(`/categories/${encodeURIComponent(categoryId)}`, { method: 'PATCH', body: flags }),
+    /** @type {(change: {categoryId: string, flags: Schemas['PatchedCategoryFlagsRequest']}) => Promise<Schemas['Category']>} */
+    mutationFn: ({ categoryId, flags }) => apiFetch(`/categories/${encodeURIComponent(categoryId)}`, { method: 'PATCH', body: flags }),
     onSuccess: (saved) => {
-      queryClient.setQueryData(categoriesQuery.queryKey, (list) =>
+      queryClient.setQueryData(categoriesQuery.queryKey, (/** @type {Schemas['Category'][] | undefined} */ list) =>
         Array.isArray(list) ? list.map((c) => (c.id === saved.id ? { ...c, ...saved } : c)) : list,
       );
       return queryClient.invalidateQueries({ queryKey: productKeys.all });

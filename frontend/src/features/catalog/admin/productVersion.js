@@ -8,44 +8,54 @@ export const STALE_NO_DETAILS = 'This product was changed while you were editing
 const priceText = (value) => (value === null || value === undefined || value === '' ? 'not set' : formatPrice(value));
 const availabilityText = (value) => (value ? 'Available' : 'Unavailable');
 
+const changed = (a, b) => String(a ?? '') !== String(b ?? '');
+const flipped = (a, b) => Boolean(a) !== Boolean(b);
+const categoryOf = (product) => product.categoryId ?? product.category;
+
 // What someone else changed between `before` (the copy the form was opened from) and `after`
 // (the product as it is now), one phrase per change.
 export function describeChanges(before, after, categoryName = (id) => id) {
   if (!before || !after) return [];
+  return [...productChanges(before, after, categoryName), ...typeChanges(before.types ?? [], after.types ?? [])];
+}
+
+function productChanges(before, after, categoryName) {
   const changes = [];
-  const changed = (a, b) => String(a ?? '') !== String(b ?? '');
   if (changed(before.name, after.name)) changes.push(`Name changed from "${before.name}" to "${after.name}"`);
   if (changed(before.price, after.price)) changes.push(`Price changed from ${priceText(before.price)} to ${priceText(after.price)}`);
   if (changed(before.quantity, after.quantity)) changes.push(`Stock changed from ${before.quantity ?? 0} to ${after.quantity ?? 0}`);
-  if (Boolean(before.availability) !== Boolean(after.availability)) {
+  if (flipped(before.availability, after.availability)) {
     changes.push(`Availability changed from ${availabilityText(before.availability)} to ${availabilityText(after.availability)}`);
   }
-  const beforeCategory = before.categoryId ?? before.category;
-  const afterCategory = after.categoryId ?? after.category;
-  if (changed(beforeCategory, afterCategory)) {
-    changes.push(`Category changed from ${categoryName(beforeCategory)} to ${categoryName(afterCategory)}`);
+  if (changed(categoryOf(before), categoryOf(after))) {
+    changes.push(`Category changed from ${categoryName(categoryOf(before))} to ${categoryName(categoryOf(after))}`);
   }
   if (changed(before.description, after.description)) changes.push('Description changed');
   if (JSON.stringify(before.images ?? []) !== JSON.stringify(after.images ?? [])) changes.push('Images changed');
+  return changes;
+}
 
-  const oldTypes = new Map((before.types ?? []).map((t) => [t.id, t]));
-  const newTypes = new Map((after.types ?? []).map((t) => [t.id, t]));
-  oldTypes.forEach((type, id) => {
-    const now = newTypes.get(id);
-    if (!now) {
-      changes.push(`Type ${type.name} was removed`);
-      return;
-    }
-    if (changed(type.name, now.name)) changes.push(`Type ${type.name} was renamed to ${now.name}`);
-    if (changed(type.quantity, now.quantity)) changes.push(`${now.name} stock changed from ${type.quantity ?? 0} to ${now.quantity ?? 0}`);
-    if (changed(type.price, now.price)) changes.push(`${now.name} price changed from ${priceText(type.price)} to ${priceText(now.price)}`);
-    if (Boolean(type.availability) !== Boolean(now.availability)) {
-      changes.push(`${now.name} availability changed from ${availabilityText(type.availability)} to ${availabilityText(now.availability)}`);
-    }
-  });
+// Types removed, renamed or edited (in their old order), then types added.
+function typeChanges(oldList, newList) {
+  const oldTypes = new Map(oldList.map((t) => [t.id, t]));
+  const newTypes = new Map(newList.map((t) => [t.id, t]));
+  const changes = [];
+  oldTypes.forEach((type, id) => changes.push(...oneTypeChanges(type, newTypes.get(id))));
   newTypes.forEach((type, id) => {
     if (!oldTypes.has(id)) changes.push(`Type ${type.name} was added`);
   });
+  return changes;
+}
+
+function oneTypeChanges(type, now) {
+  if (!now) return [`Type ${type.name} was removed`];
+  const changes = [];
+  if (changed(type.name, now.name)) changes.push(`Type ${type.name} was renamed to ${now.name}`);
+  if (changed(type.quantity, now.quantity)) changes.push(`${now.name} stock changed from ${type.quantity ?? 0} to ${now.quantity ?? 0}`);
+  if (changed(type.price, now.price)) changes.push(`${now.name} price changed from ${priceText(type.price)} to ${priceText(now.price)}`);
+  if (flipped(type.availability, now.availability)) {
+    changes.push(`${now.name} availability changed from ${availabilityText(type.availability)} to ${availabilityText(now.availability)}`);
+  }
   return changes;
 }
 

@@ -5,7 +5,17 @@ import { HeroCarousel } from '..';
 
 const CUSTOMER = { id: 2, name: 'Casey', email: 'casey@example.com', role: 'customer' };
 const ADMIN = { id: 1, name: 'Ada', email: 'ada@example.com', role: 'admin' };
-const hero = (id, extra = {}) => ({ id, title: `Slide ${id}`, description: '', alt_text: `Alt ${id}`, display_order: id - 1, is_active: true, image_url: `/media/hero/${id}.jpg`, created_at: '2026-01-01T00:00:00Z', ...extra });
+const hero = (id, extra = {}) => ({
+  id,
+  title: `Slide ${id}`,
+  description: '',
+  alt_text: `Alt ${id}`,
+  display_order: id - 1,
+  is_active: true,
+  image_url: `/media/hero/${id}.jpg`,
+  created_at: '2026-01-01T00:00:00Z',
+  ...extra,
+});
 
 test('slides with arrows and dots; images carry a size so nothing jumps', async () => {
   mockFetch({ 'GET /api/hero/images': { status: 200, body: [hero(1), hero(2), hero(3, { is_active: false })] } });
@@ -43,7 +53,10 @@ test('the caption shows the description and keeps the title for screen readers o
   mockFetch({
     'GET /api/hero/images': {
       status: 200,
-      body: [hero(1, { title: 'Pickup in 30 minutes', description: 'Order online, pick up at our corner.' }), hero(2, { title: 'Only a title' })],
+      body: [
+        hero(1, { title: 'Pickup in 30 minutes', description: 'Order online, pick up at our corner.' }),
+        hero(2, { title: 'Only a title' }),
+      ],
     },
   });
   const { user } = renderWithProviders(<HeroCarousel />, { user: CUSTOMER });

@@ -5,8 +5,12 @@ export default function HeroCard({ hero, position, isFirst, isLast, busy, onEdit
   return (
     <li className={`admin-card admin-hero-card${hero.is_active ? '' : ' admin-hero-card--inactive'}`}>
       <div className="admin-hero-thumb">
-        <img src={hero.image_url} alt={hero.alt_text || hero.title || ''} loading="lazy"
-          onError={() => console.warn(`Hero image failed to load: ${hero.image_url}`)} />
+        <img
+          src={hero.image_url}
+          alt={hero.alt_text || hero.title || ''}
+          loading="lazy"
+          onError={() => console.warn(`Hero image failed to load: ${hero.image_url}`)}
+        />
         {!hero.is_active && <span className="admin-hero-overlay">Inactive</span>}
       </div>
       <div className="admin-hero-body">
@@ -15,18 +19,46 @@ export default function HeroCard({ hero, position, isFirst, isLast, busy, onEdit
         {hero.description && <p className="admin-hero-description">{hero.description}</p>}
       </div>
       <div className="admin-card-actions">
-        <button type="button" className="admin-button admin-button--ghost" onClick={() => onMove(-1)} disabled={busy || isFirst}
-          aria-label={`Move ${name} up`}>↑</button>
-        <button type="button" className="admin-button admin-button--ghost" onClick={() => onMove(1)} disabled={busy || isLast}
-          aria-label={`Move ${name} down`}>↓</button>
-        <button type="button" className="admin-button admin-button--secondary" onClick={onToggle} disabled={busy}
-          aria-pressed={hero.is_active} aria-label={`${hero.is_active ? 'Deactivate' : 'Activate'} ${name}`}>
+        <button
+          type="button"
+          className="admin-button admin-button--ghost"
+          onClick={() => onMove(-1)}
+          disabled={busy || isFirst}
+          aria-label={`Move ${name} up`}
+        >
+          ↑
+        </button>
+        <button
+          type="button"
+          className="admin-button admin-button--ghost"
+          onClick={() => onMove(1)}
+          disabled={busy || isLast}
+          aria-label={`Move ${name} down`}
+        >
+          ↓
+        </button>
+        <button
+          type="button"
+          className="admin-button admin-button--secondary"
+          onClick={onToggle}
+          disabled={busy}
+          aria-pressed={hero.is_active}
+          aria-label={`${hero.is_active ? 'Deactivate' : 'Activate'} ${name}`}
+        >
           {hero.is_active ? 'Deactivate' : 'Activate'}
         </button>
-        <button type="button" className="admin-button admin-button--secondary" onClick={onEdit} disabled={busy}
-          aria-label={`Edit ${name}`}>Edit</button>
-        <button type="button" className="admin-button admin-button--danger" onClick={onDelete} disabled={busy}
-          aria-label={`Delete ${name}`}>Delete</button>
+        <button type="button" className="admin-button admin-button--secondary" onClick={onEdit} disabled={busy} aria-label={`Edit ${name}`}>
+          Edit
+        </button>
+        <button
+          type="button"
+          className="admin-button admin-button--danger"
+          onClick={onDelete}
+          disabled={busy}
+          aria-label={`Delete ${name}`}
+        >
+          Delete
+        </button>
       </div>
     </li>
   );

@@ -6,11 +6,39 @@ import Spinner from '../../../components/Spinner';
 import { useToast } from '../../../lib/toast';
 import { heroImagesQuery } from '../api';
 import {
-  buildHeroFormData, heroErrorMessage, moveItem, sortByDisplayOrder, useDeleteHero, useReorderHeroes, useSaveHero,
+  buildHeroFormData,
+  heroErrorMessage,
+  moveItem,
+  sortByDisplayOrder,
+  useDeleteHero,
+  useReorderHeroes,
+  useSaveHero,
   useSetHeroActive,
 } from './api';
 import HeroCard from './HeroCard';
 import HeroFormModal from './HeroFormModal';
+
+// Loading, the load's failure (with a retry) or an empty list (with Add); nothing once images show.
+function HeroListState({ isPending, error, empty, onRetry, onAdd }) {
+  if (isPending) return <Spinner label="Loading hero images..." />;
+  if (error) {
+    return (
+      <EmptyState title="Hero images could not be loaded" message={heroErrorMessage(error)}>
+        <button type="button" className="admin-button admin-button--secondary" onClick={onRetry}>
+          Try again
+        </button>
+      </EmptyState>
+    );
+  }
+  if (!empty) return null;
+  return (
+    <EmptyState title="No hero images available" message="Add an image to fill the homepage carousel.">
+      <button type="button" className="admin-button admin-button--primary" onClick={onAdd}>
+        Add Image
+      </button>
+    </EmptyState>
+  );
+}
 
 export default function HeroManagementPage() {
   const toast = useToast();
@@ -68,34 +96,54 @@ export default function HeroManagementPage() {
     <section className="admin-page" aria-labelledby="hero-management-title">
       <header className="admin-page-header">
         <h1 id="hero-management-title">Hero Images</h1>
-        <button type="button" className="admin-button admin-button--primary" onClick={() => setEditing({})}>Add Hero Image</button>
+        <button type="button" className="admin-button admin-button--primary" onClick={() => setEditing({})}>
+          Add Hero Image
+        </button>
       </header>
       <p className="admin-muted">Shown on the homepage carousel in this order. Inactive images stay hidden from customers.</p>
-      {isPending && <Spinner label="Loading hero images..." />}
-      {isError && (
-        <EmptyState title="Hero images could not be loaded" message={heroErrorMessage(error)}>
-          <button type="button" className="admin-button admin-button--secondary" onClick={() => refetch()}>Try again</button>
-        </EmptyState>
-      )}
-      {!isPending && !isError && images.length === 0 && (
-        <EmptyState title="No hero images available" message="Add an image to fill the homepage carousel.">
-          <button type="button" className="admin-button admin-button--primary" onClick={() => setEditing({})}>Add Image</button>
-        </EmptyState>
-      )}
+      <HeroListState
+        isPending={isPending}
+        error={isError ? error : null}
+        empty={images.length === 0}
+        onRetry={() => refetch()}
+        onAdd={() => setEditing({})}
+      />
       {images.length > 0 && (
         <ol className="admin-hero-list" aria-label="Hero images in display order">
           {images.map((hero, index) => (
-            <HeroCard key={hero.id} hero={hero} position={index + 1} isFirst={index === 0} isLast={index === images.length - 1}
-              busy={busy} onEdit={() => setEditing({ hero })} onToggle={() => toggle(hero)} onDelete={() => setDeleting(hero)}
-              onMove={(delta) => move(index, delta)} />
+            <HeroCard
+              key={hero.id}
+              hero={hero}
+              position={index + 1}
+              isFirst={index === 0}
+              isLast={index === images.length - 1}
+              busy={busy}
+              onEdit={() => setEditing({ hero })}
+              onToggle={() => toggle(hero)}
+              onDelete={() => setDeleting(hero)}
+              onMove={(delta) => move(index, delta)}
+            />
           ))}
         </ol>
       )}
-      <HeroFormModal open={Boolean(editing)} hero={editing?.hero} nextOrder={images.length + 1}
-        onClose={() => setEditing(null)} onSubmit={submitForm} saving={save.isPending} />
-      <ConfirmDialog open={Boolean(deleting)} title="Delete Hero Image" danger busy={busy} confirmLabel="Delete"
+      <HeroFormModal
+        open={Boolean(editing)}
+        hero={editing?.hero}
+        nextOrder={images.length + 1}
+        onClose={() => setEditing(null)}
+        onSubmit={submitForm}
+        saving={save.isPending}
+      />
+      <ConfirmDialog
+        open={Boolean(deleting)}
+        title="Delete Hero Image"
+        danger
+        busy={busy}
+        confirmLabel="Delete"
         message={`Delete "${deleting?.title || 'this image'}" from the homepage? This cannot be undone.`}
-        onConfirm={confirmDelete} onCancel={() => !busy && setDeleting(null)} />
+        onConfirm={confirmDelete}
+        onCancel={() => !busy && setDeleting(null)}
+      />
     </section>
   );
 }

@@ -6,10 +6,21 @@ import { renderWithProviders } from '../../../test/render';
 import { OrderConfirmationPage } from '..';
 
 const CUSTOMER = { id: 7, name: 'Ada Buyer', email: 'ada@example.com', role: 'customer' };
-const SHOP = { ...SERVER_SHOP_INFO, name: 'Corner Shop', pickupLocation: 'Corner of Elm St & Oak Ave', pickupPhone: '(714) 555-0199', deliveryArea: 'Orange County' };
+const SHOP = {
+  ...SERVER_SHOP_INFO,
+  name: 'Corner Shop',
+  pickupLocation: 'Corner of Elm St & Oak Ave',
+  pickupPhone: '(714) 555-0199',
+  deliveryArea: 'Orange County',
+};
 
 const ORDER = {
-  id: 42, customerName: 'Ada Buyer', status: 'pending', deliveryOption: 'pickup', deliveryFee: 0, total: 25.5,
+  id: 42,
+  customerName: 'Ada Buyer',
+  status: 'pending',
+  deliveryOption: 'pickup',
+  deliveryFee: 0,
+  total: 25.5,
   items: [{ productId: 1, productTypeId: 3, productName: 'Vape', productTypeName: 'Mint', quantity: 2, price: 12.75, subtotal: 25.5 }],
 };
 
@@ -73,7 +84,15 @@ test('unreadable stored data counts as no order', () => {
 });
 
 test('the delivery day and time read as words, not raw values', async () => {
-  renderPage({ ...ORDER, deliveryOption: 'delivery', deliveryFee: 20, total: 45.5, deliveryAddress: '1 Main St', deliveryDate: '2030-01-01', deliveryTime: '14:30' });
+  renderPage({
+    ...ORDER,
+    deliveryOption: 'delivery',
+    deliveryFee: 20,
+    total: 45.5,
+    deliveryAddress: '1 Main St',
+    deliveryDate: '2030-01-01',
+    deliveryTime: '14:30',
+  });
   expect(await screen.findByText(/delivered locally in Orange County on Tue, Jan 1, 2030 at 2:30 PM\./)).toBeInTheDocument();
   expect(screen.queryByText(/2030-01-01|14:30/)).not.toBeInTheDocument();
 });

@@ -7,8 +7,14 @@ const CUSTOMER = { id: 7, name: 'Ada Buyer', email: 'ada@example.com', role: 'cu
 
 function order(id, extra = {}) {
   return {
-    id, customerName: 'Ada', createdAt: '2026-11-22T18:04:05Z', status: 'pending', deliveryOption: 'pickup',
-    deliveryFee: 0, subtotal: 10, total: 10,
+    id,
+    customerName: 'Ada',
+    createdAt: '2026-11-22T18:04:05Z',
+    status: 'pending',
+    deliveryOption: 'pickup',
+    deliveryFee: 0,
+    subtotal: 10,
+    total: 10,
     items: [{ productId: 1, productTypeId: null, productName: `Item ${id}`, productTypeName: null, quantity: 1, price: 10, subtotal: 10 }],
     ...extra,
   };
@@ -23,9 +29,7 @@ test('count of total, both pages loaded by infinite scroll, 6 per page', async (
   const first = [1, 2, 3, 4, 5, 6].map((id) => order(id));
   const fetchMock = mockFetch({
     'GET /api/orders': (url) =>
-      new URL(url, 'http://localhost').searchParams.get('page') === '2'
-        ? page([order(7), order(8)], 2, 8, false)
-        : page(first, 1, 8, true),
+      new URL(url, 'http://localhost').searchParams.get('page') === '2' ? page([order(7), order(8)], 2, 8, false) : page(first, 1, 8, true),
   });
   renderWithProviders(<OrdersPage />, { user: CUSTOMER, route: '/orders' });
   expect(await screen.findByRole('heading', { name: 'My Orders' })).toBeInTheDocument();
@@ -52,7 +56,9 @@ test('an order: LA time, status, lines with type, delivery, fee and total with 2
           ],
         }),
       ],
-      1, 1, false,
+      1,
+      1,
+      false,
     ),
   });
   renderWithProviders(<OrdersPage />, { user: CUSTOMER, route: '/orders' });
@@ -71,7 +77,10 @@ test('an order: LA time, status, lines with type, delivery, fee and total with 2
 
 test('the older single-product order shape, without a fee line', async () => {
   mockFetch({
-    'GET /api/orders': { status: 200, body: [{ id: 3, product: { name: 'Old Pipe' }, quantity: 2, total: 30, status: 'pending', createdAt: '2025-01-05T20:00:00Z' }] },
+    'GET /api/orders': {
+      status: 200,
+      body: [{ id: 3, product: { name: 'Old Pipe' }, quantity: 2, total: 30, status: 'pending', createdAt: '2025-01-05T20:00:00Z' }],
+    },
   });
   renderWithProviders(<OrdersPage />, { user: CUSTOMER, route: '/orders' });
   const card = (await screen.findByRole('heading', { name: 'Order #3' })).closest('article');

@@ -7,10 +7,25 @@ test('current shape: one line per item', () => {
       { productId: 1, productTypeId: 3, productName: 'Vape', productTypeName: 'Mint', quantity: 2, price: 12.5, subtotal: 25 },
       { productId: 2, productTypeId: null, productName: 'Coil', productTypeName: null, quantity: 1, price: 4, subtotal: 4 },
       // The product was deleted since: no id for its SKU.
-      { productId: null, productTypeId: null, productName: 'Old Coil', productTypeName: null, quantity: 1, price: '3.00', subtotal: '3.00' },
+      {
+        productId: null,
+        productTypeId: null,
+        productName: 'Old Coil',
+        productTypeName: null,
+        quantity: 1,
+        price: '3.00',
+        subtotal: '3.00',
+      },
     ],
   });
-  const shown = lines.map(({ productId, name, typeName, quantity, price, subtotal }) => [productId, name, typeName, quantity, price, subtotal]);
+  const shown = lines.map(({ productId, name, typeName, quantity, price, subtotal }) => [
+    productId,
+    name,
+    typeName,
+    quantity,
+    price,
+    subtotal,
+  ]);
   expect(shown).toEqual([
     [1, 'Vape', 'Mint', 2, 12.5, 25],
     [2, 'Coil', '', 1, 4, 4],

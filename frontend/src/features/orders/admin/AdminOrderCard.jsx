@@ -8,7 +8,12 @@ import '../orders.css';
 
 function Detail({ label, value }) {
   if (value === null || value === undefined || value === '') return null;
-  return (<><dt>{label}</dt><dd>{value}</dd></>);
+  return (
+    <>
+      <dt>{label}</dt>
+      <dd>{value}</dd>
+    </>
+  );
 }
 
 export default function AdminOrderCard({ order, onComplete, onCancel, busy }) {
@@ -19,7 +24,9 @@ export default function AdminOrderCard({ order, onComplete, onCancel, busy }) {
     <article className="admin-card admin-order" aria-labelledby={headingId}>
       <header className="admin-order-header">
         <div>
-          <h2 id={headingId} className="admin-card-title">Order #{order.id}</h2>
+          <h2 id={headingId} className="admin-card-title">
+            Order #{order.id}
+          </h2>
           <p className="admin-muted">{formatWhen(order.createdAt)}</p>
         </div>
         <span className={`admin-status admin-status--${order.status}`}>{labelOf(orderStatuses, order.status)}</span>
@@ -39,7 +46,8 @@ export default function AdminOrderCard({ order, onComplete, onCancel, busy }) {
         {orderLines(order).map((line) => (
           <li key={line.key}>
             <span>
-              {line.name}{line.typeName ? ` - ${line.typeName}` : ''} × {line.quantity}
+              {line.name}
+              {line.typeName ? ` - ${line.typeName}` : ''} × {line.quantity}
               <span className="admin-muted"> @ {formatPrice(line.price)}</span>
             </span>
             <span>{formatPrice(line.subtotal)}</span>

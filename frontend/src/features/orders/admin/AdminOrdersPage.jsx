@@ -40,7 +40,11 @@ function ViewTabs({ filters }) {
   const { due: _due, ...rest } = filters;
   return (
     <nav className="order-views" aria-label="Order views">
-      <Link to={`/orders${filtersToSearch(rest)}`} className={`order-views__tab${today ? '' : ' is-active'}`} aria-current={today ? undefined : 'page'}>
+      <Link
+        to={`/orders${filtersToSearch(rest)}`}
+        className={`order-views__tab${today ? '' : ' is-active'}`}
+        aria-current={today ? undefined : 'page'}
+      >
         All Orders
       </Link>
       <Link to="/orders?due=today" className={`order-views__tab${today ? ' is-active' : ''}`} aria-current={today ? 'page' : undefined}>
@@ -58,21 +62,12 @@ function emptyText(filters) {
   return { title: 'No orders yet', message: 'Orders placed by customers appear here.' };
 }
 
-export default function AdminOrdersPage() {
+// Complete or cancel, each confirmed first: `ask(kind, order)` opens the dialog, which then runs it.
+function useConfirmedAction() {
   const toast = useToast();
-  const [params, setParams] = useSearchParams();
-  const filters = cleanFilters(params);
-  const today = isDueToday(filters);
   const [pendingAction, setPendingAction] = useState(null); // {kind, order}
   const orderAction = useOrderAction();
   const busy = orderAction.isPending;
-
-  const list = usePagedList(adminOrderListQuery(filters));
-  const { items: orders, total, hasNextPage, isFetchingNextPage, isPending, isError, error, refetch } = list;
-  const counts = countsOf(list.data);
-
-  const change = (changes) => setParams(withFilters(params, changes));
-  const clear = () => setParams(withFilters(params, Object.fromEntries(Object.keys(filters).map((key) => [key, '']))));
 
   const confirm = async () => {
     const { kind, order } = pendingAction;
@@ -92,8 +87,96 @@ export default function AdminOrdersPage() {
     onComplete: (o) => setPendingAction({ kind: 'complete', order: o }),
     onCancel: (o) => setPendingAction({ kind: 'cancel', order: o }),
   };
+  const dialog = (
+    <ActionDialog pendingAction={pendingAction} busy={busy} onConfirm={confirm} onCancel={() => !busy && setPendingAction(null)} />
+  );
+  return { cardProps, dialog };
+}
+
+function ActionDialog({ pendingAction, busy, onConfirm, onCancel }) {
   const action = pendingAction && ACTIONS[pendingAction.kind];
-  const empty = emptyText(filters);
+  return (
+    <ConfirmDialog
+      open={Boolean(pendingAction)}
+      title={action?.title || ''}
+      message={pendingAction ? action.message(pendingAction.order) : ''}
+      confirmLabel={action?.confirmLabel}
+      cancelLabel="Go Back"
+      danger={action?.danger}
+      busy={busy}
+      onConfirm={onConfirm}
+      onCancel={onCancel}
+    />
+  );
+}
+
+// How many orders the list holds and the print link, once it has loaded.
+function ListSummary({ total, filters, hasOrders, today }) {
+  const filtered = Object.keys(filters).length > 0;
+  return (
+    <>
+      <p className="admin-muted" aria-live="polite">
+        {total} {total === 1 ? 'order' : 'orders'} {filtered ? 'found' : 'in total'}
+      </p>
+      {hasOrders && (
+        <Link className="admin-button admin-button--secondary" to={`/orders/print${filtersToSearch(filters)}`}>
+          {today ? 'Print pick lists' : 'Print list'}
+        </Link>
+      )}
+    </>
+  );
+}
+
+// Loading, the load's failure (with a retry) or an empty list; nothing once orders show.
+function ListState({ list, empty, filters, today, onClear }) {
+  if (list.isPending) return <Spinner label="Loading orders..." />;
+  if (list.isError) {
+    return (
+      <EmptyState title="Failed to load orders" message={serverMessage(list.error, 'Please try again.')}>
+        <button type="button" className="admin-button admin-button--secondary" onClick={() => list.refetch()}>
+          Try again
+        </button>
+      </EmptyState>
+    );
+  }
+  if (!empty) return null;
+  const text = emptyText(filters);
+  return (
+    <EmptyState title={text.title} message={text.message}>
+      {Object.keys(filters).length > 0 && !today ? (
+        <button type="button" className="admin-button admin-button--secondary" onClick={onClear}>
+          Clear filters
+        </button>
+      ) : null}
+    </EmptyState>
+  );
+}
+
+// Today's handovers in their two groups, or the plain list.
+function Orders({ today, loaded, orders, cardProps }) {
+  if (today) return loaded && orders.length > 0 ? <TodayView orders={orders} {...cardProps} /> : null;
+  return (
+    <div className="admin-list">
+      {orders.map((order) => (
+        <AdminOrderCard key={order.id} order={order} {...cardProps} />
+      ))}
+    </div>
+  );
+}
+
+export default function AdminOrdersPage() {
+  const [params, setParams] = useSearchParams();
+  const filters = cleanFilters(params);
+  const today = isDueToday(filters);
+  const { cardProps, dialog } = useConfirmedAction();
+
+  const list = usePagedList(adminOrderListQuery(filters));
+  const { items: orders, total, hasNextPage, isFetchingNextPage, isPending, isError } = list;
+  const counts = countsOf(list.data);
+
+  const change = (changes) => setParams(withFilters(params, changes));
+  const clear = () => setParams(withFilters(params, Object.fromEntries(Object.keys(filters).map((key) => [key, '']))));
+
   const loaded = !isPending && !isError;
   return (
     <section className="admin-page" aria-labelledby="admin-orders-title">
@@ -101,43 +184,15 @@ export default function AdminOrdersPage() {
       <header className="admin-page-header">
         <h1 id="admin-orders-title">{today ? 'Today' : 'All Orders'}</h1>
         <div className="order-page-actions">
-          {loaded && <p className="admin-muted" aria-live="polite">{total} {total === 1 ? 'order' : 'orders'} {Object.keys(filters).length ? 'found' : 'in total'}</p>}
-          {loaded && orders.length > 0 && (
-            <Link className="admin-button admin-button--secondary" to={`/orders/print${filtersToSearch(filters)}`}>
-              {today ? 'Print pick lists' : 'Print list'}
-            </Link>
-          )}
+          {loaded && <ListSummary total={total} filters={filters} hasOrders={orders.length > 0} today={today} />}
         </div>
       </header>
       <OrderFilterBar filters={filters} counts={counts} onChange={change} onClear={clear} />
-      {isPending && <Spinner label="Loading orders..." />}
-      {isError && (
-        <EmptyState title="Failed to load orders" message={serverMessage(error, 'Please try again.')}>
-          <button type="button" className="admin-button admin-button--secondary" onClick={() => refetch()}>Try again</button>
-        </EmptyState>
-      )}
-      {loaded && orders.length === 0 && (
-        <EmptyState title={empty.title} message={empty.message}>
-          {Object.keys(filters).length > 0 && !today ? (
-            <button type="button" className="admin-button admin-button--secondary" onClick={clear}>Clear filters</button>
-          ) : null}
-        </EmptyState>
-      )}
-      {today ? (
-        loaded && orders.length > 0 && <TodayView orders={orders} {...cardProps} />
-      ) : (
-        <div className="admin-list">
-          {orders.map((order) => (
-            <AdminOrderCard key={order.id} order={order} {...cardProps} />
-          ))}
-        </div>
-      )}
+      <ListState list={list} empty={orders.length === 0} filters={filters} today={today} onClear={clear} />
+      <Orders today={today} loaded={loaded} orders={orders} cardProps={cardProps} />
       {isFetchingNextPage && <Spinner label="Loading more orders..." />}
       {!hasNextPage && orders.length > 0 && !isPending && <p className="admin-muted admin-list-end">No more orders</p>}
-      <ConfirmDialog open={Boolean(pendingAction)} title={action?.title || ''}
-        message={pendingAction ? action.message(pendingAction.order) : ''} confirmLabel={action?.confirmLabel}
-        cancelLabel="Go Back" danger={action?.danger} busy={busy} onConfirm={confirm}
-        onCancel={() => !busy && setPendingAction(null)} />
+      {dialog}
     </section>
   );
 }

@@ -11,15 +11,15 @@ export function HandoverCard({ order, busy, onComplete, onCancel }) {
   const headingId = `handover-${order.id}-title`;
   const option = findById(deliveryOptions, order.deliveryOption);
   const pickup = isPickup(option);
-  const when = isBookedDelivery(option)
-    ? formatClock(order.deliveryTime) || 'No time booked'
-    : `Placed ${formatWhen(order.createdAt)}`;
+  const when = isBookedDelivery(option) ? formatClock(order.deliveryTime) || 'No time booked' : `Placed ${formatWhen(order.createdAt)}`;
   return (
     <article className="admin-card handover" aria-labelledby={headingId}>
       <header className="admin-order-header">
         <div>
           <p className="handover__when">{when}</p>
-          <h3 id={headingId} className="admin-card-title">Order #{order.id}</h3>
+          <h3 id={headingId} className="admin-card-title">
+            Order #{order.id}
+          </h3>
         </div>
         <span className={`admin-status admin-status--${order.status}`}>{labelOf(orderStatuses, order.status)}</span>
       </header>

@@ -11,12 +11,26 @@ export function OrderActions({ order, busy, onComplete, onCancel }) {
         Print
       </Link>
       {next.includes('completed') && (
-        <button type="button" className="admin-button admin-button--primary" disabled={busy}
-          onClick={() => onComplete(order)} aria-label={`Complete order ${order.id}`}>Complete</button>
+        <button
+          type="button"
+          className="admin-button admin-button--primary"
+          disabled={busy}
+          onClick={() => onComplete(order)}
+          aria-label={`Complete order ${order.id}`}
+        >
+          Complete
+        </button>
       )}
       {next.includes('cancelled') && (
-        <button type="button" className="admin-button admin-button--danger" disabled={busy}
-          onClick={() => onCancel(order)} aria-label={`Cancel order ${order.id}`}>Cancel</button>
+        <button
+          type="button"
+          className="admin-button admin-button--danger"
+          disabled={busy}
+          onClick={() => onCancel(order)}
+          aria-label={`Cancel order ${order.id}`}
+        >
+          Cancel
+        </button>
       )}
     </div>
   );

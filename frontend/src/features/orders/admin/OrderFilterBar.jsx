@@ -18,37 +18,72 @@ export function OrderFilterBar({ filters, counts, onChange, onClear }) {
     <div className="order-filters">
       <form className="order-filters__form" role="search" aria-label="Order filters" onSubmit={submit}>
         <div className="order-filters__field order-filters__field--search">
-          <label className="admin-label" htmlFor={`${id}-search`}>Search orders</label>
+          <label className="admin-label" htmlFor={`${id}-search`}>
+            Search orders
+          </label>
           <div className="order-filters__search">
             {/* Keyed by the URL's value: going back, or Clear filters, shows that value again. */}
-            <input key={filters.search || ''} id={`${id}-search`} name="search" type="search" className="admin-input"
-              defaultValue={filters.search || ''} maxLength={200} placeholder="Name, email or order number" />
-            <button type="submit" className="admin-button admin-button--secondary">Search</button>
+            <input
+              key={filters.search || ''}
+              id={`${id}-search`}
+              name="search"
+              type="search"
+              className="admin-input"
+              defaultValue={filters.search || ''}
+              maxLength={200}
+              placeholder="Name, email or order number"
+            />
+            <button type="submit" className="admin-button admin-button--secondary">
+              Search
+            </button>
           </div>
         </div>
         <div className="order-filters__field">
-          <label className="admin-label" htmlFor={`${id}-delivery`}>Delivery</label>
-          <select id={`${id}-delivery`} className="admin-input" value={filters.deliveryOption || ''}
-            onChange={(e) => onChange({ deliveryOption: e.target.value })}>
+          <label className="admin-label" htmlFor={`${id}-delivery`}>
+            Delivery
+          </label>
+          <select
+            id={`${id}-delivery`}
+            className="admin-input"
+            value={filters.deliveryOption || ''}
+            onChange={(e) => onChange({ deliveryOption: e.target.value })}
+          >
             <option value="">All delivery options</option>
             {deliveryOptions.map((option) => (
-              <option key={option.id} value={option.id}>{option.label}</option>
+              <option key={option.id} value={option.id}>
+                {option.label}
+              </option>
             ))}
           </select>
         </div>
         <div className="order-filters__field">
-          <label className="admin-label" htmlFor={`${id}-from`}>From</label>
-          <input id={`${id}-from`} type="date" className="admin-input" value={filters.from || ''}
-            max={filters.to || undefined} onChange={(e) => onChange({ from: e.target.value })} />
+          <label className="admin-label" htmlFor={`${id}-from`}>
+            From
+          </label>
+          <input
+            id={`${id}-from`}
+            type="date"
+            className="admin-input"
+            value={filters.from || ''}
+            max={filters.to || undefined}
+            onChange={(e) => onChange({ from: e.target.value })}
+          />
         </div>
         <div className="order-filters__field">
-          <label className="admin-label" htmlFor={`${id}-to`}>To</label>
-          <input id={`${id}-to`} type="date" className="admin-input" value={filters.to || ''}
-            min={filters.from || undefined} onChange={(e) => onChange({ to: e.target.value })} />
+          <label className="admin-label" htmlFor={`${id}-to`}>
+            To
+          </label>
+          <input
+            id={`${id}-to`}
+            type="date"
+            className="admin-input"
+            value={filters.to || ''}
+            min={filters.from || undefined}
+            onChange={(e) => onChange({ to: e.target.value })}
+          />
         </div>
         <label className="admin-check order-filters__due">
-          <input type="checkbox" checked={filters.due === 'today'}
-            onChange={(e) => onChange({ due: e.target.checked ? 'today' : '' })} />
+          <input type="checkbox" checked={filters.due === 'today'} onChange={(e) => onChange({ due: e.target.checked ? 'today' : '' })} />
           Due today
         </label>
         {anyFilter ? (
@@ -61,9 +96,13 @@ export function OrderFilterBar({ filters, counts, onChange, onClear }) {
         {statusChips(orderStatuses, counts).map((chip) => {
           const active = (filters.status || '') === chip.id;
           return (
-            <button key={chip.id || 'all'} type="button" aria-pressed={active}
+            <button
+              key={chip.id || 'all'}
+              type="button"
+              aria-pressed={active}
               className={`order-chip${chip.id ? ` order-chip--${chip.id}` : ''}${active ? ' is-active' : ''}`}
-              onClick={() => onChange({ status: chip.id })}>
+              onClick={() => onChange({ status: chip.id })}
+            >
               {chip.label} <span className="order-chip__count">{counts ? chip.count : '…'}</span>
             </button>
           );

@@ -53,19 +53,29 @@ export function PrintedOrder({ order }) {
         <caption className="visually-hidden">Items of order {order.id}</caption>
         <thead>
           <tr>
-            <th scope="col" className="print-order__check">Picked</th>
+            <th scope="col" className="print-order__check">
+              Picked
+            </th>
             <th scope="col">Item</th>
             <th scope="col">Type</th>
             <th scope="col">SKU</th>
-            <th scope="col" className="num">Qty</th>
-            <th scope="col" className="num">Price</th>
-            <th scope="col" className="num">Subtotal</th>
+            <th scope="col" className="num">
+              Qty
+            </th>
+            <th scope="col" className="num">
+              Price
+            </th>
+            <th scope="col" className="num">
+              Subtotal
+            </th>
           </tr>
         </thead>
         <tbody>
           {lines.map((line) => (
             <tr key={line.key}>
-              <td className="print-order__check"><span className="print-order__box" aria-hidden="true" /></td>
+              <td className="print-order__check">
+                <span className="print-order__box" aria-hidden="true" />
+              </td>
               <td>{line.name}</td>
               <td>{line.typeName || '—'}</td>
               <td>{line.productId != null ? sku(line.productId) : '—'}</td>
@@ -77,15 +87,21 @@ export function PrintedOrder({ order }) {
         </tbody>
         <tfoot>
           <tr>
-            <th scope="row" colSpan={6}>Subtotal</th>
+            <th scope="row" colSpan={6}>
+              Subtotal
+            </th>
             <td className="num">{formatPrice(orderSubtotal(order))}</td>
           </tr>
           <tr>
-            <th scope="row" colSpan={6}>Delivery fee</th>
+            <th scope="row" colSpan={6}>
+              Delivery fee
+            </th>
             <td className="num">{formatPrice(fee)}</td>
           </tr>
           <tr className="print-order__total">
-            <th scope="row" colSpan={6}>Total</th>
+            <th scope="row" colSpan={6}>
+              Total
+            </th>
             <td className="num">{formatPrice(order.total)}</td>
           </tr>
         </tfoot>
@@ -113,7 +129,9 @@ export default function PrintOrdersPage() {
   return (
     <main className="print-page" id="main">
       <div className="print-toolbar">
-        <Link to={back} className="admin-button admin-button--ghost">Back to orders</Link>
+        <Link to={back} className="admin-button admin-button--ghost">
+          Back to orders
+        </Link>
         <button type="button" className="admin-button admin-button--primary" disabled={!orders.length} onClick={() => window.print()}>
           Print
         </button>
@@ -121,10 +139,14 @@ export default function PrintOrdersPage() {
       {isPending && <Spinner label="Loading orders..." />}
       {isError && (
         <EmptyState title="Failed to load orders" message={serverMessage(error, 'Please try again.')}>
-          <button type="button" className="admin-button admin-button--secondary" onClick={() => refetch()}>Try again</button>
+          <button type="button" className="admin-button admin-button--secondary" onClick={() => refetch()}>
+            Try again
+          </button>
         </EmptyState>
       )}
-      {data && !orders.length && <EmptyState title="No orders to print" message="The order was not found, or no order matches these filters." />}
+      {data && !orders.length && (
+        <EmptyState title="No orders to print" message="The order was not found, or no order matches these filters." />
+      )}
       {data && orders.length > 0 && (
         <>
           <h1 className="print-page__title">{title}</h1>

@@ -1,3 +1,4 @@
+// @ts-check
 // The back office's order reads: the filtered list (with the server's per-status counts) and the
 // orders of a print view. Complete/cancel stay in ../api.js (useOrderAction), which refreshes
 // every key under orderKeys.all, these included.
@@ -7,6 +8,9 @@ import { pagedQueryOptions } from '../../../lib/pages';
 import { orderKeys } from '../../../lib/queryKeys';
 import { cleanFilters, isDueToday } from './orderFilters';
 
+/** @typedef {import('../../../lib/api-types').components['schemas']} Schemas */
+/** @typedef {Record<string, string>} Filters the list's filters under the API's own names */
+
 export const ADMIN_ORDERS_PAGE_SIZE = 6;
 // A day's handovers are few: one page shows them all, so both groups are complete at once.
 export const TODAY_PAGE_SIZE = 50;
@@ -14,35 +18,46 @@ export const TODAY_PAGE_SIZE = 50;
 export const PRINT_PAGE_SIZE = 100;
 export const MAX_PRINT_ORDERS = 300;
 
+/**
+ * @param {{page: number, limit: number, filters: Filters, signal?: AbortSignal}} query
+ * @returns {Promise<Schemas['OrderPage']>}
+ */
 export function fetchAdminOrdersPage({ page, limit, filters, signal }) {
   return api.get('/orders', { page, limit, ...filters }, { signal });
 }
 
+/** @param {Filters} [rawFilters] */
 export function adminOrderListQuery(rawFilters = {}) {
-  const filters = cleanFilters(rawFilters);
+  const filters = /** @type {Filters} */ (cleanFilters(rawFilters));
   const pageSize = isDueToday(filters) ? TODAY_PAGE_SIZE : ADMIN_ORDERS_PAGE_SIZE;
   return pagedQueryOptions({
     queryKey: orderKeys.adminList(filters),
-    fetchPage: (page, signal) => fetchAdminOrdersPage({ page, limit: pageSize, filters, signal }),
+    fetchPage: (/** @type {number} */ page, /** @type {AbortSignal} */ signal) =>
+      fetchAdminOrdersPage({ page, limit: pageSize, filters, signal }),
     itemsKey: 'orders',
     pageSize,
   });
 }
 
 // The counts come with every page; the first page's are the ones the list was loaded under.
-export const countsOf = (data) => data?.pages?.[0]?.counts ?? null;
+export const countsOf = (/** @type {{pages?: Schemas['OrderPage'][]} | undefined} */ data) => data?.pages?.[0]?.counts ?? null;
 
 // `ids`: print just these orders (looked up by number); otherwise every order under `filters`,
 // up to MAX_PRINT_ORDERS. Answers {orders, truncated}.
+/**
+ * @param {{filters: Filters, ids: string[], signal?: AbortSignal}} query
+ * @returns {Promise<{orders: Schemas['Order'][], truncated: boolean}>}
+ */
 export async function fetchPrintOrders({ filters, ids, signal }) {
   if (ids.length) {
-    const answers = await Promise.all(
-      ids.map((id) => api.get('/orders', { search: `#${id}`, limit: PRINT_PAGE_SIZE }, { signal })),
-    );
+    const answers = await Promise.all(ids.map((id) => api.get('/orders', { search: `#${id}`, limit: PRINT_PAGE_SIZE }, { signal })));
     // The search also matches names and emails that contain the number: keep the order itself.
-    const orders = ids.flatMap((id, i) => (answers[i]?.orders ?? []).filter((o) => String(o.id) === String(id)));
+    const orders = ids.flatMap((id, i) =>
+      (answers[i]?.orders ?? []).filter((/** @type {Schemas['Order']} */ o) => String(o.id) === String(id)),
+    );
     return { orders, truncated: false };
   }
+  /** @type {Schemas['Order'][]} */
   const orders = [];
   for (let page = 1; ; page += 1) {
     const answer = await api.get('/orders', { ...filters, page, limit: PRINT_PAGE_SIZE }, { signal });
@@ -54,6 +69,7 @@ export async function fetchPrintOrders({ filters, ids, signal }) {
 }
 
 // Order ids from `?id=12` or `?id=12,13`: numbers only, each once.
+/** @param {string | null | undefined} text */
 export function parseIds(text) {
   const ids = String(text || '')
     .split(',')
@@ -62,8 +78,9 @@ export function parseIds(text) {
   return [...new Set(ids)];
 }
 
+/** @param {{filters?: Filters, ids?: string[]}} [query] */
 export function orderPrintQuery({ filters: rawFilters = {}, ids = [] } = {}) {
-  const filters = cleanFilters(rawFilters);
+  const filters = /** @type {Filters} */ (cleanFilters(rawFilters));
   return queryOptions({
     queryKey: orderKeys.print(ids.length ? { ids: ids.join(',') } : filters),
     queryFn: ({ signal }) => fetchPrintOrders({ filters, ids, signal }),

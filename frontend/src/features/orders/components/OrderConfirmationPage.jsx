@@ -35,8 +35,8 @@ function DeliveryText({ order }) {
           Your order will be ready for pickup in 30 minutes at <strong>{shop.pickupLocation}</strong>.
         </p>
         <p>
-          Please text {shop.pickupPhone ? <strong>{shop.pickupPhone}</strong> : 'us'} with your full name, phone number
-          and ETA range, then call when you arrive.
+          Please text {shop.pickupPhone ? <strong>{shop.pickupPhone}</strong> : 'us'} with your full name, phone number and ETA range, then
+          call when you arrive.
         </p>
       </div>
     );
@@ -89,8 +89,7 @@ export function OrderConfirmationPage() {
     <section className="confirmation">
       <h1>Order Confirmed</h1>
       <p className="confirmation__lead">
-        Thank you{order.customerName ? `, ${order.customerName}` : ''}! Your order number is{' '}
-        <strong>#{order.id}</strong>.
+        Thank you{order.customerName ? `, ${order.customerName}` : ''}! Your order number is <strong>#{order.id}</strong>.
       </p>
       <IdNotice order={order} className="id-notice--large" />
       <DeliveryText order={order} />

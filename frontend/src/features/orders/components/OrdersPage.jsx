@@ -18,39 +18,60 @@ export function OrdersPage() {
     if (error) toast.error(error.isNetwork ? 'Error loading orders' : serverMessage(error, 'Failed to fetch orders'));
   }, [error, toast]);
 
-
   return (
     <section className="orders-page">
       <h1 className="orders-page__title">My Orders</h1>
-      {isPending && <Spinner label="Loading orders..." />}
-      {!isPending && error && orders.length === 0 && (
-        <EmptyState title="Could not load your orders" message="Please try again.">
-          <button type="button" className="button button--primary" onClick={() => query.refetch()}>
-            Try again
-          </button>
-        </EmptyState>
-      )}
-      {!isPending && !error && orders.length === 0 && (
-        <EmptyState title="No orders yet" message="Orders you place will appear here.">
-          <Link className="button button--primary" to="/">
-            Start Shopping
-          </Link>
-        </EmptyState>
+      {isPending ? (
+        <Spinner label="Loading orders..." />
+      ) : (
+        <NoOrders error={error} empty={orders.length === 0} onRetry={() => query.refetch()} />
       )}
       {orders.length > 0 && (
-        <>
-          <p className="orders-page__count" aria-live="polite">
-            Showing {orders.length} of {total} {total === 1 ? 'order' : 'orders'}
-          </p>
-          <div className="orders-list">
-            {orders.map((order) => (
-              <OrderCard key={order.id} order={order} />
-            ))}
-          </div>
-          {isFetchingNextPage && <Spinner label="Loading more orders..." />}
-          {!hasNextPage && orders.length > ORDERS_PAGE_SIZE && <p className="orders-page__end">No more orders</p>}
-        </>
+        <OrderList
+          orders={orders}
+          total={total}
+          isFetchingNextPage={isFetchingNextPage}
+          showEnd={!hasNextPage && orders.length > ORDERS_PAGE_SIZE}
+        />
       )}
     </section>
+  );
+}
+
+// What an empty list says: the load failed (with a retry), or there is nothing yet.
+function NoOrders({ error, empty, onRetry }) {
+  if (!empty) return null;
+  if (error) {
+    return (
+      <EmptyState title="Could not load your orders" message="Please try again.">
+        <button type="button" className="button button--primary" onClick={onRetry}>
+          Try again
+        </button>
+      </EmptyState>
+    );
+  }
+  return (
+    <EmptyState title="No orders yet" message="Orders you place will appear here.">
+      <Link className="button button--primary" to="/">
+        Start Shopping
+      </Link>
+    </EmptyState>
+  );
+}
+
+function OrderList({ orders, total, isFetchingNextPage, showEnd }) {
+  return (
+    <>
+      <p className="orders-page__count" aria-live="polite">
+        Showing {orders.length} of {total} {total === 1 ? 'order' : 'orders'}
+      </p>
+      <div className="orders-list">
+        {orders.map((order) => (
+          <OrderCard key={order.id} order={order} />
+        ))}
+      </div>
+      {isFetchingNextPage && <Spinner label="Loading more orders..." />}
+      {showEnd && <p className="orders-page__end">No more orders</p>}
+    </>
   );
 }

@@ -3,7 +3,7 @@ import { useLocation } from 'react-router';
 import { mockFetch } from '../../../test/fetch';
 import { renderWithProviders } from '../../../test/render';
 import { addDays, lastDays, rangeFromParams } from '../api';
-import { DashboardPage } from '../DashboardPage';
+import { DashboardPage } from '../components/DashboardPage';
 
 const ADMIN = { id: 1, name: 'Ada', email: 'ada@example.com', role: 'admin' };
 
@@ -52,7 +52,22 @@ beforeEach(() => {
   // 12:00 in Los Angeles on Nov 23 (20:00 UTC): only Date is faked, timers stay real.
   jest.useFakeTimers({
     now: new Date('2026-11-23T20:00:00Z'),
-    doNotFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'setImmediate', 'clearImmediate', 'queueMicrotask', 'nextTick', 'hrtime', 'performance', 'requestAnimationFrame', 'cancelAnimationFrame', 'requestIdleCallback', 'cancelIdleCallback'],
+    doNotFake: [
+      'setTimeout',
+      'clearTimeout',
+      'setInterval',
+      'clearInterval',
+      'setImmediate',
+      'clearImmediate',
+      'queueMicrotask',
+      'nextTick',
+      'hrtime',
+      'performance',
+      'requestAnimationFrame',
+      'cancelAnimationFrame',
+      'requestIdleCallback',
+      'cancelIdleCallback',
+    ],
   });
 });
 
@@ -70,7 +85,9 @@ test('the last 30 Los Angeles days by default: figures, both charts with their t
   expect(screen.getByRole('button', { name: 'Last 30 days' })).toHaveAttribute('aria-pressed', 'true');
 
   const figures = (await screen.findByText('Average order')).closest('dl');
-  const pairs = within(figures).getAllByRole('term').map((dt) => [dt.textContent, dt.nextElementSibling.textContent]);
+  const pairs = within(figures)
+    .getAllByRole('term')
+    .map((dt) => [dt.textContent, dt.nextElementSibling.textContent]);
   expect(pairs).toEqual([
     ['Orders', '12'],
     ['Revenue', '$1,234.50'],
@@ -85,22 +102,31 @@ test('the last 30 Los Angeles days by default: figures, both charts with their t
   expect(byDay.querySelector('[aria-hidden="true"] svg')).not.toBeNull();
   expect(byDay.querySelectorAll('.recharts-bar-rectangle').length).toBeGreaterThan(0);
   const dayTable = within(byDay).getByRole('table', { name: 'Revenue per day' });
-  expect(within(dayTable).getAllByRole('row').slice(1).map((row) => row.textContent)).toEqual([
-    'Nov 21, 20263$300.00',
-    'Nov 22, 20260$0.00',
-    'Nov 23, 20269$934.50',
-  ]);
+  expect(
+    within(dayTable)
+      .getAllByRole('row')
+      .slice(1)
+      .map((row) => row.textContent),
+  ).toEqual(['Nov 21, 20263$300.00', 'Nov 22, 20260$0.00', 'Nov 23, 20269$934.50']);
   const byCategory = screen.getByRole('figure', { name: /Revenue per category/ });
   expect(byCategory).toHaveTextContent('Top category: Juices, $600.00.');
   expect(within(byCategory).getByRole('row', { name: 'Vapes 12 $480.00' })).toBeInTheDocument();
   expect(container.querySelectorAll('svg.recharts-surface')).toHaveLength(2);
 
   const top = screen.getByRole('region', { name: 'Top products' });
-  expect(within(top).getAllByRole('row').slice(1).map((row) => row.textContent)).toEqual(['1Mango Juice20$400.00', '2Cloud Vape12$480.00']);
+  expect(
+    within(top)
+      .getAllByRole('row')
+      .slice(1)
+      .map((row) => row.textContent),
+  ).toEqual(['1Mango Juice20$400.00', '2Cloud Vape12$480.00']);
   expect(await screen.findByRole('row', { name: 'Cancelled 2' })).toBeInTheDocument();
   expect(screen.getByRole('row', { name: 'Local Delivery 7 $834.50' })).toBeInTheDocument();
 
-  expect(screen.getByRole('link', { name: 'Download CSV' })).toHaveAttribute('href', '/api/reports/sales.csv?from=2026-10-25&to=2026-11-23');
+  expect(screen.getByRole('link', { name: 'Download CSV' })).toHaveAttribute(
+    'href',
+    '/api/reports/sales.csv?from=2026-10-25&to=2026-11-23',
+  );
 });
 
 test('a period from the URL, a quick period and typed dates all reach the report and the URL', async () => {
@@ -112,7 +138,10 @@ test('a period from the URL, a quick period and typed dates all reach the report
   await user.click(screen.getByRole('button', { name: 'Last 7 days' }));
   expect(new URLSearchParams(screen.getByTestId('where').textContent).get('from')).toBe('2026-11-17');
   await waitFor(() => expect(reportCalls(fetchMock).at(-1)).toEqual({ from: '2026-11-17', to: '2026-11-23' }));
-  expect(screen.getByRole('link', { name: 'Download CSV' })).toHaveAttribute('href', '/api/reports/sales.csv?from=2026-11-17&to=2026-11-23');
+  expect(screen.getByRole('link', { name: 'Download CSV' })).toHaveAttribute(
+    'href',
+    '/api/reports/sales.csv?from=2026-11-17&to=2026-11-23',
+  );
 
   fireEvent.change(screen.getByLabelText('To'), { target: { value: '2026-11-20' } });
   await waitFor(() => expect(reportCalls(fetchMock).at(-1)).toEqual({ from: '2026-11-17', to: '2026-11-20' }));
@@ -130,7 +159,10 @@ test('Download CSV fetches the same period with the token and saves it as a file
     return Promise.resolve({
       ok: true,
       status: 200,
-      headers: { get: (name) => (name.toLowerCase() === 'content-disposition' ? 'attachment; filename="sales-2026-10-25-2026-11-23.csv"' : 'text/csv') },
+      headers: {
+        get: (name) =>
+          name.toLowerCase() === 'content-disposition' ? 'attachment; filename="sales-2026-10-25-2026-11-23.csv"' : 'text/csv',
+      },
       blob: () => Promise.resolve(new Blob(['section,key\n'], { type: 'text/csv' })),
     });
   });

@@ -6,13 +6,25 @@ import { MyRidesPage } from '..';
 const CUSTOMER = { id: 7, name: 'Ada Buyer', email: 'ada@example.com', role: 'customer' };
 
 const RIDE = {
-  id: 5, name: 'Ada', phone: '714', address: '1 Main St', dropoff_address: '2 Oak Ave', pickup_date: '2026-11-23',
-  pickup_time: '10:30', item_description: 'A sofa', status: 'in_progress', created_at: '2026-11-22T18:04:05Z', updated_at: '2026-11-22T18:04:05Z',
+  id: 5,
+  name: 'Ada',
+  phone: '714',
+  address: '1 Main St',
+  dropoff_address: '2 Oak Ave',
+  pickup_date: '2026-11-23',
+  pickup_time: '10:30',
+  item_description: 'A sofa',
+  status: 'in_progress',
+  created_at: '2026-11-22T18:04:05Z',
+  updated_at: '2026-11-22T18:04:05Z',
 };
 
 test('lists own requests with status, dates and addresses', async () => {
   const fetchMock = mockFetch({
-    'GET /api/rides': { status: 200, body: { rides: [RIDE], pagination: { page: 1, limit: 12, totalItems: 1, totalPages: 1, hasNextPage: false } } },
+    'GET /api/rides': {
+      status: 200,
+      body: { rides: [RIDE], pagination: { page: 1, limit: 12, totalItems: 1, totalPages: 1, hasNextPage: false } },
+    },
   });
   renderWithProviders(<MyRidesPage />, { user: CUSTOMER, route: '/rides' });
   expect(screen.getByRole('heading', { name: 'My Ride Requests' })).toBeInTheDocument();
@@ -28,7 +40,10 @@ test('lists own requests with status, dates and addresses', async () => {
 
 test('empty state button opens the ride request modal', async () => {
   mockFetch({
-    'GET /api/rides': { status: 200, body: { rides: [], pagination: { page: 1, limit: 12, totalItems: 0, totalPages: 0, hasNextPage: false } } },
+    'GET /api/rides': {
+      status: 200,
+      body: { rides: [], pagination: { page: 1, limit: 12, totalItems: 0, totalPages: 0, hasNextPage: false } },
+    },
     'GET /api/rides/settings/pricing': { status: 200, body: { ride_pricing_description: 'Flat.' } },
   });
   const { user } = renderWithProviders(<MyRidesPage />, { user: CUSTOMER, route: '/rides' });

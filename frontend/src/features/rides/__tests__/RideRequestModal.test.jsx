@@ -24,7 +24,10 @@ function fill(values = FILLED) {
   });
 }
 
-const rideCalls = (fetchMock) => fetchMock.mock.calls.filter(([url, init]) => /\/api\/rides$/.test(new URL(url, 'http://localhost').pathname) && init && init.method === 'POST');
+const rideCalls = (fetchMock) =>
+  fetchMock.mock.calls.filter(
+    ([url, init]) => /\/api\/rides$/.test(new URL(url, 'http://localhost').pathname) && init && init.method === 'POST',
+  );
 
 function bodyOf(init) {
   return typeof init.body === 'string' ? JSON.parse(init.body) : init.body;
@@ -89,8 +92,13 @@ test('double submit is blocked while the request is in flight', async () => {
   expect(rideCalls(fetchMock)).toHaveLength(1);
   const [, init] = rideCalls(fetchMock)[0];
   expect(bodyOf(init)).toEqual({
-    name: 'Ada Buyer', phone: '714-555-0100', address: '1 Main St', dropoffAddress: '2 Oak Ave',
-    pickupDate: '2999-12-31', pickupTime: '10:30', itemDescription: 'A sofa',
+    name: 'Ada Buyer',
+    phone: '714-555-0100',
+    address: '1 Main St',
+    dropoffAddress: '2 Oak Ave',
+    pickupDate: '2999-12-31',
+    pickupTime: '10:30',
+    itemDescription: 'A sofa',
   });
   expect(header(init, 'Authorization')).toMatch(/^Bearer /);
   await act(async () => answer({ status: 201, body: { message: 'ok', ride: { id: 1 } } }));

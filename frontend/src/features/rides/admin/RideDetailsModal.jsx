@@ -26,8 +26,12 @@ export default function RideDetailsModal({ ride, onClose, onSetStatus, onDelete,
   ];
   const footer = (
     <div className="admin-modal-actions">
-      <button type="button" className="admin-button admin-button--danger" onClick={() => setConfirmingDelete(true)} disabled={busy}>Delete</button>
-      <button type="button" className="admin-button admin-button--secondary" onClick={onClose}>Close</button>
+      <button type="button" className="admin-button admin-button--danger" onClick={() => setConfirmingDelete(true)} disabled={busy}>
+        Delete
+      </button>
+      <button type="button" className="admin-button admin-button--secondary" onClick={onClose}>
+        Close
+      </button>
     </div>
   );
   return (
@@ -35,21 +39,38 @@ export default function RideDetailsModal({ ride, onClose, onSetStatus, onDelete,
       <Modal open onClose={onClose} title={`Ride Request #${ride.id}`} size="md" footer={footer}>
         <dl className="admin-details admin-details--wide">
           {fields.map(([label, value]) => (
-            <div key={label} className="admin-details-row"><dt>{label}</dt><dd>{value || '-'}</dd></div>
+            <div key={label} className="admin-details-row">
+              <dt>{label}</dt>
+              <dd>{value || '-'}</dd>
+            </div>
           ))}
         </dl>
         <div className="admin-status-actions" role="group" aria-label="Change status">
           <p className="admin-label">Change status</p>
           {targets.map((status) => (
-            <button key={status.id} type="button" className={`admin-button admin-status-button admin-status--${status.id}`}
-              onClick={() => onSetStatus(ride, status.id)} disabled={busy}>{`Mark ${status.label}`}</button>
+            <button
+              key={status.id}
+              type="button"
+              className={`admin-button admin-status-button admin-status--${status.id}`}
+              onClick={() => onSetStatus(ride, status.id)}
+              disabled={busy}
+            >{`Mark ${status.label}`}</button>
           ))}
         </div>
       </Modal>
-      <ConfirmDialog open={confirmingDelete} title="Delete Ride Request" danger busy={busy}
-        message={`Delete the ride request from ${ride.name}? This cannot be undone.`} confirmLabel="Delete"
-        onConfirm={async () => { await onDelete(ride); setConfirmingDelete(false); }}
-        onCancel={() => setConfirmingDelete(false)} />
+      <ConfirmDialog
+        open={confirmingDelete}
+        title="Delete Ride Request"
+        danger
+        busy={busy}
+        message={`Delete the ride request from ${ride.name}? This cannot be undone.`}
+        confirmLabel="Delete"
+        onConfirm={async () => {
+          await onDelete(ride);
+          setConfirmingDelete(false);
+        }}
+        onCancel={() => setConfirmingDelete(false)}
+      />
     </>
   );
 }

@@ -30,7 +30,6 @@ export default function RideManagementPage() {
     toast.error(error?.isNetwork || !error?.status ? 'Error loading rides' : 'Failed to fetch rides');
   }, [isError, error, toast]);
 
-
   const changeStatus = async (ride, nextStatus) => {
     try {
       const answer = await statusChange.mutateAsync({ rideId: ride.id, status: nextStatus });
@@ -57,34 +56,57 @@ export default function RideManagementPage() {
       <header className="admin-page-header">
         <h1 id="ride-management-title">Ride Management</h1>
         <div className="admin-filter">
-          <label htmlFor={filterId} className="admin-label">Status</label>
+          <label htmlFor={filterId} className="admin-label">
+            Status
+          </label>
           <select id={filterId} className="admin-input" value={status} onChange={(e) => setStatus(e.target.value)}>
             <option value="all">All</option>
-            {rideStatuses.map((s) => <option key={s.id} value={s.id}>{s.label}</option>)}
+            {rideStatuses.map((s) => (
+              <option key={s.id} value={s.id}>
+                {s.label}
+              </option>
+            ))}
           </select>
         </div>
       </header>
       <RidePricingEditor />
-      {!isPending && !isError && <p className="admin-muted" aria-live="polite">{total} ride {total === 1 ? 'request' : 'requests'}</p>}
+      {!isPending && !isError && (
+        <p className="admin-muted" aria-live="polite">
+          {total} ride {total === 1 ? 'request' : 'requests'}
+        </p>
+      )}
       {isPending && <Spinner label="Loading rides..." />}
       {isError && (
         <EmptyState title="Rides could not be loaded" message="Please try again.">
-          <button type="button" className="admin-button admin-button--secondary" onClick={() => refetch()}>Try again</button>
+          <button type="button" className="admin-button admin-button--secondary" onClick={() => refetch()}>
+            Try again
+          </button>
         </EmptyState>
       )}
       {!isPending && !isError && rides.length === 0 && (
-        <EmptyState title="No ride requests" message={status === 'all' ? 'Ride requests from customers appear here.' : `No ${statusLabel(status).toLowerCase()} ride requests.`} />
+        <EmptyState
+          title="No ride requests"
+          message={
+            status === 'all' ? 'Ride requests from customers appear here.' : `No ${statusLabel(status).toLowerCase()} ride requests.`
+          }
+        />
       )}
       <ul className="admin-list admin-ride-list" aria-label="Ride requests">
         {rides.map((ride) => (
           <li key={ride.id}>
-            <button type="button" className="admin-card admin-ride-row" onClick={() => setSelected(ride)}
-              aria-label={`Ride request #${ride.id} from ${ride.name}, ${statusLabel(ride.status)}`}>
+            <button
+              type="button"
+              className="admin-card admin-ride-row"
+              onClick={() => setSelected(ride)}
+              aria-label={`Ride request #${ride.id} from ${ride.name}, ${statusLabel(ride.status)}`}
+            >
               <span className="admin-ride-main">
                 <strong>{ride.name}</strong>
                 <span className="admin-muted">{formatDayAndClock(ride.pickup_date, ride.pickup_time)}</span>
               </span>
-              <span className="admin-ride-route">{ride.address} → {ride.dropoff_address}</span>
+              <span className="admin-ride-route">
+                {ride.address} → {ride.dropoff_address}
+              </span>
               <span className={`admin-status admin-status--${ride.status}`}>{statusLabel(ride.status)}</span>
             </button>
           </li>

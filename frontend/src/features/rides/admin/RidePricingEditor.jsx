@@ -13,7 +13,9 @@ export default function RidePricingEditor() {
   const saveText = useSaveRidePricing();
   const saving = saveText.isPending;
   const loaded = data?.ride_pricing_description;
-  useEffect(() => { if (loaded !== undefined) setText(loaded); }, [loaded]);
+  useEffect(() => {
+    if (loaded !== undefined) setText(loaded);
+  }, [loaded]);
 
   const save = async (event) => {
     event.preventDefault();
@@ -27,10 +29,21 @@ export default function RidePricingEditor() {
 
   return (
     <form className="admin-card admin-pricing" onSubmit={save} aria-labelledby={`${id}-title`}>
-      <h2 id={`${id}-title`} className="admin-card-title">Pricing description</h2>
-      <label htmlFor={`${id}-text`} className="admin-label">Shown to customers when they request a ride</label>
-      <textarea id={`${id}-text`} className="admin-input" rows={5} value={text} onChange={(e) => setText(e.target.value)}
-        disabled={isPending || saving} aria-busy={isPending} />
+      <h2 id={`${id}-title`} className="admin-card-title">
+        Pricing description
+      </h2>
+      <label htmlFor={`${id}-text`} className="admin-label">
+        Shown to customers when they request a ride
+      </label>
+      <textarea
+        id={`${id}-text`}
+        className="admin-input"
+        rows={5}
+        value={text}
+        onChange={(e) => setText(e.target.value)}
+        disabled={isPending || saving}
+        aria-busy={isPending}
+      />
       <div className="admin-card-actions">
         <button type="submit" className="admin-button admin-button--primary" disabled={isPending || saving}>
           {saving ? 'Saving...' : 'Save Pricing'}

@@ -8,7 +8,7 @@ import { useToast } from '../../../lib/toast';
 import { rideListQuery } from '../api';
 import { labelOf, useShopInfo } from '../../../lib/shopInfo';
 import { RideRequestModal } from './RideRequestModal';
-import '../rides.css';
+import './rides.css';
 
 function RideCard({ ride }) {
   const { rideStatuses } = useShopInfo();
@@ -23,9 +23,7 @@ function RideCard({ ride }) {
       <dl className="ride-card__facts">
         <div>
           <dt>Pickup</dt>
-          <dd>
-            {formatDayAndClock(ride.pickup_date, ride.pickup_time)}
-          </dd>
+          <dd>{formatDayAndClock(ride.pickup_date, ride.pickup_time)}</dd>
         </div>
         <div>
           <dt>From</dt>

@@ -7,7 +7,7 @@ import { todayLA } from '../../../lib/format';
 import { RIDE_REQUEST_KEY, ridePricingQuery, useRequestRide } from '../api';
 import { useShopInfo } from '../../../lib/shopInfo';
 import { DIALOGS, EMPTY_RIDE, RIDE_FIELDS, isRideComplete, ridePayload } from '../rideForm';
-import '../rides.css';
+import './rides.css';
 
 const FORM_ID = 'ride-request-form';
 const SUCCESS_AUTO_CLOSE_MS = 3000;
@@ -76,14 +76,7 @@ export function RideRequestModal({ open, onClose }) {
 
   return (
     <>
-      <Modal
-        open={open}
-        onClose={onClose}
-        title="Request a Ride"
-        size="md"
-        footer={footer}
-        initialFocusRef={firstField}
-      >
+      <Modal open={open} onClose={onClose} title="Request a Ride" size="md" footer={footer} initialFocusRef={firstField}>
         <PricingText open={open} />
         <form id={FORM_ID} className="ride-form" noValidate onSubmit={submit}>
           {RIDE_FIELDS.map((field, index) => {
@@ -101,12 +94,7 @@ export function RideRequestModal({ open, onClose }) {
                 {field.type === 'textarea' ? (
                   <textarea rows={3} {...props} />
                 ) : (
-                  <input
-                    type={field.type}
-                    autoComplete={field.autoComplete}
-                    min={field.type === 'date' ? today : undefined}
-                    {...props}
-                  />
+                  <input type={field.type} autoComplete={field.autoComplete} min={field.type === 'date' ? today : undefined} {...props} />
                 )}
               </div>
             );

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { renderWithProviders } from '../../../test/render';
 import { mockFetch, networkError } from '../../../test/fetch';
-import UsersPage from '../UsersPage';
+import UsersPage from '../components/UsersPage';
 
 const admin = { id: 1, name: 'Ada', email: 'ada@example.com', role: 'admin' };
 const customer = { id: 2, name: 'Cy', email: 'cy@example.com', role: 'customer' };

@@ -159,12 +159,16 @@ describe('product form', () => {
   test('a save refused as stale (412) reloads the product, says what changed and keeps the edits', async () => {
     const changed = { ...product, quantity: 6, types: [{ ...product.types[0], quantity: 1 }] };
     let version = 1;
-    upload = installFakeUpload((request) => (request.headers['If-Match'] === '"v1"'
-      ? { status: 412, body: { message: 'This product was changed by someone else. Reload it and try again.' } }
-      : { status: 200, body: changed }));
+    upload = installFakeUpload((request) =>
+      request.headers['If-Match'] === '"v1"'
+        ? { status: 412, body: { message: 'This product was changed by someone else. Reload it and try again.' } }
+        : { status: 200, body: changed },
+    );
     const fetchMock = mockFetch({
       'GET /api/products/3': () => ({
-        status: 200, body: version === 1 ? product : changed, headers: { ETag: `"v${version}"` },
+        status: 200,
+        body: version === 1 ? product : changed,
+        headers: { ETag: `"v${version}"` },
       }),
     });
     const { user } = renderWithProviders(<ProductAdminActions product={product} />, { user: admin });
@@ -228,9 +232,17 @@ describe('product images', () => {
 });
 
 describe('product delete', () => {
-  const renderActions = () => renderWithProviders(<><ProductAdminActions product={product} /><Where /></>, {
-    user: admin, route: '/product/3',
-  });
+  const renderActions = () =>
+    renderWithProviders(
+      <>
+        <ProductAdminActions product={product} />
+        <Where />
+      </>,
+      {
+        user: admin,
+        route: '/product/3',
+      },
+    );
 
   test('confirmed delete removes the product, toasts and goes home', async () => {
     const fetchMock = mockFetch({ ...VERSIONED, 'DELETE /api/products/3': { status: 204 } });
@@ -269,7 +281,9 @@ describe('product delete', () => {
     let version = 1;
     const fetchMock = mockFetch({
       'GET /api/products/3': () => ({
-        status: 200, body: version === 1 ? product : { ...product, price: 24.5 }, headers: { ETag: `"v${version}"` },
+        status: 200,
+        body: version === 1 ? product : { ...product, price: 24.5 },
+        headers: { ETag: `"v${version}"` },
       }),
       'DELETE /api/products/3': { status: 412, body: { message: 'This product was changed by someone else.' } },
     });
@@ -279,7 +293,9 @@ describe('product delete', () => {
     version = 2;
     await user.click(confirm);
 
-    expect(await screen.findByText('Price changed from $19.99 to $24.50 since you opened it. Review it before deleting.')).toBeInTheDocument();
+    expect(
+      await screen.findByText('Price changed from $19.99 to $24.50 since you opened it. Review it before deleting.'),
+    ).toBeInTheDocument();
     expect(screen.getByTestId('where')).toHaveTextContent('/product/3');
     expect(writeCalls(fetchMock)[0][1].headers['If-Match']).toBe('"v1"');
   });

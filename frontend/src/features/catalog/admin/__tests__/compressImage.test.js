@@ -1,6 +1,4 @@
-import {
-  COMPRESS_ABOVE_BYTES, TARGET_BYTES, compressImage, prepareImages, targetSize,
-} from '../compressImage';
+import { COMPRESS_ABOVE_BYTES, TARGET_BYTES, compressImage, prepareImages, targetSize } from '../compressImage';
 
 const MB = 1024 * 1024;
 
@@ -8,14 +6,18 @@ const MB = 1024 * 1024;
 function installImage({ width, height, fail = false }) {
   const created = [];
   global.Image = class {
-    constructor() { created.push(this); }
+    constructor() {
+      created.push(this);
+    }
     set src(value) {
       this._src = value;
       this.naturalWidth = width;
       this.naturalHeight = height;
       setTimeout(() => (fail ? this.onerror?.(new Event('error')) : this.onload?.()), 0);
     }
-    get src() { return this._src; }
+    get src() {
+      return this._src;
+    }
   };
   return created;
 }
@@ -94,9 +96,7 @@ describe('compressImage', () => {
   test('an unreadable picture gives a message naming the file', async () => {
     installImage({ width: 0, height: 0, fail: true });
     installCanvas(() => MB);
-    await expect(compressImage(bigFile('broken.heic'))).rejects.toThrow(
-      'Failed to compress broken.heic. Please try a smaller image.',
-    );
+    await expect(compressImage(bigFile('broken.heic'))).rejects.toThrow('Failed to compress broken.heic. Please try a smaller image.');
   });
 
   test('a canvas that cannot encode gives the same message', async () => {
@@ -121,7 +121,9 @@ describe('prepareImages', () => {
 
   test('an unexpected failure gives the general processing message', async () => {
     installImage({ width: 2000, height: 2000 });
-    jest.spyOn(HTMLCanvasElement.prototype, 'getContext').mockImplementation(() => { throw new Error('boom'); });
+    jest.spyOn(HTMLCanvasElement.prototype, 'getContext').mockImplementation(() => {
+      throw new Error('boom');
+    });
     jest.spyOn(console, 'error').mockImplementation(() => {});
     await expect(prepareImages([bigFile()])).rejects.toThrow('Error processing images. Please try again.');
   });

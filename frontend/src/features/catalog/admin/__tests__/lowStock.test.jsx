@@ -4,7 +4,7 @@ import { mockFetch } from '../../../../test/fetch';
 import SHOP_INFO from '../../../../test/fixtures/shopInfo.json';
 import { renderWithProviders } from '../../../../test/render';
 import { HomePage } from '../..';
-import { ProductPage } from '../../ProductPage';
+import { ProductPage } from '../../components/ProductPage';
 import { stockLevel, stockMarkText } from '../stockLevel';
 
 const CUSTOMER = { id: 2, name: 'Casey', email: 'casey@example.com', role: 'customer' };
@@ -27,8 +27,19 @@ const PRODUCTS = [
   product(1, { quantity: 2 }),
   product(2, { quantity: 0 }),
   product(3, { quantity: 4 }),
-  product(4, { quantity: 0, types: [{ id: 41, name: 'Mint', quantity: 0 }, { id: 42, name: 'Berry', quantity: 9 }] }),
-  product(5, { types: [{ id: 51, name: 'Mint', quantity: 0 }, { id: 52, name: 'Berry', quantity: 0 }] }),
+  product(4, {
+    quantity: 0,
+    types: [
+      { id: 41, name: 'Mint', quantity: 0 },
+      { id: 42, name: 'Berry', quantity: 9 },
+    ],
+  }),
+  product(5, {
+    types: [
+      { id: 51, name: 'Mint', quantity: 0 },
+      { id: 52, name: 'Berry', quantity: 0 },
+    ],
+  }),
   product(6, { quantity: 3 }),
 ];
 
@@ -37,7 +48,10 @@ const SERVER = {
   'GET /api/hero/images': { status: 200, body: [] },
 };
 
-const list = (products) => ({ status: 200, body: { products, pagination: { page: 1, limit: 12, totalItems: products.length, totalPages: 1, hasNextPage: false } } });
+const list = (products) => ({
+  status: 200,
+  body: { products, pagination: { page: 1, limit: 12, totalItems: products.length, totalPages: 1, hasNextPage: false } },
+});
 
 function Where() {
   return <output data-testid="where">{useLocation().search}</output>;
@@ -49,7 +63,9 @@ test('the admin grid marks low (at or under the shop threshold) and sold-out pro
   mockFetch({ ...SERVER, 'GET /api/products': list(PRODUCTS) });
   renderWithProviders(<HomePage />, { user: ADMIN });
 
-  expect(await within(await screen.findByText('Product 1').then((n) => n.closest('li'))).findByText('Low stock: 2 left')).toBeInTheDocument();
+  expect(
+    await within(await screen.findByText('Product 1').then((n) => n.closest('li'))).findByText('Low stock: 2 left'),
+  ).toBeInTheDocument();
   expect(within(card('Product 2')).getByText('Sold out')).toBeInTheDocument();
   expect(within(card('Product 3')).queryByText(/Low stock|Sold out/)).not.toBeInTheDocument();
   expect(within(card('Product 4')).getByText('Low stock: Mint 0 left')).toBeInTheDocument();
@@ -118,6 +134,18 @@ test('stockLevel follows the server rule: types decide, low never includes sold 
   expect(stockLevel(product(1, { quantity: 1 }), undefined)).toBeNull();
   // A product's own quantity means nothing once it has types.
   expect(stockLevel(product(1, { quantity: 0, types: [{ name: 'A', quantity: 8 }] }), 3)).toBeNull();
-  expect(stockMarkText(stockLevel(product(1, { types: [{ name: 'A', quantity: 1 }, { name: 'B', quantity: 2 }] }), 3))).toBe('Low stock: A 1, B 2 left');
+  expect(
+    stockMarkText(
+      stockLevel(
+        product(1, {
+          types: [
+            { name: 'A', quantity: 1 },
+            { name: 'B', quantity: 2 },
+          ],
+        }),
+        3,
+      ),
+    ),
+  ).toBe('Low stock: A 1, B 2 left');
   expect(stockMarkText(stockLevel(product(1, { types: [{ name: 'A', quantity: 0 }] }), 0))).toBe('Sold out');
 });

@@ -1,6 +1,4 @@
-import {
-  TYPE_NAME_REQUIRED, isTemporaryId, newTypeRow, parseTypePrice, rowsFromTypes, typesPayload, validateTypeRows,
-} from '../typeRows';
+import { TYPE_NAME_REQUIRED, isTemporaryId, newTypeRow, parseTypePrice, rowsFromTypes, typesPayload, validateTypeRows } from '../typeRows';
 
 const stored = [
   { id: 11, name: 'Mint', availability: true, price: 9.5, quantity: 4 },

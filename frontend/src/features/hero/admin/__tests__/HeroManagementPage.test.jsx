@@ -7,8 +7,14 @@ import { formFields, installFakeUpload } from '../../../../test/fakeUpload';
 
 const admin = { id: 1, name: 'Ada', email: 'ada@example.com', role: 'admin' };
 const hero = (id, title, order, isActive = true) => ({
-  id, title, description: `${title} text`, alt_text: `${title} alt`, display_order: order, is_active: isActive,
-  image_url: `/media/hero/${id}.jpg`, created_at: '2026-11-22T18:04:05Z',
+  id,
+  title,
+  description: `${title} text`,
+  alt_text: `${title} alt`,
+  display_order: order,
+  is_active: isActive,
+  image_url: `/media/hero/${id}.jpg`,
+  created_at: '2026-11-22T18:04:05Z',
 });
 
 const ok = (body) => ({ status: 200, body });
@@ -57,14 +63,22 @@ test('a new image is sent as multipart with is_active 1 and a 1-based order', as
   await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
   const fields = formFields(upload.requests[0].body);
   expect(upload.requests[0].method).toBe('POST');
-  expect(fields).toMatchObject({ title: ['Sale'], display_order: ['1'], is_active: ['1'], image_url: ['https://cdn.example.com/sale.jpg'] });
+  expect(fields).toMatchObject({
+    title: ['Sale'],
+    display_order: ['1'],
+    is_active: ['1'],
+    image_url: ['https://cdn.example.com/sale.jpg'],
+  });
 });
 
 test('toggle sends JSON is_active and refreshes', async () => {
   let active = true;
   const fetchMock = mockFetch({
     'GET /api/hero/images': () => ok([hero(1, 'First', 0, active)]),
-    'PUT /api/hero/images/1': (url, init) => { active = init.body.is_active; return ok(hero(1, 'First', 0, active)); },
+    'PUT /api/hero/images/1': (url, init) => {
+      active = init.body.is_active;
+      return ok(hero(1, 'First', 0, active));
+    },
   });
   const { user } = renderWithProviders(<HeroManagementPage />, { user: admin });
   await user.click(await screen.findByRole('button', { name: 'Deactivate First' }));
@@ -88,13 +102,20 @@ test('moving down sends the whole order 1-based and shows the new order', async 
 
   await waitFor(() => expect(titles()).toEqual(['Second', 'First']));
   const put = fetchMock.mock.calls.find(([url]) => url.includes('/reorder'));
-  expect(put[1].body).toEqual({ imageOrders: [{ id: 2, display_order: 1 }, { id: 1, display_order: 2 }] });
+  expect(put[1].body).toEqual({
+    imageOrders: [
+      { id: 2, display_order: 1 },
+      { id: 1, display_order: 2 },
+    ],
+  });
 });
 
 test('a list reload already on its way does not put the old order back over the move', async () => {
   const deferred = () => {
     let resolve;
-    const promise = new Promise((r) => { resolve = r; });
+    const promise = new Promise((r) => {
+      resolve = r;
+    });
     return { promise, resolve };
   };
   const before = [hero(1, 'First', 0), hero(2, 'Second', 1)];
@@ -134,7 +155,11 @@ test('a refused reorder reloads the list as the server has it', async () => {
   await user.click(screen.getByRole('button', { name: 'Move Second up' }));
 
   expect(await screen.findByText('Error: Unknown hero image id: 2')).toBeInTheDocument();
-  await waitFor(() => expect(fetchMock.mock.calls.filter(([url, init]) => url.includes('/api/hero/images') && (init?.method || 'GET') === 'GET')).toHaveLength(2));
+  await waitFor(() =>
+    expect(
+      fetchMock.mock.calls.filter(([url, init]) => url.includes('/api/hero/images') && (init?.method || 'GET') === 'GET'),
+    ).toHaveLength(2),
+  );
   expect(titles()).toEqual(['First', 'Second']);
 });
 
@@ -142,7 +167,10 @@ test('delete asks first', async () => {
   let list = [hero(1, 'First', 0)];
   mockFetch({
     'GET /api/hero/images': () => ok(list),
-    'DELETE /api/hero/images/1': () => { list = []; return { status: 204 }; },
+    'DELETE /api/hero/images/1': () => {
+      list = [];
+      return { status: 204 };
+    },
   });
   const { user } = renderWithProviders(<HeroManagementPage />, { user: admin });
   await user.click(await screen.findByRole('button', { name: 'Delete First' }));

@@ -6,9 +6,22 @@ import AdminOrderCard from '../AdminOrderCard';
 
 const admin = { id: 1, name: 'Ada', email: 'ada@example.com', role: 'admin' };
 const ORDER = {
-  id: 9, userId: 5, userEmail: 'b@example.com', customerName: 'Buyer', createdAt: '2026-11-22T18:04:05Z', status: 'pending',
-  deliveryOption: 'delivery', deliveryAddress: '1 Main St', phoneNumber: '(714) 555-0100', deliveryDate: '2026-11-25',
-  deliveryTime: '14:00', deliveryZip: '92840', specialInstructions: '', subtotal: 40, deliveryFee: 0, total: 40,
+  id: 9,
+  userId: 5,
+  userEmail: 'b@example.com',
+  customerName: 'Buyer',
+  createdAt: '2026-11-22T18:04:05Z',
+  status: 'pending',
+  deliveryOption: 'delivery',
+  deliveryAddress: '1 Main St',
+  phoneNumber: '(714) 555-0100',
+  deliveryDate: '2026-11-25',
+  deliveryTime: '14:00',
+  deliveryZip: '92840',
+  specialInstructions: '',
+  subtotal: 40,
+  deliveryFee: 0,
+  total: 40,
   items: [{ productId: 3, productTypeId: null, productName: 'Cloud Vape', productTypeName: null, quantity: 2, price: 20, subtotal: 40 }],
 };
 

@@ -26,7 +26,11 @@ const order = (id, extra = {}) =>
 
 const answer = (orders, { page = 1, hasNextPage = false } = {}) => ({
   status: 200,
-  body: { orders, counts: { pending: 1, completed: 0, cancelled: 0 }, pagination: { page, limit: 100, totalItems: orders.length, totalPages: 1, hasNextPage } },
+  body: {
+    orders,
+    counts: { pending: 1, completed: 0, cancelled: 0 },
+    pagination: { page, limit: 100, totalItems: orders.length, totalPages: 1, hasNextPage },
+  },
 });
 
 test('one order prints as a pick list and receipt, and Print opens the print dialog', async () => {
@@ -47,7 +51,13 @@ test('one order prints as a pick list and receipt, and Print opens the print dia
   expect(await within(sheet).findByText('Local Delivery')).toBeInTheDocument();
 
   const table = within(sheet).getByRole('table', { name: 'Items of order 5' });
-  const rows = within(table).getAllByRole('row').map((row) => within(row).queryAllByRole('cell').map((cell) => cell.textContent));
+  const rows = within(table)
+    .getAllByRole('row')
+    .map((row) =>
+      within(row)
+        .queryAllByRole('cell')
+        .map((cell) => cell.textContent),
+    );
   expect(rows[1]).toEqual(['', 'Cloud Vape', 'Mint', '#000003', '2', '$20.00', '$40.00']);
   expect(rows[2]).toEqual(['', 'Lighter', '—', '#000041', '1', '$10.00', '$10.00']);
   expect(within(table).getByRole('row', { name: 'Subtotal $50.00' })).toBeInTheDocument();
@@ -62,7 +72,7 @@ test('one order prints as a pick list and receipt, and Print opens the print dia
   expect(screen.getByRole('link', { name: 'Back to orders' })).toHaveAttribute('href', '/orders');
 });
 
-test("the filtered list prints every page of it, one sheet per order", async () => {
+test('the filtered list prints every page of it, one sheet per order', async () => {
   const fetchMock = mockFetch({
     'GET /api/orders': (url) => {
       const page = new URL(url, 'http://localhost').searchParams.get('page');
@@ -72,10 +82,16 @@ test("the filtered list prints every page of it, one sheet per order", async () 
   renderWithProviders(<PrintOrdersPage />, { user: admin, route: '/orders/print?status=pending&due=today' });
 
   expect(await screen.findByRole('heading', { name: 'Pick lists: 3 orders' })).toBeInTheDocument();
-  expect(screen.getAllByRole('article').map((a) => a.getAttribute('aria-labelledby'))).toEqual(['print-order-9', 'print-order-8', 'print-order-7']);
+  expect(screen.getAllByRole('article').map((a) => a.getAttribute('aria-labelledby'))).toEqual([
+    'print-order-9',
+    'print-order-8',
+    'print-order-7',
+  ]);
   expect(within(screen.getByRole('article', { name: 'Order #7' })).queryByRole('note')).not.toBeInTheDocument();
   const calls = fetchMock.mock.calls.map(([url]) => new URL(url, 'http://localhost')).filter((u) => u.pathname === '/api/orders');
-  expect(calls.map((u) => [u.searchParams.get('page'), u.searchParams.get('status'), u.searchParams.get('due'), u.searchParams.get('limit')])).toEqual([
+  expect(
+    calls.map((u) => [u.searchParams.get('page'), u.searchParams.get('status'), u.searchParams.get('due'), u.searchParams.get('limit')]),
+  ).toEqual([
     ['1', 'pending', 'today', '100'],
     ['2', 'pending', 'today', '100'],
   ]);

@@ -82,7 +82,10 @@ test('delete asks for confirmation and removes the request', async () => {
   const fetchMock = mockFetch({
     ...pricing,
     'GET /api/rides': () => page(rides),
-    'DELETE /api/rides/5': () => { rides = []; return { status: 204 }; },
+    'DELETE /api/rides/5': () => {
+      rides = [];
+      return { status: 204 };
+    },
   });
   const { user } = renderWithProviders(<RideManagementPage />, { user: admin });
   await user.click(await screen.findByRole('button', { name: /Ride request #5/ }));
@@ -99,9 +102,10 @@ test('pricing description loads, saves, and reports a failed save', async () => 
   const fetchMock = mockFetch({
     ...pricing,
     'GET /api/rides': page([]),
-    'PUT /api/rides/settings/pricing': (url, init) => (fail
-      ? { status: 500, body: {} }
-      : { status: 200, body: { message: 'Pricing description updated', ride_pricing_description: init.body.description } }),
+    'PUT /api/rides/settings/pricing': (url, init) =>
+      fail
+        ? { status: 500, body: {} }
+        : { status: 200, body: { message: 'Pricing description updated', ride_pricing_description: init.body.description } },
   });
   const { user } = renderWithProviders(<RideManagementPage />, { user: admin });
   const box = screen.getByLabelText(/Shown to customers/);

@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
-import { api } from '../../lib/api';
-import { useSession } from '../../lib/session';
-import { useToast } from '../../lib/toast';
-import { PasswordHint } from '../../components/PasswordHint';
+import { useSession } from '../../../lib/session';
+import { useToast } from '../../../lib/toast';
+import { PasswordHint } from '../../../components/PasswordHint';
+import { register, signInWithPassword } from '../api';
 import './auth.css';
 
 export const NETWORK_TEXT = 'Network error. Please try again.';
@@ -17,6 +17,50 @@ export function loginErrorText(err) {
   return GENERIC_TEXT;
 }
 
+// Sign-up sends the account's details and the registration code; sign-in the password alone.
+function sendCredentials(form, signup) {
+  if (!signup) return signInWithPassword(form.password);
+  return register({
+    name: form.name.trim(),
+    email: form.email.trim(),
+    password: form.password,
+    registrationCode: form.registrationCode.trim(),
+  });
+}
+
+function submitLabel(submitting, signup) {
+  if (submitting) return 'Please wait...';
+  return signup ? 'Sign up' : 'Enter';
+}
+
+// The password with its Show/Hide toggle; on sign-up, the hint of what the server accepts.
+function PasswordField({ form, signup, error, onChange }) {
+  const [showPassword, setShowPassword] = useState(false);
+  return (
+    <div className="field">
+      <label htmlFor="password">Password</label>
+      <div className="password-field">
+        <input
+          id="password"
+          type={showPassword ? 'text' : 'password'}
+          autoComplete={signup ? 'new-password' : 'current-password'}
+          required
+          minLength={signup ? 6 : undefined}
+          value={form.password}
+          onChange={onChange}
+          aria-describedby={[signup ? 'password-hint' : '', error ? 'auth-error' : ''].join(' ').trim() || undefined}
+          aria-invalid={error ? 'true' : undefined}
+        />
+        <button type="button" className="password-field__toggle" aria-pressed={showPassword} onClick={() => setShowPassword((v) => !v)}>
+          {showPassword ? 'Hide' : 'Show'}
+          <span className="visually-hidden"> password</span>
+        </button>
+      </div>
+      {signup ? <PasswordHint password={form.password} email={form.email.trim()} name={form.name.trim()} /> : null}
+    </div>
+  );
+}
+
 // No visible switch to sign-up (sign-up is by invitation): an admin hands out /login?mode=signup with a
 // registration code.
 export function LoginPage() {
@@ -26,7 +70,6 @@ export function LoginPage() {
   const toast = useToast();
   const navigate = useNavigate();
   const [form, setForm] = useState({ name: '', email: '', password: '', registrationCode: '' });
-  const [showPassword, setShowPassword] = useState(false);
   const [submitting, setSubmitting] = useState(false);
   const [error, setError] = useState('');
 
@@ -42,13 +85,7 @@ export function LoginPage() {
     setError('');
     setSubmitting(true);
     try {
-      const answer = signup
-        ? await api.post(
-            '/auth/register',
-            { name: form.name.trim(), email: form.email.trim(), password: form.password, registrationCode: form.registrationCode.trim() },
-            { auth: false },
-          )
-        : await api.post('/auth/login', { password: form.password }, { auth: false });
+      const answer = await sendCredentials(form, signup);
       if (!answer || !answer.token) throw new Error('no token in the answer');
       signIn(answer.token, answer.user);
       navigate('/', { replace: true });
@@ -83,32 +120,7 @@ export function LoginPage() {
               </div>
             </>
           ) : null}
-          <div className="field">
-            <label htmlFor="password">Password</label>
-            <div className="password-field">
-              <input
-                id="password"
-                type={showPassword ? 'text' : 'password'}
-                autoComplete={signup ? 'new-password' : 'current-password'}
-                required
-                minLength={signup ? 6 : undefined}
-                value={form.password}
-                onChange={set('password')}
-                aria-describedby={[signup ? 'password-hint' : '', error ? 'auth-error' : ''].join(' ').trim() || undefined}
-                aria-invalid={error ? 'true' : undefined}
-              />
-              <button
-                type="button"
-                className="password-field__toggle"
-                aria-pressed={showPassword}
-                onClick={() => setShowPassword((v) => !v)}
-              >
-                {showPassword ? 'Hide' : 'Show'}
-                <span className="visually-hidden"> password</span>
-              </button>
-            </div>
-            {signup ? <PasswordHint password={form.password} email={form.email.trim()} name={form.name.trim()} /> : null}
-          </div>
+          <PasswordField form={form} signup={signup} error={error} onChange={set('password')} />
           {signup ? (
             <div className="field">
               <label htmlFor="signup-code">Registration code</label>
@@ -128,7 +140,7 @@ export function LoginPage() {
             </p>
           ) : null}
           <button type="submit" className="button button--primary button--block" disabled={submitting} aria-busy={submitting || undefined}>
-            {submitting ? 'Please wait...' : signup ? 'Sign up' : 'Enter'}
+            {submitLabel(submitting, signup)}
           </button>
         </form>
       </div>

@@ -1,18 +1,18 @@
 import { useQuery } from '@tanstack/react-query';
 import { Suspense, useEffect, useId, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
-import { Carousel } from '../../components/Carousel';
-import { Spinner } from '../../components/Spinner';
-import { unitPrice, useCart } from '../../lib/cart';
-import { useCategories } from '../../lib/categories';
-import { formatPrice, sku } from '../../lib/format';
-import { useSession } from '../../lib/session';
-import { useToast } from '../../lib/toast';
+import { Carousel } from '../../../components/Carousel';
+import { Spinner } from '../../../components/Spinner';
+import { unitPrice, useCart } from '../../../lib/cart';
+import { useCategories } from '../../../lib/categories';
+import { formatPrice, sku } from '../../../lib/format';
+import { useSession } from '../../../lib/session';
+import { useToast } from '../../../lib/toast';
 import { AgeMark } from './AgeMark';
-import { ProductAdminActions, ProductStockMark } from './adminSlots';
-import { productQuery } from './api';
+import { ProductAdminActions, ProductStockMark } from '../adminSlots';
+import { productQuery } from '../api';
 import { ImageViewer } from './ImageViewer';
-import { GALLERY_SIZES, imageSources } from './imageSources';
+import { GALLERY_SIZES, imageSources } from '../imageSources';
 import {
   AVAILABILITY_WORDS,
   addToCartAlert,
@@ -22,7 +22,7 @@ import {
   firstUsableType,
   isTypeUsable,
   productTypes,
-} from './productRules';
+} from '../productRules';
 import './catalog.css';
 
 function Gallery({ product }) {
@@ -45,7 +45,12 @@ function Gallery({ product }) {
         label={`${product.name} images`}
         swipeThreshold={50}
         renderItem={(src, i) => (
-          <button type="button" className="product__zoom" onClick={() => setViewerOpen(true)} aria-label={`View image ${i + 1} full screen`}>
+          <button
+            type="button"
+            className="product__zoom"
+            onClick={() => setViewerOpen(true)}
+            aria-label={`View image ${i + 1} full screen`}
+          >
             <img
               {...imageSources(product, i, { sizes: GALLERY_SIZES })}
               alt={`${product.name}, image ${i + 1} of ${images.length}`}
@@ -130,7 +135,9 @@ function Purchase({ product, onTypeChange }) {
                 >
                   <span className="type-option__name">{type.name}</span>
                   {usable ? (
-                    price !== null ? <span className="type-option__price">{formatPrice(price)}</span> : null
+                    price !== null ? (
+                      <span className="type-option__price">{formatPrice(price)}</span>
+                    ) : null
                   ) : (
                     <span className="type-option__out">{AVAILABILITY_WORDS.type(typeStatus)}</span>
                   )}
@@ -182,11 +189,9 @@ export function ProductPage() {
 
   if (isPending || error || !product) return <Spinner label="Loading product..." />;
 
-  const types = productTypes(product);
   const category = categoryById(product.categoryId ?? product.category);
   const status = availability(product);
   const price = unitPrice(product, isAdmin ? null : priceType);
-  const stockTotal = types.length ? types.reduce((sum, t) => sum + (Number(t.quantity) || 0), 0) : Number(product.quantity) || 0;
 
   return (
     <article className="product">
@@ -197,17 +202,8 @@ export function ProductPage() {
         <Gallery product={product} />
         <div className="product__info">
           <h1 className="product__name">{product.name}</h1>
-          <div className="product__meta">
-            <span className={`badge ${status.available ? 'badge--success' : 'badge--danger'}`}>{AVAILABILITY_WORDS.badge(status)}</span>
-            {category ? <span className={`chip ${category.colorClass}`}>{category.name}</span> : null}
-            <AgeMark product={product} />
-            {isAdmin ? (
-              <Suspense fallback={null}>
-                <ProductStockMark product={product} />
-              </Suspense>
-            ) : null}
-          </div>
-          <p className="product__price">{price === null ? 'Price not set' : formatPrice(price)}</p>
+          <ProductMeta product={product} category={category} status={status} isAdmin={isAdmin} />
+          <p className="product__price">{priceText(price)}</p>
           {isAdmin ? (
             <Suspense fallback={null}>
               <ProductAdminActions product={product} />
@@ -221,36 +217,70 @@ export function ProductPage() {
               <p className="product__description">{product.description}</p>
             </section>
           ) : null}
-          <section className="product__section">
-            <h2>Details</h2>
-            <dl className="product__details">
-              <dt>SKU</dt>
-              <dd>{sku(product.id)}</dd>
-              <dt>Stock</dt>
-              {/* Admins manage the raw stock; shoppers see what they can buy. */}
-              <dd>{isAdmin || !Number.isFinite(status.units) ? stockTotal : status.units} units</dd>
-              <dt>Category</dt>
-              <dd>{category ? category.name : product.categoryName || product.categoryId || '—'}</dd>
-              <dt>Availability</dt>
-              <dd>{AVAILABILITY_WORDS.status(status)}</dd>
-            </dl>
-            {isAdmin && types.length ? (
-              <>
-                <h3>Types</h3>
-                <ul className="product__admin-types">
-                  {types.map((t) => (
-                    <li key={t.id}>
-                      {t.name}: {unitPrice(product, t) === null ? 'Price not set' : formatPrice(unitPrice(product, t))}, {Number(t.quantity) || 0} units
-                      {isTypeUsable(product, t) ? '' : ' (Out of stock)'}
-                    </li>
-                  ))}
-                </ul>
-              </>
-            ) : null}
-          </section>
+          <ProductDetails product={product} category={category} status={status} isAdmin={isAdmin} />
         </div>
       </div>
     </article>
+  );
+}
+
+const priceText = (price) => (price === null ? 'Price not set' : formatPrice(price));
+
+function ProductMeta({ product, category, status, isAdmin }) {
+  return (
+    <div className="product__meta">
+      <span className={`badge ${status.available ? 'badge--success' : 'badge--danger'}`}>{AVAILABILITY_WORDS.badge(status)}</span>
+      {category ? <span className={`chip ${category.colorClass}`}>{category.name}</span> : null}
+      <AgeMark product={product} />
+      {isAdmin ? (
+        <Suspense fallback={null}>
+          <ProductStockMark product={product} />
+        </Suspense>
+      ) : null}
+    </div>
+  );
+}
+
+// The raw stock an admin manages: the types' units together, or the product's own.
+function stockTotal(product, types) {
+  if (types.length) return types.reduce((sum, t) => sum + (Number(t.quantity) || 0), 0);
+  return Number(product.quantity) || 0;
+}
+
+function ProductDetails({ product, category, status, isAdmin }) {
+  const types = productTypes(product);
+  return (
+    <section className="product__section">
+      <h2>Details</h2>
+      <dl className="product__details">
+        <dt>SKU</dt>
+        <dd>{sku(product.id)}</dd>
+        <dt>Stock</dt>
+        {/* Admins manage the raw stock; shoppers see what they can buy. */}
+        <dd>{isAdmin || !Number.isFinite(status.units) ? stockTotal(product, types) : status.units} units</dd>
+        <dt>Category</dt>
+        <dd>{category ? category.name : product.categoryName || product.categoryId || '—'}</dd>
+        <dt>Availability</dt>
+        <dd>{AVAILABILITY_WORDS.status(status)}</dd>
+      </dl>
+      {isAdmin && types.length ? <AdminTypes product={product} types={types} /> : null}
+    </section>
+  );
+}
+
+function AdminTypes({ product, types }) {
+  return (
+    <>
+      <h3>Types</h3>
+      <ul className="product__admin-types">
+        {types.map((t) => (
+          <li key={t.id}>
+            {t.name}: {priceText(unitPrice(product, t))}, {Number(t.quantity) || 0} units
+            {isTypeUsable(product, t) ? '' : ' (Out of stock)'}
+          </li>
+        ))}
+      </ul>
+    </>
   );
 }
 

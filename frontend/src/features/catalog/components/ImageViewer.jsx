@@ -1,5 +1,5 @@
-import { Carousel } from '../../components/Carousel';
-import { Modal } from '../../components/Modal';
+import { Carousel } from '../../../components/Carousel';
+import { Modal } from '../../../components/Modal';
 
 // Full-screen viewer; Modal supplies Escape to close, the focus trap and focus return.
 export function ImageViewer({ open, images, index, onIndexChange, onClose, name }) {

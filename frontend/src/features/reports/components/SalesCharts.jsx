@@ -2,7 +2,7 @@
 // dashboard's lazy chunk: shoppers never download it. Each chart is drawn for sighted users and
 // hidden from screen readers, which read the same figures from the table beside it.
 import { Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
-import { compactMoney, formatDay, formatShortDay, money, toNumber } from './format';
+import { compactMoney, formatDay, formatShortDay, money, toNumber } from '../format';
 
 const BRAND = '#4f46e5';
 const ACCENT = '#0f766e';
@@ -32,7 +32,9 @@ function DataTable({ caption, columns, rows }) {
       <thead>
         <tr>
           {columns.map((column) => (
-            <th key={column} scope="col">{column}</th>
+            <th key={column} scope="col">
+              {column}
+            </th>
           ))}
         </tr>
       </thead>

@@ -1,8 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
-import { Carousel } from '../../components/Carousel';
-import { useSession } from '../../lib/session';
-import { heroImagesQuery } from './api';
+import { Carousel } from '../../../components/Carousel';
+import { useSession } from '../../../lib/session';
+import { heroImagesQuery } from '../api';
 import './hero.css';
 
 // Hero banners usually carry their title in the picture itself, so the caption shows the

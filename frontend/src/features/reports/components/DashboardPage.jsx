@@ -1,14 +1,14 @@
 import { useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import EmptyState from '../../components/EmptyState';
-import Spinner from '../../components/Spinner';
-import { serverMessage } from '../../lib/api';
-import { todayLA } from '../../lib/format';
-import { labelOf, useShopInfo } from '../../lib/shopInfo';
-import { useToast } from '../../lib/toast';
-import { downloadSalesCsv, lastDays, rangeFromParams, salesCsvPath, salesReportQuery } from './api';
-import { formatDay, money } from './format';
+import EmptyState from '../../../components/EmptyState';
+import Spinner from '../../../components/Spinner';
+import { serverMessage } from '../../../lib/api';
+import { todayLA } from '../../../lib/format';
+import { labelOf, useShopInfo } from '../../../lib/shopInfo';
+import { useToast } from '../../../lib/toast';
+import { downloadSalesCsv, lastDays, rangeFromParams, salesCsvPath, salesReportQuery } from '../api';
+import { formatDay, money } from '../format';
 import { RevenueByCategoryChart, RevenueByDayChart } from './SalesCharts';
 import './dashboard.css';
 
@@ -19,22 +19,45 @@ function RangeControl({ range, today, onChange }) {
   return (
     <form className="dashboard-range" aria-label="Report period" onSubmit={(e) => e.preventDefault()}>
       <div className="dashboard-range__field">
-        <label className="admin-label" htmlFor={`${id}-from`}>From</label>
-        <input id={`${id}-from`} type="date" className="admin-input" value={range.from} max={range.to} required
-          onChange={(e) => e.target.value && onChange({ from: e.target.value, to: range.to })} />
+        <label className="admin-label" htmlFor={`${id}-from`}>
+          From
+        </label>
+        <input
+          id={`${id}-from`}
+          type="date"
+          className="admin-input"
+          value={range.from}
+          max={range.to}
+          required
+          onChange={(e) => e.target.value && onChange({ from: e.target.value, to: range.to })}
+        />
       </div>
       <div className="dashboard-range__field">
-        <label className="admin-label" htmlFor={`${id}-to`}>To</label>
-        <input id={`${id}-to`} type="date" className="admin-input" value={range.to} min={range.from} required
-          onChange={(e) => e.target.value && onChange({ from: range.from, to: e.target.value })} />
+        <label className="admin-label" htmlFor={`${id}-to`}>
+          To
+        </label>
+        <input
+          id={`${id}-to`}
+          type="date"
+          className="admin-input"
+          value={range.to}
+          min={range.from}
+          required
+          onChange={(e) => e.target.value && onChange({ from: range.from, to: e.target.value })}
+        />
       </div>
       <div className="dashboard-range__presets" role="group" aria-label="Quick periods">
         {PRESETS.map((days) => {
           const preset = lastDays(today, days);
           const active = preset.from === range.from && preset.to === range.to;
           return (
-            <button key={days} type="button" className={`admin-button admin-button--ghost${active ? ' is-active' : ''}`}
-              aria-pressed={active} onClick={() => onChange(preset)}>
+            <button
+              key={days}
+              type="button"
+              className={`admin-button admin-button--ghost${active ? ' is-active' : ''}`}
+              aria-pressed={active}
+              onClick={() => onChange(preset)}
+            >
               Last {days} days
             </button>
           );
@@ -73,8 +96,12 @@ function TopProducts({ products }) {
             <tr>
               <th scope="col">#</th>
               <th scope="col">Product</th>
-              <th scope="col" className="num">Units</th>
-              <th scope="col" className="num">Revenue</th>
+              <th scope="col" className="num">
+                Units
+              </th>
+              <th scope="col" className="num">
+                Revenue
+              </th>
             </tr>
           </thead>
           <tbody>
@@ -117,8 +144,12 @@ function Breakdown({ byStatus, byDeliveryOption }) {
           <thead>
             <tr>
               <th scope="col">Option</th>
-              <th scope="col" className="num">Orders</th>
-              <th scope="col" className="num">Revenue</th>
+              <th scope="col" className="num">
+                Orders
+              </th>
+              <th scope="col" className="num">
+                Revenue
+              </th>
             </tr>
           </thead>
           <tbody>
@@ -188,7 +219,9 @@ export function DashboardPage() {
       {isPending && <Spinner label="Loading the sales report..." />}
       {isError && !report && (
         <EmptyState title="Failed to load the sales report" message={serverMessage(error, 'Please try again.')}>
-          <button type="button" className="admin-button admin-button--secondary" onClick={() => refetch()}>Try again</button>
+          <button type="button" className="admin-button admin-button--secondary" onClick={() => refetch()}>
+            Try again
+          </button>
         </EmptyState>
       )}
       {report && (

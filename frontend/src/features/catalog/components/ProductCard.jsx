@@ -1,10 +1,10 @@
 import { Link } from 'react-router';
-import { useCategories } from '../../lib/categories';
-import { formatPrice } from '../../lib/format';
+import { useCategories } from '../../../lib/categories';
+import { formatPrice } from '../../../lib/format';
 import { AgeMark } from './AgeMark';
-import { CARD_SIZES, imageSources } from './imageSources';
-import { unitPrice } from '../../lib/cart';
-import { AVAILABILITY_WORDS, availability } from './productRules';
+import { CARD_SIZES, imageSources } from '../imageSources';
+import { unitPrice } from '../../../lib/cart';
+import { AVAILABILITY_WORDS, availability } from '../productRules';
 
 // `mark`: what app/ or the admin slot adds under the stock line (the admins' low-stock mark).
 export function ProductCard({ product, eager = false, mark = null }) {

@@ -1,10 +1,10 @@
 import { useId, useRef, useState } from 'react';
-import Modal from '../../components/Modal';
-import { PasswordHint } from '../../components/PasswordHint';
-import { useToast } from '../../lib/toast';
-import { actionFailureMessage } from '../../lib/messages';
-import { useChangePassword } from './api';
-import { FormModalActions } from '../../components/FormModalActions';
+import Modal from '../../../components/Modal';
+import { PasswordHint } from '../../../components/PasswordHint';
+import { useToast } from '../../../lib/toast';
+import { actionFailureMessage } from '../../../lib/messages';
+import { useChangePassword } from '../api';
+import { FormModalActions } from '../../../components/FormModalActions';
 
 function ChangePasswordForm({ user, onClose }) {
   const formId = useId();
@@ -36,19 +36,37 @@ function ChangePasswordForm({ user, onClose }) {
     <Modal open onClose={saving ? () => {} : onClose} title="Change Password" size="sm" footer={footer} initialFocusRef={inputRef}>
       <form id={formId} className="admin-form" onSubmit={submit} noValidate>
         <p className="admin-muted">For {user.name ? `${user.name} (${user.email})` : user.email}</p>
-        <label className="admin-label" htmlFor={`${formId}-password`}>New password</label>
+        <label className="admin-label" htmlFor={`${formId}-password`}>
+          New password
+        </label>
         <div className="admin-password-row">
-          <input id={`${formId}-password`} ref={inputRef} className="admin-input" type={visible ? 'text' : 'password'}
-            autoComplete="new-password" value={password} onChange={(e) => setPassword(e.target.value)} disabled={saving}
-            aria-invalid={error ? true : undefined} aria-describedby={`${formId}-hint ${formId}-strength`} />
-          <button type="button" className="admin-button admin-button--ghost" onClick={() => setVisible((v) => !v)}
-            aria-pressed={visible}>{visible ? 'Hide' : 'Show'}</button>
+          <input
+            id={`${formId}-password`}
+            ref={inputRef}
+            className="admin-input"
+            type={visible ? 'text' : 'password'}
+            autoComplete="new-password"
+            value={password}
+            onChange={(e) => setPassword(e.target.value)}
+            disabled={saving}
+            aria-invalid={error ? true : undefined}
+            aria-describedby={`${formId}-hint ${formId}-strength`}
+          />
+          <button type="button" className="admin-button admin-button--ghost" onClick={() => setVisible((v) => !v)} aria-pressed={visible}>
+            {visible ? 'Hide' : 'Show'}
+          </button>
         </div>
         {/* The server's own rules (as at sign-up, judged against this user's email and name): its
             400 on saving words anything the hint did not catch. */}
         <PasswordHint id={`${formId}-strength`} password={password} email={user.email} name={user.name || ''} />
-        <p id={`${formId}-hint`} className="admin-hint">The user&apos;s current sessions end.</p>
-        {error && <p className="admin-form-error" role="alert">{error}</p>}
+        <p id={`${formId}-hint`} className="admin-hint">
+          The user&apos;s current sessions end.
+        </p>
+        {error && (
+          <p className="admin-form-error" role="alert">
+            {error}
+          </p>
+        )}
       </form>
     </Modal>
   );

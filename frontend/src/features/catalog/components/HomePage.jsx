@@ -1,0 +1,194 @@
+import { Suspense, useEffect } from 'react';
+import { useSearchParams } from 'react-router';
+import { EmptyState } from '../../../components/EmptyState';
+import { SearchBox } from '../../../components/SearchBox';
+import { Spinner } from '../../../components/Spinner';
+import { serverMessage } from '../../../lib/api';
+import { CategoryIcon, useCategories } from '../../../lib/categories';
+import { useMediaQuery } from '../../../lib/hooks';
+import { usePagedList } from '../../../lib/pages';
+import { useSession } from '../../../lib/session';
+import { useToast } from '../../../lib/toast';
+import { EmptyCatalogAdminAction, ProductAdminToolbar, ProductStockMark } from '../adminSlots';
+import { productListQuery } from '../api';
+import { ProductCard } from './ProductCard';
+import './catalog.css';
+
+const STOCK_EMPTY = { low: 'No product is low on stock.', out: 'No product is sold out.' };
+
+// The server's own sentence first; only a failure that never reached it blames the connection.
+export function productsErrorText(error) {
+  if (error?.isNetwork) return 'Error loading products. Please try again.';
+  return serverMessage(error, 'Failed to load products');
+}
+
+// `hero` is whatever app/ puts above the grid (the hero carousel): features never import each other.
+export function HomePage({ hero = null }) {
+  const { isAdmin } = useSession();
+  const { category, search, stock, update } = useCatalogFilters(isAdmin);
+  const toast = useToast();
+  const mobile = useMediaQuery('(max-width: 767px)');
+  const { categoryById } = useCategories();
+
+  const query = usePagedList(productListQuery({ category, search, stock }));
+  const { items: products, error, isPending, isFetching, isFetchingNextPage, hasNextPage } = query;
+
+  useEffect(() => {
+    if (error) toast.error(productsErrorText(error));
+  }, [error, toast]);
+
+  const info = category ? categoryById(category) : null;
+  const filtered = Boolean(search || category || stock);
+
+  let body;
+  if (isPending) {
+    body = <Spinner label="Loading products..." />;
+  } else if (!products.length) {
+    body = error ? (
+      <LoadFailed error={error} onRetry={() => query.refetch()} />
+    ) : (
+      <NoProducts filters={{ search, stock, update }} filtered={filtered} isAdmin={isAdmin} />
+    );
+  } else {
+    body = (
+      <ProductGrid products={products} isAdmin={isAdmin} isFetchingNextPage={isFetchingNextPage} atEnd={!hasNextPage && !isFetching} />
+    );
+  }
+
+  return (
+    <div className="catalog">
+      {hero}
+      <div className="catalog__head">
+        <CatalogTitle info={info} category={category} />
+        {isAdmin ? (
+          <Suspense fallback={null}>
+            <ProductAdminToolbar category={category} />
+          </Suspense>
+        ) : null}
+      </div>
+      {mobile ? <SearchBox className="catalog__search" id="mobile-search" /> : null}
+      {search ? (
+        <p className="catalog__searching" aria-live="polite">
+          Results for “{search}”
+        </p>
+      ) : null}
+      {body}
+    </div>
+  );
+}
+
+// The list's filters live in the URL (?category=, ?search=, ?stock=); `update` sets or drops them.
+function useCatalogFilters(isAdmin) {
+  const [params, setParams] = useSearchParams();
+  const update = (changes) => {
+    const next = new URLSearchParams(params);
+    Object.entries(changes).forEach(([key, value]) => (value ? next.set(key, value) : next.delete(key)));
+    setParams(next);
+  };
+  return {
+    category: params.get('category') || null,
+    search: params.get('search') || '',
+    // The low / sold-out filter is the admins' (the server refuses it to shoppers).
+    stock: isAdmin ? params.get('stock') || null : null,
+    update,
+  };
+}
+
+function NoProducts({ filters, filtered, isAdmin }) {
+  return filtered ? <NoneFound {...filters} /> : <EmptyCatalog isAdmin={isAdmin} />;
+}
+
+function CatalogTitle({ info, category }) {
+  return (
+    <h1 className={`catalog__title${info ? ` ${info.colorClass}` : ''}`}>
+      {info ? (
+        <>
+          <CategoryIcon id={info.id} size={24} />
+          <span>{info.name}</span>
+        </>
+      ) : (
+        category || 'All Products'
+      )}
+    </h1>
+  );
+}
+
+function LoadFailed({ error, onRetry }) {
+  return (
+    <EmptyState
+      title="Products could not be loaded"
+      message={error.isNetwork ? 'Check your connection and try again.' : serverMessage(error, 'Please try again.')}
+    >
+      <button type="button" className="button button--primary" onClick={onRetry}>
+        Try again
+      </button>
+    </EmptyState>
+  );
+}
+
+// No product at all: an admin is offered the first one.
+function EmptyCatalog({ isAdmin }) {
+  return (
+    <EmptyState title="No products available">
+      {isAdmin ? (
+        <Suspense fallback={null}>
+          <EmptyCatalogAdminAction />
+        </Suspense>
+      ) : null}
+    </EmptyState>
+  );
+}
+
+function noneFoundText(search, stock) {
+  if (search) return `Nothing matches "${search}".`;
+  return stock ? STOCK_EMPTY[stock] : 'This category has no products yet.';
+}
+
+// Nothing under the search, category or stock filter: a way out of each.
+function NoneFound({ search, stock, update }) {
+  return (
+    <EmptyState title="No products found" message={noneFoundText(search, stock)}>
+      {search ? (
+        <button type="button" className="button button--secondary" onClick={() => update({ search: null })}>
+          Clear search
+        </button>
+      ) : null}
+      {stock ? (
+        <button type="button" className="button button--secondary" onClick={() => update({ stock: null })}>
+          Show all stock
+        </button>
+      ) : null}
+      {/* The way back to the whole catalog, offered beside 'Clear search' too. */}
+      <button type="button" className="button button--secondary" onClick={() => update({ category: null, search: null })}>
+        Show all categories
+      </button>
+    </EmptyState>
+  );
+}
+
+function ProductGrid({ products, isAdmin, isFetchingNextPage, atEnd }) {
+  return (
+    <>
+      <ul className="product-grid">
+        {products.map((product, i) => (
+          <ProductCard
+            key={product.id}
+            product={product}
+            eager={i < 4}
+            mark={
+              isAdmin ? (
+                <Suspense fallback={null}>
+                  <ProductStockMark product={product} />
+                </Suspense>
+              ) : null
+            }
+          />
+        ))}
+      </ul>
+      {isFetchingNextPage ? <Spinner label="Loading more products..." /> : null}
+      {atEnd ? <p className="catalog__end">No more available products</p> : null}
+    </>
+  );
+}
+
+export default HomePage;

@@ -1,0 +1,102 @@
+import { useEffect, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import AccessDenied from '../../../components/AccessDenied';
+import EmptyState from '../../../components/EmptyState';
+import Spinner from '../../../components/Spinner';
+import { serverMessage } from '../../../lib/api';
+import { formatDay } from '../../../lib/format';
+import { useSession } from '../../../lib/session';
+import { useToast } from '../../../lib/toast';
+import { usersQuery } from '../api';
+import ChangePasswordModal from './ChangePasswordModal';
+
+function UserRows({ users, onChangePassword }) {
+  return (
+    <div className="admin-table-wrap">
+      <table className="admin-table">
+        <caption className="admin-visually-hidden">Users</caption>
+        <thead>
+          <tr>
+            <th scope="col">Name</th>
+            <th scope="col">Email</th>
+            <th scope="col">Role</th>
+            <th scope="col">Created</th>
+            <th scope="col">
+              <span className="admin-visually-hidden">Actions</span>
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {users.map((user) => (
+            <tr key={user.id}>
+              <td>{user.name || '-'}</td>
+              <td>{user.email}</td>
+              <td>
+                <span className={`admin-role admin-role--${user.role}`}>{user.role}</span>
+              </td>
+              <td>{formatDay(user.created_at)}</td>
+              <td>
+                <button
+                  type="button"
+                  className="admin-button admin-button--secondary"
+                  onClick={() => onChangePassword(user)}
+                  aria-label={`Change password for ${user.email}`}
+                >
+                  Change Password
+                </button>
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+// Loading, the load's failure (with a retry) or no accounts; nothing once users show.
+function UsersListState({ isPending, isError, empty, onRetry }) {
+  if (isPending) return <Spinner label="Loading users..." />;
+  if (isError) {
+    return (
+      <EmptyState title="Failed to load users" message="Please try again.">
+        <button type="button" className="admin-button admin-button--secondary" onClick={onRetry}>
+          Try again
+        </button>
+      </EmptyState>
+    );
+  }
+  return empty ? <EmptyState title="No users" message="No accounts exist yet." /> : null;
+}
+
+function UsersTable() {
+  const toast = useToast();
+  const [target, setTarget] = useState(null);
+  const { data, isPending, isError, error, refetch } = useQuery(usersQuery());
+  useEffect(() => {
+    if (isError) toast.error(serverMessage(error, 'Failed to load users'));
+  }, [isError, error, toast]);
+  const users = Array.isArray(data) ? data : data?.users || [];
+
+  return (
+    <section className="admin-page" aria-labelledby="user-management-title">
+      <header className="admin-page-header">
+        <h1 id="user-management-title">User Management</h1>
+        {!isPending && !isError && (
+          <p className="admin-muted">
+            {users.length} {users.length === 1 ? 'user' : 'users'}
+          </p>
+        )}
+      </header>
+      <UsersListState isPending={isPending} isError={isError} empty={users.length === 0} onRetry={() => refetch()} />
+      {users.length > 0 && <UserRows users={users} onChangePassword={setTarget} />}
+      <ChangePasswordModal user={target} onClose={() => setTarget(null)} />
+    </section>
+  );
+}
+
+// The app routes only admins here; the check is repeated so the page is safe wherever it is used.
+export default function UsersPage() {
+  const { status, isAdmin } = useSession();
+  if (status === 'loading') return <Spinner label="Loading..." />;
+  return isAdmin ? <UsersTable /> : <AccessDenied />;
+}
