@@ -89,9 +89,12 @@ run: build demo ## Install everything, build, migrate, load demo data, serve on 
 	@echo "Serving on http://$(HOST):$(PORT)  (Django admin: /admin/, API docs: /api/docs/)"
 	HOST=$(HOST) $(VENV)/bin/honcho start -f Procfile -p $(PORT)
 
-lint: install-dev node_modules/.installed ## ruff (lint and format check) and ESLint (zero warnings)
+lint: install-dev node_modules/.installed ## ruff, mypy, complexity, ESLint (zero warnings), Prettier, tsc
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/ruff format --check .
+	@# The settings need a key to load; the type check reads no other environment.
+	ENV_FILE= SECRET_KEY=type-check-only $(VENV)/bin/mypy
+	$(PY) tools/complexity.py
 	npx eslint --max-warnings 0 .
 	npm run --silent format:check
 	npm run --silent typecheck
