@@ -10,9 +10,9 @@ from rest_framework.permissions import AllowAny, IsAdminUser, IsAuthenticated
 from rest_framework.response import Response
 
 from accounts import limits, selectors, services
+from accounts.limits import AuthThrottle, PasswordCheckThrottle
 from accounts.tokens import token_for
 from common.errors import Unauthorized
-from common.throttles import AuthThrottle, PasswordCheckThrottle
 
 
 def _required(label):
