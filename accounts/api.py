@@ -31,9 +31,7 @@ from common.errors import Unauthorized
 from common.schema import THROTTLED, error, see_api_docs
 
 SECTION = "Accounts"
-HASHING_BUSY = error(
-    "Sign-in is busy right now (password hashing): try again after `Retry-After`."
-)
+HASHING_BUSY = error("Sign-in is busy right now: try again after `Retry-After`.")
 
 
 def _session(user, message):
