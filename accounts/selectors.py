@@ -1,6 +1,6 @@
 from django.db.models import QuerySet
 
-from accounts.models import User
+from accounts.models import RegistrationCode, User
 from accounts.passwords import password_digests
 
 
@@ -23,3 +23,11 @@ def password_in_use(raw_password: str, *, exclude_user_id: int | None = None) ->
     if exclude_user_id is not None:
         users = users.exclude(pk=exclude_user_id)
     return users.exists()
+
+
+def registration_code_list() -> QuerySet[RegistrationCode]:
+    return RegistrationCode.objects.all()
+
+
+def registration_code_exists(code: str) -> bool:
+    return RegistrationCode.objects.filter(code=code).exists()
