@@ -1,5 +1,8 @@
-from drf_spectacular.utils import OpenApiResponse, extend_schema
-from rest_framework import serializers, status
+"""The accounts API: thin views over accounts/services.py and accounts/limits.py. The rules
+each one follows are in docs/api.md, "Accounts"."""
+
+from drf_spectacular.utils import extend_schema
+from rest_framework import status
 from rest_framework.decorators import (
     api_view,
     authentication_classes,
@@ -10,112 +13,45 @@ from rest_framework.permissions import AllowAny, IsAdminUser, IsAuthenticated
 from rest_framework.response import Response
 
 from accounts import limits, selectors, services
+from accounts.limits import AuthThrottle, PasswordCheckThrottle
+from accounts.serializers import (
+    LoginSerializer,
+    PasswordChangedSerializer,
+    PasswordChangeSerializer,
+    PasswordCheckResultSerializer,
+    PasswordCheckSerializer,
+    RegisterSerializer,
+    SessionSerializer,
+    UserListEntrySerializer,
+    UserSummarySerializer,
+    user_summary,
+)
 from accounts.tokens import token_for
 from common.errors import Unauthorized
-from common.throttles import AuthThrottle, PasswordCheckThrottle
+from common.schema import THROTTLED, error, see_api_docs
 
-
-def _required(label):
-    text = f"{label} is required"
-    return {"required": text, "blank": text, "null": text}
-
-
-class UserSummarySerializer(serializers.Serializer):
-    id = serializers.IntegerField()
-    name = serializers.CharField()
-    email = serializers.EmailField()
-    role = serializers.CharField()
-
-
-class UserListEntrySerializer(UserSummarySerializer):
-    created_at = serializers.DateTimeField()
-
-
-class LoginSerializer(serializers.Serializer):
-    password = serializers.CharField(
-        max_length=256, trim_whitespace=False, error_messages=_required("Password")
-    )
-    email = serializers.EmailField(required=False, allow_blank=True)
-
-
-class RegisterSerializer(serializers.Serializer):
-    name = serializers.CharField(max_length=150, error_messages=_required("Name"))
-    email = serializers.EmailField(
-        max_length=254,
-        error_messages={**_required("Email"), "invalid": "Please enter a valid email address"},
-    )
-    password = serializers.CharField(
-        max_length=256, trim_whitespace=False, error_messages=_required("Password")
-    )
-    registrationCode = serializers.CharField(
-        max_length=64, error_messages=_required("Registration code")
-    )
-
-
-# zxcvbn's cost grows with the length; the hint needs no more than this.
-PASSWORD_CHECK_MAX = 128
-PASSWORD_CHECK_TOO_LONG = f"The strength check takes at most {PASSWORD_CHECK_MAX} characters."
-
-
-class PasswordCheckSerializer(serializers.Serializer):
-    password = serializers.CharField(
-        max_length=PASSWORD_CHECK_MAX,
-        trim_whitespace=False,
-        error_messages={**_required("Password"), "max_length": PASSWORD_CHECK_TOO_LONG},
-    )
-    email = serializers.CharField(required=False, allow_blank=True, max_length=254)
-    name = serializers.CharField(required=False, allow_blank=True, max_length=150)
-
-
-class PasswordCheckResultSerializer(serializers.Serializer):
-    ok = serializers.BooleanField(help_text="Whether registration would accept it.")
-    score = serializers.IntegerField(help_text="zxcvbn's 0 (guessed at once) to 4 (very hard).")
-    messages = serializers.ListField(
-        child=serializers.CharField(), help_text="Each rule it breaks, with what to do."
-    )
-
-
-class SessionSerializer(serializers.Serializer):
-    token = serializers.CharField()
-    user = UserSummarySerializer()
-    message = serializers.CharField()
-
-
-class PasswordChangeSerializer(serializers.Serializer):
-    newPassword = serializers.CharField(
-        max_length=256, trim_whitespace=False, error_messages=_required("New password")
-    )
-
-
-class PasswordChangedSerializer(serializers.Serializer):
-    message = serializers.CharField()
-    user = UserSummarySerializer()
-
-
-def _summary(user):
-    return {"id": user.pk, "name": user.name, "email": user.email, "role": user.role.value}
+SECTION = "Accounts"
+HASHING_BUSY = error("Sign-in is busy right now: try again after `Retry-After`.")
 
 
 def _session(user, message):
-    return {"token": token_for(user), "user": _summary(user), "message": message}
+    return {"token": token_for(user), "user": user_summary(user), "message": message}
 
 
 @extend_schema(
     request=LoginSerializer,
     responses={
         200: SessionSerializer,
-        400: OpenApiResponse(description="Password is required"),
-        401: OpenApiResponse(description="Invalid password"),
-        429: OpenApiResponse(description="Throttled"),
-        503: OpenApiResponse(description="Sign-in is busy right now"),
+        400: error("Password is required"),
+        401: error("Invalid password"),
+        429: THROTTLED,
+        503: HASHING_BUSY,
     },
-    description="Password-only sign-in: the password finds its user through a keyed digest. "
-    "An optional `email` narrows the lookup to that account. Limits (docs/security.md): "
-    "AUTH_THROTTLE_RATE attempts per client address; while the shop-wide count of failed "
-    "sign-ins this minute is at FAILED_SIGN_INS_PER_MINUTE (each address adds at most "
-    "FAILED_SIGN_IN_SHARE_PER_ADDRESS), 429 until the minute ends. A browser that signed in "
-    "before (the `shop_device` cookie this answer sets) is exempt from both for its own "
-    "user's password. 503 with Retry-After when the server's password hashing is busy.",
+    description=see_api_docs(
+        "Password-only sign-in: the password finds its user; an optional `email` narrows the "
+        "lookup. Sets the `shop_device` cookie.",
+        SECTION,
+    ),
 )
 @api_view(["POST"])
 # Who is signed in does not matter here: a stale token must not stop a sign-in.
@@ -139,18 +75,15 @@ def login(request):
     request=RegisterSerializer,
     responses={
         201: SessionSerializer,
-        400: OpenApiResponse(description="Invalid input or registration code"),
-        409: OpenApiResponse(description="Email or password already in use"),
-        429: OpenApiResponse(description="Throttled"),
-        503: OpenApiResponse(description="Sign-in is busy right now"),
+        400: error("Invalid input or registration code"),
+        409: error("Email or password already in use"),
+        429: THROTTLED,
+        503: HASHING_BUSY,
     },
-    description="Registration needs a registration code an admin handed out. The code is "
-    "checked first (400 `Invalid registration code`), then the password rules, then "
-    "whether the email (409) or the password (409 `Please choose a different password.`) "
-    "is taken; either answer takes the same time (the password is hashed first), and a "
-    "taken password counts as a failed sign-in. Refused (429) like sign-in while the client "
-    "address is throttled or the shop-wide failed sign-in count is at its ceiling. Only a "
-    "successful registration uses the code up.",
+    description=see_api_docs(
+        "Registration with a registration code an admin handed out; answers like sign-in.",
+        SECTION,
+    ),
 )
 @api_view(["POST"])
 # Who is signed in does not matter here: a stale token must not stop a sign-in.
@@ -179,13 +112,13 @@ def register(request):
     request=PasswordCheckSerializer,
     responses={
         200: PasswordCheckResultSerializer,
-        400: OpenApiResponse(description="Password missing or over 128 characters"),
-        429: OpenApiResponse(description="Throttled"),
+        400: error("Password missing or over 128 characters"),
+        429: THROTTLED,
     },
-    description="The sign-up form's strength hint: runs registration's password rules "
-    "(with the optional `email` and `name` typed so far) and answers whether they pass. It "
-    "never says whether another account uses the password; registration alone answers that "
-    "(409). Throttled per client address (PASSWORD_CHECK_THROTTLE_RATE).",
+    description=see_api_docs(
+        "The sign-up form's strength hint: whether registration's password rules pass.",
+        SECTION,
+    ),
 )
 @api_view(["POST"])
 # Who is signed in does not matter here: a stale token must not stop a sign-in.
@@ -199,34 +132,36 @@ def password_check(request):
 
 
 @extend_schema(
-    responses={200: UserSummarySerializer, 401: OpenApiResponse(description="No or bad token")},
-    description="The signed-in user, as the token and the last check of it know them. "
-    "Answered without reading the database while the user's row is kept (a few seconds).",
+    responses=UserSummarySerializer,
+    description=see_api_docs("The signed-in user.", SECTION),
 )
 @api_view(["GET"])
 @permission_classes([IsAuthenticated])
 def me(request):
-    return Response(_summary(request.user))
+    return Response(user_summary(request.user))
 
 
 @extend_schema(
     responses=UserListEntrySerializer(many=True),
-    description="Every user, newest first (admin only).",
+    description=see_api_docs("Every user (admin only).", SECTION),
 )
 @api_view(["GET"])
 @permission_classes([IsAdminUser])
 def user_list(request):
     users = selectors.user_list()
-    return Response([{**_summary(user), "created_at": user.created_at} for user in users])
+    return Response([{**user_summary(user), "created_at": user.created_at} for user in users])
 
 
 @extend_schema(
     request=PasswordChangeSerializer,
-    responses={200: PasswordChangedSerializer},
-    description="Admin sets a user's password. Every token issued before it is refused from "
-    "then on (the user is signed out everywhere). A password another account uses is a 409 "
-    "that takes as long as a change and counts as a failed sign-in of the admin's address; "
-    "the attempts count toward the address's sign-in throttle (AUTH_THROTTLE_RATE).",
+    responses={
+        200: PasswordChangedSerializer,
+        409: error("Another account uses this password"),
+        429: THROTTLED,
+    },
+    description=see_api_docs(
+        "Admin sets a user's password; the user is signed out everywhere.", SECTION
+    ),
 )
 @api_view(["PUT"])
 @permission_classes([IsAdminUser])
@@ -241,4 +176,4 @@ def user_password(request, user_id):
     except services.PasswordTaken:
         limits.note_failed_sign_in(request)
         raise
-    return Response({"message": "Password updated successfully", "user": _summary(user)})
+    return Response({"message": "Password updated successfully", "user": user_summary(user)})

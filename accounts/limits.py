@@ -21,11 +21,10 @@ import time
 from django.conf import settings
 from django.core import signing
 
-from accounts.lockout import client_ip
 from accounts.selectors import user_by_password
 from common import metrics
 from common.errors import TooManyRequests
-from common.throttles import AuthThrottle, count, peek
+from common.throttles import ScopedThrottle, client_ip, count, peek
 
 TOO_MANY_FAILED_SIGN_INS = (
     "Too many failed sign-ins on the shop right now. Please wait a minute and try again."
@@ -38,6 +37,16 @@ DEVICE_SALT = "accounts.limits.device"
 DEVICE_FAILURE_SECONDS = 3600
 # The minute's counts outlive it a little, so the last failures of a minute are not lost.
 MINUTE_KEY_SECONDS = 120
+
+
+class AuthThrottle(ScopedThrottle):
+    """Every sign-in and registration attempt (and admin password change) of an address."""
+
+    scope = "auth"
+
+
+class PasswordCheckThrottle(ScopedThrottle):
+    scope = "password_check"
 
 
 def _this_minute():

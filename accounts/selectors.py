@@ -1,12 +1,14 @@
-from accounts.models import User
+from django.db.models import QuerySet
+
+from accounts.models import RegistrationCode, User
 from accounts.passwords import password_digests
 
 
-def user_list():
+def user_list() -> QuerySet[User]:
     return User.objects.order_by("-created_at", "-id")
 
 
-def user_by_password(raw_password, *, email=None):
+def user_by_password(raw_password: str, *, email: str | None = None) -> User | None:
     """The active user this password belongs to, found by one indexed lookup, or None."""
     users = User.objects.filter(is_active=True)
     if email:
@@ -16,8 +18,16 @@ def user_by_password(raw_password, *, email=None):
     return users.filter(password_digest__in=password_digests(raw_password)).first()
 
 
-def password_in_use(raw_password, *, exclude_user_id=None):
+def password_in_use(raw_password: str, *, exclude_user_id: int | None = None) -> bool:
     users = User.objects.filter(password_digest__in=password_digests(raw_password))
     if exclude_user_id is not None:
         users = users.exclude(pk=exclude_user_id)
     return users.exists()
+
+
+def registration_code_list() -> QuerySet[RegistrationCode]:
+    return RegistrationCode.objects.all()
+
+
+def registration_code_exists(code: str) -> bool:
+    return RegistrationCode.objects.filter(code=code).exists()

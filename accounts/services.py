@@ -1,3 +1,8 @@
+import secrets
+from collections.abc import Iterable
+from datetime import datetime
+from typing import Any, TypedDict
+
 from django.conf import settings
 from django.contrib.auth.hashers import make_password
 from django.db import IntegrityError, transaction
@@ -8,6 +13,7 @@ from accounts.passwords import key_id, password_digest
 from accounts.selectors import password_in_use, user_by_password
 from accounts.validators import PASSWORD_TOO_SHORT, password_problems, zxcvbn_score
 from common.errors import BadRequest, Conflict, NotFound, Unauthorized
+from common.services import model_update, unknown_fields_check
 
 PASSWORD_TAKEN = "Please choose a different password."
 INVALID_PASSWORD = "Invalid password"
@@ -15,7 +21,9 @@ INVALID_CODE = "Invalid registration code"
 EMAIL_TAKEN = "An account with this email already exists"
 
 
-def _check_password_policy(raw_password, user=None, *, field="password"):
+def _check_password_policy(
+    raw_password: str, user: User | None = None, *, field: str = "password"
+) -> None:
     if len(raw_password) < settings.MIN_PASSWORD_LENGTH:
         raise BadRequest(PASSWORD_TOO_SHORT, errors={field: [PASSWORD_TOO_SHORT]})
     problems = password_problems(raw_password, user)
@@ -23,7 +31,13 @@ def _check_password_policy(raw_password, user=None, *, field="password"):
         raise BadRequest(problems[0], errors={field: problems})
 
 
-def password_check(*, password, email="", name=""):
+class PasswordCheck(TypedDict):
+    ok: bool
+    score: int
+    messages: list[str]
+
+
+def password_check(*, password: str, email: str = "", name: str = "") -> PasswordCheck:
     """The sign-up form's hint: the same rules as registration, without saying whether the
     password is taken (that would tell a stranger that someone signs in with it)."""
     user = User(email=email or "", name=name or "")
@@ -31,7 +45,7 @@ def password_check(*, password, email="", name=""):
     return {"ok": not problems, "score": zxcvbn_score(password, user), "messages": problems}
 
 
-def note_password_strength(user, raw_password):
+def note_password_strength(user: User, raw_password: str) -> None:
     """Judge a password that just signed in against today's rules (the only moment its
     plaintext is known) and remember the verdict for `manage.py weak_passwords`."""
     if user.password_weak is False:
@@ -42,7 +56,7 @@ def note_password_strength(user, raw_password):
         user.password_weak = weak
 
 
-def user_login(*, password, email=None):
+def user_login(*, password: str, email: str | None = None) -> User:
     user = user_by_password(password, email=email)
     if user is None:
         # Spend the time a real check takes, so timing does not tell whether a password
@@ -65,7 +79,7 @@ class PasswordTaken(Conflict):
     """Another account signs in with this password: answered like a failed sign-in."""
 
 
-def user_register(*, email, password, name, registration_code):
+def user_register(*, email: str, password: str, name: str, registration_code: str) -> User:
     email = User.objects.normalize_email(email.strip()).lower()
     code = RegistrationCode.objects.filter(code=registration_code.strip()).first()
     if code is None or not code.is_usable(timezone.now()):
@@ -98,7 +112,7 @@ def user_register(*, email, password, name, registration_code):
     return user
 
 
-def user_change_password(*, user_id, new_password):
+def user_change_password(*, user_id: int, new_password: str) -> User:
     user = User.objects.filter(pk=user_id).first()
     if user is None:
         raise NotFound("User not found")
@@ -128,9 +142,14 @@ def user_change_password(*, user_id, new_password):
     return user
 
 
-def registration_code_create(*, code=None, note="", expires_at=None, max_uses=None, is_active=True):
-    import secrets
-
+def registration_code_create(
+    *,
+    code: str | None = None,
+    note: str = "",
+    expires_at: datetime | None = None,
+    max_uses: int | None = None,
+    is_active: bool = True,
+) -> RegistrationCode:
     return RegistrationCode.objects.create(
         code=code or secrets.token_urlsafe(9),
         note=note,
@@ -143,19 +162,14 @@ def registration_code_create(*, code=None, note="", expires_at=None, max_uses=No
 CODE_FIELDS = {"note", "expires_at", "max_uses", "is_active"}
 
 
-def registration_code_update(*, code_id, **changes):
+def registration_code_update(*, code_id: int, **changes: Any) -> RegistrationCode:
     """Change the fields given of one code (the Django admin's page)."""
-    unknown = set(changes) - CODE_FIELDS
-    if unknown:
-        raise TypeError(f"registration_code_update() got unexpected fields {sorted(unknown)}")
+    unknown_fields_check("registration_code_update", changes, CODE_FIELDS)
     with transaction.atomic():
         code = RegistrationCode.objects.select_for_update().filter(pk=code_id).first()
         if code is None:
             raise NotFound(CODE_NOT_FOUND.format(code=code_id))
-        for field, value in changes.items():
-            setattr(code, field, value)
-        if changes:
-            code.save(update_fields=sorted(changes))
+        model_update(code, data=changes)
     return code
 
 
@@ -164,12 +178,12 @@ CODE_DISABLED = "Disabled {code}."
 CODES_DISABLED = "Disabled {count} registration code(s)."
 
 
-def registration_code_disable(*, code):
+def registration_code_disable(*, code: str) -> None:
     if not registration_codes_disable(codes=[code]):
         raise NotFound(CODE_NOT_FOUND.format(code=code))
 
 
-def registration_codes_disable(*, codes):
+def registration_codes_disable(*, codes: Iterable[str]) -> int:
     """Disable the named codes (those already disabled stay so); return how many exist."""
     with transaction.atomic():
         rows = list(
@@ -182,7 +196,10 @@ def registration_codes_disable(*, codes):
     return len(rows)
 
 
-def admin_ensure(*, email, password, name="Shop admin"):
+ADMIN_FLAGS = {"is_staff": True, "is_superuser": True, "is_active": True}
+
+
+def admin_ensure(*, email: str, password: str, name: str = "Shop admin") -> tuple[User, bool]:
     """Create the admin, or make sure it is an admin with this password (idempotent)."""
     with transaction.atomic():
         user = User.objects.select_for_update().filter(email__iexact=email).first()
@@ -198,16 +215,11 @@ def admin_ensure(*, email, password, name="Shop admin"):
                 email=email, password=password, name=name, password_weak=False
             )
             return user, True
-        changed = False
-        if not (user.is_staff and user.is_superuser and user.is_active):
-            user.is_staff = user.is_superuser = user.is_active = True
-            changed = True
+        if not keeps_password and password_in_use(password, exclude_user_id=user.pk):
+            raise Conflict(PASSWORD_TAKEN)
+        model_update(user, data=ADMIN_FLAGS)
         if not keeps_password:
-            if password_in_use(password, exclude_user_id=user.pk):
-                raise Conflict(PASSWORD_TAKEN)
             user.set_password(password)
             user.password_weak = False
-            changed = True
-        if changed:
             user.save()
         return user, False

@@ -106,12 +106,9 @@ def exception_handler(exc, context):
     from rest_framework.response import Response
 
     if isinstance(exc, DomainError):
-        headers = {}
-        if isinstance(exc, Unauthorized):
-            headers["WWW-Authenticate"] = 'Bearer realm="api"'
-        if getattr(exc, "retry_after", None):
-            headers["Retry-After"] = str(exc.retry_after)
-        return Response(_body(exc.message, exc.errors), status=exc.status_code, headers=headers)
+        return Response(
+            _body(exc.message, exc.errors), status=exc.status_code, headers=_domain_headers(exc)
+        )
     if isinstance(exc, (OperationalError, InterfaceError)):
         return Response(
             _body(UNAVAILABLE_MESSAGE),
@@ -128,29 +125,43 @@ def exception_handler(exc, context):
         if isinstance(exc, DatabaseError):
             logger.exception("database error")
         return None
-
-    if isinstance(exc, exceptions.Throttled):
-        response.data = _body(THROTTLED_MESSAGE)
-    elif isinstance(exc, exceptions.NotAuthenticated):
-        response.data = _body("Please sign in to continue.")
-    elif isinstance(exc, exceptions.AuthenticationFailed):
-        # A token from before a password change (accounts.authentication, code token_revoked)
-        # says why, so the signed-out user knows to use the new password.
-        # simplejwt puts its code in the detail dict, DRF on the detail itself.
-        detail = exc.detail
-        code = detail.get("code") if isinstance(detail, dict) else getattr(detail, "code", None)
-        revoked = str(code) == "token_revoked"
-        response.data = _body(PASSWORD_CHANGED_MESSAGE if revoked else SESSION_EXPIRED_MESSAGE)
-    elif isinstance(exc, exceptions.ValidationError):
-        errors = _flatten(exc.detail)
-        response.data = _body(_first_text(exc.detail) or "Invalid input.", errors)
-    elif isinstance(exc, exceptions.NotFound):
-        response.data = _body("Not found.")
-    elif isinstance(exc, exceptions.PermissionDenied):
-        response.data = _body("You do not have permission to do this.")
-    else:
-        response.data = _body(_first_text(exc.detail) or "Request failed.")
+    response.data = _drf_error_body(exc)
     return response
+
+
+def _domain_headers(exc):
+    headers = {}
+    if isinstance(exc, Unauthorized):
+        headers["WWW-Authenticate"] = 'Bearer realm="api"'
+    if getattr(exc, "retry_after", None):
+        headers["Retry-After"] = str(exc.retry_after)
+    return headers
+
+
+def _drf_error_body(exc):
+    """The shop's body for one of DRF's own errors, in the words a person reads."""
+    if isinstance(exc, exceptions.Throttled):
+        return _body(THROTTLED_MESSAGE)
+    if isinstance(exc, exceptions.NotAuthenticated):
+        return _body("Please sign in to continue.")
+    if isinstance(exc, exceptions.AuthenticationFailed):
+        return _body(_authentication_failed_message(exc))
+    if isinstance(exc, exceptions.ValidationError):
+        return _body(_first_text(exc.detail) or "Invalid input.", _flatten(exc.detail))
+    if isinstance(exc, exceptions.NotFound):
+        return _body("Not found.")
+    if isinstance(exc, exceptions.PermissionDenied):
+        return _body("You do not have permission to do this.")
+    return _body(_first_text(exc.detail) or "Request failed.")
+
+
+def _authentication_failed_message(exc):
+    # A token from before a password change (accounts.authentication, code token_revoked)
+    # says why, so the signed-out user knows to use the new password.
+    # simplejwt puts its code in the detail dict, DRF on the detail itself.
+    detail = exc.detail
+    code = detail.get("code") if isinstance(detail, dict) else getattr(detail, "code", None)
+    return PASSWORD_CHANGED_MESSAGE if str(code) == "token_revoked" else SESSION_EXPIRED_MESSAGE
 
 
 def json_error(message, status_code, *, request_id=None):

@@ -29,8 +29,8 @@ from prometheus_client import (
 )
 from prometheus_client.core import GaugeMetricFamily
 
-from accounts.lockout import client_ip
 from common.errors import json_error
+from common.throttles import client_ip
 
 # Each metric below opens its file in the folder as it is defined: a manage.py command
 # started with the variable set may come before any gunicorn made the folder.

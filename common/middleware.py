@@ -10,8 +10,8 @@ from django.contrib import auth
 from django.db import InterfaceError, OperationalError
 from django.utils.crypto import constant_time_compare
 from rest_framework.exceptions import AuthenticationFailed
+from rest_framework.settings import api_settings
 
-from accounts.authentication import TokenAuthentication
 from common import metrics
 from common.errors import UNAVAILABLE_MESSAGE, database_retry_after, json_error
 from common.observability import request_context
@@ -121,13 +121,18 @@ def too_large(limit):
 
 
 def _token_user(request):
-    """The user of a valid bearer token (signature, expiry, active user, password version:
-    the API's own check, which keeps user rows per process), else None."""
-    try:
-        found = TokenAuthentication().authenticate(request)
-    except AuthenticationFailed:
-        return None
-    return found[0] if found else None
+    """The user of a valid bearer token, else None. The check is the API's own
+    (REST_FRAMEWORK's DEFAULT_AUTHENTICATION_CLASSES: accounts' token check of signature,
+    expiry, active user and password version, which keeps user rows per process), so common
+    names no app and the limits follow whatever credential the API accepts."""
+    for authentication in api_settings.DEFAULT_AUTHENTICATION_CLASSES:
+        try:
+            found = authentication().authenticate(request)
+        except AuthenticationFailed:
+            return None
+        if found:
+            return found[0]
+    return None
 
 
 def _session_user(request):

@@ -96,14 +96,17 @@ def scrub_event(event, hint=None):
         frame.pop("vars", None)
     # The command line of a manage.py command may hold a password (create_admin --password).
     (event.get("extra") or {}).pop("sys.argv", None)
-    breadcrumbs = event.get("breadcrumbs") or {}
+    _scrub_breadcrumbs(event.get("breadcrumbs") or {})
+    return event
+
+
+def _scrub_breadcrumbs(breadcrumbs):
     if breadcrumbs.get("values"):
         breadcrumbs["values"] = [
             {k: v for k, v in crumb.items() if k in _BREADCRUMB_KEEP}
             for crumb in breadcrumbs["values"]
             if crumb.get("type") == "log" or crumb.get("category") in _BREADCRUMB_CATEGORIES
         ]
-    return event
 
 
 def init_sentry(*, dsn, release, environment):

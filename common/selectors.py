@@ -1,4 +1,5 @@
 from datetime import timedelta
+from typing import TypedDict
 
 from django.conf import settings
 from django.db.models import Max
@@ -9,7 +10,17 @@ from common.models import WorkerHeartbeat
 FAILED_WINDOW = timedelta(minutes=15)
 
 
-def task_queue_health():
+class TaskQueueHealth(TypedDict):
+    state: str
+    problems: list[str]
+    backlog: int
+    oldestWaitingSeconds: int
+    stuckRunning: int
+    failedLast15Minutes: int
+    lastHeartbeatSeconds: int | None
+
+
+def task_queue_health() -> TaskQueueHealth:
     """The embedded task queue as /readyz shows it: what waits, what is stuck, what failed
     lately and whether a worker is alive; `problems` names every reason for "degraded"
     (docs/deploy.md)."""

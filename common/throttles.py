@@ -166,6 +166,13 @@ def forget_in_process_counts():
     _redis.update(down=False, retry_at=0.0)
 
 
+def client_ip(request):
+    """The client address exactly as the API's throttles see it: REMOTE_ADDR, or the right
+    X-Forwarded-For entry when NUM_PROXIES proxies stand in front (a client cannot pick
+    its own address by sending the header)."""
+    return BaseThrottle().get_ident(request)
+
+
 def parse_rate(rate):
     """DRF's rate strings: "20/min" -> (20, 60)."""
     number, period = rate.split("/")
@@ -193,14 +200,6 @@ class ScopedThrottle(BaseThrottle):
         if number > limit:
             raise TooManyRequests(self.message, retry_after=max(1, math.ceil(left)))
         return True
-
-
-class AuthThrottle(ScopedThrottle):
-    scope = "auth"
-
-
-class PasswordCheckThrottle(ScopedThrottle):
-    scope = "password_check"
 
 
 class AnonymousRideThrottle(ScopedThrottle):

@@ -12,18 +12,10 @@ from django.db import connection
 from django.http import FileResponse, Http404, JsonResponse
 from django.utils._os import safe_join
 from django.views.decorators.csrf import csrf_exempt
-from drf_spectacular.utils import extend_schema, inline_serializer
-from rest_framework import serializers
-from rest_framework.decorators import api_view, authentication_classes, permission_classes
-from rest_framework.permissions import AllowAny
-from rest_framework.response import Response
 
 from common.errors import json_error
 from common.observability import current_request_id
 from common.selectors import task_queue_health
-from orders.rules import shop_rules, shop_rules_schema
-from orders.selectors import order_rules
-from rides.selectors import ride_rules
 
 ONE_YEAR = 60 * 60 * 24 * 365
 
@@ -166,72 +158,6 @@ def _task_queue_state():
 
 
 _probe_pool = concurrent.futures.ThreadPoolExecutor(max_workers=1)
-
-
-def _statuses_schema(name):
-    return inline_serializer(
-        name,
-        {
-            "id": serializers.CharField(),
-            "label": serializers.CharField(),
-            "next": serializers.ListField(
-                child=serializers.CharField(), help_text="Statuses it may move to."
-            ),
-        },
-        many=True,
-    )
-
-
-@extend_schema(
-    summary="The operator's shop details and the rules the client shows",
-    description="Shop name, pickup street corner, the phone number customers text before "
-    "pickup, and the local delivery area (from environment variables); the delivery options "
-    "with their labels, fees and free-delivery thresholds; order and ride statuses with their "
-    "labels and the statuses each may move to; the ride pricing text shown until an admin "
-    "stores one. The server owns every rule: the React app reads them here and keeps no copy.",
-    responses=inline_serializer(
-        "ShopInfo",
-        {
-            "name": serializers.CharField(),
-            "pickupLocation": serializers.CharField(),
-            "pickupPhone": serializers.CharField(),
-            "deliveryArea": serializers.CharField(),
-            "deliveryOptions": inline_serializer(
-                "DeliveryOptionInfo",
-                {
-                    "id": serializers.CharField(),
-                    "label": serializers.CharField(),
-                    "fee": serializers.FloatField(),
-                    "freeFrom": serializers.FloatField(
-                        allow_null=True, help_text="Subtotal from which the fee is waived."
-                    ),
-                    "description": serializers.CharField(),
-                    "needsAddress": serializers.BooleanField(),
-                    "needsAppointment": serializers.BooleanField(
-                        help_text="Phone, date and time are required too."
-                    ),
-                },
-                many=True,
-            ),
-            "orderStatuses": _statuses_schema("OrderStatusInfo"),
-            "rideStatuses": _statuses_schema("RideStatusInfo"),
-            "defaultRidePricing": serializers.CharField(),
-            **shop_rules_schema(),
-        },
-    ),
-)
-@api_view(["GET"])
-@authentication_classes([])
-@permission_classes([AllowAny])
-def shop_info(request):
-    # One dict per domain; each domain owns its rules and how they are worded.
-    operator = {
-        "name": settings.SHOP_NAME,
-        "pickupLocation": settings.SHOP_PICKUP_LOCATION,
-        "pickupPhone": settings.SHOP_PICKUP_PHONE,
-        "deliveryArea": settings.SHOP_DELIVERY_AREA,
-    }
-    return Response({**operator, **order_rules(), **ride_rules(), **shop_rules()})
 
 
 def not_found(request, exception=None):

@@ -10,6 +10,7 @@ from drf_spectacular.views import (
 from common import views as common_views
 from common.metrics import metrics_view
 from common.routes import route
+from config.shop_info import shop_info
 from frontend import views as frontend_views
 
 api_patterns = [
@@ -22,7 +23,7 @@ api_patterns = [
         SpectacularRedocView.as_view(url_name="schema", template_name="docs/redoc.html"),
         name="redoc",
     ),
-    *route("shop/info", common_views.shop_info),
+    *route("shop/info", shop_info),
     path("", include("accounts.urls")),
     path("", include("shop.urls")),
     path("", include("orders.urls")),

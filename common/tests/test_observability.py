@@ -53,7 +53,7 @@ def failing_shop_info(monkeypatch):
         logging.getLogger("shop.orders").warning("about to fail")
         raise RuntimeError("rules table unreadable")
 
-    monkeypatch.setattr("common.views.order_rules", broken)
+    monkeypatch.setattr("config.shop_info.order_rules", broken)
 
 
 @pytest.mark.django_db

@@ -50,7 +50,7 @@ AXES_RESET_ON_SUCCESS = True
 # A sign-in refused by a lock checked no password: it neither counts nor extends the lock.
 AXES_RESET_COOL_OFF_ON_FAILURE_DURING_LOCKOUT = False
 AXES_WHITELIST_CALLABLE = "accounts.limits.trusted_by_axes"
-AXES_CLIENT_IP_CALLABLE = "accounts.lockout.client_ip"
+AXES_CLIENT_IP_CALLABLE = "common.throttles.client_ip"
 AXES_USERNAME_CALLABLE = "accounts.lockout.username"
 AXES_VERBOSE = False
 # Failed sign-ins per minute, all client addresses together (API and Django admin), at

@@ -3,7 +3,7 @@ from datetime import timedelta
 from django.core.management.base import BaseCommand, CommandError
 from django.utils import timezone
 
-from accounts.models import RegistrationCode
+from accounts.selectors import registration_code_exists, registration_code_list
 from accounts.services import (
     CODE_DISABLED,
     registration_code_create,
@@ -31,36 +31,35 @@ class Command(BaseCommand):
         disable.add_argument("code")
 
     def handle(self, *args, action, **options):
-        if action == "create":
-            days = options.get("days")
-            if days is not None and days < 1:
-                # 0 used to read as "no expiry" and made a code that never expires.
-                raise CommandError(
-                    "--days must be 1 or more. Leave it out for a code that never expires; "
-                    "disable a code to stop it at once."
-                )
-            if RegistrationCode.objects.filter(code=options.get("code") or "").exists():
-                raise CommandError(f"A code {options['code']} exists already.")
-            expires = timezone.now() + timedelta(days=days) if days is not None else None
-            code = registration_code_create(
-                code=options.get("code"),
-                note=options["note"],
-                expires_at=expires,
-                max_uses=options.get("max_uses"),
+        actions = {"create": self._create, "list": self._list, "disable": self._disable}
+        actions[action](**options)
+
+    def _create(self, *, days=None, code=None, note="", max_uses=None, **options):
+        if days is not None and days < 1:
+            # 0 used to read as "no expiry" and made a code that never expires.
+            raise CommandError(
+                "--days must be 1 or more. Leave it out for a code that never expires; "
+                "disable a code to stop it at once."
             )
-            self.stdout.write(code.code)
-        elif action == "list":
-            now = timezone.now()
-            for code in RegistrationCode.objects.all():
-                state = "usable" if code.is_usable(now) else "not usable"
-                uses = f"{code.use_count}/{code.max_uses if code.max_uses is not None else '∞'}"
-                expires = code.expires_at.isoformat() if code.expires_at else "never"
-                self.stdout.write(
-                    f"{code.code}\t{state}\tuses {uses}\texpires {expires}\t{code.note}"
-                )
-        else:
-            try:
-                registration_code_disable(code=options["code"])
-            except DomainError as exc:
-                raise CommandError(exc.message)
-            self.stdout.write(CODE_DISABLED.format(code=options["code"]))
+        if registration_code_exists(code or ""):
+            raise CommandError(f"A code {code} exists already.")
+        expires = timezone.now() + timedelta(days=days) if days is not None else None
+        created = registration_code_create(
+            code=code, note=note, expires_at=expires, max_uses=max_uses
+        )
+        self.stdout.write(created.code)
+
+    def _list(self, **options):
+        now = timezone.now()
+        for code in registration_code_list():
+            state = "usable" if code.is_usable(now) else "not usable"
+            uses = f"{code.use_count}/{code.max_uses if code.max_uses is not None else '∞'}"
+            expires = code.expires_at.isoformat() if code.expires_at else "never"
+            self.stdout.write(f"{code.code}\t{state}\tuses {uses}\texpires {expires}\t{code.note}")
+
+    def _disable(self, *, code, **options):
+        try:
+            registration_code_disable(code=code)
+        except DomainError as exc:
+            raise CommandError(exc.message)
+        self.stdout.write(CODE_DISABLED.format(code=code))

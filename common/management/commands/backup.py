@@ -50,12 +50,18 @@ class Command(BaseCommand):
             parts = ", ".join(k for k in ("database", "media") if k in manifest)
             self.stdout.write(f"Backup written to {target}: {parts}")
             if to_s3:
-                url, deleted = copy_to_s3(target, keep)
-                self.stdout.write(f"Copied to {url}")
-                for name in deleted:
-                    self.stdout.write(f"Deleted the older S3 backup {name}")
+                self._copy_to_s3(target, keep)
             if keep:
-                for old in prune(target.parent if dated else target.resolve().parent, keep):
-                    self.stdout.write(f"Deleted the older backup {old}")
+                self._prune(target.parent if dated else target.resolve().parent, keep)
         except (OSError, RuntimeError, subprocess.CalledProcessError) as exc:
             raise CommandError(str(exc))
+
+    def _copy_to_s3(self, target, keep):
+        url, deleted = copy_to_s3(target, keep)
+        self.stdout.write(f"Copied to {url}")
+        for name in deleted:
+            self.stdout.write(f"Deleted the older S3 backup {name}")
+
+    def _prune(self, parent, keep):
+        for old in prune(parent, keep):
+            self.stdout.write(f"Deleted the older backup {old}")
