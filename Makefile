@@ -97,6 +97,7 @@ lint: install-dev node_modules/.installed ## ruff, mypy, complexity, ESLint (zer
 	$(PY) tools/complexity.py
 	npx eslint --max-warnings 0 .
 	npm run --silent format:check
+	$(MAKE) --no-print-directory api-types-check
 	npm run --silent typecheck
 
 test: install-dev ## Run every suite: lint, Python (SQLite, then PostgreSQL when reachable), jest, browser
@@ -120,19 +121,27 @@ test-python: install-dev nginx ## Python suite on SQLite, then on PostgreSQL whe
 	  if [ -n "$$CI" ]; then echo "CI must reach PostgreSQL"; exit 1; fi; \
 	fi
 
-.PHONY: format api-types
+.PHONY: format api-types api-types-check
 
 format: install-dev node_modules/.installed ## Prettier writes the front end, ruff formats the Python
 	npm run --silent format
 	$(VENV)/bin/ruff format .
 
 # The API layer's types (frontend/src/lib/api-types.d.ts, committed, so lint needs no server)
-# from the server's OpenAPI schema; run after a serializer or schema change.
+# from the server's OpenAPI schema; run after a serializer or schema change. `make lint`
+# regenerates them aside (API_TYPES=...) and fails when the committed file is behind.
+API_TYPES ?= frontend/src/lib/api-types.d.ts
 api-types: install node_modules/.installed ## Regenerate the front end's API types from the OpenAPI schema
 	@tmp=$$(mktemp -d); \
 	ENV_FILE= SECRET_KEY=api-types-only DATABASE_URL= $(PY) manage.py spectacular --file $$tmp/schema.yml \
-	  && npx openapi-typescript $$tmp/schema.yml -o frontend/src/lib/api-types.d.ts; \
+	  && npx openapi-typescript $$tmp/schema.yml -o $(API_TYPES) >/dev/null; \
 	status=$$?; rm -rf $$tmp; exit $$status
+
+api-types-check:
+	@tmp=$$(mktemp); \
+	$(MAKE) --no-print-directory api-types API_TYPES=$$tmp; \
+	if cmp -s $$tmp frontend/src/lib/api-types.d.ts; then rm -f $$tmp; \
+	else rm -f $$tmp; echo "frontend/src/lib/api-types.d.ts is behind the API schema: run make api-types"; exit 1; fi
 
 test-js: node_modules/.installed ## jest + Testing Library
 	npm test --silent
