@@ -37,15 +37,20 @@ def page_params(request, default_limit):
 
 
 def paginate(request, queryset, *, key, serialize, default_limit, count=None):
-    """Slice `queryset` (already ordered, stably) for the request's page; `serialize` gets
-    the slice as a queryset, not yet run. `count` (a callable) can supply the total, e.g.
-    from a cache, instead of a COUNT(*) per request.
+    """The request's page of `queryset` (page_params, then page_answer)."""
+    page, limit = page_params(request, default_limit)
+    total = count() if count is not None else queryset.count()
+    return page_answer(queryset, page=page, limit=limit, total=total, key=key, serialize=serialize)
+
+
+def page_answer(queryset, *, page, limit, total, key, serialize):
+    """Slice `queryset` (already ordered, stably) for `page`; `serialize` gets the slice as
+    a queryset, not yet run. `total` is the count of the whole list, which a caller may
+    keep (e.g. per catalog version) instead of a COUNT(*) per request.
 
     A page past the end is an empty page, not an error: an infinite list whose rows were
     deleted between two requests should just stop.
     """
-    page, limit = page_params(request, default_limit)
-    total = count() if count is not None else queryset.count()
     start = (page - 1) * limit
     rows = queryset[start : start + limit] if start < total else queryset.none()
     total_pages = math.ceil(total / limit) if total else 0

@@ -23,7 +23,6 @@ stock).
 import time
 from collections.abc import Callable, Hashable
 from functools import partial
-from types import SimpleNamespace
 from typing import Any, TypeVar
 
 from django.conf import settings
@@ -31,7 +30,7 @@ from django.db.models import QuerySet
 
 from common import metrics
 from common.lru import BytesLRU
-from common.pagination import paginate
+from common.pagination import page_answer
 from common.renderers import dumps
 from shop import selectors
 from shop.models import Product
@@ -146,16 +145,13 @@ def _product_page(
         partial(_list_total, products, matches_key, stock),
         keep=keep,
     )
-    # common.pagination.paginate reads page and limit from the request; they are parsed
-    # already, so it gets them back as a request's query would give them.
-    query = SimpleNamespace(query_params={"page": page, "limit": limit})
-    return paginate(
-        query,
+    return page_answer(
         products,
+        page=page,
+        limit=limit,
+        total=total,
         key="products",
-        default_limit=limit,
         serialize=selectors.product_answers,
-        count=lambda: total,
     )
 
 

@@ -14,7 +14,7 @@ from shop.categories import CATEGORIES
 
 CATEGORY_IDS = [slug for slug, *_ in CATEGORIES]
 # Bounds a typo cannot cross (an extra zero or two) and that keep every order total inside
-# its column: 200 lines x 10,000 units x 100,000.00 is checked at checkout (orders.services).
+# its column: 200 lines x 10,000 units x 100,000.00 is checked at checkout (orders.checkout).
 MAX_PRICE = Decimal("100000.00")
 MAX_QUANTITY = 1_000_000
 PRICE_TOO_HIGH = "Price must be at most 100,000.00."
