@@ -113,7 +113,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description The 13 categories in display order. Public: no token needed. The `ETag` names the catalog version. */
+        /** @description The 13 categories in display order; public. The `ETag` names the catalog version. Rules: docs/api.md, Catalog. */
         get: operations["categories_list"];
         put?: never;
         post?: never;
@@ -136,7 +136,7 @@ export interface paths {
         delete?: never;
         options?: never;
         head?: never;
-        /** @description Admin only. JSON `{ageRestricted?, shippable?}`: fields sent change, the others stay. `ageRestricted` makes checkout ask for `ageConfirmed` and marks orders for an ID check; `shippable: false` refuses standard shipping for the category's products. Checkout reads the flags on every order, so a change applies to the next checkout. Answers the category. */
+        /** @description Admins: `{ageRestricted?, shippable?}`; the flags sent change, the others stay. Answers the category. Rules: docs/api.md, Catalog. */
         patch: operations["categories_partial_update"];
         trace?: never;
     };
@@ -147,10 +147,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description The homepage carousel, ordered by display_order (0-based) then id. Customers get only active images, admins every image (to manage them). */
+        /** @description The homepage carousel in display order; customers get the active images only. Rules: docs/api.md, Hero images. */
         get: operations["hero_images_list"];
         put?: never;
-        /** @description Multipart form. `display_order` counts from 1 (stored 0-based); without it the image goes last. `is_active` is 1/0 or true/false, default active. Either `image_url` (http(s) with a host, or a path on this site starting with a single /; other schemes are a 400) or an `image` file (checked and re-encoded to WebP, at most 2400 px a side) is required; when both are sent, the file wins. */
+        /** @description Multipart form: an `image_url` or an `image` file is required; without `display_order` (from 1) the image goes last. Rules: docs/api.md, Hero images. */
         post: operations["hero_images_create"];
         delete?: never;
         options?: never;
@@ -166,10 +166,10 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
-        /** @description Multipart: the fields sent change, the others stay (same rules as create). The picture changes only for a new `image` file or a non-empty `image_url` different from the current one, so an edit form that sends the current URL back keeps the stored file; a replaced file is deleted once no hero image uses it. JSON `{"is_active": true|false}` (the toggle) sets that flag and nothing else. */
+        /** @description Multipart: the fields sent change, the others stay. JSON `{"is_active": true|false}` sets that flag and nothing else. Rules: docs/api.md, Hero images. */
         put: operations["hero_images_update"];
         post?: never;
-        /** @description Deletes the hero image and its stored file (when no other hero image uses it). */
+        /** @description Deletes the hero image, and its stored file when no other hero image uses it. Rules: docs/api.md, Hero images. */
         delete: operations["hero_images_destroy"];
         options?: never;
         head?: never;
@@ -184,7 +184,7 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
-        /** @description Sets the 1-based positions given (stored 0-based) in one transaction. The list may name some of the images: the others keep their stored position, and equal positions are shown by id. An unknown or repeated id is a 400 and nothing changes. Answers the full list, as GET does for an admin. */
+        /** @description Sets the positions given (from 1), all or none. Answers the full list, as GET does for an admin. Rules: docs/api.md, Hero images. */
         put: operations["hero_images_reorder_update"];
         post?: never;
         delete?: never;
@@ -200,7 +200,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description Orders newest first (ties by id). A customer sees only their own orders, an admin every order; filters narrow that set and never widen it. Filters combine freely. `counts` gives the orders per status under every filter except `status` (for chips). `productId`/`productTypeId` of a line become null once that product or type is deleted; names and prices stay as they were at checkout. */
+        /** @description Orders newest first (ties by id): a customer's own, or every order for an admin; filters narrow that set, and `counts` gives the orders per status. Rules: docs/api.md, Orders and Back office, added. */
         get: operations["orders_list"];
         put?: never;
         post?: never;
@@ -218,7 +218,7 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
-        /** @description Admin only (a customer gets 403, even for their own order). Answers `Order cancelled. Items returned to stock.` Every reserved unit goes back to the product or type it came from, in the same transaction as the status change (lines whose product or type has since been deleted are skipped; a deleted type's units are not put on its product). Only a pending order can be cancelled: otherwise 409 and nothing changes. The change is recorded as an order event (who, when, from, to), shown in the Django admin. */
+        /** @description Admin only. A pending order is cancelled and every reserved unit goes back to stock. Rules: docs/api.md, Orders. */
         put: operations["orders_cancel_update"];
         post?: never;
         delete?: never;
@@ -235,7 +235,7 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
-        /** @description Admin only (a customer gets 403, even for their own order). The sale becomes final; stock does not change (the units left it at checkout). Only a pending order can be completed: otherwise 409 and nothing changes. A complete and a cancel of one order at the same moment take turns on the order's row lock: exactly one succeeds. The change is recorded as an order event (who, when, from, to), shown in the Django admin. */
+        /** @description Admin only. A pending order's sale becomes final; stock does not change. Rules: docs/api.md, Orders. */
         put: operations["orders_complete_update"];
         post?: never;
         delete?: never;
@@ -253,7 +253,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** @description Places an order. Problems are reported one at a time in the form's order: empty cart, delivery option, name, address (shipping and delivery), phone, date (not before today in America/Los_Angeles) and time (delivery), then the lines (quantity at least 1, unknown items 400, unavailable, unpriced or short items 409). Delivery options and fees: `pickup` (store pickup): free; `shipping` (standard shipping): 8.00, free from a subtotal of 60.00; `delivery` (local delivery): 20.00, free from a subtotal of 60.00. Prices come from the database (a type's price when set, else the product's); `deliveryFee` and `total` are optional and compared to the cent after rounding, so a client's float arithmetic (68.99000000000001) is not a mismatch. The address is stored for shipping and delivery only, the date and time for delivery only (they mean nothing for pickup); the phone number is kept whenever given. Identical lines are merged. The body must be JSON (415 otherwise). Holds: nothing is paid online, so the limits of GET /api/shop/info apply, after the fields above and before anything is stored: a customer with `maxPendingOrders` pending orders is refused (`You already have 3 orders waiting to be completed. Please wait until one is completed or cancelled before placing another.`), and so is more than `maxUnitsPerLine` units of one product or type, lines of it counted together (`You can order at most 10 of {name}[ - {type}] per order.`; several such lines are named at once, each in `errors.cartItems`). Both are 400s with the sentence in `errors.cartItems`; a replay of an order already placed is answered as always. A pending order is cancelled once its hold runs out (`PENDING_HOLD_HOURS` after it was placed, or after its booked delivery time), its stock back. Shop rules, after the fields above (400 unless said): shipping a product whose category is not shippable (`{name} can't be shipped. Please choose pickup or local delivery.`); local delivery needs `deliveryZip` (missing, not five digits, or outside the delivery area listed by GET /api/shop/info), a valid US `phoneNumber` (any option's phone, when given, is stored as `(714) 555-0142`), and a date and time inside the delivery hours, at least the lead time from now and at most the booking horizon ahead (the message names the allowed window; `deliveryTime` is HH:MM, also accepted as 2:30 PM, and stored as HH:MM); a full delivery hour, when an hourly capacity is set, is a 409 `That delivery time is full. Please choose another time.` Any line whose category is age-restricted needs `ageConfirmed: true` (`Please confirm you are 21 or older to order age-restricted products.`); the order then has `idCheckRequired`, `ageConfirmedAt` and the `idNotice` to show. Flags are read on every checkout, so an admin's change applies to the next order. Idempotency-Key: stored on the order row in the database, so every app server sees it, and kept for as long as the order exists (orders are never deleted), well past the 24 hours docs/api.md promises; there is nothing to expire. A key is used up only by a placed order: a refused checkout (400/409) may be retried with the same key. A retry that arrives while the first request is still running waits for it and then answers its order. A replay answers the order as it is now (its status may have moved on) and sends no second email. Emails (confirmation to the customer, alert to the shop) go out after the order is committed; a mail failure is logged and never fails the order. */
+        /** @description Places an order from the cart, priced from the database, with its stock reserved; any refusal stores nothing. The refusal order is the docstring of orders/checkout.py. Rules: docs/api.md, Orders and Checkout rules, added. */
         post: operations["orders_checkout_create"];
         delete?: never;
         options?: never;
@@ -268,10 +268,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description A page of products, newest first, ties by id. The strong `ETag` names the catalog version, which every change to a product, type, image, stock or category moves; send it back in `If-None-Match` for a 304 while nothing changed. */
+        /** @description A page of products, newest first, ties by id. The `ETag` names the catalog version. Rules: docs/api.md, Catalog. */
         get: operations["products_list"];
         put?: never;
-        /** @description Multipart form. `name` and `category` are required; `availability` defaults to true, `quantity` to 0, `price` to null (an empty field is null). Up to 5 `images`: each is opened with Pillow (JPEG, PNG, WebP or GIF, else 400), 10 MB at most (413), rotated by EXIF, capped at 1600 px, re-encoded to WebP without metadata, with a 400 px thumbnail. Optional `types`: a JSON list of the product's types, created with it in one transaction. Any bad field, file or type: nothing is stored. */
+        /** @description Multipart form: `name` and `category` required, up to 5 `images`, optional `types` (a JSON list). Any bad field, file or type: nothing is stored. Rules: docs/api.md, Catalog. */
         post: operations["products_create"];
         delete?: never;
         options?: never;
@@ -286,12 +286,12 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description One product with its types and images. The strong `ETag` names the product's version, which every change to it (fields, types, images, stock, its category) moves. */
+        /** @description One product with its types and images. The `ETag` names the product's version. Rules: docs/api.md, Versions, caching and stale writes. */
         get: operations["products_retrieve"];
-        /** @description Multipart form, same fields and rules as create, but every field is optional: fields sent change, the others stay. `existingImages` (JSON list of URLs exactly as in `images`) keeps those images in that order and deletes the others (files removed after the commit); without `existingImages` every image stays. New `images` go after the kept ones; kept + new over 5 is a 400. A URL that is not one of this product's images is a 400 and nothing changes. `types` (optional JSON list) is every type the product should have: items with an `id` update that type (fields an item leaves out stay), items without one are created, types left out are deleted, in the product's transaction; an `id` of another product is a 400 'Product type not found' and nothing changes. With `If-Match` naming an older version: 412; a changed `quantity` (the product's or a type's) without `If-Match`: 428 (a sale made meanwhile is never overwritten). */
+        /** @description Multipart form as for create, every field optional: the fields sent change. `existingImages` lists the images to keep, `types` every type the product should have. Rules: docs/api.md, Catalog. */
         put: operations["products_update"];
         post?: never;
-        /** @description Deletes the product, its types and images; image files are removed after the commit unless another product uses the same file. Placed orders keep their own copy. With `If-Match` naming an older version: 412 and nothing is deleted. */
+        /** @description Deletes the product, its types and images; placed orders keep their own copy. Rules: docs/api.md, Catalog. */
         delete: operations["products_destroy"];
         options?: never;
         head?: never;
@@ -308,7 +308,7 @@ export interface paths {
         get?: never;
         put?: never;
         post?: never;
-        /** @description JSON `{"imagePaths": [url, ...]}` with URLs exactly as in the product's `images` (its stored names are accepted too). All named images are removed, or none: anything that is not one of this product's images (another product's, `../`, an empty list) is a 400. Answers the updated product. */
+        /** @description `{"imagePaths": [url, ...]}`: removes every named image of this product, or none. Answers the product. Rules: docs/api.md, Catalog. */
         delete: operations["products_images_destroy"];
         options?: never;
         head?: never;
@@ -322,10 +322,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description The product's types, oldest first. */
+        /** @description The product's types, oldest first. Rules: docs/api.md, Catalog. */
         get: operations["product_types_list"];
         put?: never;
-        /** @description JSON (or form) `{name, availability, price, quantity}`. `name` is required ('Please enter name for the product type'); `price` null or empty = the product's price applies; `availability` defaults to true, `quantity` to 0. */
+        /** @description JSON (or form) `{name, availability, price, quantity}`; `name` is required. Rules: docs/api.md, Catalog. */
         post: operations["product_types_create"];
         delete?: never;
         options?: never;
@@ -341,10 +341,10 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
-        /** @description Fields sent change, the others stay (same rules as create). A type of another product is a 404 'Product type not found'. `If-Match` carries the product's `ETag` (a type is part of its product): stale is a 412, a changed `quantity` without it a 428. The answer's `ETag` is the product's after the write. */
+        /** @description The fields sent change, the others stay. `If-Match` and the answer's `ETag` are the product's (a type is part of its product). Rules: docs/api.md, Catalog. */
         put: operations["product_types_update"];
         post?: never;
-        /** @description Deletes the type. Placed orders keep their own copy of its name and price. With `If-Match` naming an older version of the product: 412 and nothing is deleted. */
+        /** @description Deletes the type; placed orders keep their own copy of its name and price. Rules: docs/api.md, Catalog. */
         delete: operations["product_types_destroy"];
         options?: never;
         head?: never;
@@ -358,7 +358,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description Admin only. Sales between `from` and `to` (Los Angeles days, both included; default the last 30 days). Revenue is the total (goods and delivery fees) of orders that are not cancelled; `totals.orders`, `days`, `byCategory`, `topProducts` (ten, by revenue) and `byDeliveryOption` count those orders; `byStatus` counts every order. Every day of the range is listed, zero days included. Category and product revenue are goods only. A fixed number of queries whatever the range. */
+        /** @description Admin only. Sales between `from` and `to` (Los Angeles days, both included; default the last 30 days): revenue of the orders that are not cancelled, by day, category, product and delivery option, and orders by status. Rules: docs/api.md, Back office, added. */
         get: operations["reports_sales"];
         put?: never;
         post?: never;
@@ -375,7 +375,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description The same report as CSV. Admin only. Sales between `from` and `to` (Los Angeles days, both included; default the last 30 days). Revenue is the total (goods and delivery fees) of orders that are not cancelled; `totals.orders`, `days`, `byCategory`, `topProducts` (ten, by revenue) and `byDeliveryOption` count those orders; `byStatus` counts every order. Every day of the range is listed, zero days included. Category and product revenue are goods only. A fixed number of queries whatever the range. */
+        /** @description The same report as CSV. Admin only. Sales between `from` and `to` (Los Angeles days, both included; default the last 30 days): revenue of the orders that are not cancelled, by day, category, product and delivery option, and orders by status. Rules: docs/api.md, Back office, added. */
         get: operations["reports_sales_csv"];
         put?: never;
         post?: never;
@@ -392,10 +392,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description Admins see every ride request, customers only their own; newest first (ties by id). An unknown `status` filter is a 400 rather than an empty page, so a client typo is noticed. */
+        /** @description Admins see every ride request, customers only their own; newest first (ties by id). An unknown `status` filter is a 400, not an empty page. Rules: docs/api.md, Rides. */
         get: operations["rides_list"];
         put?: never;
-        /** @description Anyone may submit; a valid token links the request to that user (a missing, bad or expired token gives an unlinked request, never a 401). Anonymous submissions are throttled per client address (RIDE_THROTTLE_RATE), signed-in ones per user (RIDE_USER_THROTTLE_RATE), since each one emails the shop. Missing fields are all listed in `errors` under one message (docs/api.md, Rides). Decisions: the pickup date may not be before today in Los Angeles; the phone must have 7-15 digits once spaces, dashes, dots, parentheses and a leading + are removed (it is stored as typed); `pickupTime` is free text of up to 50 characters, since the form's time input has no fixed format. The shop (SHOP_EMAIL) is emailed after the request is stored; a failing mail server does not fail the request. */
+        /** @description Anyone may submit; a valid token links the request to that user (a missing or bad token gives an unlinked request, never a 401). The shop is emailed. Rules: docs/api.md, Rides. */
         post: operations["rides_create"];
         delete?: never;
         options?: never;
@@ -428,7 +428,7 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
-        /** @description Admin sets any of the five statuses other than the current one (there is no fixed order of statuses). The same status again is a 409. Every change is recorded as a RideEvent (who, when, from, to), shown in the Django admin. */
+        /** @description Admin moves a ride as rideStatuses[].next of GET /api/shop/info allows: to any status but its current one. Rules: docs/api.md, Rides. */
         put: operations["rides_status_update"];
         post?: never;
         delete?: never;
@@ -444,9 +444,9 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description The pricing text shown in the ride form: the text an admin stored, or the default text (rides/selectors.py) until one is stored or when the stored one is blank. */
+        /** @description The pricing text shown in the ride form: the text an admin stored, or the default text (defaultRidePricing of GET /api/shop/info) until one is stored. */
         get: operations["rides_pricing_read"];
-        /** @description Admin stores the pricing text (leading and trailing blanks trimmed, at most 5000 characters). An empty text is a 400; to go back to the default, an admin deletes the setting in the Django admin. */
+        /** @description Admin stores the ride form's pricing text. Rules: docs/api.md, Rides. */
         put: operations["rides_pricing_update"];
         post?: never;
         delete?: never;
@@ -462,7 +462,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description Whether local delivery serves a ZIP code, with the sentence to show: `We deliver to 92840.` or `Sorry, local delivery is only available in Orange County. 90210 is outside our delivery area.` Public: no token needed. Checkout applies the same rule. */
+        /** @description Public. Whether local delivery serves a ZIP code, with the sentence to show; checkout applies the same rule. Rules: docs/api.md, Checkout rules, added. */
         get: operations["shop_delivery_zip"];
         put?: never;
         post?: never;
@@ -541,8 +541,7 @@ export interface components {
         };
         /**
          * @description Every field is optional at the field level so that validate() can report the first
-         *     problem in the order the checkout form shows them: cart, option, name, address, phone, date,
-         *     time, then the lines.
+         *     problem in the form's order (the refusal order: orders/checkout.py).
          */
         CheckoutRequest: {
             cartItems?: components["schemas"]["CartItemRequest"][] | null;
@@ -668,6 +667,11 @@ export interface components {
             deliveryDate: string | null;
             deliveryTime: string;
             deliveryZip: string;
+            /**
+             * Format: date-time
+             * @description Local delivery: the booked moment in the shop's zone, with its offset (2026-11-26T11:00:00-08:00); null for pickup and shipping.
+             */
+            deliveryAt: string | null;
             specialInstructions: string;
             /** @description 21+ goods: a photo ID is checked at handover. */
             idCheckRequired: boolean;
@@ -682,10 +686,27 @@ export interface components {
             /** Format: double */
             total: number;
             items: components["schemas"]["OrderItem"][];
+            /** @description The status history, oldest first, the order being placed included. */
+            events: components["schemas"]["OrderEvent"][];
         };
         OrderAnswer: {
             message: string;
             order: components["schemas"]["Order"];
+        };
+        /**
+         * @description One step of an order's status history. Who made it is never named (customers read this
+         *     too): `byShop` says only whether a member of the shop's staff made it.
+         */
+        OrderEvent: {
+            /** @description Empty for the order being placed ("" -> pending). */
+            fromStatus: string;
+            toStatus: string;
+            /** Format: date-time */
+            at: string;
+            /** @description What else the change set off, e.g. "Hold expired. Customer email queued: ..."; may be empty. */
+            note: string;
+            /** @description True when an admin made the change; false for the customer's own checkout and for the shop's scheduled jobs (a hold running out). */
+            readonly byShop: boolean;
         };
         OrderItem: {
             /** @description Null once the product is deleted. */
@@ -941,6 +962,12 @@ export interface components {
             maxUnitsPerLine: number | null;
             /** @description Pending orders a customer may have at once; null: no limit. */
             maxPendingOrders: number | null;
+            /** @description The checkout form's refusals as the server words them: cartEmpty, option, name, address, phone, date, datePast, time. */
+            checkoutMessages: {
+                [key: string]: string;
+            };
+            /** @description The sentence for a product that cannot be shipped; {name} stands for the product's name. */
+            notShippable: string;
         };
         /**
          * @description * `pending` - Pending
@@ -1296,7 +1323,7 @@ export interface operations {
                     "application/json": components["schemas"]["Category"][];
                 };
             };
-            /** @description Not Modified: the `If-None-Match` header names the current `ETag`; no body */
+            /** @description Not Modified: `If-None-Match` names the current `ETag`; no body. */
             304: {
                 headers: {
                     [name: string]: unknown;
@@ -1339,7 +1366,7 @@ export interface operations {
                     "application/json": components["schemas"]["Category"];
                 };
             };
-            /** @description Bad field: {message, errors}; nothing changes */
+            /** @description Bad input: a message, and field problems under errors; nothing changes. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -1348,7 +1375,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description No or bad token */
+            /** @description No or bad token (with a WWW-Authenticate header). */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -1357,7 +1384,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Signed in, but not an admin */
+            /** @description Signed in, but not an admin. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -1394,7 +1421,7 @@ export interface operations {
                     "application/json": components["schemas"]["Hero"][];
                 };
             };
-            /** @description No or bad token */
+            /** @description No or bad token (with a WWW-Authenticate header). */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -1490,7 +1517,7 @@ export interface operations {
                     "application/json": components["schemas"]["Hero"];
                 };
             };
-            /** @description Bad field */
+            /** @description Bad input: a message, and field problems under errors; nothing changes. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -1659,7 +1686,7 @@ export interface operations {
                     "application/json": components["schemas"]["OrderPage"];
                 };
             };
-            /** @description A bad page, limit or filter value (the message names it) */
+            /** @description A bad page, limit or filter value (the message names it). */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -1845,7 +1872,7 @@ export interface operations {
                     "application/json": components["schemas"]["OrderAnswer"];
                 };
             };
-            /** @description A missing field (the messages of docs/api.md, Orders), a bad line, an unknown item, more units of one item than maxUnitsPerLine, maxPendingOrders pending orders already, or an overlong key */
+            /** @description A missing or bad field, a bad or unknown line, a shop rule (units per line, pending orders, shipping, delivery area and time, 21+), or an overlong key. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -1872,7 +1899,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Short stock (every short line named at once, each in errors.cartItems), an unavailable or unpriced item, changed prices, or a reused key */
+            /** @description Short stock (every short line named at once, each in errors.cartItems), an unavailable or unpriced item, a full delivery hour, changed prices, or a reused key. */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -1895,15 +1922,15 @@ export interface operations {
     products_list: {
         parameters: {
             query?: {
-                /** @description A category id; an unknown one gives an empty page. */
+                /** @description A category id. */
                 category?: string;
-                /** @description Default 12, capped at 100. */
+                /** @description Default 12, at most 100. */
                 limit?: number;
-                /** @description From 1 (0 or text: 400). A page past the end is an empty page (200). */
+                /** @description From 1; past the end: an empty page. */
                 page?: number;
-                /** @description Case-insensitive match in name or description, taken literally (% and _ are not wildcards). Surrounding spaces are ignored; more than 200 characters is a 400. A search that matches nothing forgives typos: a word of 4-7 letters one edit, 8 or more two, 3 or fewer none; fewest edits first (docs/api.md). */
+                /** @description Name or description, literally, at most 200 characters; forgives typos when nothing matches. */
                 search?: string;
-                /** @description Admins only (a customer gets 403): `out` = sold out (no units, or no type with units), `low` = in stock with LOW_STOCK_THRESHOLD units or fewer (a product's own quantity, or any of its types'). The threshold is in GET /api/shop/info as `lowStockThreshold`. */
+                /** @description Admins only. */
                 stock?: "low" | "out";
             };
             header?: {
@@ -1923,14 +1950,14 @@ export interface operations {
                     "application/json": components["schemas"]["ProductPage"];
                 };
             };
-            /** @description Not Modified: the `If-None-Match` header names the current `ETag`; no body */
+            /** @description Not Modified: `If-None-Match` names the current `ETag`; no body. */
             304: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content?: never;
             };
-            /** @description Bad field: {message, errors}; nothing changes */
+            /** @description Bad input: a message, and field problems under errors; nothing changes. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -1939,7 +1966,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description No or bad token */
+            /** @description No or bad token (with a WWW-Authenticate header). */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -1948,7 +1975,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Signed in, but not an admin */
+            /** @description A customer filtering by `stock`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -1982,7 +2009,7 @@ export interface operations {
                     "application/json": components["schemas"]["Product"];
                 };
             };
-            /** @description Bad field: {message, errors}; nothing changes */
+            /** @description Bad input: a message, and field problems under errors; nothing changes. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -1991,7 +2018,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description No or bad token */
+            /** @description No or bad token (with a WWW-Authenticate header). */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -2000,7 +2027,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Signed in, but not an admin */
+            /** @description Signed in, but not an admin. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -2009,7 +2036,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description An image over 10 MB; nothing changes */
+            /** @description An image over 10 MB; nothing changes. */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -2042,7 +2069,7 @@ export interface operations {
                     "application/json": components["schemas"]["Product"];
                 };
             };
-            /** @description Not Modified: the `If-None-Match` header names the current `ETag`; no body */
+            /** @description Not Modified: `If-None-Match` names the current `ETag`; no body. */
             304: {
                 headers: {
                     [name: string]: unknown;
@@ -2058,7 +2085,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description No or bad token */
+            /** @description No or bad token (with a WWW-Authenticate header). */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -2106,7 +2133,7 @@ export interface operations {
                     "application/json": components["schemas"]["Product"];
                 };
             };
-            /** @description Bad field: {message, errors}; nothing changes */
+            /** @description Bad input: a message, and field problems under errors; nothing changes. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2115,7 +2142,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description No or bad token */
+            /** @description No or bad token (with a WWW-Authenticate header). */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -2124,7 +2151,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Signed in, but not an admin */
+            /** @description Signed in, but not an admin. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -2142,7 +2169,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description If-Match names an older version of the product */
+            /** @description If-Match names an older version of the product; nothing changes. */
             412: {
                 headers: {
                     [name: string]: unknown;
@@ -2151,7 +2178,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description An image over 10 MB; nothing changes */
+            /** @description An image over 10 MB; nothing changes. */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -2160,7 +2187,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The stock would change and If-Match is missing */
+            /** @description The stock would change and If-Match is missing; nothing changes. */
             428: {
                 headers: {
                     [name: string]: unknown;
@@ -2201,7 +2228,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description No or bad token */
+            /** @description No or bad token (with a WWW-Authenticate header). */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -2210,7 +2237,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Signed in, but not an admin */
+            /** @description Signed in, but not an admin. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -2228,7 +2255,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description If-Match names an older version of the product */
+            /** @description If-Match names an older version of the product; nothing changes. */
             412: {
                 headers: {
                     [name: string]: unknown;
@@ -2258,7 +2285,7 @@ export interface operations {
                     "application/json": components["schemas"]["Product"];
                 };
             };
-            /** @description Bad field: {message, errors}; nothing changes */
+            /** @description Not one of this product's images, or none named; nothing is deleted. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2267,7 +2294,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description No or bad token */
+            /** @description No or bad token (with a WWW-Authenticate header). */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -2276,7 +2303,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Signed in, but not an admin */
+            /** @description Signed in, but not an admin. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -2315,7 +2342,7 @@ export interface operations {
                     "application/json": components["schemas"]["ProductType"][];
                 };
             };
-            /** @description No or bad token */
+            /** @description No or bad token (with a WWW-Authenticate header). */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -2360,7 +2387,7 @@ export interface operations {
                     "application/json": components["schemas"]["ProductType"];
                 };
             };
-            /** @description Bad field: {message, errors}; nothing changes */
+            /** @description Bad input: a message, and field problems under errors; nothing changes. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2369,7 +2396,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description No or bad token */
+            /** @description No or bad token (with a WWW-Authenticate header). */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -2378,7 +2405,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Signed in, but not an admin */
+            /** @description Signed in, but not an admin. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -2427,7 +2454,7 @@ export interface operations {
                     "application/json": components["schemas"]["ProductType"];
                 };
             };
-            /** @description Bad field: {message, errors}; nothing changes */
+            /** @description Bad input: a message, and field problems under errors; nothing changes. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2436,7 +2463,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description No or bad token */
+            /** @description No or bad token (with a WWW-Authenticate header). */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -2445,7 +2472,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Signed in, but not an admin */
+            /** @description Signed in, but not an admin. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -2463,7 +2490,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description If-Match names an older version of the product */
+            /** @description If-Match names an older version of the product; nothing changes. */
             412: {
                 headers: {
                     [name: string]: unknown;
@@ -2472,7 +2499,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The stock would change and If-Match is missing */
+            /** @description The stock would change and If-Match is missing; nothing changes. */
             428: {
                 headers: {
                     [name: string]: unknown;
@@ -2514,7 +2541,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description No or bad token */
+            /** @description No or bad token (with a WWW-Authenticate header). */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -2523,7 +2550,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Signed in, but not an admin */
+            /** @description Signed in, but not an admin. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -2541,7 +2568,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description If-Match names an older version of the product */
+            /** @description If-Match names an older version of the product; nothing changes. */
             412: {
                 headers: {
                     [name: string]: unknown;
@@ -2583,7 +2610,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description No or bad token. */
+            /** @description No or bad token (with a WWW-Authenticate header). */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -2635,7 +2662,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description No or bad token. */
+            /** @description No or bad token (with a WWW-Authenticate header). */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -2687,7 +2714,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description No or bad token */
+            /** @description No or bad token (with a WWW-Authenticate header). */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -2730,7 +2757,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Too many requests from this address, or from this signed-in user */
+            /** @description Too many requests: wait the seconds in `Retry-After`. */
             429: {
                 headers: {
                     [name: string]: unknown;
