@@ -9,7 +9,7 @@ from typing import NoReturn
 from rest_framework import serializers
 
 from common.schema import PaginationSerializer
-from common.shoptime import shop_today
+from common.shoptime import SHOP_TIME_ZONE, shop_today
 from orders.age import id_notice
 from orders.delivery import ZIP_INVALID
 from orders.pricing import NEEDS_ADDRESS, NEEDS_APPOINTMENT, DeliveryOption
@@ -191,6 +191,28 @@ class OrderItemSerializer(serializers.Serializer):
         return line.product_type_name if line.sold_as_type else None
 
 
+class OrderEventSerializer(serializers.Serializer):
+    """One step of an order's status history. Who made it is never named (customers read this
+    too): `byShop` says only whether a member of the shop's staff made it."""
+
+    fromStatus = serializers.CharField(
+        source="from_status", help_text='Empty for the order being placed ("" -> pending).'
+    )
+    toStatus = serializers.CharField(source="to_status")
+    at = serializers.DateTimeField(source="created_at", default_timezone=UTC)
+    note = serializers.CharField(
+        help_text='What else the change set off, e.g. "Hold expired. Customer email queued: '
+        '..."; may be empty.'
+    )
+    byShop = serializers.SerializerMethodField(
+        help_text="True when an admin made the change; false for the customer's own checkout "
+        "and for the shop's scheduled jobs (a hold running out)."
+    )
+
+    def get_byShop(self, event) -> bool:
+        return bool(event.actor is not None and event.actor.is_staff)
+
+
 class OrderSerializer(serializers.Serializer):
     id = serializers.IntegerField()
     userId = serializers.IntegerField(source="user_id")
@@ -204,6 +226,13 @@ class OrderSerializer(serializers.Serializer):
     deliveryDate = serializers.DateField(source="delivery_date", allow_null=True)
     deliveryTime = serializers.CharField(source="delivery_time")
     deliveryZip = serializers.CharField(source="delivery_zip")
+    deliveryAt = serializers.DateTimeField(
+        source="delivery_at",
+        allow_null=True,
+        default_timezone=SHOP_TIME_ZONE,
+        help_text="Local delivery: the booked moment in the shop's zone, with its offset "
+        "(2026-11-26T11:00:00-08:00); null for pickup and shipping.",
+    )
     specialInstructions = serializers.CharField(source="special_instructions")
     idCheckRequired = serializers.BooleanField(
         source="id_check_required", help_text="21+ goods: a photo ID is checked at handover."
@@ -219,6 +248,9 @@ class OrderSerializer(serializers.Serializer):
     deliveryFee = serializers.DecimalField(source="delivery_fee", max_digits=10, decimal_places=2)
     total = serializers.DecimalField(max_digits=12, decimal_places=2)
     items = OrderItemSerializer(many=True)
+    events = OrderEventSerializer(
+        many=True, help_text="The status history, oldest first, the order being placed included."
+    )
 
     def get_idNotice(self, order) -> str | None:
         return id_notice(order)

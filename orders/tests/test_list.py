@@ -95,8 +95,9 @@ def test_list_costs_the_same_queries_however_many_orders_and_lines(
         )
         assert customer_client.post("/api/orders/checkout", body, format="json").status_code == 201
 
-    # token user, counts per status (which give the total), orders with users, their lines
-    with django_assert_max_num_queries(4):
+    # token user, counts per status (which give the total), orders with users, their lines,
+    # their events (with the actors joined)
+    with django_assert_max_num_queries(5):
         page = admin_client_api.get("/api/orders?limit=20").json()
 
     assert len(page["orders"]) == 20 and all(len(o["items"]) == 6 for o in page["orders"])

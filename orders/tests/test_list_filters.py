@@ -198,8 +198,9 @@ def test_bad_filter_values_are_400_with_a_message(admin, query, message):
 def test_filtered_pages_cost_a_fixed_number_of_queries(
     admin, orders, django_assert_max_num_queries
 ):
-    # token user, counts per status (which give the total), orders with users, their lines
-    with django_assert_max_num_queries(4):
+    # token user, counts per status (which give the total), orders with users, their lines,
+    # their events (with the actors joined)
+    with django_assert_max_num_queries(5):
         page = admin.get("/api/orders?due=today&search=olive&status=pending&from=2026-06-01")
 
     assert [o["id"] for o in page.json()["orders"]] == [orders["olive_delivery_today"]]

@@ -667,6 +667,11 @@ export interface components {
             deliveryDate: string | null;
             deliveryTime: string;
             deliveryZip: string;
+            /**
+             * Format: date-time
+             * @description Local delivery: the booked moment in the shop's zone, with its offset (2026-11-26T11:00:00-08:00); null for pickup and shipping.
+             */
+            deliveryAt: string | null;
             specialInstructions: string;
             /** @description 21+ goods: a photo ID is checked at handover. */
             idCheckRequired: boolean;
@@ -681,10 +686,27 @@ export interface components {
             /** Format: double */
             total: number;
             items: components["schemas"]["OrderItem"][];
+            /** @description The status history, oldest first, the order being placed included. */
+            events: components["schemas"]["OrderEvent"][];
         };
         OrderAnswer: {
             message: string;
             order: components["schemas"]["Order"];
+        };
+        /**
+         * @description One step of an order's status history. Who made it is never named (customers read this
+         *     too): `byShop` says only whether a member of the shop's staff made it.
+         */
+        OrderEvent: {
+            /** @description Empty for the order being placed ("" -> pending). */
+            fromStatus: string;
+            toStatus: string;
+            /** Format: date-time */
+            at: string;
+            /** @description What else the change set off, e.g. "Hold expired. Customer email queued: ..."; may be empty. */
+            note: string;
+            /** @description True when an admin made the change; false for the customer's own checkout and for the shop's scheduled jobs (a hold running out). */
+            readonly byShop: boolean;
         };
         OrderItem: {
             /** @description Null once the product is deleted. */

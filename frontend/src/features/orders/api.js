@@ -1,8 +1,9 @@
 // @ts-check
-// Orders: the list (a customer's own, or every order for an admin: the server decides) and the
-// admin's complete/cancel, as query options and mutation hooks.
+// Orders: the list (a customer's own, or every order for an admin: the server decides), the
+// admin's complete/cancel, and the catalog's current products for "Buy again", as query options
+// and mutation hooks.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../lib/api';
+import { ApiError, api } from '../../lib/api';
 import { pagedQueryOptions } from '../../lib/pages';
 import { orderKeys, productKeys } from '../../lib/queryKeys';
 
@@ -37,5 +38,38 @@ export function useOrderAction() {
         queryClient.invalidateQueries({ queryKey: orderKeys.all }),
         queryClient.invalidateQueries({ queryKey: productKeys.all }),
       ]),
+  });
+}
+
+/**
+ * The product as the catalog sells it now, or null when it is gone (404). Read fresh every time
+ * (and kept under the product's key, so its page shows the same figures).
+ * @param {import('@tanstack/react-query').QueryClient} queryClient
+ * @param {number} productId
+ * @returns {Promise<Schemas['Product'] | null>}
+ */
+async function currentProduct(queryClient, productId) {
+  try {
+    return await queryClient.fetchQuery({
+      queryKey: productKeys.detail(productId),
+      queryFn: ({ signal }) => api.get(`/products/${encodeURIComponent(productId)}`, undefined, { signal }),
+      staleTime: 0,
+    });
+  } catch (err) {
+    if (err instanceof ApiError && err.status === 404) return null;
+    throw err;
+  }
+}
+
+// mutate(productIds) -> Map(id -> today's product, or null when it is gone). Any other failure
+// (network, 500) rejects, so nothing is added from half-read data.
+export function useCurrentProducts() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    /** @type {(productIds: number[]) => Promise<Map<number, Schemas['Product'] | null>>} */
+    mutationFn: async (productIds) => {
+      const products = await Promise.all(productIds.map((id) => currentProduct(queryClient, id)));
+      return new Map(productIds.map((id, index) => [id, products[index]]));
+    },
   });
 }

@@ -6,14 +6,16 @@ const toNumber = (value) => {
   return Number.isFinite(n) ? n : 0;
 };
 
-// Each line: key, productId (for the SKU; null once the product was deleted), name, typeName,
-// quantity, price and subtotal (numbers).
+// Each line: key, productId (for the SKU; null once the product was deleted), typeId (null for a
+// line without a type, or once the type was deleted), name, typeName, quantity, price and
+// subtotal (numbers).
 export function orderLines(order) {
   if (!order) return [];
   if (Array.isArray(order.items)) {
     return order.items.map((item, index) => ({
       key: `${item.productId ?? 'x'}-${item.productTypeId ?? 'none'}-${index}`,
       productId: item.productId ?? null,
+      typeId: item.productTypeId ?? null,
       name: item.productName || 'Product',
       typeName: item.productTypeName || '',
       quantity: toNumber(item.quantity),
@@ -27,7 +29,18 @@ export function orderLines(order) {
     const total = toNumber(order.total);
     const price = product.price != null ? toNumber(product.price) : quantity ? total / quantity : total;
     const productId = product.id ?? order.productId ?? null;
-    return [{ key: `legacy-${order.id}`, productId, name: product.name || 'Product', typeName: '', quantity, price, subtotal: total }];
+    return [
+      {
+        key: `legacy-${order.id}`,
+        productId,
+        typeId: null,
+        name: product.name || 'Product',
+        typeName: '',
+        quantity,
+        price,
+        subtotal: total,
+      },
+    ];
   }
   return [];
 }

@@ -1,6 +1,8 @@
-import { formatPrice, formatWhen } from '../../../lib/format';
+import { formatDayAndClock, formatPrice, formatWhen } from '../../../lib/format';
 import { findById, useShopInfo } from '../../../lib/shopInfo';
 import { orderFee, orderLines, orderTotal } from '../orderShape';
+import { BuyAgain } from './BuyAgain';
+import { OrderHistory } from './OrderHistory';
 
 // Labels are the server's (GET /api/shop/info `orderStatuses`); one it never named shows as sent.
 export function StatusBadge({ status }) {
@@ -39,9 +41,33 @@ export function OrderLines({ order }) {
   );
 }
 
+function Fact({ term, children }) {
+  return (
+    <div>
+      <dt>{term}</dt>
+      <dd>{children}</dd>
+    </div>
+  );
+}
+
+// Where and when: the option, a local delivery's booked date and time (written as the
+// confirmation page writes it), the address and ZIP; only the facts the order has.
+function DeliveryFacts({ order }) {
+  const option = findById(useShopInfo().deliveryOptions, order.deliveryOption)?.label ?? '';
+  const booked = order.deliveryOption === 'delivery' ? formatDayAndClock(order.deliveryDate, order.deliveryTime) : '';
+  const addressTerm = order.deliveryOption === 'shipping' ? 'Shipping address' : 'Delivery address';
+  return (
+    <>
+      {option && <Fact term="Delivery">{option}</Fact>}
+      {booked && <Fact term="Booked for">{booked}</Fact>}
+      {order.deliveryAddress && <Fact term={addressTerm}>{order.deliveryAddress}</Fact>}
+      {order.deliveryZip && <Fact term="ZIP">{order.deliveryZip}</Fact>}
+    </>
+  );
+}
+
 export function OrderCard({ order }) {
   const fee = orderFee(order);
-  const option = findById(useShopInfo().deliveryOptions, order.deliveryOption)?.label ?? '';
   return (
     <article className="order-card" aria-labelledby={`order-${order.id}-title`}>
       <header className="order-card__head">
@@ -60,23 +86,15 @@ export function OrderCard({ order }) {
       <OrderLines order={order} />
       <IdNotice order={order} />
       <dl className="order-card__facts">
-        {option && (
-          <div>
-            <dt>Delivery</dt>
-            <dd>{option}</dd>
-          </div>
-        )}
-        {fee > 0 && (
-          <div>
-            <dt>Delivery Fee</dt>
-            <dd>{formatPrice(fee)}</dd>
-          </div>
-        )}
+        <DeliveryFacts order={order} />
+        {fee > 0 && <Fact term="Delivery Fee">{formatPrice(fee)}</Fact>}
         <div className="order-card__total">
           <dt>Total</dt>
           <dd>{formatPrice(orderTotal(order))}</dd>
         </div>
       </dl>
+      <OrderHistory order={order} />
+      <BuyAgain order={order} />
     </article>
   );
 }
