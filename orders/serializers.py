@@ -24,6 +24,7 @@ from orders.rules import (
     QUANTITY_TOO_LOW,
     TIME_MISSING,
 )
+from orders.status_emails import EMAIL_QUEUED
 from shop.stock import CART_ITEMS_GONE
 
 AGE_CONFIRMED_INVALID = "ageConfirmed must be true or false."
@@ -204,10 +205,17 @@ class OrderEventSerializer(serializers.Serializer):
         help_text='What else the change set off, e.g. "Hold expired. Customer email queued: '
         '..."; may be empty.'
     )
+    reason = serializers.SerializerMethodField(
+        help_text='Why, in words for the customer ("Hold expired."); empty when the change '
+        "needs no reason. The note without its back-office part."
+    )
     byShop = serializers.SerializerMethodField(
         help_text="True when an admin made the change; false for the customer's own checkout "
         "and for the shop's scheduled jobs (a hold running out)."
     )
+
+    def get_reason(self, event) -> str:
+        return event.note.split(EMAIL_QUEUED, 1)[0].strip()
 
     def get_byShop(self, event) -> bool:
         return bool(event.actor is not None and event.actor.is_staff)

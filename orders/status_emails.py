@@ -37,10 +37,15 @@ def _subject_and_news(order, *, hold_expired=False):
     return (f"Order #{order.pk} has shipped", [f"Your order #{order.pk} is on its way."])
 
 
+# Starts the part of an event's note that is for the back office only (the customer's
+# history shows what comes before it: orders.serializers.OrderEventSerializer.reason).
+EMAIL_QUEUED = "Customer email queued: "
+
+
 def status_email_note(order):
     """The order event's note when the email is queued (the task's row shows when it left)."""
     subject, _ = _subject_and_news(order)
-    return f"Customer email queued: {subject}"
+    return f"{EMAIL_QUEUED}{subject}"
 
 
 def order_hold_expired_email(order_id):

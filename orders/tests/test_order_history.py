@@ -63,7 +63,7 @@ def test_a_new_order_has_one_event_placed_by_the_customer(customer_client, lamp)
     order = place(customer_client, checkout_body(line(lamp)))
 
     (placed,) = order["events"]
-    assert set(placed) == {"fromStatus", "toStatus", "at", "note", "byShop"}
+    assert set(placed) == {"fromStatus", "toStatus", "at", "note", "reason", "byShop"}
     assert (placed["fromStatus"], placed["toStatus"], placed["note"], placed["byShop"]) == (
         "",
         "pending",
@@ -90,10 +90,12 @@ def test_an_admins_change_is_by_the_shop_and_never_names_the_admin(
     assert (
         listed["events"][1]["note"] == f"Customer email queued: Order #{order['id']} was cancelled"
     )
+    assert listed["events"][1]["reason"] == ""
     text = response.content.decode()
     assert admin_user.email not in text and admin_user.name not in text
     assert all(
-        set(e) == {"fromStatus", "toStatus", "at", "note", "byShop"} for e in listed["events"]
+        set(e) == {"fromStatus", "toStatus", "at", "note", "reason", "byShop"}
+        for e in listed["events"]
     )
     # The admin's own answer has the same shape: no actor there either.
     admin_answer = admin_client_api.get("/api/orders").json()["orders"][0]
@@ -112,6 +114,7 @@ def test_a_hold_that_ran_out_says_so_and_is_not_by_the_shop(customer_client, lam
     expired = listed["events"][-1]
     assert (expired["toStatus"], expired["byShop"]) == ("cancelled", False)
     assert expired["note"].startswith("Hold expired.")
+    assert expired["reason"] == "Hold expired."
 
 
 def test_a_page_costs_the_same_queries_however_many_orders_and_events(

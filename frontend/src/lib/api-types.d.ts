@@ -705,6 +705,8 @@ export interface components {
             at: string;
             /** @description What else the change set off, e.g. "Hold expired. Customer email queued: ..."; may be empty. */
             note: string;
+            /** @description Why, in words for the customer ("Hold expired."); empty when the change needs no reason. The note without its back-office part. */
+            readonly reason: string;
             /** @description True when an admin made the change; false for the customer's own checkout and for the shop's scheduled jobs (a hold running out). */
             readonly byShop: boolean;
         };

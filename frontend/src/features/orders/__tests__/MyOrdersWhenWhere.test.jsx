@@ -55,12 +55,13 @@ const EXPIRED_PICKUP = {
   idCheckRequired: false,
   idNotice: null,
   events: [
-    { fromStatus: '', toStatus: 'pending', at: '2026-11-20T17:00:00Z', note: '', byShop: false },
+    { fromStatus: '', toStatus: 'pending', at: '2026-11-20T17:00:00Z', note: '', reason: '', byShop: false },
     {
       fromStatus: 'pending',
       toStatus: 'cancelled',
       at: '2026-11-22T17:05:00Z',
       note: 'Hold expired. Customer email queued: Order #52 was cancelled',
+      reason: 'Hold expired.',
       byShop: false,
     },
   ],
@@ -112,6 +113,8 @@ test('a hold that ran out: the note says so, no "by the shop", no booked time or
   const [, cancelled] = within(history).getAllByRole('listitem');
   expect(cancelled).toHaveTextContent(/^Cancelled Sun, Nov 22, 2026 at 9:05 AM/);
   expect(cancelled).toHaveTextContent('Hold expired.');
+  // The back office's part of the note is not the customer's business.
+  expect(cancelled).not.toHaveTextContent('Customer email queued');
   expect(cancelled).not.toHaveTextContent('by the shop');
   expect(within(card).queryByText('Booked for')).not.toBeInTheDocument();
   expect(within(card).queryByText('Delivery address')).not.toBeInTheDocument();

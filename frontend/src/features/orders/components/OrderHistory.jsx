@@ -10,7 +10,7 @@ function stepText(event, statuses) {
 }
 
 // The order's status history (`events`, oldest first) with when each step happened and the
-// server's note (e.g. "Hold expired. ..."); nothing for an order without one.
+// server's reason in the customer's words (e.g. "Hold expired."); nothing for an order without one.
 export function OrderHistory({ order }) {
   const { orderStatuses } = useShopInfo();
   const events = Array.isArray(order.events) ? order.events : [];
@@ -28,7 +28,7 @@ export function OrderHistory({ order }) {
             <time className="order-history__when" dateTime={event.at}>
               {formatWhen(event.at)}
             </time>
-            {event.note && <span className="order-history__note">{event.note}</span>}
+            {event.reason && <span className="order-history__note">{event.reason}</span>}
           </li>
         ))}
       </ol>
