@@ -44,7 +44,9 @@ def expect_in_my_orders(page, order, product, option_label, total):
     expect(page.get_by_role("heading", level=1, name="My Orders")).to_be_visible()
     expect(page.get_by_text("Showing 1 of 1 order")).to_be_visible()
     card = page.get_by_role("article", name=f"Order #{order['id']}")
-    expect(card.locator("time")).to_have_text(la_datetime(order["createdAt"]))  # Los Angeles time
+    expect(card.locator(".order-card__date")).to_have_text(
+        la_datetime(order["createdAt"])
+    )  # LA time
     expect(card).to_contain_text(product["name"])
     expect(card).to_contain_text("Pending")
     expect(card).to_contain_text(option_label)
@@ -159,6 +161,18 @@ def test_local_delivery_order_below_the_free_threshold(server, new_page):
     expect(facts).to_contain_text("Delivery Fee$20.00")
     expect(facts).to_contain_text("Total$70.00")
     expect_in_my_orders(page, order, product, "Local Delivery", 70)
+    # After leaving the confirmation, My Orders still says when and where, and what happened.
+    card = page.get_by_role("article", name=f"Order #{order['id']}")
+    booked = f"{day_words(la_today(1))} at 2:30 PM"
+    expect(card.locator("dt", has_text="Booked for").locator("+ dd")).to_have_text(booked)
+    expect(card.locator("dt", has_text="Delivery address").locator("+ dd")).to_have_text(
+        "12 Main St, Garden Grove, CA"
+    )
+    expect(card.locator("dt", has_text="ZIP").locator("+ dd")).to_have_text("92840")
+    expect(card.get_by_test_id("id-notice")).to_have_text("ID will be checked at delivery (21+)")
+    history = card.get_by_role("region", name="History")
+    expect(history.get_by_role("listitem")).to_have_count(1)
+    expect(history.get_by_role("listitem")).to_contain_text("Placed")
 
 
 def test_shipping_becomes_free_at_the_threshold(server, new_page):
