@@ -7,9 +7,8 @@ import pytest
 
 from orders.models import Order
 from orders.services import ORDER_TOO_LARGE, TYPE_REQUIRED
-from orders.tests.factories import checkout_body, line
 from shop.models import Product, ProductType
-from shop.tests.factories import make_product
+from tests.factories import checkout_body, line, make_product
 
 pytestmark = pytest.mark.django_db
 
