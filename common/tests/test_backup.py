@@ -15,6 +15,8 @@ from django.db import connection
 from common.testing.s3 import s3_bucket
 from tests.liveserver import pg_database, pg_server
 
+pytestmark = pytest.mark.live
+
 ROOT = Path(__file__).resolve().parents[2]
 PG_TEST_URL = os.environ.get("TEST_DATABASE_URL", "postgres://postgres@127.0.0.1:5432/test")
 COUNT_ROWS = (
