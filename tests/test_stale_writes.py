@@ -11,7 +11,7 @@ pytestmark = pytest.mark.django_db
 
 
 def buy(client, product, quantity, product_type=None):
-    # The catalog factory's category (disposables) is 21+.
+    # Confirmed 21+, so the checkout passes whatever the product's category.
     placed_order(client, line(product, quantity, product_type), ageConfirmed=True)
 
 
