@@ -18,11 +18,13 @@ PG_TEST_URL ?= postgres://postgres@127.0.0.1:5432/test
 # The Python suite runs its files on every core (at most 4): a file's tests stay together, so a
 # module's servers start once. Tests that share something outside the test database (a Redis
 # database, a port) each take their own. `make test-python PYTEST_PARALLEL=` runs in one process.
-PYTEST_PARALLEL ?= -n auto --maxprocesses 4 --dist loadfile
+# Files run in the order collected (conftest.py puts the `live` ones, which wait on servers,
+# first) rather than largest first, which left the slow one-test server files for the end.
+PYTEST_PARALLEL ?= -n auto --maxprocesses 4 --dist loadfile --no-loadscope-reorder
 
 .DEFAULT_GOAL := help
 .PHONY: help run serve install install-dev env frontend build migrate demo test test-python \
-        test-js test-e2e e2e browser wrk bench tools fuzz load faults audit lint clean
+        test-fast test-js test-e2e e2e browser wrk bench tools fuzz load faults audit lint clean
 
 help: ## List the targets
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  make %-12s %s\n", $$1, $$2}'
@@ -142,6 +144,11 @@ api-types-check:
 	$(MAKE) --no-print-directory api-types API_TYPES=$$tmp; \
 	if cmp -s $$tmp frontend/src/lib/api-types.d.ts; then rm -f $$tmp; \
 	else rm -f $$tmp; echo "frontend/src/lib/api-types.d.ts is behind the API schema: run make api-types"; exit 1; fi
+
+# The quick loop: the Python suite on SQLite without the tests that start servers or processes
+# (`live`) or drive a browser (`browser`); `make test` (CI) still runs every one of them.
+test-fast: install-dev ## Python suite on SQLite without live-server and browser tests (the quick loop)
+	DATABASE_URL= $(VENV)/bin/pytest $(PYTEST_PARALLEL) --ignore=tests/e2e -m "not live and not browser"
 
 test-js: node_modules/.installed ## jest + Testing Library
 	npm test --silent

@@ -11,16 +11,21 @@ def pytest_report_header(config):
 
 
 def pytest_collection_modifyitems(config, items):
+    # Files that start servers first: they spend most of their time waiting on them, and a
+    # parallel run (`--dist loadfile --no-loadscope-reorder`, Makefile) that left them for the
+    # end would wait on them with every other worker idle. Order within a file is kept.
+    items.sort(key=lambda item: item.get_closest_marker("live") is None)
+
     from django.db import connection
 
     if connection.vendor == "postgresql":
         # Tests that serve their own SQLite file whatever the run's database gain nothing from a
         # second pass; `make test` runs them in the SQLite pass.
         for item in items:
-            if item.get_closest_marker("sqlite_only"):
-                item.add_marker(
-                    pytest.mark.skip(reason="serves its own SQLite file: runs in the SQLite pass")
-                )
+            marker = item.get_closest_marker("sqlite_only")
+            if marker:
+                why = marker.args[0] if marker.args else "serves its own SQLite file"
+                item.add_marker(pytest.mark.skip(reason=f"{why}: runs in the SQLite pass"))
         return
     for item in items:
         marker = item.get_closest_marker("postgres")
@@ -29,6 +34,47 @@ def pytest_collection_modifyitems(config, items):
             item.add_marker(
                 pytest.mark.skip(reason=f"needs PostgreSQL ({needs}); this run uses SQLite")
             )
+
+
+class UnmarkedServer(Exception):
+    """A test without the `live` marker started a process or a listening server."""
+
+
+def _refuse(what):
+    def refuse(*args, **kwargs):
+        raise UnmarkedServer(
+            f"this test {what} without the `live` marker: mark it (pytest.mark.live) so that "
+            "`make test-fast` leaves it out"
+        )
+
+    return refuse
+
+
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_setup(item):
+    """Only `live` (and `browser`) tests may start processes or listening servers: the check
+    holds from the test's setup (module fixtures included) to its teardown."""
+    import socket
+    import subprocess
+
+    if item.get_closest_marker("live") or item.get_closest_marker("browser"):
+        yield
+        return
+    patch = pytest.MonkeyPatch()
+    patch.setattr(subprocess.Popen, "_execute_child", _refuse("started a process"))
+    patch.setattr(socket.socket, "listen", _refuse("opened a listening socket"))
+    item.stash[_unmarked_guard] = patch
+    yield
+
+
+@pytest.hookimpl(trylast=True)
+def pytest_runtest_teardown(item, nextitem):
+    patch = item.stash.get(_unmarked_guard, None)
+    if patch is not None:
+        patch.undo()
+
+
+_unmarked_guard = pytest.StashKey()
 
 
 @pytest.fixture(scope="session", autouse=True)

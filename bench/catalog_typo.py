@@ -82,7 +82,7 @@ def typo_run(args, backend, size):
     from shop import search
     from shop.bulk import bulk_create_products
     from shop.models import Product
-    from shop.tests.factories import make_product
+    from tests.factories import make_product
 
     call_command("migrate", verbosity=0)
     if Product.objects.count() < size:

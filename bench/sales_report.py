@@ -152,7 +152,7 @@ def main():
 
     from accounts.models import User
     from accounts.tokens import token_for
-    from orders.calendar import shop_today
+    from common.shoptime import shop_today
     from orders.models import Order, OrderLine
 
     call_command("migrate", verbosity=0)

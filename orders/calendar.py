@@ -5,10 +5,6 @@ from datetime import date
 
 from common.errors import BadRequest
 
-# Importers outside orders, rides and reports that still read the shop's clock from here
-# (common/tests/test_shop_info.py, bench/sales_report.py): one definition, in common.shoptime.
-from common.shoptime import SHOP_TIME_ZONE, shop_today  # noqa: F401
-
 # Dates asked for in a query: a day outside these could not have its start or end (or a
 # default range around it) computed without overflowing datetime, and no order is there.
 FIRST_DAY = date(2000, 1, 1)

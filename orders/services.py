@@ -1,11 +1,6 @@
 """Every write to orders after checkout (orders/checkout.py): complete, cancel, and the
 cancel of pending orders whose hold ran out. Which status may follow which is
-orders.models.ORDER_TRANSITIONS, enforced by common.status.transition.
-
-order_checkout, CheckoutResult, ORDER_TOO_LARGE (orders/checkout.py) and TYPE_REQUIRED
-(shop/stock.py) are re-exported (`import x as x`) only for importers outside orders
-(tests/test_permission_matrix.py, tests/test_money_bounds.py, common/tests/test_backup.py)
-until they import them from where they live."""
+orders.models.ORDER_TRANSITIONS, enforced by common.status.transition."""
 
 from datetime import timedelta
 
@@ -17,15 +12,11 @@ from accounts.models import User
 from common.errors import NotFound
 from common.mail import send_email_later
 from common.status import transition
-from orders.checkout import ORDER_TOO_LARGE as ORDER_TOO_LARGE
-from orders.checkout import CheckoutResult as CheckoutResult
 from orders.checkout import log_order_status
-from orders.checkout import order_checkout as order_checkout
 from orders.models import ORDER_TRANSITIONS, Order, OrderStatus
 from orders.rules import limit
 from orders.selectors import order_expired_hold_ids, order_get
 from orders.status_emails import status_email_note
-from shop.stock import TYPE_REQUIRED as TYPE_REQUIRED
 from shop.stock import StockLine, stock_release
 
 ORDER_NOT_FOUND = "Order not found"

@@ -71,13 +71,15 @@ def pg_server(settings_dict):
 
 
 @contextmanager
-def pg_database(server, prefix):
-    """A fresh database on a PostgreSQL server (trust auth); yields its URL, dropped after."""
+def pg_database(server, prefix, template=None):
+    """A fresh database on a PostgreSQL server (trust auth), or a copy of the database at the
+    URL `template` (which nothing may be connected to); yields its URL, dropped after."""
     import psycopg
 
     name = f"{prefix}_{uuid.uuid4().hex[:8]}"
+    copy = f' TEMPLATE "{template.rsplit("/", 1)[1]}"' if template else ""
     with psycopg.connect(f"{server}/postgres", autocommit=True) as admin:
-        admin.execute(f'CREATE DATABASE "{name}"')
+        admin.execute(f'CREATE DATABASE "{name}"{copy}')
     try:
         yield f"{server}/{name}"
     finally:

@@ -6,7 +6,7 @@ import re
 import pytest
 
 from shop.models import Product, ProductType
-from shop.tests.factories import make_product
+from tests.factories import make_product
 from tests.test_stale_writes import buy
 
 pytestmark = pytest.mark.django_db

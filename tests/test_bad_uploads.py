@@ -6,40 +6,12 @@ sent as `text/html` is stored as the image it is (re-encoded to WebP), and anyth
 cannot open as JPEG, PNG, WebP or GIF is refused whatever it claims to be.
 """
 
-import io
-import struct
-import zlib
-
 import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
-from PIL import Image
 
 from hero.models import HeroImage
 from shop.models import Product, ProductImage
-
-
-def _png_bytes(size=(32, 24)):
-    buffer = io.BytesIO()
-    Image.new("RGB", size, (10, 200, 90)).save(buffer, format="PNG")
-    return buffer.getvalue()
-
-
-def _huge_dimensions_png(width=30_000, height=30_000):
-    """A tiny file that claims 900 million pixels: the classic decompression bomb."""
-
-    def chunk(kind, data):
-        return (
-            struct.pack(">I", len(data))
-            + kind
-            + data
-            + struct.pack(">I", zlib.crc32(kind + data) & 0xFFFFFFFF)
-        )
-
-    header = struct.pack(">IIBBBBB", width, height, 1, 0, 0, 0, 0)
-    rows = zlib.compress(b"\x00" * (width // 8 + 1) * 64)
-    return (
-        b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", header) + chunk(b"IDAT", rows) + chunk(b"IEND", b"")
-    )
+from tests.factories import bomb_png_bytes, png_bytes
 
 
 def _gif_js_polyglot():
@@ -55,8 +27,8 @@ BAD_FILES = {
         "image/svg+xml",
         400,
     ),
-    "truncated png": ("cut.png", _png_bytes((300, 300))[:200], "image/png", 400),
-    "decompression bomb": ("bomb.png", _huge_dimensions_png(), "image/png", 400),
+    "truncated png": ("cut.png", png_bytes((300, 300))[:200], "image/png", 400),
+    "decompression bomb": ("bomb.png", bomb_png_bytes(30_000), "image/png", 400),
     "gif/javascript polyglot": ("x.gif", _gif_js_polyglot(), "image/gif", 400),
     "html claiming to be png": (
         "page.png",
@@ -131,7 +103,7 @@ def test_a_real_image_with_a_wrong_content_type_is_stored_re_encoded(
 ):
     path, form, _ = ENDPOINTS[endpoint]
     trailing_html = b"<script>alert(1)</script>"
-    upload = SimpleUploadedFile("pic.png", _png_bytes() + trailing_html, "text/html")
+    upload = SimpleUploadedFile("pic.png", png_bytes((32, 24)) + trailing_html, "text/html")
 
     response = admin_client_api.post(path, form(upload), format="multipart")
 

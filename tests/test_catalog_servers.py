@@ -21,6 +21,8 @@ from tests.liveserver import (
     server_env,
 )
 
+pytestmark = pytest.mark.live
+
 # Its own Redis database: tests/test_scale_out.py flushes 15 and may run at the same time.
 REDIS_URL = os.environ.get("TEST_CATALOG_REDIS_URL", "redis://127.0.0.1:6379/14")
 READS = 6  # enough requests to reach both workers of a server

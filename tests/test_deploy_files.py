@@ -86,6 +86,7 @@ def run_empty_env(argv, *, cwd=ROOT, env=None):
     )
 
 
+@pytest.mark.live
 def test_systemd_accepts_every_unit(tmp_path):
     analyze = shutil.which("systemd-analyze")
     if analyze is None:
@@ -202,6 +203,7 @@ def run_timer_services(env_file, backups):
     return outputs
 
 
+@pytest.mark.live
 def test_cron_lines_and_timers_run_as_written_from_an_empty_environment(scratch_shop, tmp_path):
     # The backup unit's ExecStartPre=+install ... makes its folder as root; cron's is made by
     # hand (docs/deploy.md).
@@ -241,6 +243,7 @@ def control(socket, command):
     return result.stdout
 
 
+@pytest.mark.live
 def test_gunicorn_opens_no_control_socket_unless_asked(tmp_path):
     (tmp_path / "home").mkdir()
     env = gunicorn_env(tmp_path)
@@ -249,6 +252,7 @@ def test_gunicorn_opens_no_control_socket_unless_asked(tmp_path):
         assert list((tmp_path / "home").iterdir()) == []  # no ~/.gunicorn/gunicorn.ctl
 
 
+@pytest.mark.live
 def test_each_gunicorn_answers_on_its_own_control_socket(tmp_path):
     (tmp_path / "home").mkdir()
     sockets = [tmp_path / "a" / "gunicorn.ctl", tmp_path / "b" / "gunicorn.ctl"]

@@ -17,7 +17,7 @@ SHOW = (
 )
 
 # Each test serves its own SQLite file, whatever the run's database.
-pytestmark = pytest.mark.sqlite_only
+pytestmark = [pytest.mark.live, pytest.mark.sqlite_only]
 
 
 def make_env(var_dir):

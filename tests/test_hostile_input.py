@@ -10,7 +10,7 @@ from common.parsers import TOO_DEEP
 from orders.models import Order
 from shop.models import Product
 from shop.stock import CART_ITEMS_GONE
-from shop.tests.factories import make_product
+from tests.factories import make_product
 
 pytestmark = pytest.mark.django_db
 

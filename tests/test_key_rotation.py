@@ -12,7 +12,7 @@ import pytest
 
 from tests.liveserver import call, gunicorn, prepare_database, server_env
 
-pytestmark = pytest.mark.sqlite_only
+pytestmark = [pytest.mark.live, pytest.mark.sqlite_only]
 
 PASSWORD = "shopper-demo-1357"
 OLD_SECRET, NEW_SECRET = "old-secret-key-" + "a" * 40, "new-secret-key-" + "b" * 40

@@ -15,7 +15,7 @@ import pytest
 
 from tests.liveserver import TEST_SECRET_KEY, call, gunicorn, manage, prepare_database, server_env
 
-pytestmark = pytest.mark.sqlite_only
+pytestmark = [pytest.mark.live, pytest.mark.sqlite_only]
 
 ADMIN = ("boss@example.com", "amber-kettle-drift-42")
 DEMOTED = ("former@example.com", "copper-lantern-mist-77")

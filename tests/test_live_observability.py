@@ -28,7 +28,7 @@ from tests.liveserver import (
     server_env,
 )
 
-pytestmark = pytest.mark.sqlite_only
+pytestmark = [pytest.mark.live, pytest.mark.sqlite_only]
 
 CUSTOMER_PASSWORD = "shopper-demo-1357"  # manage.py demo_data's customer
 RELEASE = "2026.11.25-obs"

@@ -16,7 +16,7 @@ from tests.liveserver import (
     server_env,
 )
 
-pytestmark = pytest.mark.sqlite_only
+pytestmark = [pytest.mark.live, pytest.mark.sqlite_only]
 
 AUTH_RATE = 5
 

@@ -22,7 +22,7 @@ from tests.liveserver import (
     wait_until_up,
 )
 
-pytestmark = pytest.mark.sqlite_only
+pytestmark = [pytest.mark.live, pytest.mark.sqlite_only]
 
 
 @contextmanager

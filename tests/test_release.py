@@ -18,7 +18,7 @@ import pytest
 from tests.deploykit import HOST, app_server, nginx, nginx_binary
 from tests.liveserver import ROOT, call, server_env
 
-pytestmark = pytest.mark.sqlite_only
+pytestmark = [pytest.mark.live, pytest.mark.sqlite_only]
 
 
 def fake_collected_static(folder, tag):

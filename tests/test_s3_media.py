@@ -3,24 +3,17 @@ stored in the bucket, served from it (public-read objects at plain URLs, or priv
 signed URLs), allowed by the page's Content-Security-Policy, and removed with its product; a
 missing bucket is a 503 that says what happened, never a 500, and stores nothing."""
 
-import io
 import json
 
 import pytest
-from PIL import Image
 
 from common.testing.s3 import s3_bucket
+from tests.factories import png_bytes
 from tests.liveserver import call, gunicorn, manage, multipart, prepare_database, server_env
 
-pytestmark = pytest.mark.sqlite_only
+pytestmark = [pytest.mark.live, pytest.mark.sqlite_only]
 
 ADMIN_EMAIL, ADMIN_PASSWORD = "owner@example.com", "lantern-orchard-quartz-51"
-
-
-def _png():
-    out = io.BytesIO()
-    Image.new("RGB", (64, 48), (30, 120, 200)).save(out, format="PNG")
-    return out.getvalue()
 
 
 def _create_product(base, token, name):
@@ -32,7 +25,7 @@ def _create_product(base, token, name):
             "availability": "true",
             "quantity": "3",
         },
-        {"images": ("lamp.png", _png(), "image/png")},
+        {"images": ("lamp.png", png_bytes(), "image/png")},
     )
     return call(base, "POST", "/api/products", token=token, raw=body, content_type=content_type)
 

@@ -1,7 +1,6 @@
 """Two app servers, one PostgreSQL, one Redis, one media folder (standing in for S3):
 nothing a request needs may live in one server's process."""
 
-import io
 import json
 import os
 import uuid
@@ -10,6 +9,7 @@ from contextlib import ExitStack
 import pytest
 from django.db import connection
 
+from tests.factories import png_bytes
 from tests.liveserver import (
     call,
     gunicorn,
@@ -23,7 +23,10 @@ from tests.liveserver import (
 
 REDIS_URL = os.environ.get("TEST_REDIS_URL", "redis://127.0.0.1:6379/15")
 
-pytestmark = pytest.mark.postgres("several servers sharing one PostgreSQL and one Redis")
+pytestmark = [
+    pytest.mark.live,
+    pytest.mark.postgres("several servers sharing one PostgreSQL and one Redis"),
+]
 
 
 def _redis_reachable():
@@ -112,12 +115,8 @@ def test_idempotency_key_used_on_one_server_is_honoured_by_the_other(two_servers
 
 
 def test_image_uploaded_through_one_server_is_served_by_the_other(two_servers):
-    from PIL import Image
-
     first, second = two_servers
     token = _token(first, "admin-demo-2468")
-    png = io.BytesIO()
-    Image.new("RGB", (64, 48), (200, 40, 90)).save(png, format="PNG")
     body, content_type = multipart(
         {
             "name": "Scale-out lamp",
@@ -126,7 +125,7 @@ def test_image_uploaded_through_one_server_is_served_by_the_other(two_servers):
             "availability": "true",
             "quantity": "3",
         },
-        {"images": ("lamp.png", png.getvalue(), "image/png")},
+        {"images": ("lamp.png", png_bytes(), "image/png")},
     )
 
     status, created, _ = call(

@@ -34,6 +34,8 @@ from tests.liveserver import (
     server_env,
 )
 
+pytestmark = pytest.mark.live
+
 ADMIN_EMAIL = "admin@example.com"
 ADMIN_PASSWORD = "admin-demo-2468"
 CUSTOMER_PASSWORD = "shopper-demo-1357"

@@ -17,7 +17,7 @@ import pytest
 from rides.tests.factories import ride_body
 from tests.liveserver import call, gunicorn, manage, prepare_database, server_env
 
-pytestmark = pytest.mark.sqlite_only
+pytestmark = [pytest.mark.live, pytest.mark.sqlite_only]
 
 
 @pytest.fixture(scope="module")

@@ -12,7 +12,7 @@ import pytest
 
 from tests.liveserver import call, gunicorn, prepare_database, server_env
 
-pytestmark = pytest.mark.sqlite_only
+pytestmark = [pytest.mark.live, pytest.mark.sqlite_only]
 
 WORKERS = 4
 # Fresh connections spread over the workers; several per worker make it near-certain that

@@ -3,10 +3,13 @@ are private and old ones pruned, a copy goes to S3, a missing PostgreSQL databas
 created, and emails queued in a backup are not sent again after a restore."""
 
 import os
+import shutil
+import sqlite3
 import stat
 import subprocess
 import sys
 import uuid
+from contextlib import ExitStack
 from pathlib import Path
 
 import pytest
@@ -14,6 +17,8 @@ from django.db import connection
 
 from common.testing.s3 import s3_bucket
 from tests.liveserver import pg_database, pg_server
+
+pytestmark = pytest.mark.live
 
 ROOT = Path(__file__).resolve().parents[2]
 PG_TEST_URL = os.environ.get("TEST_DATABASE_URL", "postgres://postgres@127.0.0.1:5432/test")
@@ -23,7 +28,7 @@ COUNT_ROWS = (
     "sorted(Order.objects.values_list('id', 'total')))"
 )
 PLACE_ORDER = (
-    "from accounts.models import User; from orders.services import order_checkout; "
+    "from accounts.models import User; from orders.checkout import order_checkout; "
     "from shop.models import Product; from shop.stock import StockLine; "
     "p = Product.objects.create(name='Backup Lamp', price='12.50', quantity=3, category_id='party-supplies'); "
     "u = User.objects.get(email='shopper@example.com'); "
@@ -84,40 +89,63 @@ def _pg_server():
     return PG_TEST_URL.rsplit("/", 1)[0]
 
 
+@pytest.fixture(scope="module")
+def demo_shop(tmp_path_factory):
+    """A migrated shop with demo data on this run's backend, made once for the file (migrating
+    and drawing the demo images in subprocesses costs seconds): (database_url, media_root).
+    Backups only read it; tests that write take a copy (database_pair)."""
+    folder = tmp_path_factory.mktemp("shop")
+    media = folder / "media"
+    with ExitStack() as stack:
+        if connection.vendor == "sqlite":
+            url = f"sqlite:///{folder / 'shop.sqlite3'}"
+        else:
+            server = pg_server(connection.settings_dict)
+            url = stack.enter_context(pg_database(server, "backup_demo"))
+        manage("migrate", "--noinput", "-v0", database_url=url, media_root=media)
+        manage("demo_data", database_url=url, media_root=media)
+        yield url, media
+
+
 @pytest.fixture
-def database_pair(tmp_path):
-    """Two empty databases of this run's backend: (source_url, target_url)."""
+def sqlite_shop(demo_shop):
+    """The demo shop of the SQLite pass (the tests that take it are sqlite_only)."""
+    return demo_shop
+
+
+@pytest.fixture
+def database_pair(demo_shop, tmp_path):
+    """A copy of the demo shop's database (its media: demo_media) and an empty database, of
+    this run's backend: (source_url, target_url)."""
+    demo_url = demo_shop[0]
     if connection.vendor == "sqlite":
-        yield f"sqlite:///{tmp_path / 'source.sqlite3'}", f"sqlite:///{tmp_path / 'target.sqlite3'}"
+        source = tmp_path / "source.sqlite3"
+        demo_file = demo_url.removeprefix("sqlite:///")
+        with sqlite3.connect(demo_file) as demo, sqlite3.connect(source) as copy:
+            demo.backup(copy)
+        yield f"sqlite:///{source}", f"sqlite:///{tmp_path / 'target.sqlite3'}"
         return
     server = pg_server(connection.settings_dict)
     with (
-        pg_database(server, "backup_source") as source,
+        pg_database(server, "backup_source", template=demo_url) as source,
         pg_database(server, "backup_target") as target,
     ):
         yield source, target
-
-
-@pytest.fixture(scope="module")
-def sqlite_shop(tmp_path_factory):
-    """A migrated SQLite shop with demo data, which backups only read: (database_url,
-    media_root)."""
-    folder = tmp_path_factory.mktemp("shop")
-    url, media = f"sqlite:///{folder / 'shop.sqlite3'}", folder / "media"
-    manage("migrate", "--noinput", "-v0", database_url=url, media_root=media)
-    manage("demo_data", database_url=url, media_root=media)
-    return url, media
 
 
 def mode(path):
     return stat.S_IMODE(path.stat().st_mode)
 
 
-def test_backup_restores_into_a_fresh_database(database_pair, tmp_path):
+def demo_media(demo_shop, folder):
+    """A copy of the demo shop's media at folder."""
+    shutil.copytree(demo_shop[1], folder)
+    return folder
+
+
+def test_backup_restores_into_a_fresh_database(database_pair, demo_shop, tmp_path):
     source, target = database_pair
-    media_a, media_b = tmp_path / "media-a", tmp_path / "media-b"
-    manage("migrate", "--noinput", "-v0", database_url=source, media_root=media_a)
-    manage("demo_data", database_url=source, media_root=media_a)
+    media_a, media_b = demo_media(demo_shop, tmp_path / "media-a"), tmp_path / "media-b"
     manage("shell", "-c", PLACE_ORDER.format(notify=False), database_url=source, media_root=media_a)
     before = manage("shell", "-c", COUNT_ROWS, database_url=source, media_root=media_a)
 
@@ -132,11 +160,9 @@ def test_backup_restores_into_a_fresh_database(database_pair, tmp_path):
     assert stored and stored == {p.relative_to(media_b) for p in media_b.rglob("*") if p.is_file()}
 
 
-def test_restore_does_not_send_the_emails_queued_in_the_backup(database_pair, tmp_path):
+def test_restore_does_not_send_the_emails_queued_in_the_backup(database_pair, demo_shop, tmp_path):
     source, target = database_pair
-    media = tmp_path / "media"
-    manage("migrate", "--noinput", "-v0", database_url=source, media_root=media)
-    manage("demo_data", database_url=source, media_root=media)
+    media = demo_media(demo_shop, tmp_path / "media")
     placed = manage(
         "shell", "-c", PLACE_ORDER.format(notify=True), database_url=source, media_root=media
     )
@@ -169,6 +195,7 @@ def test_restore_does_not_send_the_emails_queued_in_the_backup(database_pair, tm
     assert f"Order #{order_id} confirmed" in worker
 
 
+@pytest.mark.sqlite_only("restores into PostgreSQL whatever the run's database")
 def test_restore_creates_a_missing_postgresql_database(tmp_path):
     server = _pg_server()
     media = tmp_path / "media"

@@ -81,6 +81,7 @@ def test_a_task_left_running_by_a_killed_worker_shows_then_runs_again(queue, cli
         assert body["tasks"]["stuckRunning"] == 0
 
 
+@pytest.mark.live
 def test_failing_sends_turn_readyz_degraded_for_15_minutes(queue, client):
     queue.EMAIL_BACKEND = "django.core.mail.backends.smtp.EmailBackend"
     queue.EMAIL_HOST = "127.0.0.1"
@@ -109,6 +110,7 @@ def test_failing_sends_turn_readyz_degraded_for_15_minutes(queue, client):
     assert body["tasks"]["failedLast15Minutes"] == 0
 
 
+@pytest.mark.live
 def test_a_missing_bucket_turns_readyz_degraded(settings, client):
     from common.testing.s3 import ACCESS_KEY, REGION, SECRET_KEY, s3_bucket
 

@@ -6,7 +6,7 @@ from django_tasks_db.models import DBTaskResult
 from common.testing.smtp import AnsweringSMTPServer, StalledSMTPServer
 from common.testing.worker import run_worker
 from orders.models import Order
-from orders.tests.factories import checkout_body, line, make_product
+from tests.factories import checkout_body, line, make_product
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -22,6 +22,7 @@ def queue(settings):
     return settings
 
 
+@pytest.mark.live
 def test_a_checkout_never_waits_on_a_stalled_mail_server(queue, customer_client):
     stalled = StalledSMTPServer().start()
     queue.EMAIL_PORT = stalled.port

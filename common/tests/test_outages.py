@@ -12,6 +12,8 @@ import redis
 from config.env import redis_caches
 from tests.liveserver import call, free_port, gunicorn, server_env
 
+pytestmark = pytest.mark.live
+
 
 class RedisServer:
     def __init__(self):
@@ -97,6 +99,7 @@ def test_the_throttle_still_counts_while_redis_is_up(redis_cache, settings, api_
     assert statuses[-1] == 429
 
 
+@pytest.mark.sqlite_only("its server's database is a fixed unreachable PostgreSQL address")
 def test_readyz_is_503_only_when_the_database_is_unreachable(tmp_path):
     # Nothing listens on port 1: a real refused connection, not a mocked one.
     env = server_env(DATABASE_URL="postgres://postgres@127.0.0.1:1/shop", DB_CONNECT_TIMEOUT=1)

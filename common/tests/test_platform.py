@@ -209,6 +209,8 @@ def _manage(*args, **env):
     )
 
 
+@pytest.mark.live
+@pytest.mark.sqlite_only("manage.py runs without the run's DATABASE_URL")
 def test_production_profile_passes_check_deploy():
     result = _manage(
         "check",
@@ -223,6 +225,8 @@ def test_production_profile_passes_check_deploy():
     assert result.returncode == 0, result.stdout + result.stderr
 
 
+@pytest.mark.live
+@pytest.mark.sqlite_only("manage.py runs without the run's DATABASE_URL")
 def test_refuses_to_start_without_secret_key_unless_debug():
     refused = _manage("check", SECRET_KEY="")
     allowed = _manage("check", SECRET_KEY="", DEBUG="1")

@@ -10,12 +10,12 @@ from pathlib import Path
 import pytest
 import time_machine
 
+from common.shoptime import SHOP_TIME_ZONE
 from orders import pricing
-from orders.calendar import SHOP_TIME_ZONE
 from orders.models import Order, OrderStatus
-from orders.tests.factories import checkout_body, line, make_product
 from rides.models import Ride, RideStatus
 from rides.selectors import DEFAULT_PRICING_DESCRIPTION
+from tests.factories import checkout_body, line, make_product
 
 FIXTURES = Path(__file__).resolve().parents[2] / "frontend" / "src" / "test" / "fixtures"
 # The fixtures' clock: the delivery rules name moments (earliest delivery, latest date) that

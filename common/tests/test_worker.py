@@ -19,6 +19,8 @@ from common.testing.smtp import AnsweringSMTPServer, StalledSMTPServer
 from common.testing.tcprelay import TcpRelay
 from tests.liveserver import ROOT, manage, pg_database, pg_server, prepare_database, server_env
 
+pytestmark = pytest.mark.live
+
 TASKS = "django_tasks_database_dbtaskresult"
 
 

@@ -5,7 +5,8 @@ from django.urls import reverse
 
 from hero import demo
 from hero.models import HeroImage
-from hero.tests.factories import make_hero, png_upload
+from hero.tests.factories import make_hero
+from tests.factories import png_upload
 
 pytestmark = pytest.mark.django_db
 
@@ -82,7 +83,7 @@ def test_an_upload_in_the_admin_replaces_the_address(admin_browser, media_root):
 
 
 def test_an_oversized_upload_is_a_form_error_and_stores_nothing(admin_browser, media_root):
-    from shop.tests.factories import bomb_png
+    from tests.factories import bomb_png
 
     response = admin_browser.post(
         reverse("admin:hero_heroimage_add"),

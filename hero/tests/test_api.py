@@ -3,7 +3,8 @@
 import pytest
 
 from hero.models import HeroImage
-from hero.tests.factories import make_hero, png_upload
+from hero.tests.factories import make_hero
+from tests.factories import png_upload
 
 pytestmark = pytest.mark.django_db
 

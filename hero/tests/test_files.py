@@ -6,7 +6,8 @@ from django.db import IntegrityError
 from common.errors import NotFound
 from hero import services
 from hero.models import HeroImage
-from hero.tests.factories import make_hero, png_upload
+from hero.tests.factories import make_hero
+from tests.factories import png_upload
 
 pytestmark = pytest.mark.django_db
 

@@ -11,7 +11,7 @@ from django.urls import reverse
 
 from common.shoptime import SHOP_TIME_ZONE
 from orders.models import Order, OrderEvent
-from orders.tests.factories import checkout_body, line, make_product, stock_of
+from tests.factories import line, make_product, placed_order, stock_of
 
 pytestmark = pytest.mark.django_db
 
@@ -21,16 +21,8 @@ def product():
     return make_product(name="Blue Razz", price="10.00", quantity=20)
 
 
-def place(client, product, quantity=1, **fields):
-    response = client.post(
-        "/api/orders/checkout", checkout_body(line(product, quantity), **fields), format="json"
-    )
-    assert response.status_code == 201, response.json()
-    return Order.objects.get(pk=response.json()["order"]["id"])
-
-
 def test_changelist_filters_and_search_by_customer(admin_browser, customer_client, product):
-    place(customer_client, product, customerName="Findable Person")
+    placed_order(customer_client, line(product), customerName="Findable Person")
 
     url = reverse("admin:orders_order_changelist")
     for query in (
@@ -45,7 +37,7 @@ def test_changelist_filters_and_search_by_customer(admin_browser, customer_clien
 
 
 def test_order_page_shows_lines_and_events(admin_browser, customer_client, product):
-    order = place(customer_client, product, quantity=2)
+    order = placed_order(customer_client, line(product, 2))
 
     response = admin_browser.get(reverse("admin:orders_order_change", args=[order.pk]))
 
@@ -55,8 +47,8 @@ def test_order_page_shows_lines_and_events(admin_browser, customer_client, produ
 
 
 def test_admin_actions_go_through_the_services(admin_browser, admin_user, customer_client, product):
-    to_cancel = place(customer_client, product, quantity=3)
-    to_complete = place(customer_client, product, quantity=2)
+    to_cancel = placed_order(customer_client, line(product, 3))
+    to_complete = placed_order(customer_client, line(product, 2))
     url = reverse("admin:orders_order_changelist")
 
     admin_browser.post(url, {"action": "mark_cancelled", "_selected_action": [to_cancel.pk]})
@@ -74,8 +66,8 @@ def test_admin_actions_go_through_the_services(admin_browser, admin_user, custom
 def test_an_action_reports_orders_that_were_not_pending_instead_of_failing(
     admin_browser, customer_client, product
 ):
-    done = place(customer_client, product, quantity=1)
-    pending = place(customer_client, product, quantity=4)
+    done = placed_order(customer_client, line(product, 1))
+    pending = placed_order(customer_client, line(product, 4))
     admin_browser.post(
         reverse("admin:orders_order_changelist"),
         {"action": "mark_completed", "_selected_action": [done.pk]},
@@ -99,7 +91,7 @@ def test_an_action_reports_orders_that_were_not_pending_instead_of_failing(
 def test_the_order_page_lists_every_status_change_with_who_made_it(
     admin_browser, admin_user, customer_client, product
 ):
-    order = place(customer_client, product)
+    order = placed_order(customer_client, line(product))
     admin_browser.post(
         reverse("admin:orders_order_changelist"),
         {"action": "mark_cancelled", "_selected_action": [order.pk]},
@@ -112,7 +104,7 @@ def test_the_order_page_lists_every_status_change_with_who_made_it(
 
 
 def test_admin_cannot_add_or_delete_orders(admin_browser, customer_client, product):
-    order = place(customer_client, product)
+    order = placed_order(customer_client, line(product))
 
     assert admin_browser.get(reverse("admin:orders_order_add")).status_code == 403
     assert (
@@ -121,8 +113,8 @@ def test_admin_cannot_add_or_delete_orders(admin_browser, customer_client, produ
 
 
 def test_admin_exports_selected_orders_as_csv(admin_browser, customer_client, product):
-    first = place(customer_client, product, quantity=2, customerName="=HYPERLINK(evil)")
-    place(customer_client, product)
+    first = placed_order(customer_client, line(product, 2), customerName="=HYPERLINK(evil)")
+    placed_order(customer_client, line(product))
 
     response = admin_browser.post(
         reverse("admin:orders_order_changelist"),
@@ -138,7 +130,7 @@ def test_admin_exports_selected_orders_as_csv(admin_browser, customer_client, pr
 
 
 def test_export_command_filters_by_date_and_status(customer_client, admin_user, product, capsys):
-    old, new, cancelled = (place(customer_client, product) for _ in range(3))
+    old, new, cancelled = (placed_order(customer_client, line(product)) for _ in range(3))
     Order.objects.filter(pk=old.pk).update(
         created_at=datetime(2026, 1, 10, 23, 30, tzinfo=SHOP_TIME_ZONE)
     )
@@ -162,7 +154,7 @@ def test_export_command_filters_by_date_and_status(customer_client, admin_user, 
 
 
 def test_export_command_writes_a_file_and_refuses_bad_dates(customer_client, product, tmp_path):
-    place(customer_client, product)
+    placed_order(customer_client, line(product))
     target = tmp_path / "orders.csv"
 
     call_command("export_orders", "--output", str(target), stderr=io.StringIO())

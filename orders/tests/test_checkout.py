@@ -6,17 +6,11 @@ from decimal import Decimal
 import pytest
 
 from orders.models import Order, OrderEvent
-from orders.tests.factories import checkout_body, line, make_product, stock_of
+from tests.factories import checkout_body, line, make_product, post_checkout, stock_of
 
 pytestmark = pytest.mark.django_db
 
 URL = "/api/orders/checkout"
-
-
-def place(client, body, status=201, **headers):
-    response = client.post(URL, body, format="json", headers=headers)
-    assert response.status_code == status, response.json()
-    return response.json()
 
 
 def test_checkout_answers_the_order_and_takes_the_stock(customer_client, customer):
@@ -28,7 +22,7 @@ def test_checkout_answers_the_order_and_takes_the_stock(customer_client, custome
     )
     mint, grape = pod.types.order_by("id")
 
-    body = place(
+    body = post_checkout(
         customer_client,
         checkout_body(
             line(plain, 2),
@@ -82,7 +76,7 @@ def test_money_is_json_numbers(customer_client):
 def test_delivery_fee_at_the_60_free_delivery_boundary(customer_client, option, price, fee):
     product = make_product(price=price)
 
-    order = place(customer_client, checkout_body(line(product), option=option))["order"]
+    order = post_checkout(customer_client, checkout_body(line(product), option=option))["order"]
 
     assert order["deliveryFee"] == fee
     assert Decimal(str(order["total"])) == Decimal(price) + fee
@@ -95,7 +89,7 @@ def test_matching_client_fee_and_total_are_accepted_even_with_float_noise(custom
         line(product, 3), option="shipping", deliveryFee=8, total=8.300000000000001
     )
 
-    assert place(customer_client, body)["order"]["total"] == 8.3
+    assert post_checkout(customer_client, body)["order"]["total"] == 8.3
 
 
 @pytest.mark.parametrize("field, value", [("total", 10.0), ("deliveryFee", 0)])
@@ -104,7 +98,7 @@ def test_a_client_total_or_fee_that_differs_is_a_conflict_and_stores_nothing(
 ):
     product = make_product(price="10.00", quantity=5)
 
-    body = place(
+    body = post_checkout(
         customer_client,
         checkout_body(line(product), option="shipping", **{field: value}),
         status=409,
@@ -119,7 +113,9 @@ def test_a_placed_order_keeps_its_names_and_prices_after_catalog_edits_and_delet
     customer_client, admin_client_api
 ):
     product = make_product(name="Old Name", price="5.00", types=[{"name": "Red"}])
-    placed = place(customer_client, checkout_body(line(product, 1, product.types.get())))["order"]
+    placed = post_checkout(customer_client, checkout_body(line(product, 1, product.types.get())))[
+        "order"
+    ]
 
     product.name, product.price = "New Name", Decimal("99.00")
     product.save()
@@ -134,7 +130,9 @@ def test_a_placed_order_keeps_its_names_and_prices_after_catalog_edits_and_delet
 def test_identical_lines_are_merged(customer_client):
     product = make_product(price="1.00")
 
-    order = place(customer_client, checkout_body(line(product, 1), line(product, 2)))["order"]
+    order = post_checkout(customer_client, checkout_body(line(product, 1), line(product, 2)))[
+        "order"
+    ]
 
     assert [(i["productId"], i["quantity"]) for i in order["items"]] == [(product.pk, 3)]
     assert stock_of(product) == 7
@@ -147,8 +145,8 @@ def test_a_retry_with_the_same_key_answers_the_first_order(customer_client):
     product = make_product(quantity=5)
     body = checkout_body(line(product, 2))
 
-    first = place(customer_client, body, **{"Idempotency-Key": "cart-1"})
-    again = place(customer_client, body, status=200, **{"Idempotency-Key": "cart-1"})
+    first = post_checkout(customer_client, body, **{"Idempotency-Key": "cart-1"})
+    again = post_checkout(customer_client, body, status=200, **{"Idempotency-Key": "cart-1"})
 
     assert again == first
     assert Order.objects.count() == 1
@@ -159,8 +157,8 @@ def test_a_retry_matches_even_with_keys_in_another_order(customer_client):
     product = make_product()
     body = checkout_body(line(product))
 
-    first = place(customer_client, body, **{"Idempotency-Key": "k"})
-    again = place(
+    first = post_checkout(customer_client, body, **{"Idempotency-Key": "k"})
+    again = post_checkout(
         customer_client, dict(reversed(list(body.items()))), status=200, **{"Idempotency-Key": "k"}
     )
 
@@ -169,9 +167,9 @@ def test_a_retry_matches_even_with_keys_in_another_order(customer_client):
 
 def test_the_same_key_with_another_cart_is_a_conflict(customer_client):
     product = make_product(quantity=5)
-    place(customer_client, checkout_body(line(product, 1)), **{"Idempotency-Key": "cart-1"})
+    post_checkout(customer_client, checkout_body(line(product, 1)), **{"Idempotency-Key": "cart-1"})
 
-    body = place(
+    body = post_checkout(
         customer_client,
         checkout_body(line(product, 2)),
         status=409,
@@ -186,8 +184,8 @@ def test_keys_are_scoped_to_the_user(customer_client, other_client):
     product = make_product(quantity=5)
     body = checkout_body(line(product))
 
-    mine = place(customer_client, body, **{"Idempotency-Key": "same"})
-    theirs = place(other_client, body, **{"Idempotency-Key": "same"})
+    mine = post_checkout(customer_client, body, **{"Idempotency-Key": "same"})
+    theirs = post_checkout(other_client, body, **{"Idempotency-Key": "same"})
 
     assert mine["order"]["id"] != theirs["order"]["id"]
     assert stock_of(product) == 3
@@ -196,8 +194,8 @@ def test_keys_are_scoped_to_the_user(customer_client, other_client):
 def test_without_a_key_each_checkout_is_a_new_order(customer_client):
     product = make_product(quantity=5)
 
-    place(customer_client, checkout_body(line(product)))
-    place(customer_client, checkout_body(line(product)))
+    post_checkout(customer_client, checkout_body(line(product)))
+    post_checkout(customer_client, checkout_body(line(product)))
 
     assert Order.objects.count() == 2
 
@@ -205,13 +203,15 @@ def test_without_a_key_each_checkout_is_a_new_order(customer_client):
 def test_a_refused_checkout_does_not_use_up_its_key(customer_client):
     product = make_product(quantity=1)
     body = checkout_body(line(product, 2))
-    place(customer_client, body, status=409, **{"Idempotency-Key": "k"})
+    post_checkout(customer_client, body, status=409, **{"Idempotency-Key": "k"})
 
     product.quantity = 5
     product.save()
 
     assert (
-        place(customer_client, body, **{"Idempotency-Key": "k"})["order"]["items"][0]["quantity"]
+        post_checkout(customer_client, body, **{"Idempotency-Key": "k"})["order"]["items"][0][
+            "quantity"
+        ]
         == 2
     )
 
@@ -219,7 +219,7 @@ def test_a_refused_checkout_does_not_use_up_its_key(customer_client):
 def test_an_overlong_key_is_refused(customer_client):
     product = make_product()
 
-    place(
+    post_checkout(
         customer_client, checkout_body(line(product)), status=400, **{"Idempotency-Key": "x" * 256}
     )
 
@@ -275,7 +275,9 @@ def test_checkout_emails_the_customer_and_the_shop_after_commit(
     product = make_product(name="Blue Razz", price="10.00")
 
     with django_capture_on_commit_callbacks() as callbacks:
-        order = place(customer_client, checkout_body(line(product, 2), option="shipping"))["order"]
+        order = post_checkout(customer_client, checkout_body(line(product, 2), option="shipping"))[
+            "order"
+        ]
     assert mailoutbox == []  # nothing leaves before the order is committed
     # The committed order queues one task per email; the tests' task backend runs them at once.
     with django_capture_on_commit_callbacks(execute=True):
@@ -294,12 +296,12 @@ def test_no_email_for_a_refused_checkout_or_a_replayed_one(
     product = make_product(quantity=2)
 
     with django_capture_on_commit_callbacks(execute=True):
-        place(customer_client, checkout_body(line(product, 3)), status=409)
+        post_checkout(customer_client, checkout_body(line(product, 3)), status=409)
     assert mailoutbox == []
 
     with django_capture_on_commit_callbacks(execute=True):
-        place(customer_client, checkout_body(line(product)), **{"Idempotency-Key": "once"})
-        place(
+        post_checkout(customer_client, checkout_body(line(product)), **{"Idempotency-Key": "once"})
+        post_checkout(
             customer_client, checkout_body(line(product)), status=200, **{"Idempotency-Key": "once"}
         )
     assert len(mailoutbox) == 2  # one confirmation, one shop alert
@@ -358,7 +360,7 @@ def test_order_creation_is_logged_with_ids_and_statuses_only(customer_client, cu
     body = checkout_body(line(product), option="delivery", customerName="Private Person")
 
     with caplog.at_level(logging.INFO, logger="shop.orders"):
-        order = place(customer_client, body)["order"]
+        order = post_checkout(customer_client, body)["order"]
 
     record = next(r for r in caplog.records if r.getMessage() == "order status changed")
     assert (record.order_id, record.user_id, record.from_status, record.to_status) == (

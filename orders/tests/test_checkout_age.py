@@ -9,14 +9,7 @@ from django.core import mail
 
 from common.shoptime import SHOP_TIME_ZONE
 from orders.models import Order
-from orders.tests.factories import (
-    CHECKOUT_URL,
-    checkout_body,
-    line,
-    make_product,
-    refused,
-    stock_of,
-)
+from tests.factories import CHECKOUT_URL, checkout_body, line, make_product, refused_order, stock_of
 
 pytestmark = pytest.mark.django_db
 
@@ -46,7 +39,7 @@ def test_a_restricted_line_needs_the_age_confirmation(shopper, vape, balloons, c
     if confirmed is not None:
         body["ageConfirmed"] = confirmed
 
-    answer = refused(shopper, body)
+    answer = refused_order(shopper, body)
 
     assert answer["message"] == AGE
     assert answer["errors"] == {"ageConfirmed": [AGE]}
@@ -54,7 +47,7 @@ def test_a_restricted_line_needs_the_age_confirmation(shopper, vape, balloons, c
 
 
 def test_a_confirmation_that_is_not_a_boolean_is_refused(shopper, vape):
-    answer = refused(shopper, checkout_body(line(vape), ageConfirmed="perhaps"))
+    answer = refused_order(shopper, checkout_body(line(vape), ageConfirmed="perhaps"))
 
     assert answer["message"] == "ageConfirmed must be true or false."
 
@@ -118,7 +111,7 @@ def test_a_confirmation_sent_for_unrestricted_goods_is_not_recorded(shopper, bal
 def test_shipping_a_non_shippable_line_names_the_product(shopper, vape, balloons):
     body = checkout_body(line(balloons), line(vape), option="shipping", ageConfirmed=True)
 
-    answer = refused(shopper, body)
+    answer = refused_order(shopper, body)
 
     assert answer["message"] == (
         "Cloud Nine can't be shipped. Please choose pickup or local delivery."

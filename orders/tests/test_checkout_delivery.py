@@ -9,12 +9,13 @@ import time_machine
 
 from common.shoptime import SHOP_TIME_ZONE
 from orders.models import Order, OrderStatus
-from orders.tests.factories import (
+from tests.factories import (
     CHECKOUT_URL,
     checkout_body,
     line,
     make_product,
-    refused,
+    post_checkout,
+    refused_order,
     stock_of,
 )
 
@@ -44,18 +45,12 @@ def delivery(lamp, **fields):
     return checkout_body(line(lamp), option="delivery", **{"deliveryDate": TOMORROW, **fields})
 
 
-def placed(client, body):
-    response = client.post(CHECKOUT_URL, body, format="json")
-    assert response.status_code == 201, response.json()
-    return response.json()["order"]
-
-
 # --- ZIP code and delivery area --------------------------------------------------------
 
 
 @pytest.mark.parametrize("zip_code", [None, "", "   "])
 def test_delivery_needs_a_zip_code(shopper, lamp, zip_code):
-    answer = refused(shopper, delivery(lamp, deliveryZip=zip_code))
+    answer = refused_order(shopper, delivery(lamp, deliveryZip=zip_code))
 
     assert answer["message"] == "Please enter your ZIP code"
     assert answer["errors"] == {"deliveryZip": ["Please enter your ZIP code"]}
@@ -64,14 +59,14 @@ def test_delivery_needs_a_zip_code(shopper, lamp, zip_code):
 
 @pytest.mark.parametrize("zip_code", ["9284", "928401", "92840-1234", "ABCDE", "9 2840"])
 def test_a_zip_code_is_five_digits(shopper, lamp, zip_code):
-    answer = refused(shopper, delivery(lamp, deliveryZip=zip_code))
+    answer = refused_order(shopper, delivery(lamp, deliveryZip=zip_code))
 
     assert answer["message"] == "Please enter a valid 5-digit ZIP code"
 
 
 @pytest.mark.parametrize("zip_code", ["90210", "92101", "90001"])
 def test_a_zip_outside_orange_county_is_refused(shopper, lamp, zip_code):
-    answer = refused(shopper, delivery(lamp, deliveryZip=zip_code))
+    answer = refused_order(shopper, delivery(lamp, deliveryZip=zip_code))
 
     assert answer["message"] == (
         "Sorry, local delivery is only available in Orange County. "
@@ -81,7 +76,7 @@ def test_a_zip_outside_orange_county_is_refused(shopper, lamp, zip_code):
 
 @pytest.mark.parametrize("zip_code", ["92840", "92602", "90620", "92899", " 92660 "])
 def test_orange_county_zip_codes_are_served(shopper, lamp, zip_code):
-    order = placed(shopper, delivery(lamp, deliveryZip=zip_code))
+    order = post_checkout(shopper, delivery(lamp, deliveryZip=zip_code))["order"]
 
     assert order["deliveryZip"] == zip_code.strip()
 
@@ -89,7 +84,10 @@ def test_orange_county_zip_codes_are_served(shopper, lamp, zip_code):
 def test_the_area_comes_from_the_environment_when_set(shopper, lamp, settings):
     settings.DELIVERY_ZIP_CODES = ["90210"]
 
-    assert placed(shopper, delivery(lamp, deliveryZip="90210"))["deliveryZip"] == "90210"
+    assert (
+        post_checkout(shopper, delivery(lamp, deliveryZip="90210"))["order"]["deliveryZip"]
+        == "90210"
+    )
     assert (
         shopper.post(CHECKOUT_URL, delivery(lamp, deliveryZip="92840"), format="json").status_code
         == 400
@@ -130,7 +128,7 @@ def test_a_zip_code_can_be_checked_before_checkout(api_client):
 
 @pytest.mark.parametrize("phone", ["x", "123", "555-0142", "+44 20 7946 0958", "604-555-0100"])
 def test_a_delivery_phone_must_be_a_valid_us_number(shopper, lamp, phone):
-    answer = refused(shopper, delivery(lamp, phoneNumber=phone))
+    answer = refused_order(shopper, delivery(lamp, phoneNumber=phone))
 
     assert answer["message"] == "Please enter a valid phone number"
     assert answer["errors"] == {"phoneNumber": ["Please enter a valid phone number"]}
@@ -138,7 +136,10 @@ def test_a_delivery_phone_must_be_a_valid_us_number(shopper, lamp, phone):
 
 @pytest.mark.parametrize("phone", ["714.555.0142", "+1 714 555 0142", "(714)5550142", "7145550142"])
 def test_phone_numbers_are_stored_in_one_form(shopper, lamp, phone):
-    assert placed(shopper, delivery(lamp, phoneNumber=phone))["phoneNumber"] == "(714) 555-0142"
+    assert (
+        post_checkout(shopper, delivery(lamp, phoneNumber=phone))["order"]["phoneNumber"]
+        == "(714) 555-0142"
+    )
     assert Order.objects.get().phone_number == "(714) 555-0142"
 
 
@@ -147,7 +148,7 @@ def test_phone_numbers_are_stored_in_one_form(shopper, lamp, phone):
 
 @pytest.mark.parametrize("when", ["09:59", "20:01", "23:30", "6:00 AM"])
 def test_a_time_outside_the_delivery_hours_is_refused(shopper, lamp, when):
-    answer = refused(shopper, delivery(lamp, deliveryTime=when))
+    answer = refused_order(shopper, delivery(lamp, deliveryTime=when))
 
     assert answer["message"] == (
         "Local delivery runs from 10:00 AM to 8:00 PM. Please choose a time in that window."
@@ -158,23 +159,25 @@ def test_a_time_outside_the_delivery_hours_is_refused(shopper, lamp, when):
     "when, stored", [("10:00", "10:00"), ("20:00", "20:00"), ("2:30 pm", "14:30")]
 )
 def test_times_inside_the_hours_are_accepted(shopper, lamp, when, stored):
-    assert placed(shopper, delivery(lamp, deliveryTime=when))["deliveryTime"] == stored
+    assert (
+        post_checkout(shopper, delivery(lamp, deliveryTime=when))["order"]["deliveryTime"] == stored
+    )
 
 
 def test_an_unreadable_time_is_refused(shopper, lamp):
-    answer = refused(shopper, delivery(lamp, deliveryTime="noon-ish"))
+    answer = refused_order(shopper, delivery(lamp, deliveryTime="noon-ish"))
 
     assert answer["message"] == "Please select a valid delivery time"
 
 
 def test_a_delivery_needs_the_lead_time(shopper, lamp):
-    answer = refused(shopper, delivery(lamp, deliveryDate=TODAY, deliveryTime="10:30"))
+    answer = refused_order(shopper, delivery(lamp, deliveryDate=TODAY, deliveryTime="10:30"))
 
     assert answer["message"] == (
         "Local delivery needs at least 2 hours notice. "
         "The earliest delivery time is June 10, 2026 at 11:00 AM."
     )
-    assert placed(shopper, delivery(lamp, deliveryDate=TODAY, deliveryTime="11:00"))
+    assert post_checkout(shopper, delivery(lamp, deliveryDate=TODAY, deliveryTime="11:00"))["order"]
 
 
 def test_late_in_the_evening_the_earliest_time_is_the_next_morning(client_for, customer, lamp):
@@ -190,21 +193,21 @@ def test_late_in_the_evening_the_earliest_time_is_the_next_morning(client_for, c
 
 
 def test_a_delivery_at_most_30_days_ahead(shopper, lamp):
-    answer = refused(shopper, delivery(lamp, deliveryDate="2026-07-11"))
+    answer = refused_order(shopper, delivery(lamp, deliveryDate="2026-07-11"))
 
     assert answer["message"] == (
         "Delivery can be booked at most 30 days ahead. Please choose a date up to July 10, 2026."
     )
-    assert placed(shopper, delivery(lamp, deliveryDate="2026-07-10"))
+    assert post_checkout(shopper, delivery(lamp, deliveryDate="2026-07-10"))["order"]
 
 
 def test_the_window_is_a_shop_setting(shopper, lamp, settings):
     settings.DELIVERY_HOURS_START, settings.DELIVERY_HOURS_END = "08:00", "12:00"
 
-    answer = refused(shopper, delivery(lamp, deliveryTime="14:00"))
+    answer = refused_order(shopper, delivery(lamp, deliveryTime="14:00"))
 
     assert answer["message"].startswith("Local delivery runs from 8:00 AM to 12:00 PM.")
-    assert placed(shopper, delivery(lamp, deliveryTime="08:30"))
+    assert post_checkout(shopper, delivery(lamp, deliveryTime="08:30"))["order"]
 
 
 # --- Capacity per hour -----------------------------------------------------------------
@@ -212,8 +215,8 @@ def test_the_window_is_a_shop_setting(shopper, lamp, settings):
 
 def test_a_full_hour_is_refused_and_a_cancel_frees_it(shopper, lamp, settings, admin_client_api):
     settings.DELIVERY_HOURLY_CAPACITY = 2
-    first = placed(shopper, delivery(lamp, deliveryTime="14:00"))
-    placed(shopper, delivery(lamp, deliveryTime="14:45"))
+    first = post_checkout(shopper, delivery(lamp, deliveryTime="14:00"))["order"]
+    post_checkout(shopper, delivery(lamp, deliveryTime="14:45"))
 
     full = shopper.post(CHECKOUT_URL, delivery(lamp, deliveryTime="14:30"), format="json")
 
@@ -221,21 +224,22 @@ def test_a_full_hour_is_refused_and_a_cancel_frees_it(shopper, lamp, settings, a
     assert full.json()["message"] == "That delivery time is full. Please choose another time."
     assert Order.objects.count() == 2
     assert stock_of(lamp) == 3
-    assert placed(shopper, delivery(lamp, deliveryTime="15:00"))  # the next hour has room
+    # the next hour has room
+    assert post_checkout(shopper, delivery(lamp, deliveryTime="15:00"))["order"]
     admin_client_api.put(f"/api/orders/{first['id']}/cancel")
     assert Order.objects.get(pk=first["id"]).status == OrderStatus.CANCELLED
-    assert placed(shopper, delivery(lamp, deliveryTime="14:30"))
+    assert post_checkout(shopper, delivery(lamp, deliveryTime="14:30"))["order"]
 
 
 def test_pickup_and_shipping_ignore_the_delivery_rules(shopper, lamp):
-    pickup = placed(shopper, checkout_body(line(lamp), deliveryZip="00000"))
-    shipping = placed(shopper, checkout_body(line(lamp), option="shipping"))
+    pickup = post_checkout(shopper, checkout_body(line(lamp), deliveryZip="00000"))["order"]
+    shipping = post_checkout(shopper, checkout_body(line(lamp), option="shipping"))["order"]
 
     assert pickup["deliveryZip"] == "" and shipping["deliveryZip"] == ""
 
 
 def test_a_pickup_phone_when_given_is_checked_too(shopper, lamp):
-    answer = refused(shopper, checkout_body(line(lamp), phoneNumber="call me"))
+    answer = refused_order(shopper, checkout_body(line(lamp), phoneNumber="call me"))
 
     assert answer["message"] == "Please enter a valid phone number"
 
@@ -246,7 +250,10 @@ def test_the_django_admins_list_replaces_the_default_area(shopper, lamp, admin_b
     )
     assert added.status_code == 302
 
-    assert placed(shopper, delivery(lamp, deliveryZip="90210"))["deliveryZip"] == "90210"
+    assert (
+        post_checkout(shopper, delivery(lamp, deliveryZip="90210"))["order"]["deliveryZip"]
+        == "90210"
+    )
     outside = shopper.post(CHECKOUT_URL, delivery(lamp, deliveryZip="92840"), format="json")
     assert outside.status_code == 400
     assert outside.json()["message"].endswith("92840 is outside our delivery area.")

@@ -6,14 +6,7 @@ import pytest
 import time_machine
 
 from common.shoptime import SHOP_TIME_ZONE
-from orders.tests.factories import (
-    CHECKOUT_URL,
-    checkout_body,
-    line,
-    make_product,
-    refused,
-    stock_of,
-)
+from tests.factories import CHECKOUT_URL, checkout_body, line, make_product, refused_order, stock_of
 
 pytestmark = pytest.mark.django_db
 
@@ -24,19 +17,23 @@ def product():
 
 
 def test_empty_cart_is_refused_before_anything_else(customer_client):
-    body = refused(customer_client, {"cartItems": [], "deliveryOption": "", "customerName": ""})
+    body = refused_order(
+        customer_client, {"cartItems": [], "deliveryOption": "", "customerName": ""}
+    )
 
     assert body["message"] == "Your cart is empty"
     assert body["errors"] == {"cartItems": ["Your cart is empty"]}
 
 
 def test_missing_cart_reads_as_an_empty_cart(customer_client):
-    assert refused(customer_client, {"customerName": "Casey"})["message"] == "Your cart is empty"
+    assert (
+        refused_order(customer_client, {"customerName": "Casey"})["message"] == "Your cart is empty"
+    )
 
 
 @pytest.mark.parametrize("option", [None, "", "teleport"])
 def test_delivery_option_is_required_before_the_name(customer_client, product, option):
-    body = refused(
+    body = refused_order(
         customer_client,
         {"cartItems": [line(product)], "deliveryOption": option, "customerName": ""},
     )
@@ -46,7 +43,7 @@ def test_delivery_option_is_required_before_the_name(customer_client, product, o
 
 @pytest.mark.parametrize("name", ["", "   ", None])
 def test_name_is_required(customer_client, product, name):
-    body = refused(customer_client, checkout_body(line(product), customerName=name))
+    body = refused_order(customer_client, checkout_body(line(product), customerName=name))
 
     assert body["message"] == "Please enter your name for the order"
     assert body["errors"] == {"customerName": ["Please enter your name for the order"]}
@@ -54,7 +51,9 @@ def test_name_is_required(customer_client, product, name):
 
 @pytest.mark.parametrize("option", ["shipping", "delivery"])
 def test_shipping_and_delivery_need_an_address(customer_client, product, option):
-    body = refused(customer_client, checkout_body(line(product), option=option, deliveryAddress=""))
+    body = refused_order(
+        customer_client, checkout_body(line(product), option=option, deliveryAddress="")
+    )
 
     assert body["message"] == "Please enter your delivery address"
 
@@ -76,7 +75,9 @@ def test_pickup_needs_no_address_phone_date_or_time(customer_client, product):
     ],
 )
 def test_delivery_needs_phone_date_and_time(customer_client, product, field, message):
-    body = refused(customer_client, checkout_body(line(product), option="delivery", **{field: ""}))
+    body = refused_order(
+        customer_client, checkout_body(line(product), option="delivery", **{field: ""})
+    )
 
     assert body["message"] == message
     assert body["errors"] == {field: [message]}
@@ -88,12 +89,13 @@ def test_delivery_fields_are_checked_in_the_forms_order(customer_client, product
     )
 
     assert (
-        refused(customer_client, body)["message"] == "Please enter your phone number for delivery"
+        refused_order(customer_client, body)["message"]
+        == "Please enter your phone number for delivery"
     )
 
 
 def test_an_unreadable_delivery_date_asks_for_a_date(customer_client, product):
-    body = refused(
+    body = refused_order(
         customer_client, checkout_body(line(product), option="delivery", deliveryDate="next friday")
     )
 
@@ -107,7 +109,7 @@ EVENING_IN_LA = datetime(2026, 6, 10, 2, 0, tzinfo=UTC)
 def test_delivery_date_before_today_in_los_angeles_is_refused(client_for, customer, product):
     with time_machine.travel(EVENING_IN_LA, tick=False):
         customer_client = client_for(customer)  # a token made at the pinned time
-        body = refused(
+        body = refused_order(
             customer_client,
             checkout_body(line(product), option="delivery", deliveryDate="2026-06-08"),
         )
@@ -144,20 +146,20 @@ def test_shipping_does_not_check_a_stale_date(customer_client, product):
 
 @pytest.mark.parametrize("quantity", [0, -2])
 def test_quantity_must_be_at_least_one(customer_client, product, quantity):
-    body = refused(customer_client, checkout_body(line(product, quantity)))
+    body = refused_order(customer_client, checkout_body(line(product, quantity)))
 
     assert body["message"] == "Quantity must be at least 1"
     assert stock_of(product) == 5
 
 
 def test_form_fields_are_checked_before_the_lines(customer_client, product):
-    body = refused(customer_client, checkout_body(line(product, 0), customerName=""))
+    body = refused_order(customer_client, checkout_body(line(product, 0), customerName=""))
 
     assert body["message"] == "Please enter your name for the order"
 
 
 def test_unknown_product_is_refused(customer_client, product):
-    body = refused(
+    body = refused_order(
         customer_client,
         checkout_body(line(product), {"productId": 999999, "productTypeId": None, "quantity": 1}),
     )
@@ -177,7 +179,7 @@ def test_unknown_type_and_a_type_of_another_product_are_refused(customer_client,
         {"productId": product.pk, "productTypeId": 999999, "quantity": 1},
         line(product, 1, mint),
     ):
-        body = refused(customer_client, checkout_body(bad))
+        body = refused_order(customer_client, checkout_body(bad))
         assert (
             body["message"]
             == "Some items in your cart are no longer available. Please review your cart."
@@ -187,7 +189,7 @@ def test_unknown_type_and_a_type_of_another_product_are_refused(customer_client,
 def test_unavailable_product_is_a_conflict_naming_it(customer_client):
     product = make_product(name="Gone Juice", availability=False)
 
-    body = refused(customer_client, checkout_body(line(product)), status=409)
+    body = refused_order(customer_client, checkout_body(line(product)), status=409)
 
     assert "Gone Juice" in body["message"]
 
@@ -195,7 +197,7 @@ def test_unavailable_product_is_a_conflict_naming_it(customer_client):
 def test_unavailable_type_is_a_conflict_naming_it(customer_client):
     product = make_product(name="Pod", types=[{"name": "Mango", "availability": False}])
 
-    body = refused(
+    body = refused_order(
         customer_client, checkout_body(line(product, 1, product.types.get())), status=409
     )
 
@@ -205,7 +207,7 @@ def test_unavailable_type_is_a_conflict_naming_it(customer_client):
 def test_available_type_of_an_unavailable_product_is_refused(customer_client):
     product = make_product(name="Pod", availability=False, types=[{"name": "Mango"}])
 
-    body = refused(
+    body = refused_order(
         customer_client, checkout_body(line(product, 1, product.types.get())), status=409
     )
 
@@ -215,14 +217,14 @@ def test_available_type_of_an_unavailable_product_is_refused(customer_client):
 def test_product_without_a_price_cannot_be_ordered(customer_client):
     product = make_product(name="Mystery Box", price=None)
 
-    body = refused(customer_client, checkout_body(line(product)), status=409)
+    body = refused_order(customer_client, checkout_body(line(product)), status=409)
 
     assert "Mystery Box" in body["message"]
     assert stock_of(product) == 10
 
 
 def test_malformed_line_is_a_400_not_a_500(customer_client, product):
-    body = refused(customer_client, checkout_body({"productId": "abc", "quantity": "many"}))
+    body = refused_order(customer_client, checkout_body({"productId": "abc", "quantity": "many"}))
 
     assert body["message"] == (
         "Some items in your cart are no longer available. Please review your cart."
@@ -230,7 +232,7 @@ def test_malformed_line_is_a_400_not_a_500(customer_client, product):
 
 
 def test_quantity_beyond_stock_is_a_conflict_naming_what_is_left(customer_client, product):
-    body = refused(customer_client, checkout_body(line(product, 6)), status=409)
+    body = refused_order(customer_client, checkout_body(line(product, 6)), status=409)
 
     assert body["message"] == "Only 5 items available in stock for Blue Razz"
     assert stock_of(product) == 5
@@ -240,14 +242,16 @@ def test_short_type_names_product_and_type(customer_client):
     product = make_product(name="Pod", types=[{"name": "Mango", "quantity": 2}])
     mango = product.types.get()
 
-    body = refused(customer_client, checkout_body(line(product, 3, mango)), status=409)
+    body = refused_order(customer_client, checkout_body(line(product, 3, mango)), status=409)
 
     assert body["message"] == "Only 2 items available in stock for Pod - Mango"
     assert stock_of(mango) == 2
 
 
 def test_two_lines_of_one_item_count_together_against_stock(customer_client, product):
-    body = refused(customer_client, checkout_body(line(product, 3), line(product, 3)), status=409)
+    body = refused_order(
+        customer_client, checkout_body(line(product, 3), line(product, 3)), status=409
+    )
 
     assert body["message"] == "Only 5 items available in stock for Blue Razz"
 
@@ -256,7 +260,7 @@ def test_every_short_line_is_named_at_once(customer_client, product):
     scarce = make_product(name="Scarce", quantity=1)
     plenty = make_product(name="Plenty", quantity=50)
 
-    body = refused(
+    body = refused_order(
         customer_client,
         checkout_body(line(product, 6), line(plenty, 2), line(scarce, 2)),
         status=409,
@@ -274,7 +278,7 @@ def test_every_short_line_is_named_at_once(customer_client, product):
 def test_a_short_second_line_rolls_back_the_first(customer_client, product):
     scarce = make_product(name="Scarce", quantity=1)
 
-    refused(customer_client, checkout_body(line(product, 2), line(scarce, 2)), status=409)
+    refused_order(customer_client, checkout_body(line(product, 2), line(scarce, 2)), status=409)
 
     assert stock_of(product) == 5 and stock_of(scarce) == 1
 
@@ -290,7 +294,7 @@ def test_a_short_second_line_rolls_back_the_first(customer_client, product):
     ],
 )
 def test_lines_that_name_nothing_the_shop_sells_are_a_400(customer_client, cart_items):
-    body = refused(customer_client, checkout_body(*cart_items))
+    body = refused_order(customer_client, checkout_body(*cart_items))
 
     assert (
         body["message"]
@@ -302,7 +306,9 @@ def test_lines_that_name_nothing_the_shop_sells_are_a_400(customer_client, cart_
 def test_an_absurd_client_figure_is_a_price_change_not_a_crash(
     customer_client, product, field, value
 ):
-    body = refused(customer_client, checkout_body(line(product), **{field: value}), status=409)
+    body = refused_order(
+        customer_client, checkout_body(line(product), **{field: value}), status=409
+    )
 
     assert body["message"] == "Prices have changed. Please review your cart."
     assert stock_of(product) == 5
@@ -312,6 +318,6 @@ def test_an_absurd_client_figure_is_a_price_change_not_a_crash(
     "field, value", [("total", "NaN"), ("deliveryFee", -8), ("customerName", "Nul\x00l")]
 )
 def test_unreadable_figures_and_nul_characters_are_a_400(customer_client, product, field, value):
-    body = refused(customer_client, checkout_body(line(product), **{field: value}))
+    body = refused_order(customer_client, checkout_body(line(product), **{field: value}))
 
     assert list(body["errors"]) == [field]

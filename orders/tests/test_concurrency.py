@@ -14,7 +14,7 @@ from django.db.models import Sum
 from django.utils import timezone
 
 from orders.models import Order, OrderEvent, OrderLine, OrderStatus
-from orders.tests.factories import checkout_body, line, make_product, stock_of
+from tests.factories import checkout_body, line, make_product, stock_of
 
 pytestmark = [pytest.mark.postgres, pytest.mark.django_db(transaction=True)]
 

@@ -9,8 +9,8 @@ import time_machine
 
 from common.shoptime import SHOP_TIME_ZONE
 from orders.models import Order
-from orders.tests.factories import checkout_body, line, make_product
 from orders.tests.test_concurrency import buy, run_together
+from tests.factories import checkout_body, line, make_product
 
 pytestmark = [pytest.mark.postgres, pytest.mark.django_db(transaction=True)]
 

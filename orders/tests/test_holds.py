@@ -12,7 +12,7 @@ from django.utils import timezone
 
 from common.shoptime import shop_today
 from orders.models import Order, OrderEvent
-from orders.tests.factories import CHECKOUT_URL, checkout_body, line, make_product, stock_of
+from tests.factories import checkout_body, line, make_product, post_checkout, stock_of
 
 pytestmark = pytest.mark.django_db
 
@@ -22,14 +22,8 @@ PENDING_CAP = (
 )
 
 
-def place(client, body, status=201, **headers):
-    response = client.post(CHECKOUT_URL, body, format="json", headers=headers)
-    assert response.status_code == status, response.json()
-    return response.json()
-
-
 def refused_with(client, body, message, *, orders_before=0):
-    answer = place(client, body, status=400)
+    answer = post_checkout(client, body, status=400)
     assert answer["message"] == message
     assert Order.objects.count() == orders_before
     return answer
@@ -49,7 +43,7 @@ def test_ten_units_of_a_product_sell_and_eleven_are_refused(customer_client):
 
     assert answer["errors"] == {"cartItems": [answer["message"]]}
     assert stock_of(geek) == 40
-    (item,) = place(customer_client, checkout_body(line(geek, 10)))["order"]["items"]
+    (item,) = post_checkout(customer_client, checkout_body(line(geek, 10)))["order"]["items"]
     assert item["quantity"] == 10 and stock_of(geek) == 30
 
 
@@ -98,7 +92,7 @@ def test_the_limit_is_the_setting_and_zero_lifts_it(customer_client, client, set
 
     settings.MAX_UNITS_PER_LINE = 0
     assert client.get("/api/shop/info").json()["maxUnitsPerLine"] is None
-    place(customer_client, checkout_body(line(lamp, 30)))
+    post_checkout(customer_client, checkout_body(line(lamp, 30)))
     assert stock_of(lamp) == 20
 
 
@@ -121,7 +115,7 @@ def lamp():
 
 
 def three_pending(client, lamp):
-    return [place(client, checkout_body(line(lamp, 2)))["order"]["id"] for _ in range(3)]
+    return [post_checkout(client, checkout_body(line(lamp, 2)))["order"]["id"] for _ in range(3)]
 
 
 def test_a_fourth_pending_order_is_refused_and_nothing_is_taken(
@@ -142,7 +136,7 @@ def test_a_fourth_pending_order_is_refused_and_nothing_is_taken(
 def test_another_customer_is_not_held_back(customer_client, other_client, lamp):
     three_pending(customer_client, lamp)
 
-    place(other_client, checkout_body(line(lamp, 1)))
+    post_checkout(other_client, checkout_body(line(lamp, 1)))
 
     assert Order.objects.count() == 4 and stock_of(lamp) == 43
 
@@ -155,7 +149,7 @@ def test_an_order_cancelled_or_completed_frees_a_slot(
     refused_with(customer_client, checkout_body(line(lamp, 1)), PENDING_CAP, orders_before=3)
 
     assert admin_client_api.put(f"/api/orders/{first}/{action}").status_code == 200
-    placed = place(customer_client, checkout_body(line(lamp, 1)))
+    placed = post_checkout(customer_client, checkout_body(line(lamp, 1)))
 
     assert placed["order"]["status"] == "pending"
     assert Order.objects.filter(status="pending").count() == 3
@@ -163,11 +157,11 @@ def test_an_order_cancelled_or_completed_frees_a_slot(
 
 def test_a_replay_at_the_limit_answers_the_original_order(customer_client, lamp):
     body = checkout_body(line(lamp, 2))
-    original = place(customer_client, body, **{"Idempotency-Key": "third"})["order"]
-    place(customer_client, checkout_body(line(lamp, 1)))
-    place(customer_client, checkout_body(line(lamp, 1)))
+    original = post_checkout(customer_client, body, **{"Idempotency-Key": "third"})["order"]
+    post_checkout(customer_client, checkout_body(line(lamp, 1)))
+    post_checkout(customer_client, checkout_body(line(lamp, 1)))
 
-    replayed = place(customer_client, body, status=200, **{"Idempotency-Key": "third"})
+    replayed = post_checkout(customer_client, body, status=200, **{"Idempotency-Key": "third"})
 
     assert replayed["order"]["id"] == original["id"]
     assert Order.objects.count() == 3 and stock_of(lamp) == 46
@@ -183,7 +177,7 @@ def test_a_replay_at_the_limit_answers_the_original_order(customer_client, lamp)
 def test_the_pending_limit_is_the_setting_and_is_served(customer_client, client, lamp, settings):
     settings.MAX_PENDING_ORDERS = 1
     assert client.get("/api/shop/info").json()["maxPendingOrders"] == 1
-    place(customer_client, checkout_body(line(lamp)))
+    post_checkout(customer_client, checkout_body(line(lamp)))
 
     refused_with(
         customer_client,
@@ -194,7 +188,7 @@ def test_the_pending_limit_is_the_setting_and_is_served(customer_client, client,
     )
     settings.MAX_PENDING_ORDERS = 0
     assert client.get("/api/shop/info").json()["maxPendingOrders"] is None
-    place(customer_client, checkout_body(line(lamp)))
+    post_checkout(customer_client, checkout_body(line(lamp)))
 
 
 # --- Holds that run out -----------------------------------------------------------------------
@@ -212,11 +206,11 @@ def test_a_pending_order_past_its_hold_is_cancelled_once(
     start = timezone.now()
     with time_machine.travel(start, tick=False) as clock:
         shopper = client_for(customer)
-        old = place(shopper, checkout_body(line(lamp, 3)))["order"]["id"]
-        done = place(shopper, checkout_body(line(lamp, 1)))["order"]["id"]
+        old = post_checkout(shopper, checkout_body(line(lamp, 3)))["order"]["id"]
+        done = post_checkout(shopper, checkout_body(line(lamp, 1)))["order"]["id"]
         assert admin_client_api.put(f"/api/orders/{done}/complete").status_code == 200
         clock.shift(timedelta(hours=2))
-        young = place(shopper, checkout_body(line(lamp, 4)))["order"]["id"]
+        young = post_checkout(shopper, checkout_body(line(lamp, 4)))["order"]["id"]
         mailoutbox.clear()
         assert stock_of(lamp) == 42
 
@@ -255,7 +249,7 @@ def test_a_local_delivery_is_held_until_48_hours_after_its_booked_time(customer,
     with time_machine.travel(start, tick=False) as clock:
         booked = shop_today() + timedelta(days=3)
         body = checkout_body(line(lamp, 2), option="delivery", deliveryDate=booked.isoformat())
-        order_id = place(client_for(customer), body)["order"]["id"]
+        order_id = post_checkout(client_for(customer), body)["order"]["id"]
 
         clock.move_to(start + timedelta(hours=49))
         assert expire() == "Cancelled 0 pending orders older than 48 hours."
@@ -266,7 +260,7 @@ def test_a_local_delivery_is_held_until_48_hours_after_its_booked_time(customer,
 
 
 def test_zero_hold_hours_expires_nothing(customer_client, lamp, settings):
-    order_id = place(customer_client, checkout_body(line(lamp, 2)))["order"]["id"]
+    order_id = post_checkout(customer_client, checkout_body(line(lamp, 2)))["order"]["id"]
     settings.PENDING_HOLD_HOURS = 0
 
     with time_machine.travel(timezone.now() + timedelta(days=30), tick=False):

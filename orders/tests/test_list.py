@@ -8,18 +8,13 @@ from django.test.utils import CaptureQueriesContext
 from django.utils import timezone
 
 from orders.models import Order
-from orders.tests.factories import checkout_body, line, make_product
+from tests.factories import checkout_body, line, make_product, placed_order
 
 pytestmark = pytest.mark.django_db
 
 
 def place_many(client, count, product):
-    ids = []
-    for _ in range(count):
-        response = client.post("/api/orders/checkout", checkout_body(line(product)), format="json")
-        assert response.status_code == 201
-        ids.append(response.json()["order"]["id"])
-    return ids
+    return [placed_order(client, line(product)).pk for _ in range(count)]
 
 
 @pytest.fixture

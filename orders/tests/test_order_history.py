@@ -13,7 +13,7 @@ from django.utils import timezone
 
 from common.shoptime import SHOP_TIME_ZONE, shop_today
 from orders.models import Order
-from orders.tests.factories import CHECKOUT_URL, checkout_body, line, make_product
+from tests.factories import CHECKOUT_URL, checkout_body, line, make_product
 
 pytestmark = pytest.mark.django_db
 

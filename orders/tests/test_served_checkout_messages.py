@@ -6,7 +6,7 @@ from datetime import timedelta
 import pytest
 
 from common.shoptime import shop_today
-from orders.tests.factories import checkout_body, line, make_product, refused
+from tests.factories import checkout_body, line, make_product, refused_order
 
 pytestmark = pytest.mark.django_db
 
@@ -38,7 +38,7 @@ def test_every_served_checkout_message_is_tested(client):
 def test_served_checkout_message_is_what_checkout_answers(client, customer_client, key):
     product = make_product()
 
-    answer = refused(customer_client, BAD_CHECKOUTS[key](product))
+    answer = refused_order(customer_client, BAD_CHECKOUTS[key](product))
 
     assert answer["message"] == served(client)["checkoutMessages"][key]
 
@@ -46,6 +46,6 @@ def test_served_checkout_message_is_what_checkout_answers(client, customer_clien
 def test_served_not_shippable_sentence_is_what_checkout_answers(client, customer_client):
     juice = make_product(name="Cloud Nine", category="juices")
 
-    answer = refused(customer_client, checkout_body(line(juice), option="shipping"))
+    answer = refused_order(customer_client, checkout_body(line(juice), option="shipping"))
 
     assert answer["message"] == served(client)["notShippable"].format(name="Cloud Nine")

@@ -4,7 +4,7 @@ a background task when the change commits (the tests' task backend runs it at on
 import pytest
 
 from orders.models import OrderEvent
-from orders.tests.factories import checkout_body, line, make_product
+from tests.factories import line, make_product, placed_order
 
 pytestmark = pytest.mark.django_db
 
@@ -15,10 +15,7 @@ CHECKOUT = "/api/orders/checkout"
 def place(customer_client):
     def place(option="pickup", category="party-supplies", **fields):
         product = make_product(name="Lamp", category=category, quantity=10)
-        body = checkout_body(line(product), option=option, **fields)
-        response = customer_client.post(CHECKOUT, body, format="json")
-        assert response.status_code == 201, response.json()
-        return response.json()["order"]["id"]
+        return placed_order(customer_client, line(product), option=option, **fields).pk
 
     return place
 

@@ -12,13 +12,12 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
 from common.shoptime import SHOP_TIME_ZONE
-from orders.tests.factories import checkout_body, line, make_product
 from shop.models import Category
+from tests.factories import checkout_body, line, make_product, post_checkout
 
 pytestmark = pytest.mark.django_db
 
 LA = SHOP_TIME_ZONE
-CHECKOUT = "/api/orders/checkout"
 
 
 @pytest.fixture
@@ -31,18 +30,19 @@ def world(client_for, customer, admin_user, settings):
         car = make_product(name="Mustang", price="25.00", category="diecast-cars", quantity=50)
         vape = make_product(name="Cloud", price="10.00", category="disposables", quantity=50)
 
-        def buy(body):
-            response = shopper.post(CHECKOUT, body, format="json")
-            assert response.status_code == 201, response.json()
-            return response.json()["order"]
-
-        buy(checkout_body(line(car, 2)))  # Tuesday 23:30 LA, Wednesday in UTC: $50
+        post_checkout(shopper, checkout_body(line(car, 2)))[
+            "order"
+        ]  # Tuesday 23:30 LA, Wednesday in UTC: $50
         clock.move_to(datetime(2026, 6, 10, 0, 30, tzinfo=LA))
-        buy(checkout_body(line(vape, 1), ageConfirmed=True))  # $10
+        post_checkout(shopper, checkout_body(line(vape, 1), ageConfirmed=True))["order"]  # $10
         clock.move_to(datetime(2026, 6, 10, 10, 0, tzinfo=LA))
-        buy(checkout_body(line(car, 1), option="shipping"))  # $25 + $8 shipping
+        post_checkout(shopper, checkout_body(line(car, 1), option="shipping"))[
+            "order"
+        ]  # $25 + $8 shipping
         clock.move_to(datetime(2026, 6, 10, 11, 0, tzinfo=LA))
-        cancelled = buy(checkout_body(line(vape, 3), ageConfirmed=True))  # $30, cancelled
+        cancelled = post_checkout(shopper, checkout_body(line(vape, 3), ageConfirmed=True))[
+            "order"
+        ]  # $30, cancelled
         assert admin.put(f"/api/orders/{cancelled['id']}/cancel").status_code == 200
         clock.move_to(datetime(2026, 6, 10, 12, 0, tzinfo=LA))
         yield {"admin": admin, "shopper": shopper, "car": car, "vape": vape}

@@ -7,14 +7,14 @@ import pytest
 from shop import services
 from shop.models import Category, Product, ProductImage, ProductType
 from shop.preconditions import STALE
-from shop.tests.factories import make_product, png_upload
+from tests.factories import make_product, png_upload
 from tests.test_stale_writes import buy
 
 pytestmark = pytest.mark.django_db
 
 
 def test_changelist_with_filters_and_search(admin_browser):
-    make_product(name="Frosty Mango", images=1)
+    make_product(name="Frosty Mango", images=1, category="disposables")
     make_product(name="Cherry", category="juices", availability=False)
 
     page = admin_browser.get("/admin/shop/product/?category__id__exact=disposables&q=mango")

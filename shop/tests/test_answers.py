@@ -12,7 +12,7 @@ from common.renderers import ORJSONRenderer
 from shop.models import Product, ProductImage, ProductType
 from shop.selectors import product_answers, product_get
 from shop.serializers import ProductSerializer
-from shop.tests.factories import make_product
+from tests.factories import make_product
 
 pytestmark = pytest.mark.django_db
 

@@ -3,7 +3,7 @@
 import pytest
 
 from shop.models import Category
-from shop.tests.factories import make_product
+from tests.factories import make_product
 
 pytestmark = pytest.mark.django_db
 

@@ -7,7 +7,7 @@ from django.core.management import call_command
 from django.core.management.base import CommandError
 
 from shop.models import Product, ProductImage, ProductType
-from shop.tests.factories import make_product
+from tests.factories import make_product
 
 pytestmark = pytest.mark.django_db
 
@@ -128,7 +128,7 @@ class TestImportProducts:
 
 class TestStockReport:
     def test_lists_products_without_types_and_types_at_or_under_threshold(self):
-        make_product(name="Low", quantity=2)
+        make_product(name="Low", quantity=2, category="disposables")
         make_product(name="Plenty", quantity=50)
         with_types = make_product(name="Typed", quantity=0, types=2)
         with_types.types.filter(name="Type 0").update(quantity=1)
@@ -141,7 +141,7 @@ class TestStockReport:
         assert "Plenty" not in out and "Type 1" not in out
 
     def test_csv(self):
-        product = make_product(name="Low", quantity=0, availability=False)
+        product = make_product(name="Low", quantity=0, availability=False, category="disposables")
 
         out, _ = run("stock_report", "--format", "csv")
 

@@ -6,7 +6,8 @@ import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
 
 from shop.models import Product, ProductImage
-from shop.tests.factories import bomb_png, png_upload, product_form
+from shop.tests.factories import product_form
+from tests.factories import bomb_png, png_upload
 
 pytestmark = pytest.mark.django_db
 

@@ -12,7 +12,7 @@ from django.core.management import call_command
 from django.db import connection
 
 from shop.models import LowStockDigest, Product, ProductType
-from shop.tests.factories import make_product
+from tests.factories import make_product
 
 SHOP_TIME = ZoneInfo("America/Los_Angeles")
 
@@ -22,14 +22,15 @@ pytestmark = pytest.mark.django_db
 @pytest.fixture
 def stock():
     """At the default threshold of 3."""
-    plenty = make_product(name="Plenty", quantity=20)
-    three = make_product(name="Three Left", quantity=3)
-    none = make_product(name="None Left", quantity=0)
-    typed_low = make_product(name="Typed Low", quantity=0, types=2)  # types of 5 units
+    plenty = make_product(name="Plenty", quantity=20, category="disposables")
+    three = make_product(name="Three Left", quantity=3, category="disposables")
+    none = make_product(name="None Left", quantity=0, category="disposables")
+    # types of 5 units
+    typed_low = make_product(name="Typed Low", quantity=0, types=2, category="disposables")
     ProductType.objects.filter(pk=typed_low.types.order_by("id").first().pk).update(quantity=1)
-    typed_out = make_product(name="Typed Out", quantity=9, types=2)
+    typed_out = make_product(name="Typed Out", quantity=9, types=2, category="disposables")
     typed_out.types.update(quantity=0)
-    typed_fine = make_product(name="Typed Fine", quantity=0, types=1)
+    typed_fine = make_product(name="Typed Fine", quantity=0, types=1, category="disposables")
     return {p.name: p.pk for p in (plenty, three, none, typed_low, typed_out, typed_fine)}
 
 

@@ -6,7 +6,8 @@ import pytest
 
 from shop.categories import CATEGORIES
 from shop.models import Product
-from shop.tests.factories import make_product, product_form
+from shop.tests.factories import product_form
+from tests.factories import make_product
 
 pytestmark = pytest.mark.django_db
 
@@ -52,7 +53,7 @@ class TestCategories:
 
 class TestRead:
     def test_product_shape_with_money_as_numbers(self, customer_client):
-        product = make_product(price="12.50", types=2, images=2)
+        product = make_product(price="12.50", types=2, images=2, category="disposables")
 
         body = customer_client.get(f"/api/products/{product.pk}").json()
 

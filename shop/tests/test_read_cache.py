@@ -7,10 +7,10 @@ import pytest
 from django.core.management import call_command
 
 from common.lru import BytesLRU
-from orders.tests.factories import checkout_body, line
 from shop import readcache, selectors
 from shop.models import Category
-from shop.tests.factories import at_open, make_product
+from shop.tests.factories import at_open
+from tests.factories import line, make_product, placed_order
 
 pytestmark = pytest.mark.django_db
 
@@ -85,10 +85,7 @@ def type_delete(c, product):
 def buy(c, product, quantity=2):
     """A checkout of the product's first type (each of its types starts with 5 units)."""
     first_type = product.types.order_by("id").first()
-    body = checkout_body(line(product, quantity, first_type), ageConfirmed=True)
-    placed = c.customer.post("/api/orders/checkout", body, format="json")
-    assert placed.status_code == 201, placed.content
-    return placed.json()["order"]["id"]
+    return placed_order(c.customer, line(product, quantity, first_type), ageConfirmed=True).pk
 
 
 def checkout(c, product):
@@ -99,8 +96,7 @@ def checkout(c, product):
 def checkout_of_a_product_without_types(c, product):
     plain = make_product(name="Plain Pod", quantity=20)
     listed(c.customer, plain.pk)
-    body = checkout_body(line(plain, 3), ageConfirmed=True)
-    assert c.customer.post("/api/orders/checkout", body, format="json").status_code == 201
+    placed_order(c.customer, line(plain, 3), ageConfirmed=True)
     return lambda shown: listed(c.customer, plain.pk)["quantity"] == 17
 
 

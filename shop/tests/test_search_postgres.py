@@ -37,7 +37,7 @@ class TestTypos:
 
     @pytest.fixture
     def catalog(self):
-        from shop.tests.factories import make_product
+        from tests.factories import make_product
 
         for name in ["Geek Bar Pulse", "Geek Bar", "Geekvape Aegis", "Mango Ice Pod", "Bar Stool"]:
             make_product(name=name, description="no match here")
@@ -54,7 +54,7 @@ class TestTypos:
         assert "Mango Ice Pod" not in names and total == len(names)
 
     def test_closest_first_whatever_their_age(self, customer_client):
-        from shop.tests.factories import make_product
+        from tests.factories import make_product
 
         for name in ["Nebula Vaporizer", "Nebula Vaporizers"]:  # oldest first
             make_product(name=name)

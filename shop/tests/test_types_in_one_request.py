@@ -6,7 +6,7 @@ import json
 import pytest
 
 from shop.models import Product, ProductType
-from shop.tests.factories import make_product
+from tests.factories import make_product
 
 pytestmark = pytest.mark.django_db
 

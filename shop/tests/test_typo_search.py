@@ -6,7 +6,7 @@ import pytest
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
-from shop.tests.factories import make_product
+from tests.factories import make_product
 
 pytestmark = pytest.mark.django_db
 

@@ -6,10 +6,10 @@ import csv
 import pytest
 from django.core.management import call_command
 
-from orders.tests.factories import checkout_body, line
 from shop.models import Category, Product
-from shop.tests.factories import at_open, make_product, png_upload, product_form
+from shop.tests.factories import at_open, product_form
 from shop.versioning import catalog_version
+from tests.factories import checkout_body, line, make_product, png_upload
 
 pytestmark = pytest.mark.django_db
 

@@ -1,0 +1,177 @@
+"""The rows, uploads and checkouts every app's tests build, in one place: products with types
+and images, PNG uploads (a real one and a decompression bomb), a checkout body, a placed order
+and a refused one.
+
+Here rather than in common/testing/: these build rows of the domain apps (shop, orders), and
+`common` imports no domain app.
+"""
+
+import io
+import struct
+import zlib
+from datetime import timedelta
+from decimal import Decimal
+
+from django.core.files.uploadedfile import SimpleUploadedFile
+from PIL import Image
+
+from common.shoptime import shop_today
+from orders.models import Order
+from shop.categories import AGE_RESTRICTED, NOT_SHIPPABLE
+from shop.models import Category, Product, ProductImage, ProductType
+
+CHECKOUT_URL = "/api/orders/checkout"
+
+
+# --- Images ------------------------------------------------------------------------------
+
+
+def png_bytes(size=(64, 48), color=(200, 30, 30)):
+    """A real PNG drawn with Pillow."""
+    out = io.BytesIO()
+    Image.new("RGB", size, color).save(out, format="PNG")
+    return out.getvalue()
+
+
+def png_upload(name="photo.png", size=(64, 48), color=(200, 30, 30)):
+    """A PNG as Django's test client and services take an uploaded file."""
+    return SimpleUploadedFile(name, png_bytes(size, color), content_type="image/png")
+
+
+def png_file(name="pic.png", size=(64, 48), color=(200, 30, 30)):
+    """A PNG as an open file with a name, for DRF's APIClient multipart bodies."""
+    out = io.BytesIO(png_bytes(size, color))
+    out.name = name
+    return out
+
+
+def bomb_png_bytes(side=100_000):
+    """A tiny PNG whose header claims side x side pixels (10 gigapixels by default)."""
+    data = bytearray(png_bytes((1, 1)))
+    ihdr = 8 + 8  # signature, then length + "IHDR"
+    data[ihdr : ihdr + 8] = struct.pack(">II", side, side)
+    crc = zlib.crc32(bytes(data[ihdr - 4 : ihdr + 13]))
+    data[ihdr + 13 : ihdr + 17] = struct.pack(">I", crc)
+    return bytes(data)
+
+
+def bomb_png(name="bomb.png", side=100_000):
+    return SimpleUploadedFile(name, bomb_png_bytes(side), content_type="image/png")
+
+
+# --- Catalog -----------------------------------------------------------------------------
+
+
+def a_category(category_id="party-supplies"):
+    """A category the migrations seed; created with its seeded flags when a transactional
+    test's flush emptied the table."""
+    category = Category.objects.filter(pk=category_id).first()
+    if category is None:
+        category = Category.objects.create(
+            id=category_id,
+            name=category_id,
+            age_restricted=category_id in AGE_RESTRICTED,
+            shippable=category_id not in NOT_SHIPPABLE,
+        )
+    return category
+
+
+def make_product(
+    *,
+    name="Test Vape",
+    description="",
+    price="10.00",
+    quantity=10,
+    availability=True,
+    category="party-supplies",
+    types=(),
+    images=0,
+):
+    """A product. The default category is neither 21+ nor unshippable, so a test meets those
+    rules only on purpose (pass category="disposables" for a 21+ one).
+
+    types: a count of plain types ("Type 0", "Type 1"..., 5 units each), or dicts of
+    ProductType fields, e.g. {"name": "Mint", "price": "12.00", "quantity": 3} (10 units
+    unless given). images: a count of stored image rows (paths only, no files)."""
+    product = Product.objects.create(
+        name=name,
+        description=description,
+        price=Decimal(price) if price is not None else None,
+        quantity=quantity,
+        availability=availability,
+        category=a_category(category),
+    )
+    if isinstance(types, int):
+        types = [{"name": f"Type {n}", "quantity": 5} for n in range(types)]
+    for fields in types:
+        fields = dict(fields)
+        if fields.get("price") is not None:
+            fields["price"] = Decimal(fields["price"])
+        ProductType.objects.create(product=product, **{"quantity": 10, **fields})
+    ProductImage.objects.bulk_create(
+        ProductImage(
+            product=product,
+            path=f"products/p{product.pk}-{n}.webp",
+            thumbnail_path=f"products/p{product.pk}-{n}-thumb.webp",
+            position=n,
+        )
+        for n in range(images)
+    )
+    return product
+
+
+def stock_of(row):
+    """A product's or a type's units as stored now."""
+    row.refresh_from_db()
+    return row.quantity
+
+
+# --- Checkout ----------------------------------------------------------------------------
+
+
+def line(product, quantity=1, product_type=None):
+    """One cart line of a checkout body."""
+    return {
+        "productId": product.pk,
+        "productTypeId": product_type.pk if product_type is not None else None,
+        "quantity": quantity,
+    }
+
+
+def checkout_body(*lines, option="pickup", **fields):
+    """A checkout body as the React app posts it; shipping and delivery come with a valid
+    address (and, for delivery, phone, ZIP code and tomorrow at 14:00)."""
+    body = {"cartItems": list(lines), "customerName": "Casey Customer", "deliveryOption": option}
+    if option in ("shipping", "delivery"):
+        body["deliveryAddress"] = "12 Main St, Garden Grove, CA"
+    if option == "delivery":
+        body.update(
+            phoneNumber="714-555-0100",
+            deliveryZip="92840",
+            deliveryDate=(shop_today() + timedelta(days=1)).isoformat(),
+            deliveryTime="14:00",
+        )
+    body.update(fields)
+    return body
+
+
+def post_checkout(client, body, status=201, **headers):
+    """Post a checkout that must be answered with `status`; its answer."""
+    response = client.post(CHECKOUT_URL, body, format="json", headers=headers)
+    assert response.status_code == status, response.json()
+    return response.json()
+
+
+def placed_order(client, *lines, **fields):
+    """A placed order: a checkout of these lines (and checkout_body fields) that must succeed;
+    the stored Order row."""
+    answer = post_checkout(client, checkout_body(*lines, **fields))
+    return Order.objects.get(pk=answer["order"]["id"])
+
+
+def refused_order(client, body, status=400):
+    """A refused order: a checkout that must be refused with `status`, storing no order;
+    its answer."""
+    answer = post_checkout(client, body, status=status)
+    assert Order.objects.count() == 0
+    return answer
