@@ -154,6 +154,7 @@ class StockReason(models.TextChoices):
     CREATED = "created", "Added to the catalog"
     IMPORT = "import", "Import"
     DELETED = "deleted", "Deleted from the catalog"
+    CORRECTION = "correction", "Audit correction"
 
 
 class StockMove(models.Model):

@@ -301,6 +301,8 @@ def stock_moves(*, product_id: int) -> QuerySet[StockMove]:
 class StockMismatch:
     """A stock figure its ledger does not add up to (manage.py stock_audit)."""
 
+    product_id: int
+    type_id: int | None
     label: str
     quantity: int
     moves_total: int
@@ -322,6 +324,13 @@ def _with_ledger(rows: QuerySet[Any], moves: QuerySet[StockMove]) -> QuerySet[An
     ).exclude(agrees)
 
 
+def ledger_figures(*, product_id: int, type_id: int | None) -> tuple[int, int | None]:
+    """-> (the sum of a figure's moves, the latest move's balance or None)."""
+    moves = StockMove.objects.filter(product_id=product_id, product_type_id=type_id)
+    total = moves.aggregate(total=Sum("delta"))["total"] or 0
+    return total, moves.order_by("-id").values_list("balance_after", flat=True).first()
+
+
 def stock_audit() -> tuple[int, Iterator[StockMismatch]]:
     """-> (how many stock figures there are, the figures whose moves do not add up to them:
     products' own figures, then types', each in id order). Deleted items are not checked:
@@ -337,9 +346,9 @@ def stock_audit() -> tuple[int, Iterator[StockMismatch]]:
 
     def mismatches() -> Iterator[StockMismatch]:
         for pk, name, *found in products.iterator(chunk_size=1000):
-            yield StockMismatch(f"product #{pk} {name}", *found)
+            yield StockMismatch(pk, None, f"product #{pk} {name}", *found)
         for pk, name, product_id, product_name, *found in types.iterator(chunk_size=1000):
             label = f"type #{pk} {product_name} - {name} (product #{product_id})"
-            yield StockMismatch(label, *found)
+            yield StockMismatch(product_id, pk, label, *found)
 
     return count, mismatches()

@@ -67,6 +67,7 @@ class Migration(migrations.Migration):
                             ("created", "Added to the catalog"),
                             ("import", "Import"),
                             ("deleted", "Deleted from the catalog"),
+                            ("correction", "Audit correction"),
                         ],
                         max_length=20,
                     ),

@@ -401,3 +401,18 @@ def test_the_opening_balance_migration_writes_one_move_per_figure():
         ("opening", 2, 2, "Mint"),
     ]
     assert re.search(r"all 3 stock figures match", audit())
+
+
+def test_correct_records_the_difference_once_the_figure_is_counted(admin_client_api):
+    product, _ = create(admin_client_api, name="Counted Lamp")
+    Product.objects.filter(pk=product["id"]).update(quantity=6)
+
+    out = io.StringIO()
+    call_command("stock_audit", "--correct", stdout=out)
+
+    assert "Recorded a correction move for 1 of 1 stock figures." in out.getvalue()
+    newest = ledger(admin_client_api, product["id"])["moves"][0]
+    assert (newest["reason"], newest["delta"], newest["balanceAfter"]) == ("correction", -4, 6)
+    assert newest["reasonLabel"] == "Audit correction"
+    assert newest["note"] == "manage.py stock_audit --correct"
+    assert "all 1 stock figures match" in audit()
