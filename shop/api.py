@@ -354,6 +354,7 @@ def _stock_moves(moves):
 
 
 @extend_schema(
+    operation_id="products_stock_moves_list",
     parameters=[
         OpenApiParameter("page", int, description="From 1; past the end: an empty page."),
         OpenApiParameter("limit", int, description="Default 50, at most 100."),

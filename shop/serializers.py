@@ -11,6 +11,7 @@ from rest_framework import serializers
 from common.images import url_for
 from common.schema import PaginationSerializer
 from shop.categories import CATEGORIES
+from shop.models import StockReason
 
 CATEGORY_IDS = [slug for slug, *_ in CATEGORIES]
 # Bounds a typo cannot cross (an extra zero or two) and that keep every order total inside
@@ -157,7 +158,7 @@ class StockMoveSerializer(serializers.Serializer):
     )
     delta = serializers.IntegerField(help_text="Units in (positive) or out (negative).")
     balanceAfter = serializers.IntegerField(source="balance_after")
-    reason = serializers.CharField()
+    reason = serializers.ChoiceField(choices=StockReason.choices)
     reasonLabel = serializers.CharField(source="get_reason_display")
     orderId = serializers.IntegerField(source="order_id", allow_null=True)
     actorEmail = serializers.EmailField(
