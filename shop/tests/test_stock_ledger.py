@@ -16,7 +16,7 @@ from django.utils import timezone
 
 from orders.tests.factories import checkout_body, line
 from shop.models import Product, ProductType, StockMove
-from shop.tests.test_admin import change_form, hidden
+from shop.tests.test_admin import change_form, hidden, list_row
 
 pytestmark = pytest.mark.django_db
 
@@ -274,6 +274,20 @@ def test_admin_edits_in_the_django_admin_are_recorded_with_who(
         admin_user.email
     }
     assert "all 2 stock figures match" in audit()
+
+
+def test_the_django_admin_list_stock_box_is_an_admin_edit(admin_client_api, admin_browser):
+    product, _ = create(admin_client_api)
+    lamp = Product.objects.get(pk=product["id"])
+    page = admin_browser.get("/admin/shop/product/")
+
+    response = admin_browser.post(
+        "/admin/shop/product/", list_row(page, lamp, **{"form-0-quantity": "12"})
+    )
+
+    assert response.status_code == 302
+    assert rows(admin_client_api, lamp.pk)[-1] == ("admin_edit", 2, 12, None, "")
+    assert ledger(admin_client_api, lamp.pk)["moves"][0]["actorEmail"] == "ada@example.com"
 
 
 def test_the_django_admin_ledger_is_read_only_and_filtered_by_reason(
