@@ -213,7 +213,7 @@ def _place(checkout: Checkout) -> CheckoutResult:
             return replayed
         plan = _plan(checkout)
         order = _order_row(checkout, plan)
-        reserved = stock_reserve(lines=checkout.lines)
+        reserved = stock_reserve(lines=checkout.lines, order_id=order.pk, actor=checkout.user)
         _price(order, reserved, checkout)
         _lines(order, reserved)
         _events_and_email(order, checkout)

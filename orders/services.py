@@ -17,6 +17,7 @@ from orders.models import ORDER_TRANSITIONS, Order, OrderStatus
 from orders.rules import limit
 from orders.selectors import order_expired_hold_ids, order_get
 from orders.status_emails import status_email_note
+from shop.models import StockReason
 from shop.stock import StockLine, stock_release
 
 ORDER_NOT_FOUND = "Order not found"
@@ -65,7 +66,12 @@ def _leave_pending(
         },
     )
     if to_status == OrderStatus.CANCELLED:
-        stock_release(lines=_releasable(order))
+        stock_release(
+            lines=_releasable(order),
+            order_id=order.pk,
+            actor=actor,
+            reason=StockReason.HOLD_EXPIRED if reason == HOLD_EXPIRED else StockReason.CANCEL,
+        )
     send_email_later(f"orders.status_emails.{email}", order.pk)
 
 

@@ -8,13 +8,14 @@ is still current."""
 from django.contrib import admin, messages
 from django.core.validators import MaxValueValidator
 from django.db import transaction
+from django.urls import reverse
 from django.utils.html import format_html, format_html_join
 
 from common.errors import DomainError
 from common.images import url_for
 from shop import services
 from shop.admin_forms import ProductForm, ProductListForm, ProductTypeForm
-from shop.models import Category, Product, ProductType
+from shop.models import Category, Product, ProductType, StockMove
 from shop.serializers import MAX_PRICE, MAX_QUANTITY, PRICE_TOO_HIGH, QUANTITY_TOO_HIGH
 
 
@@ -59,7 +60,7 @@ class ProductAdmin(BoundedPriceAndStock, admin.ModelAdmin):
     list_filter = ("category", "availability")
     search_fields = ("name", "description")
     list_select_related = ("category",)
-    readonly_fields = ("image_previews", "created_at", "updated_at")
+    readonly_fields = ("image_previews", "stock_history", "created_at", "updated_at")
     fieldsets = [
         (
             None,
@@ -73,6 +74,7 @@ class ProductAdmin(BoundedPriceAndStock, admin.ModelAdmin):
                     "quantity_at_open",
                     "version_at_open",
                     "availability",
+                    "stock_history",
                 )
             },
         ),
@@ -97,6 +99,13 @@ class ProductAdmin(BoundedPriceAndStock, admin.ModelAdmin):
             '<img src="{}" alt="" style="height:40px;width:40px;object-fit:cover">',
             url_for(images[0].thumbnail_path or images[0].path),
         )
+
+    @admin.display(description="stock ledger")
+    def stock_history(self, obj):
+        if obj is None or obj.pk is None:
+            return "-"
+        url = reverse("admin:shop_stockmove_changelist") + f"?product__id__exact={obj.pk}"
+        return format_html('<a href="{}">Every change of this stock, with its reason</a>', url)
 
     @admin.display(description="current images")
     def image_previews(self, obj):
@@ -130,11 +139,12 @@ class ProductAdmin(BoundedPriceAndStock, admin.ModelAdmin):
     def save_related(self, request, form, formsets, change):
         try:
             if isinstance(form, ProductForm):
-                product = self._save_product(form, formsets)
+                product = self._save_product(form, formsets, actor=request.user)
             else:  # a row of the list: only what was edited in it
                 product = services.product_update(
                     product_id=form.instance.pk,
                     if_match=form.if_match(),
+                    actor=request.user,
                     **{field: form.cleaned_data[field] for field in form.edited_fields()},
                 )
         except DomainError as exc:  # the forms check first under the row lock; a backstop
@@ -146,7 +156,7 @@ class ProductAdmin(BoundedPriceAndStock, admin.ModelAdmin):
         form.instance.pk = product.pk
         form.instance.refresh_from_db()
 
-    def _save_product(self, form, formsets):
+    def _save_product(self, form, formsets, *, actor):
         data = form.cleaned_data
         fields = {
             "name": data["name"],
@@ -159,7 +169,7 @@ class ProductAdmin(BoundedPriceAndStock, admin.ModelAdmin):
         types = _types_from(formsets)
         uploads = data.get("new_images") or []
         if not form.instance.pk:
-            return services.product_create(**fields, uploads=uploads, types=types)
+            return services.product_create(**fields, uploads=uploads, types=types, actor=actor)
         removed = {image.pk for image in data.get("remove_images") or []}
         kept = form.instance.images.exclude(pk__in=removed).order_by("position", "id")
         return services.product_update(
@@ -168,18 +178,54 @@ class ProductAdmin(BoundedPriceAndStock, admin.ModelAdmin):
             existing_images=[image.path for image in kept],
             uploads=uploads,
             types=types,
+            actor=actor,
             **fields,
         )
 
     def delete_model(self, request, obj):
-        services.product_delete(product_id=obj.pk)
+        services.product_delete(product_id=obj.pk, actor=request.user)
 
     def delete_queryset(self, request, queryset):
         for product_id in queryset.order_by("id").values_list("id", flat=True):
             try:
-                services.product_delete(product_id=product_id)
+                services.product_delete(product_id=product_id, actor=request.user)
             except DomainError:
                 continue
+
+
+@admin.register(StockMove)
+class StockMoveAdmin(admin.ModelAdmin):
+    """The stock ledger, read only: its rows are written with the stock changes themselves
+    (shop/stock.py), so that they add up (`manage.py stock_audit`)."""
+
+    list_display = (
+        "created_at",
+        "product_name",
+        "type_name",
+        "delta",
+        "balance_after",
+        "reason",
+        "order_id",
+        "actor",
+        "note",
+    )
+    list_filter = ("reason",)
+    search_fields = ("product_name", "type_name", "note")
+    list_select_related = ("actor",)
+    date_hierarchy = "created_at"
+
+    def lookup_allowed(self, lookup, value, request):
+        # The product's page links here with ?product__id__exact=<id>.
+        return lookup == "product__id__exact" or super().lookup_allowed(lookup, value, request)
+
+    def has_add_permission(self, request):
+        return False
+
+    def has_change_permission(self, request, obj=None):
+        return False
+
+    def has_delete_permission(self, request, obj=None):
+        return False
 
 
 @admin.register(Category)

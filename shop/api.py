@@ -14,7 +14,7 @@ from rest_framework.views import APIView
 
 from common.errors import NotFound
 from common.etags import etag_matches, json_answer, not_modified, with_etag
-from common.pagination import page_params
+from common.pagination import page_params, paginate
 from common.permissions import ReadForUsersWriteForAdmins
 from common.renderers import ORJSONRenderer
 from common.schema import IF_NONE_MATCH, NOT_MODIFIED, error, see_api_docs
@@ -29,9 +29,12 @@ from shop.serializers import (
     ProductSerializer,
     ProductTypeFormSerializer,
     ProductTypeSerializer,
+    StockMovePageSerializer,
+    StockMoveSerializer,
 )
 
 PAGE_SIZE = 12
+STOCK_MOVES_PAGE_SIZE = 50
 FORM_REQUEST = {
     "multipart/form-data": ProductFormSerializer,
     "application/x-www-form-urlencoded": ProductFormSerializer,
@@ -178,7 +181,7 @@ class ProductCollection(ReadForUsersWriteForAdmins, APIView):
         form.is_valid(raise_exception=True)
         values = _product_values(form.validated_data)
         values.pop("existing_images", None)  # nothing to keep on a new product
-        product = services.product_create(**values)
+        product = services.product_create(**values, actor=request.user)
         return product_response(product, status=status.HTTP_201_CREATED)
 
 
@@ -225,7 +228,10 @@ class ProductDetail(ReadForUsersWriteForAdmins, APIView):
         form = ProductFormSerializer(data=request.data, partial=True)
         form.is_valid(raise_exception=True)
         product = services.product_update(
-            product_id=pk, if_match=if_match_tags(request), **_product_values(form.validated_data)
+            product_id=pk,
+            if_match=if_match_tags(request),
+            actor=request.user,
+            **_product_values(form.validated_data),
         )
         return product_response(product)
 
@@ -239,7 +245,7 @@ class ProductDetail(ReadForUsersWriteForAdmins, APIView):
         ),
     )
     def delete(self, request, pk):
-        services.product_delete(product_id=pk, if_match=if_match_tags(request))
+        services.product_delete(product_id=pk, if_match=if_match_tags(request), actor=request.user)
         return Response(status=status.HTTP_204_NO_CONTENT)
 
 
@@ -290,7 +296,9 @@ class ProductTypeCollection(ReadForUsersWriteForAdmins, APIView):
     def post(self, request, pk):
         form = ProductTypeFormSerializer(data=request.data)
         form.is_valid(raise_exception=True)
-        product_type = services.product_type_create(product_id=pk, **form.validated_data)
+        product_type = services.product_type_create(
+            product_id=pk, actor=request.user, **form.validated_data
+        )
         return _type_response(pk, product_type, status=status.HTTP_201_CREATED)
 
 
@@ -317,7 +325,11 @@ class ProductTypeDetail(APIView):
         form = ProductTypeFormSerializer(data=request.data, partial=True)
         form.is_valid(raise_exception=True)
         product_type = services.product_type_update(
-            product_id=pk, type_id=type_id, if_match=if_match_tags(request), **form.validated_data
+            product_id=pk,
+            type_id=type_id,
+            if_match=if_match_tags(request),
+            actor=request.user,
+            **form.validated_data,
         )
         return _type_response(pk, product_type)
 
@@ -332,6 +344,38 @@ class ProductTypeDetail(APIView):
     )
     def delete(self, request, pk, type_id):
         services.product_type_delete(
-            product_id=pk, type_id=type_id, if_match=if_match_tags(request)
+            product_id=pk, type_id=type_id, if_match=if_match_tags(request), actor=request.user
         )
         return Response(status=status.HTTP_204_NO_CONTENT)
+
+
+def _stock_moves(moves):
+    return StockMoveSerializer(moves, many=True).data
+
+
+@extend_schema(
+    operation_id="products_stock_moves_list",
+    parameters=[
+        OpenApiParameter("page", int, description="From 1; past the end: an empty page."),
+        OpenApiParameter("limit", int, description="Default 50, at most 100."),
+    ],
+    responses={200: StockMovePageSerializer, 404: NOT_FOUND},
+    description=see_api_docs(
+        "Admins: the product's stock ledger (its own stock and its types'), newest first, "
+        "ties by id: each move's reason, order, who, and the balance after it.",
+        "Stock ledger",
+    ),
+)
+@api_view(["GET"])
+@permission_classes([IsAdminUser])
+def stock_moves(request, pk):
+    moves = selectors.stock_moves(product_id=pk)
+    return Response(
+        paginate(
+            request,
+            moves,
+            key="moves",
+            serialize=_stock_moves,
+            default_limit=STOCK_MOVES_PAGE_SIZE,
+        )
+    )

@@ -14,8 +14,9 @@ from PIL import Image, ImageDraw
 
 from common.images import store_image
 from shop.categories import CATEGORIES
-from shop.models import Product, ProductImage, ProductType
+from shop.models import Product, ProductImage, ProductType, StockReason
 from shop.services import PRODUCT_FOLDER, PRODUCT_MAX_SIDE
+from shop.stock import Why, ledger_move, ledger_write
 from shop.versioning import catalog_changed
 
 ADJECTIVES = [
@@ -91,6 +92,26 @@ def image_pool(size=POOL_SIZE):
     ]
 
 
+BULK = Why(StockReason.IMPORT, note="manage.py bulk_products")
+
+
+def _opening_moves(products, product_types):
+    """The ledger's first move of each new figure, so `manage.py stock_audit` holds."""
+    by_id = {product.pk: product for product in products}
+    ledger_write(
+        [
+            ledger_move(product=p, product_type=None, before=0, after=p.quantity, why=BULK)
+            for p in products
+        ]
+        + [
+            ledger_move(
+                product=by_id[t.product_id], product_type=t, before=0, after=t.quantity, why=BULK
+            )
+            for t in product_types
+        ]
+    )
+
+
 def bulk_create_products(count, *, types=5, images=2, seed=None):
     """Create `count` products, each with `types` types and `images` images; return how many.
 
@@ -114,7 +135,7 @@ def bulk_create_products(count, *, types=5, images=2, seed=None):
                 )
                 for i in range(size)
             )
-            ProductType.objects.bulk_create(
+            product_types = ProductType.objects.bulk_create(
                 ProductType(
                     product=product,
                     name=TYPE_NAMES[t % len(TYPE_NAMES)],
@@ -135,6 +156,7 @@ def bulk_create_products(count, *, types=5, images=2, seed=None):
                 for product in products
                 for n in range(images)
             )
+            _opening_moves(products, product_types)
             catalog_changed()  # new products start at version 1
         made += size
     return made

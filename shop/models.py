@@ -1,5 +1,7 @@
+from django.conf import settings
 from django.db import models
 from django.db.models import Q
+from django.utils import timezone
 
 
 class Category(models.Model):
@@ -139,3 +141,71 @@ class LowStockDigest(models.Model):
 
     def __str__(self):
         return f"low-stock digest of {self.day}"
+
+
+class StockReason(models.TextChoices):
+    """Why a stock figure moved (StockMove.reason)."""
+
+    OPENING = "opening", "Opening balance"
+    SALE = "sale", "Sale"
+    CANCEL = "cancel", "Order cancelled"
+    HOLD_EXPIRED = "hold_expired", "Hold expired"
+    ADMIN_EDIT = "admin_edit", "Admin edit"
+    CREATED = "created", "Added to the catalog"
+    IMPORT = "import", "Import"
+    DELETED = "deleted", "Deleted from the catalog"
+    CORRECTION = "correction", "Audit correction"
+
+
+class StockMove(models.Model):
+    """One change of a product's own stock or of a type's stock, written in the transaction
+    and under the row lock of the change itself (shop.stock.record_moves), so the moves of a
+    figure add up to it (`manage.py stock_audit`).
+
+    The ledger outlives the catalog: product and type are kept as ids without a database
+    constraint (a deleted product's moves stay, ending with its "deleted" move), and the
+    names are copied as they were at the move."""
+
+    product = models.ForeignKey(
+        Product,
+        on_delete=models.DO_NOTHING,
+        db_constraint=False,
+        related_name="+",
+    )
+    product_type = models.ForeignKey(
+        ProductType,
+        on_delete=models.DO_NOTHING,
+        db_constraint=False,
+        null=True,
+        blank=True,
+        related_name="+",
+    )
+    product_name = models.CharField(max_length=200)
+    type_name = models.CharField(max_length=120, blank=True)
+    delta = models.IntegerField()
+    balance_after = models.PositiveIntegerField()
+    reason = models.CharField(max_length=20, choices=StockReason.choices)
+    # The order's number for a sale, a cancel or an expired hold (orders are never deleted).
+    order_id = models.PositiveIntegerField(null=True, blank=True)
+    actor = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="+",
+    )
+    note = models.CharField(max_length=200, blank=True)
+    created_at = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        ordering = ["-created_at", "-id"]
+        indexes = [
+            models.Index(
+                fields=["product", "-created_at", "-id"], name="stock_move_product_newest"
+            ),
+            models.Index(fields=["product_type", "-id"], name="stock_move_type_newest"),
+        ]
+
+    def __str__(self):
+        label = f"{self.product_name} - {self.type_name}" if self.type_name else self.product_name
+        return f"{label}: {self.delta:+d} -> {self.balance_after} ({self.get_reason_display()})"

@@ -2,17 +2,30 @@
 page of products costs the same few queries whatever its size, types or images."""
 
 from collections import defaultdict
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
+from dataclasses import dataclass
 from datetime import UTC, datetime
 from decimal import Decimal
 from typing import TYPE_CHECKING, Any
 
 from django.conf import settings
-from django.db.models import Count, Exists, OuterRef, Prefetch, Q, QuerySet
+from django.db.models import (
+    Count,
+    Exists,
+    F,
+    IntegerField,
+    OuterRef,
+    Prefetch,
+    Q,
+    QuerySet,
+    Subquery,
+    Sum,
+)
+from django.db.models.functions import Coalesce
 
 from common.errors import BadRequest, Forbidden, NotFound
 from common.images import url_for
-from shop.models import Category, Product, ProductImage, ProductType
+from shop.models import Category, Product, ProductImage, ProductType, StockMove
 from shop.search import typo_matches
 
 if TYPE_CHECKING:
@@ -267,3 +280,75 @@ def product_answer(*, product_id: int) -> tuple[dict[str, Any], int]:
     if not rows:
         raise NotFound(PRODUCT_NOT_FOUND)
     return rows[0], versions[product_id]
+
+
+# --- The stock ledger --------------------------------------------------------------------
+
+
+def stock_moves(*, product_id: int) -> QuerySet[StockMove]:
+    """A product's stock moves (its own figure's and its types'), newest first, ties by id,
+    with who made each: one query a page, whatever its size. NotFound for no product."""
+    if not Product.objects.filter(pk=product_id).exists():
+        raise NotFound(PRODUCT_NOT_FOUND)
+    return (
+        StockMove.objects.filter(product_id=product_id)
+        .select_related("actor")
+        .order_by("-created_at", "-id")
+    )
+
+
+@dataclass(frozen=True)
+class StockMismatch:
+    """A stock figure its ledger does not add up to (manage.py stock_audit)."""
+
+    product_id: int
+    type_id: int | None
+    label: str
+    quantity: int
+    moves_total: int
+    last_balance: int | None
+
+
+def _with_ledger(rows: QuerySet[Any], moves: QuerySet[StockMove]) -> QuerySet[Any]:
+    """`rows` annotated with the sum of their moves' deltas and the latest move's balance
+    (`moves` is filtered by OuterRef("pk")), and kept only where either differs from the
+    figure. A figure of 0 without a move agrees."""
+    total = moves.order_by().values("product_id").annotate(total=Sum("delta")).values("total")
+    last = moves.order_by("-id").values("balance_after")[:1]
+    agrees = Q(moves_total=F("quantity")) & (
+        Q(last_balance=F("quantity")) | Q(last_balance__isnull=True, quantity=0)
+    )
+    return rows.annotate(
+        moves_total=Coalesce(Subquery(total, output_field=IntegerField()), 0),
+        last_balance=Subquery(last, output_field=IntegerField()),
+    ).exclude(agrees)
+
+
+def ledger_figures(*, product_id: int, type_id: int | None) -> tuple[int, int | None]:
+    """-> (the sum of a figure's moves, the latest move's balance or None)."""
+    moves = StockMove.objects.filter(product_id=product_id, product_type_id=type_id)
+    total = moves.aggregate(total=Sum("delta"))["total"] or 0
+    return total, moves.order_by("-id").values_list("balance_after", flat=True).first()
+
+
+def stock_audit() -> tuple[int, Iterator[StockMismatch]]:
+    """-> (how many stock figures there are, the figures whose moves do not add up to them:
+    products' own figures, then types', each in id order). Deleted items are not checked:
+    their figures are gone, their moves kept."""
+    own = StockMove.objects.filter(product_id=OuterRef("pk"), product_type__isnull=True)
+    of_type = StockMove.objects.filter(product_type_id=OuterRef("pk"))
+    figures = ("quantity", "moves_total", "last_balance")
+    products = _with_ledger(Product.objects.order_by("pk"), own).values_list("pk", "name", *figures)
+    types = _with_ledger(ProductType.objects.order_by("pk"), of_type).values_list(
+        "pk", "name", "product_id", "product__name", *figures
+    )
+    count = Product.objects.count() + ProductType.objects.count()
+
+    def mismatches() -> Iterator[StockMismatch]:
+        for pk, name, *found in products.iterator(chunk_size=1000):
+            yield StockMismatch(pk, None, f"product #{pk} {name}", *found)
+        for pk, name, product_id, product_name, *found in types.iterator(chunk_size=1000):
+            label = f"type #{pk} {product_name} - {name} (product #{product_id})"
+            yield StockMismatch(product_id, pk, label, *found)
+
+    return count, mismatches()

@@ -11,6 +11,7 @@ from rest_framework import serializers
 from common.images import url_for
 from common.schema import PaginationSerializer
 from shop.categories import CATEGORIES
+from shop.models import StockReason
 
 CATEGORY_IDS = [slug for slug, *_ in CATEGORIES]
 # Bounds a typo cannot cross (an extra zero or two) and that keep every order total inside
@@ -142,6 +143,35 @@ class ProductSerializer(serializers.Serializer):
 
 class ProductPageSerializer(serializers.Serializer):
     products = ProductSerializer(many=True)
+    pagination = PaginationSerializer()
+
+
+class StockMoveSerializer(serializers.Serializer):
+    """One move of the stock ledger (docs/api.md, Stock ledger)."""
+
+    id = serializers.IntegerField()
+    at = serializers.DateTimeField(source="created_at", default_timezone=UTC)
+    productTypeId = serializers.IntegerField(source="product_type_id", allow_null=True)
+    productTypeName = serializers.CharField(
+        source="type_name",
+        help_text="The type's name at the move; empty for the product's own stock.",
+    )
+    delta = serializers.IntegerField(help_text="Units in (positive) or out (negative).")
+    balanceAfter = serializers.IntegerField(source="balance_after")
+    reason = serializers.ChoiceField(choices=StockReason.choices)
+    reasonLabel = serializers.CharField(source="get_reason_display")
+    orderId = serializers.IntegerField(source="order_id", allow_null=True)
+    actorEmail = serializers.EmailField(
+        source="actor.email",
+        allow_null=True,
+        default=None,
+        help_text="Null: no person (a command, an expired hold), or the account was deleted.",
+    )
+    note = serializers.CharField()
+
+
+class StockMovePageSerializer(serializers.Serializer):
+    moves = StockMoveSerializer(many=True)
     pagination = PaginationSerializer()
 
 

@@ -5,7 +5,7 @@ import logging
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from datetime import date
 from decimal import Decimal
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from django.core.files.uploadedfile import UploadedFile
 from django.db import transaction
@@ -15,12 +15,24 @@ from common.images import StoredImage, store_image, url_for
 from common.mail import send_email_later
 from common.services import model_update, unknown_fields_check
 from common.storedfiles import delete_after_commit, store_each, written_or_discarded
-from shop.models import Category, LowStockDigest, Product, ProductImage, ProductType
+from shop.models import (
+    Category,
+    LowStockDigest,
+    Product,
+    ProductImage,
+    ProductType,
+    StockMove,
+    StockReason,
+)
 from shop.notifications import low_stock_items
 from shop.preconditions import check_if_match, types_stock_changes
 from shop.product_types import TYPE_NOT_FOUND, product_types_reconcile
-from shop.selectors import PRODUCT_NOT_FOUND, image_path_in_use, product_get
+from shop.selectors import PRODUCT_NOT_FOUND, image_path_in_use, ledger_figures, product_get
+from shop.stock import Why, ledger_move, ledger_write
 from shop.versioning import catalog_changed, category_changed, products_changed
+
+if TYPE_CHECKING:
+    from accounts.models import User
 
 logger = logging.getLogger("shop.catalog")
 
@@ -97,6 +109,40 @@ def _resolve_images(
     return images, chosen
 
 
+def _stock_moved(
+    product: Product, product_type: ProductType | None, *, before: int, why: Why
+) -> None:
+    """The ledger row of a figure an admin's write set: `before` as read under the row
+    lock, the figure now on the (saved) row."""
+    after = product_type.quantity if product_type is not None else product.quantity
+    ledger_write(
+        [
+            ledger_move(
+                product=product, product_type=product_type, before=before, after=after, why=why
+            )
+        ]
+    )
+
+
+def _stock_deleted(product: Product, product_types: Iterable[ProductType], why: Why) -> None:
+    """A deleted product's or type's units leave the books: each figure's last move takes it
+    to 0, so the ledger of what is gone still adds up."""
+    moves = [
+        ledger_move(product=product, product_type=None, before=product.quantity, after=0, why=why)
+    ]
+    for product_type in product_types:
+        moves.append(
+            ledger_move(
+                product=product,
+                product_type=product_type,
+                before=product_type.quantity,
+                after=0,
+                why=why,
+            )
+        )
+    ledger_write(moves)
+
+
 def _run_with_uploads(stored: Sequence[StoredImage], write: Callable[[], T]) -> T:
     with written_or_discarded(_paths_of(stored), in_use=image_path_in_use):
         return write()
@@ -116,8 +162,14 @@ def product_create(
     quantity: int = 0,
     uploads: Sequence[UploadedFile] = (),
     types: TypeItems | None = None,
+    actor: "User | None" = None,
+    stock_reason: StockReason = StockReason.CREATED,
+    stock_note: str = "",
 ) -> Product:
-    """`types` (optional): the product's types, created in the same transaction."""
+    """`types` (optional): the product's types, created in the same transaction. The
+    ledger records the first stock figures with `stock_reason` (an import says so), who
+    and `stock_note`."""
+    why = Why(reason=stock_reason, actor=actor, note=stock_note)
     _check_image_count(len(uploads))
     stored = _store_uploads(uploads)
 
@@ -130,9 +182,10 @@ def product_create(
             category_id=category,
             quantity=quantity,
         )
+        _stock_moved(product, None, before=0, why=why)
         _add_images(product, stored, start=0)
         if types is not None:
-            product_types_reconcile(product=product, types=types)
+            product_types_reconcile(product=product, types=types, why=why)
         catalog_changed()  # a new product starts at version 1
         return product
 
@@ -148,14 +201,16 @@ def product_update(
     uploads: Sequence[UploadedFile] = (),
     types: TypeItems | None = None,
     if_match: Sequence[str] | None = None,
+    actor: "User | None" = None,
     **changes: Any,
 ) -> Product:
     """Change the fields given; others stay. `existing_images` (None = keep all) lists the
     images to keep, in the order to show them; new uploads go after them. `types` (None = leave
     them) is the full list of the product's types, reconciled in the same transaction.
     `if_match` (the If-Match ETags, None = no header) is checked under the row lock
-    (shop.preconditions)."""
+    (shop.preconditions). A stock figure set is an admin edit in the ledger, by `actor`."""
     unknown_fields_check("product_update", changes, PRODUCT_FIELDS)
+    why = Why(reason=StockReason.ADMIN_EDIT, actor=actor)
     product_get(product_id=product_id)  # 404 before any upload is processed
     current, kept = _resolve_images(product_id, existing_images or [], "existingImages")
     if existing_images is None:
@@ -181,11 +236,13 @@ def product_update(
             if image.position != position:
                 ProductImage.objects.filter(pk=image.pk).update(position=position)
         _add_images(product, stored, start=len(now_kept))
+        before = product.quantity
         if not model_update(product, data=changes, attribute_names={"category": "category_id"}):
             # Its images or types may have changed: updated_at moves with every write.
             product.save(update_fields=["updated_at"])
+        _stock_moved(product, None, before=before, why=why)
         if types is not None:
-            product_types_reconcile(product=product, types=types)
+            product_types_reconcile(product=product, types=types, why=why)
         products_changed(product.pk)
         _release_after_commit(_paths_of(dropped))
         return product
@@ -195,11 +252,16 @@ def product_update(
     return product_get(product_id=product_id)
 
 
-def product_delete(*, product_id: int, if_match: Sequence[str] | None = None) -> None:
+def product_delete(
+    *, product_id: int, if_match: Sequence[str] | None = None, actor: "User | None" = None
+) -> None:
+    """The ledger keeps the product's moves, ending with a "deleted" move per figure. Its
+    types' figures are read under the product's lock, which every stock writer takes first."""
     with transaction.atomic():
         product = _locked_product(product_id)
         check_if_match(product, if_match)
         images = list(product.images.all())
+        _stock_deleted(product, product.types.order_by("pk"), Why(StockReason.DELETED, actor=actor))
         product.delete()
         catalog_changed()
         _release_after_commit(_paths_of(images))
@@ -233,12 +295,14 @@ def product_type_create(
     price: Decimal | None = None,
     availability: bool = True,
     quantity: int = 0,
+    actor: "User | None" = None,
 ) -> ProductType:
     with transaction.atomic():
         product = _locked_product(product_id)
         product_type = ProductType.objects.create(
             product=product, name=name, price=price, availability=availability, quantity=quantity
         )
+        _stock_moved(product, product_type, before=0, why=Why(StockReason.CREATED, actor=actor))
         product.save(update_fields=["updated_at"])
         products_changed(product.pk)
     return product_type
@@ -255,31 +319,88 @@ def _locked_type(product_id: int, type_id: int) -> tuple[Product, ProductType]:
 
 
 def product_type_update(
-    *, product_id: int, type_id: int, if_match: Sequence[str] | None = None, **changes: Any
+    *,
+    product_id: int,
+    type_id: int,
+    if_match: Sequence[str] | None = None,
+    actor: "User | None" = None,
+    **changes: Any,
 ) -> ProductType:
     unknown_fields_check("product_type_update", changes, TYPE_FIELDS)
     with transaction.atomic():
         product, product_type = _locked_type(product_id, type_id)
+        before = product_type.quantity
         check_if_match(
             product,
             if_match,
-            changes_stock=changes.get("quantity", product_type.quantity) != product_type.quantity,
+            changes_stock=changes.get("quantity", before) != before,
         )
         model_update(product_type, data=changes)
+        _stock_moved(
+            product, product_type, before=before, why=Why(StockReason.ADMIN_EDIT, actor=actor)
+        )
         product.save(update_fields=["updated_at"])
         products_changed(product.pk)
     return product_type
 
 
 def product_type_delete(
-    *, product_id: int, type_id: int, if_match: Sequence[str] | None = None
+    *,
+    product_id: int,
+    type_id: int,
+    if_match: Sequence[str] | None = None,
+    actor: "User | None" = None,
 ) -> None:
     with transaction.atomic():
         product, product_type = _locked_type(product_id, type_id)
         check_if_match(product, if_match)
+        ledger_write(
+            [
+                ledger_move(
+                    product=product,
+                    product_type=product_type,
+                    before=product_type.quantity,
+                    after=0,
+                    why=Why(StockReason.DELETED, actor=actor),
+                )
+            ]
+        )
         product_type.delete()
         product.save(update_fields=["updated_at"])
         products_changed(product.pk)
+
+
+def stock_ledger_correct(*, product_id: int, type_id: int | None, note: str) -> StockMove | None:
+    """Make a figure's ledger agree with the figure as it stands (`manage.py stock_audit
+    --correct`, once the figure has been counted and set right): one "correction" move of
+    the difference, whose balance is the figure. Read and written under the row locks (the
+    product's first, as every stock writer takes them). None when they agree already or the
+    item is gone."""
+    with transaction.atomic():
+        product = Product.objects.select_for_update().filter(pk=product_id).first()
+        product_type = (
+            ProductType.objects.select_for_update()
+            .filter(pk=type_id, product_id=product_id)
+            .first()
+            if type_id is not None
+            else None
+        )
+        if product is None or (type_id is not None and product_type is None):
+            return None
+        figure = product_type.quantity if product_type is not None else product.quantity
+        total, last = ledger_figures(product_id=product_id, type_id=type_id)
+        if total == figure and (last == figure or (last is None and figure == 0)):
+            return None
+        return StockMove.objects.create(
+            product_id=product.pk,
+            product_type_id=type_id,
+            product_name=product.name,
+            type_name=product_type.name if product_type is not None else "",
+            delta=figure - total,
+            balance_after=figure,
+            reason=StockReason.CORRECTION,
+            note=note,
+        )
 
 
 CATEGORY_NOT_FOUND = "Category not found"

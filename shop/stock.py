@@ -2,18 +2,26 @@
 
 Rows are locked products first, then types, each in id order, so two checkouts (or a
 checkout and a cancel) never deadlock. Every stock move bumps the product's version and the
-catalog's (shop/versioning.py), in the same transaction."""
+catalog's (shop/versioning.py), in the same transaction.
+
+Every change of a stock figure, here or in an admin's write (shop/services.py), also writes a
+StockMove row (the ledger) in the same transaction, under the same row lock, with the balance
+computed from the locked row: `manage.py stock_audit` proves the moves add up."""
 
 from collections import defaultdict
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from decimal import Decimal
+from typing import TYPE_CHECKING
 
 from django.db.models import F
 
 from common.errors import BadRequest, Conflict
-from shop.models import Product, ProductType
+from shop.models import Product, ProductType, StockMove, StockReason
 from shop.versioning import catalog_changed
+
+if TYPE_CHECKING:
+    from accounts.models import User
 
 CART_ITEMS_GONE = "Some items in your cart are no longer available. Please review your cart."
 TYPE_REQUIRED = "Please select a product type"
@@ -38,8 +46,46 @@ class ReservedLine:
     quantity: int
 
 
+@dataclass(frozen=True)
+class Why:
+    """Why stock moves, as the ledger records it: the reason, the order, who, a note."""
+
+    reason: StockReason
+    order_id: int | None = None
+    actor: "User | None" = None
+    note: str = ""
+
+
 Products = dict[int, Product]
 Types = dict[int, ProductType]
+
+
+def ledger_move(
+    *, product: Product, product_type: ProductType | None, before: int, after: int, why: Why
+) -> StockMove | None:
+    """The move of a figure from `before` to `after`, both read and written under the row's
+    lock; unsaved (ledger_write). None when the figure did not move."""
+    if after == before:
+        return None
+    return StockMove(
+        product_id=product.pk,
+        product_type_id=product_type.pk if product_type is not None else None,
+        product_name=product.name,
+        type_name=product_type.name if product_type is not None else "",
+        delta=after - before,
+        balance_after=after,
+        reason=why.reason,
+        order_id=why.order_id,
+        actor=why.actor if why.actor is not None and why.actor.pk else None,
+        note=why.note,
+    )
+
+
+def ledger_write(moves: Iterable[StockMove | None]) -> None:
+    """Store the moves (Nones skipped) in the caller's transaction."""
+    rows = [move for move in moves if move is not None]
+    if rows:
+        StockMove.objects.bulk_create(rows)
 
 
 def stock_check_types(*, lines: Sequence[StockLine]) -> None:
@@ -68,8 +114,15 @@ def _locked(lines: Sequence[StockLine]) -> tuple[Products, Types]:
     return products, types
 
 
-def stock_reserve(*, lines: Sequence[StockLine]) -> list[ReservedLine]:
-    """Take `lines` (StockLine) out of stock; return ReservedLine copies with prices.
+def stock_reserve(
+    *,
+    lines: Sequence[StockLine],
+    order_id: int | None = None,
+    actor: "User | None" = None,
+    reason: StockReason = StockReason.SALE,
+) -> list[ReservedLine]:
+    """Take `lines` (StockLine) out of stock; return ReservedLine copies with prices. The
+    ledger records each move with `reason`, the order's number and who placed it.
 
     Must run inside the caller's transaction.atomic. Raises BadRequest for unknown items and
     Conflict for unavailable or unpriced items, and for short ones: every short line at once
@@ -89,7 +142,12 @@ def stock_reserve(*, lines: Sequence[StockLine]) -> list[ReservedLine]:
             reserved.append(line)
     if short:
         _refuse_short(short)
-    _move_stock([(line.product_id, line.type_id, -line.quantity) for line in reserved])
+    _move_stock(
+        [(line.product_id, line.type_id, -line.quantity) for line in reserved],
+        products,
+        types,
+        Why(reason=reason, order_id=order_id, actor=actor),
+    )
     return reserved
 
 
@@ -138,10 +196,14 @@ def _refuse_short(short: list[str]) -> None:
     raise Conflict(message, errors={"cartItems": short})
 
 
-def _move_stock(moves: list[tuple[int, int | None, int]]) -> None:
-    """Apply (product_id, type_id, delta) stock moves. A product's own stock changes in
-    the same UPDATE as its version; a product whose types' stock changed gets one version
-    bump; then the catalog version moves once."""
+def _move_stock(
+    moves: list[tuple[int, int | None, int]], products: Products, types: Types, why: Why
+) -> None:
+    """Apply (product_id, type_id, delta) stock moves to the rows `products` and `types`
+    locked, and write their ledger rows. A product's own stock changes in the same UPDATE as
+    its version; a product whose types' stock changed gets one version bump; then the
+    catalog version moves once. Moves of rows that are gone are skipped."""
+    moves = _of_existing(moves, products, types)
     direct = {product_id for product_id, type_id, _ in moves if type_id is None}
     for product_id, type_id, delta in moves:
         if type_id is not None:
@@ -155,11 +217,60 @@ def _move_stock(moves: list[tuple[int, int | None, int]]) -> None:
         Product.objects.filter(pk__in=sorted(by_type)).update(version=F("version") + 1)
     if moves:
         catalog_changed()
+    ledger_write(_ledger_moves(moves, products, types, why))
 
 
-def stock_release(*, lines: Sequence[StockLine]) -> None:
-    """Put `lines` (StockLine) back in stock, e.g. when an order is cancelled. Items deleted
+def _of_existing(
+    moves: list[tuple[int, int | None, int]], products: Products, types: Types
+) -> list[tuple[int, int | None, int]]:
+    """The moves of rows that were there to lock (a cancel skips deleted items)."""
+    return [
+        (product_id, type_id, delta)
+        for product_id, type_id, delta in moves
+        if product_id in products and (type_id is None or type_id in types)
+    ]
+
+
+def _ledger_moves(
+    moves: list[tuple[int, int | None, int]], products: Products, types: Types, why: Why
+) -> list[StockMove | None]:
+    """The moves' ledger rows. The balances start from the locked rows' figures, which no
+    other transaction can change before this one ends, and follow each move in turn."""
+    figures: dict[tuple[int, int | None], int] = {}
+    rows = []
+    for product_id, type_id, delta in moves:
+        product = products[product_id]
+        product_type = types[type_id] if type_id is not None else None
+        row = product_type if product_type is not None else product
+        before = figures.get((product_id, type_id), row.quantity)
+        figures[(product_id, type_id)] = before + delta
+        rows.append(
+            ledger_move(
+                product=product,
+                product_type=product_type,
+                before=before,
+                after=before + delta,
+                why=why,
+            )
+        )
+    return rows
+
+
+def stock_release(
+    *,
+    lines: Sequence[StockLine],
+    order_id: int | None = None,
+    actor: "User | None" = None,
+    reason: StockReason = StockReason.CANCEL,
+) -> None:
+    """Put `lines` (StockLine) back in stock, e.g. when an order is cancelled (`reason`:
+    cancel, or hold_expired), recorded in the ledger with the order's number. Items deleted
     from the catalog since are skipped. Must run inside the caller's transaction; locks in
     the same order as stock_reserve; a type's product is locked too, as its version moves."""
-    _locked(lines)
-    _move_stock([(line.product_id, line.type_id, line.quantity) for line in lines])
+    products, types = _locked(lines)
+    _move_stock(
+        [(line.product_id, line.type_id, line.quantity) for line in lines],
+        products,
+        types,
+        Why(reason=reason, order_id=order_id, actor=actor),
+    )

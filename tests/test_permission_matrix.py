@@ -129,6 +129,7 @@ MATRIX = [
         lambda w: {"imagePaths": [w.image_url]},
     ),
     Row("GET", "/api/products/{product}/types", (401, 200, 200, 200)),
+    Row("GET", "/api/products/{product}/stock-moves", (401, 403, 403, 200)),
     Row(
         "POST",
         "/api/products/{product}/types",

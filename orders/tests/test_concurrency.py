@@ -4,6 +4,7 @@ connection. Stock never goes negative, nothing is oversold, nothing deadlocks.
 SQLite has one writer at a time, so these prove nothing there and are skipped.
 """
 
+import io
 import threading
 from collections import Counter
 from datetime import timedelta
@@ -262,3 +263,56 @@ def test_an_expiry_run_skips_an_order_another_transaction_holds(customer, client
     assert orders_expire_holds() == 1  # the next run takes it
     assert Order.objects.get(pk=held).status == OrderStatus.CANCELLED
     assert stock_of(product) == 10
+
+
+def test_the_stock_ledger_adds_up_after_checkouts_and_cancels_at_once(shoppers, admin_client_api):
+    """Every move's balance follows from the one before it, whatever the interleaving: the
+    balances are computed under the same row locks as the stock changes."""
+    from django.core.management import call_command
+
+    from shop import services
+    from shop.models import StockMove
+
+    plain = services.product_create(
+        name="Ledger Plain", category="party-supplies", price=10, quantity=12
+    )
+    typed = services.product_create(
+        name="Ledger Typed",
+        category="party-supplies",
+        price=10,
+        types=[{"name": "Blue", "quantity": 14}],
+    )
+    blue = typed.types.get()
+    clients = shoppers(16)
+    first = [
+        client.post(CHECKOUT, checkout_body(line(plain, 1), line(typed, 1, blue)), format="json")
+        for client in clients[:4]
+    ]
+    placed = [response.json()["order"]["id"] for response in first]
+    cancels = [
+        lambda order_id=order_id: admin_client_api.put(f"/api/orders/{order_id}/cancel")
+        for order_id in placed
+    ]
+    body = checkout_body(line(typed, 1, blue), line(plain, 1))
+
+    results = run_together(cancels + [buy(client, body) for client in clients[4:]])
+
+    assert [status for status, _ in results[:4]] == [200] * 4
+    # Blue's 14 units: 4 held, then 4 back and 12 sold in any order, or 10 sold first and
+    # two shoppers refused; either way each move below follows from the one before.
+    sold = Counter(status for status, _ in results[4:])
+    assert sold[201] >= 10 and sold[201] + sold[409] == 12, results
+    for figure, moves in (
+        (stock_of(plain), StockMove.objects.filter(product=plain, product_type=None)),
+        (stock_of(blue), StockMove.objects.filter(product_type=blue)),
+    ):
+        balance = 0
+        for move in moves.order_by("id"):
+            balance += move.delta
+            assert move.balance_after == balance, (move, balance)
+        assert balance == figure
+    assert StockMove.objects.filter(reason="sale").count() == 2 * (4 + sold[201])
+    assert StockMove.objects.filter(reason="cancel").count() == 2 * 4
+    out = io.StringIO()
+    call_command("stock_audit", stdout=out)
+    assert "Stock ledger OK: all 3 stock figures match their moves." in out.getvalue()

@@ -8,7 +8,7 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 
 from shop import services
 from shop.demo import images
-from shop.models import Product
+from shop.models import Product, StockReason
 
 # (name, category, price, quantity, availability, types [(name, price, quantity, availability)], description)
 P = None  # "no price yet"
@@ -303,6 +303,8 @@ def seed(out):
             quantity=quantity,
             availability=available,
             uploads=uploads,
+            stock_reason=StockReason.IMPORT,
+            stock_note="demo data",
             types=[
                 dict(zip(("name", "price", "quantity", "availability"), row, strict=True))
                 for row in types

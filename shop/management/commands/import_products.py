@@ -6,6 +6,7 @@ from django.db import transaction
 
 from common.errors import DomainError
 from shop import services
+from shop.models import StockReason
 from shop.serializers import ProductFormSerializer, ProductTypeFormSerializer
 
 COLUMNS = ["name", "description", "price", "availability", "category", "quantity", "types"]
@@ -135,7 +136,12 @@ class Command(BaseCommand):
         try:
             with transaction.atomic():
                 for _, values, types in rows:
-                    services.product_create(**values, types=types)
+                    services.product_create(
+                        **values,
+                        types=types,
+                        stock_reason=StockReason.IMPORT,
+                        stock_note=f"import_products {path.name}"[:200],
+                    )
         except DomainError as exc:
             raise CommandError(f"Import failed, nothing was imported: {exc.message}")
         self.stdout.write(
