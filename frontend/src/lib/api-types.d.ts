@@ -315,6 +315,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/products/{id}/stock-moves": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description Admins: the product's stock ledger (its own stock and its types'), newest first, ties by id: each move's reason, order, who, and the balance after it. Rules: docs/api.md, Stock ledger. */
+        get: operations["products_stock_moves_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/products/{id}/types": {
         parameters: {
             query?: never;
@@ -859,6 +876,19 @@ export interface components {
             /** @description Units in stock, a whole number from 0 to 1,000,000. */
             quantity?: number;
         };
+        /**
+         * @description * `opening` - Opening balance
+         *     * `sale` - Sale
+         *     * `cancel` - Order cancelled
+         *     * `hold_expired` - Hold expired
+         *     * `admin_edit` - Admin edit
+         *     * `created` - Added to the catalog
+         *     * `import` - Import
+         *     * `deleted` - Deleted from the catalog
+         *     * `correction` - Audit correction
+         * @enum {string}
+         */
+        ReasonEnum: "opening" | "sale" | "cancel" | "hold_expired" | "admin_edit" | "created" | "import" | "deleted" | "correction";
         RegisterRequest: {
             name: string;
             /** Format: email */
@@ -980,6 +1010,31 @@ export interface components {
          * @enum {string}
          */
         StatusEnum: "pending" | "accepted" | "in_progress" | "completed" | "cancelled";
+        /** @description One move of the stock ledger (docs/api.md, Stock ledger). */
+        StockMove: {
+            id: number;
+            /** Format: date-time */
+            at: string;
+            productTypeId: number | null;
+            /** @description The type's name at the move; empty for the product's own stock. */
+            productTypeName: string;
+            /** @description Units in (positive) or out (negative). */
+            delta: number;
+            balanceAfter: number;
+            reason: components["schemas"]["ReasonEnum"];
+            reasonLabel: string;
+            orderId: number | null;
+            /**
+             * Format: email
+             * @description Null: no person (a command, an expired hold), or the account was deleted.
+             */
+            actorEmail?: string | null;
+            note: string;
+        };
+        StockMovePage: {
+            moves: components["schemas"]["StockMove"][];
+            pagination: components["schemas"]["Pagination"];
+        };
         Totals: {
             orders: number;
             /** Format: double */
@@ -2306,6 +2361,68 @@ export interface operations {
                 };
             };
             /** @description Not one of this product's images, or none named; nothing is deleted. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No or bad token (with a WWW-Authenticate header). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Signed in, but not an admin. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Product not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    products_stock_moves_list: {
+        parameters: {
+            query?: {
+                /** @description Default 50, at most 100. */
+                limit?: number;
+                /** @description From 1; past the end: an empty page. */
+                page?: number;
+            };
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StockMovePage"];
+                };
+            };
+            /** @description Bad input: a message, and field problems under errors; nothing changes. */
             400: {
                 headers: {
                     [name: string]: unknown;
