@@ -15,7 +15,12 @@ ROOT = Path(__file__).resolve().parents[2]
 DOC = ROOT / "docs" / "deploy.md"
 AUDIT_LINE = re.compile(r"^ {4}(cd /srv/shop/current && .*manage\.py stock_audit.*)$")
 
-pytestmark = pytest.mark.sqlite_only
+# The documented lines run manage.py in processes of their own, on a scratch SQLite shop
+# whatever the run's database.
+pytestmark = [
+    pytest.mark.live,
+    pytest.mark.sqlite_only("the documented lines run on a scratch SQLite shop of their own"),
+]
 
 
 def documented():
