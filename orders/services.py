@@ -157,4 +157,6 @@ def orders_anonymize_for_user(*, user: User) -> int:
         delivery_address="",
         delivery_zip="",
         special_instructions="",
+        # A digest of the checkout request, which held those details.
+        request_hash="",
     )
