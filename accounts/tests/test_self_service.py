@@ -121,6 +121,18 @@ class TestPasswordReset:
             counts.append(len(queries))
         assert counts[0] == counts[1]
 
+    def test_the_token_is_in_no_log_line(self, api_client, customer, caplog):
+        caplog.set_level("DEBUG")
+        ask_reset(api_client, "casey@example.com")
+        token = token_from_outbox()
+        assert confirm(api_client, token).status_code == 200
+        assert confirm(api_client, token).status_code == 400
+
+        assert caplog.records
+        for record in caplog.records:
+            assert token not in record.getMessage()
+            assert token not in str(record.__dict__)
+
     def test_a_link_works_once(self, api_client, customer):
         ask_reset(api_client, "casey@example.com")
         token = token_from_outbox()
