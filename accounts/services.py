@@ -13,7 +13,7 @@ from accounts.passwords import key_id, password_digest
 from accounts.selectors import password_in_use, user_by_password, user_for_reset
 from accounts.tokens import reset_token_claims
 from accounts.validators import PASSWORD_TOO_SHORT, password_problems, zxcvbn_score
-from common.errors import BadRequest, Conflict, NotFound, Unauthorized
+from common.errors import BadRequest, Conflict, DomainError, NotFound, Unauthorized
 from common.mail import send_email_later
 from common.services import model_update, unknown_fields_check
 
@@ -123,20 +123,29 @@ PASSWORD_FIELDS = [
 ]
 
 
+USER_NOT_FOUND = "User not found"
+
+
 def _store_new_password(
-    user_id: int, new_password: str, *, version: int | None = None, not_found: str = ""
+    user_id: int,
+    new_password: str,
+    *,
+    version: int | None = None,
+    refusal: DomainError | None = None,
 ) -> User:
-    """Check the rules, then set the password under the row's lock. `version`: the
-    password version the caller saw (a reset link's); another change since refuses."""
+    """Check the rules, then set the password under the row's lock. `version`: the password
+    version the caller saw (a reset link's, the session's); if it changed since or the account
+    was closed, `refusal` is raised. A missing user: `refusal`, or 404."""
+    refused = refusal or NotFound(USER_NOT_FOUND)
     found = User.objects.filter(pk=user_id).first()
-    if found is None or _gone(found, version):
-        raise _missing(not_found)
+    if found is None or _stale(found, version):
+        raise refused
     _check_password_policy(new_password, found, field="newPassword")
     encoded = make_password(new_password)  # before the check, as in user_register
     with transaction.atomic():
         user = User.objects.select_for_update().filter(pk=user_id).first()
-        if user is None or _gone(user, version):
-            raise _missing(not_found)
+        if user is None or _stale(user, version):
+            raise refused
         if password_in_use(new_password, exclude_user_id=user.pk):
             raise PasswordTaken(PASSWORD_TAKEN, errors={"newPassword": [PASSWORD_TAKEN]})
         user.set_password(new_password, encoded=encoded)
@@ -149,15 +158,8 @@ def _store_new_password(
     return user
 
 
-def _gone(user: User, version: int | None) -> bool:
+def _stale(user: User, version: int | None) -> bool:
     return version is not None and (user.password_version != version or not user.is_active)
-
-
-def _missing(message: str) -> BadRequest | NotFound:
-    return BadRequest(message, errors={"token": [message]}) if message else NotFound(USER_NOT_FOUND)
-
-
-USER_NOT_FOUND = "User not found"
 
 
 def user_change_password(*, user_id: int, new_password: str) -> User:
@@ -269,11 +271,12 @@ def password_reset_user_id(token: str) -> int | None:
 def password_reset_confirm(*, token: str, new_password: str) -> User:
     """Set the password a reset link allows: once, within the hour, under today's rules.
     The new version signs out every session and voids the link."""
+    refusal = BadRequest(RESET_LINK_REFUSED, errors={"token": [RESET_LINK_REFUSED]})
     claims = reset_token_claims(token)
     if claims is None:
-        raise BadRequest(RESET_LINK_REFUSED, errors={"token": [RESET_LINK_REFUSED]})
+        raise refusal
     user_id, version = claims
-    return _store_new_password(user_id, new_password, version=version, not_found=RESET_LINK_REFUSED)
+    return _store_new_password(user_id, new_password, version=version, refusal=refusal)
 
 
 WRONG_CURRENT_PASSWORD = "Your current password is not correct."
