@@ -86,6 +86,7 @@ class UserAdmin(DjangoUserAdmin):
     readonly_fields = ("created_at", "last_login", "password_version")
     fieldsets = (
         (None, {"fields": ("email", "name", "password")}),
+        ("Details", {"fields": ("phone", "delivery_address", "delivery_zip")}),
         ("Role", {"fields": ("is_active", "is_staff", "is_superuser")}),
         ("History", {"fields": ("created_at", "last_login", "password_version")}),
     )
@@ -96,6 +97,20 @@ class UserAdmin(DjangoUserAdmin):
     @admin.display(description="role", ordering="is_staff")
     def role_display(self, obj):
         return obj.role.label
+
+    # Deleting a user erases the person (accounts.services.user_erase) and keeps the row,
+    # so the orders it protects stay in the books: nothing else is deleted, so the
+    # confirmation lists the users alone and needs no permission on orders (the view checks
+    # the delete permission on users itself).
+    def get_deleted_objects(self, objs, request):
+        return [str(obj) for obj in objs], {"users": len(objs)}, set(), []
+
+    def delete_model(self, request, obj):
+        services.user_erase(user_id=obj.pk)
+
+    def delete_queryset(self, request, queryset):
+        for pk in queryset.values_list("pk", flat=True):
+            services.user_erase(user_id=pk)
 
 
 @admin.register(RegistrationCode)

@@ -1,6 +1,7 @@
 """The accounts API: thin views over accounts/services.py and accounts/limits.py. The rules
 each one follows are in docs/api.md, "Accounts"."""
 
+from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import extend_schema
 from rest_framework import status
 from rest_framework.decorators import (
@@ -15,15 +16,22 @@ from rest_framework.response import Response
 from accounts import limits, selectors, services
 from accounts.limits import AuthThrottle, PasswordCheckThrottle
 from accounts.serializers import (
+    CloseAccountSerializer,
     LoginSerializer,
+    MeSerializer,
+    MessageSerializer,
+    OwnPasswordChangeSerializer,
     PasswordChangedSerializer,
     PasswordChangeSerializer,
     PasswordCheckResultSerializer,
     PasswordCheckSerializer,
+    PasswordResetConfirmSerializer,
+    PasswordResetRequestSerializer,
+    ProfileSerializer,
     RegisterSerializer,
     SessionSerializer,
     UserListEntrySerializer,
-    UserSummarySerializer,
+    me_answer,
     user_summary,
 )
 from accounts.tokens import token_for
@@ -132,13 +140,162 @@ def password_check(request):
 
 
 @extend_schema(
-    responses=UserSummarySerializer,
-    description=see_api_docs("The signed-in user.", SECTION),
+    methods=["GET"],
+    responses=MeSerializer,
+    description=see_api_docs("The signed-in user and their saved details.", SECTION),
+)
+@extend_schema(
+    methods=["PATCH"],
+    request=ProfileSerializer,
+    responses={200: MeSerializer, 400: error("Please enter a valid phone number")},
+    description=see_api_docs(
+        "Change your own name, phone, delivery address or ZIP (they prefill checkout).", SECTION
+    ),
+)
+@extend_schema(
+    methods=["DELETE"],
+    request=CloseAccountSerializer,
+    responses={204: None, 400: error(services.WRONG_CURRENT_PASSWORD), 429: THROTTLED},
+    description=see_api_docs(
+        'Close your own account: your details are erased; orders stay, as "Deleted customer".',
+        SECTION,
+    ),
+)
+@api_view(["GET", "PATCH", "DELETE"])
+@permission_classes([IsAuthenticated])
+def me(request):
+    if request.method == "PATCH":
+        data = ProfileSerializer(data=request.data, partial=True)
+        data.is_valid(raise_exception=True)
+        return Response(
+            me_answer(services.profile_update(user=request.user, **data.validated_data))
+        )
+    if request.method == "DELETE":
+        return _close_account(request)
+    return Response(me_answer(request.user))
+
+
+def _close_account(request):
+    AuthThrottle().allow_request(request, None)
+    data = CloseAccountSerializer(data=request.data)
+    data.is_valid(raise_exception=True)
+    try:
+        services.user_close(user=request.user, password=data.validated_data["password"])
+    except services.WrongPassword:
+        limits.note_failed_sign_in(request)
+        raise
+    return Response(status=status.HTTP_204_NO_CONTENT)
+
+
+@extend_schema(
+    request=OwnPasswordChangeSerializer,
+    responses={
+        200: SessionSerializer,
+        400: error(services.WRONG_CURRENT_PASSWORD),
+        409: error("Another account uses this password"),
+        429: THROTTLED,
+    },
+    description=see_api_docs(
+        "Change your own password: other sessions are signed out; this one gets a fresh token.",
+        SECTION,
+    ),
+)
+@api_view(["PUT"])
+@permission_classes([IsAuthenticated])
+@throttle_classes([AuthThrottle])
+def my_password(request):
+    data = OwnPasswordChangeSerializer(data=request.data)
+    data.is_valid(raise_exception=True)
+    try:
+        user = services.own_password_change(
+            user=request.user,
+            current_password=data.validated_data["currentPassword"],
+            new_password=data.validated_data["newPassword"],
+        )
+    except (services.PasswordTaken, services.WrongPassword):
+        limits.note_failed_sign_in(request)
+        raise
+    return Response(_session(user, "Password updated successfully"))
+
+
+@extend_schema(
+    responses={(200, "application/json"): OpenApiTypes.OBJECT},
+    description=see_api_docs(
+        "Download everything the shop keeps about you: profile, orders, ride requests.", SECTION
+    ),
 )
 @api_view(["GET"])
 @permission_classes([IsAuthenticated])
-def me(request):
-    return Response(user_summary(request.user))
+def my_export(request):
+    response = Response(selectors.user_export(request.user))
+    response["Content-Disposition"] = f'attachment; filename="{EXPORT_FILENAME}"'
+    response["Cache-Control"] = "no-store"
+    return response
+
+
+EXPORT_FILENAME = "my-shop-data.json"
+RESET_REQUESTED = (
+    "If an account uses this email, we have sent it a link to reset the password. "
+    "The link works for one hour."
+)
+
+
+@extend_schema(
+    request=PasswordResetRequestSerializer,
+    responses={
+        202: MessageSerializer,
+        400: error("Please enter a valid email address"),
+        429: THROTTLED,
+    },
+    description=see_api_docs(
+        "Ask for a password-reset link by email; the same answer whether or not the email has "
+        "an account.",
+        SECTION,
+    ),
+)
+@api_view(["POST"])
+@authentication_classes([])
+@permission_classes([AllowAny])
+def password_reset(request):
+    data = PasswordResetRequestSerializer(data=request.data)
+    data.is_valid(raise_exception=True)
+    email = data.validated_data["email"]
+    limits.admit_reset_request(request, email)
+    services.password_reset_request(email=email, origin=request.build_absolute_uri("/"))
+    return Response({"message": RESET_REQUESTED}, status=status.HTTP_202_ACCEPTED)
+
+
+@extend_schema(
+    request=PasswordResetConfirmSerializer,
+    responses={
+        200: SessionSerializer,
+        400: error(services.RESET_LINK_REFUSED),
+        409: error("Another account uses this password"),
+        429: THROTTLED,
+        503: HASHING_BUSY,
+    },
+    description=see_api_docs(
+        "Set a new password from a reset link; signs out every other session and signs in.",
+        SECTION,
+    ),
+)
+@api_view(["POST"])
+@authentication_classes([])
+@permission_classes([AllowAny])
+def password_reset_confirm(request):
+    data = PasswordResetConfirmSerializer(data=request.data)
+    data.is_valid(raise_exception=True)
+    token = data.validated_data["token"]
+    limits.admit_reset_confirm(request, services.password_reset_user_id(token))
+    try:
+        user = services.password_reset_confirm(
+            token=token, new_password=data.validated_data["newPassword"]
+        )
+    except services.PasswordTaken:
+        limits.note_failed_sign_in(request)
+        raise
+    response = Response(_session(user, "Your password has been reset"))
+    return limits.remember_device(response, user)
 
 
 @extend_schema(
@@ -177,3 +334,18 @@ def user_password(request, user_id):
         limits.note_failed_sign_in(request)
         raise
     return Response({"message": "Password updated successfully", "user": user_summary(user)})
+
+
+@extend_schema(
+    responses={204: None, 400: error(services.CANNOT_ERASE_SELF)},
+    description=see_api_docs(
+        'Admin deletes a user: erased like a closed account; their orders stay as "Deleted '
+        'customer".',
+        SECTION,
+    ),
+)
+@api_view(["DELETE"])
+@permission_classes([IsAdminUser])
+def user_detail(request, user_id):
+    services.user_erase_by_admin(user_id=user_id, admin=request.user)
+    return Response(status=status.HTTP_204_NO_CONTENT)

@@ -15,6 +15,9 @@
   A cookie opens nothing by itself: the password is checked as always.
 """
 
+import hashlib
+import hmac
+import math
 import secrets
 import time
 
@@ -23,8 +26,8 @@ from django.core import signing
 
 from accounts.selectors import user_by_password
 from common import metrics
-from common.errors import TooManyRequests
-from common.throttles import ScopedThrottle, client_ip, count, peek
+from common.errors import THROTTLED_MESSAGE, TooManyRequests
+from common.throttles import ScopedThrottle, client_ip, count, parse_rate, peek
 
 TOO_MANY_FAILED_SIGN_INS = (
     "Too many failed sign-ins on the shop right now. Please wait a minute and try again."
@@ -148,3 +151,41 @@ def note_failed_sign_in(request):
     failures, _ = count(SHARE_KEY % (client_ip(request), minute), MINUTE_KEY_SECONDS)
     if failures <= settings.FAILED_SIGN_IN_SHARE_PER_ADDRESS:
         count(CEILING_KEY % minute, MINUTE_KEY_SECONDS)
+
+
+# Password resets: a few per email an hour, counted under a keyed hash of the address
+# whether or not it has an account, so a 429 tells nothing about who has one. Rates come
+# from settings.THROTTLE_RATES when set there; otherwise these.
+RESET_RATES = {"password_reset_email": "5/hour", "password_reset_account": "10/hour"}
+
+
+def _reset_rate(scope):
+    rates = settings.THROTTLE_RATES
+    return rates[scope] if scope in rates else RESET_RATES[scope]
+
+
+def _limit(scope, ident):
+    rate = _reset_rate(scope)
+    if rate is None:
+        return
+    number, seconds = parse_rate(rate)
+    used, left = count(f"throttle:{scope}:{ident}", seconds)
+    if used > number:
+        raise TooManyRequests(THROTTLED_MESSAGE, retry_after=max(1, math.ceil(left)))
+
+
+def admit_reset_request(request, email):
+    """POST /api/auth/password-reset: the address throttle (AuthThrottle) and the email's."""
+    AuthThrottle().allow_request(request, None)
+    digest = hmac.new(
+        settings.SECRET_KEY.encode(), email.strip().lower().encode(), hashlib.sha256
+    ).hexdigest()
+    _limit("password_reset_email", digest)
+
+
+def admit_reset_confirm(request, user_id):
+    """POST /api/auth/password-reset/confirm: the address throttle, then the account's
+    (only a well-signed link names one, so a forger cannot use up a customer's)."""
+    AuthThrottle().allow_request(request, None)
+    if user_id is not None:
+        _limit("password_reset_account", user_id)

@@ -39,6 +39,10 @@ class UserManager(BaseUserManager):
 class User(AbstractBaseUser, PermissionsMixin):
     email = models.EmailField(unique=True)
     name = models.CharField(max_length=150, blank=True)
+    # The customer's own details (PATCH /api/auth/me): they prefill checkout.
+    phone = models.CharField(max_length=40, blank=True)
+    delivery_address = models.CharField(max_length=500, blank=True)
+    delivery_zip = models.CharField(max_length=5, blank=True)
     is_staff = models.BooleanField(
         "admin", default=False, help_text="Admins manage the shop and can use this Django admin."
     )

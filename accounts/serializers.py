@@ -1,8 +1,12 @@
 """Request validation and answer shapes of the accounts API (accounts/api.py)."""
 
+import re
+
 from rest_framework import serializers
 
 from accounts.models import User
+from common.errors import BadRequest
+from orders.delivery import PHONE_INVALID, ZIP_INVALID, clean_phone
 
 
 def _required(label):
@@ -84,3 +88,78 @@ class PasswordChangeSerializer(serializers.Serializer):
 class PasswordChangedSerializer(serializers.Serializer):
     message = serializers.CharField()
     user = UserSummarySerializer()
+
+
+class PasswordResetRequestSerializer(serializers.Serializer):
+    email = serializers.EmailField(
+        max_length=254,
+        error_messages={**_required("Email"), "invalid": "Please enter a valid email address"},
+    )
+
+
+class PasswordResetConfirmSerializer(serializers.Serializer):
+    token = serializers.CharField(max_length=512, error_messages=_required("Reset link token"))
+    newPassword = serializers.CharField(
+        max_length=256, trim_whitespace=False, error_messages=_required("New password")
+    )
+
+
+class MessageSerializer(serializers.Serializer):
+    message = serializers.CharField()
+
+
+class ProfileSerializer(serializers.Serializer):
+    """The customer's own details; each PATCH changes the fields it names."""
+
+    name = serializers.CharField(max_length=150, error_messages=_required("Name"))
+    phone = serializers.CharField(max_length=40, required=False, allow_blank=True)
+    deliveryAddress = serializers.CharField(
+        max_length=500, required=False, allow_blank=True, source="delivery_address"
+    )
+    deliveryZip = serializers.CharField(
+        max_length=5,
+        required=False,
+        allow_blank=True,
+        source="delivery_zip",
+        error_messages={"max_length": ZIP_INVALID},
+    )
+
+    def validate_phone(self, value):
+        # Checkout's rule and form, "(714) 555-0142", so the prefilled number passes there.
+        try:
+            return clean_phone(value)
+        except BadRequest:
+            raise serializers.ValidationError(PHONE_INVALID)
+
+    def validate_deliveryZip(self, value):
+        value = value.strip()
+        if value and not re.fullmatch(r"\d{5}", value):
+            raise serializers.ValidationError(ZIP_INVALID)
+        return value
+
+
+class MeSerializer(UserSummarySerializer):
+    phone = serializers.CharField()
+    deliveryAddress = serializers.CharField()
+    deliveryZip = serializers.CharField()
+
+
+def me_answer(user: User) -> dict:
+    return {
+        **user_summary(user),
+        "phone": user.phone,
+        "deliveryAddress": user.delivery_address,
+        "deliveryZip": user.delivery_zip,
+    }
+
+
+class OwnPasswordChangeSerializer(PasswordChangeSerializer):
+    currentPassword = serializers.CharField(
+        max_length=256, trim_whitespace=False, error_messages=_required("Current password")
+    )
+
+
+class CloseAccountSerializer(serializers.Serializer):
+    password = serializers.CharField(
+        max_length=256, trim_whitespace=False, error_messages=_required("Password")
+    )

@@ -10,9 +10,11 @@ from django.utils import timezone
 
 from accounts.models import RegistrationCode, User
 from accounts.passwords import key_id, password_digest
-from accounts.selectors import password_in_use, user_by_password
+from accounts.selectors import password_in_use, user_by_password, user_for_reset
+from accounts.tokens import reset_token_claims
 from accounts.validators import PASSWORD_TOO_SHORT, password_problems, zxcvbn_score
-from common.errors import BadRequest, Conflict, NotFound, Unauthorized
+from common.errors import BadRequest, Conflict, DomainError, NotFound, Unauthorized
+from common.mail import send_email_later
 from common.services import model_update, unknown_fields_check
 
 PASSWORD_TAKEN = "Please choose a different password."
@@ -112,34 +114,56 @@ def user_register(*, email: str, password: str, name: str, registration_code: st
     return user
 
 
-def user_change_password(*, user_id: int, new_password: str) -> User:
-    user = User.objects.filter(pk=user_id).first()
-    if user is None:
-        raise NotFound("User not found")
-    _check_password_policy(new_password, user, field="newPassword")
+PASSWORD_FIELDS = [
+    "password",
+    "password_digest",
+    "password_digest_key",
+    "password_version",
+    "password_weak",
+]
+
+
+USER_NOT_FOUND = "User not found"
+
+
+def _store_new_password(
+    user_id: int,
+    new_password: str,
+    *,
+    version: int | None = None,
+    refusal: DomainError | None = None,
+) -> User:
+    """Check the rules, then set the password under the row's lock. `version`: the password
+    version the caller saw (a reset link's, the session's); if it changed since or the account
+    was closed, `refusal` is raised. A missing user: `refusal`, or 404."""
+    refused = refusal or NotFound(USER_NOT_FOUND)
+    found = User.objects.filter(pk=user_id).first()
+    if found is None or _stale(found, version):
+        raise refused
+    _check_password_policy(new_password, found, field="newPassword")
     encoded = make_password(new_password)  # before the check, as in user_register
     with transaction.atomic():
         user = User.objects.select_for_update().filter(pk=user_id).first()
-        if user is None:
-            raise NotFound("User not found")
+        if user is None or _stale(user, version):
+            raise refused
         if password_in_use(new_password, exclude_user_id=user.pk):
             raise PasswordTaken(PASSWORD_TAKEN, errors={"newPassword": [PASSWORD_TAKEN]})
         user.set_password(new_password, encoded=encoded)
         user.password_weak = False
         try:
             with transaction.atomic():
-                user.save(
-                    update_fields=[
-                        "password",
-                        "password_digest",
-                        "password_digest_key",
-                        "password_version",
-                        "password_weak",
-                    ]
-                )
+                user.save(update_fields=PASSWORD_FIELDS)
         except IntegrityError:
             raise PasswordTaken(PASSWORD_TAKEN, errors={"newPassword": [PASSWORD_TAKEN]})
     return user
+
+
+def _stale(user: User, version: int | None) -> bool:
+    return version is not None and (user.password_version != version or not user.is_active)
+
+
+def user_change_password(*, user_id: int, new_password: str) -> User:
+    return _store_new_password(user_id, new_password)
 
 
 def registration_code_create(
@@ -223,3 +247,109 @@ def admin_ensure(*, email: str, password: str, name: str = "Shop admin") -> tupl
             user.password_weak = False
             user.save()
         return user, False
+
+
+RESET_LINK_REFUSED = "This reset link has expired or was already used. Ask for a new one."
+RESET_EMAIL = "accounts.notifications.password_reset_email"
+
+
+def password_reset_request(*, email: str, origin: str) -> None:
+    """Queue the reset email. The same steps whether or not the email has an account (one
+    lookup, one task queued), so neither the answer nor its time tells which: the task
+    sends nothing for nobody (accounts.notifications)."""
+    user = user_for_reset(email)
+    with transaction.atomic():
+        send_email_later(RESET_EMAIL, user.pk if user is not None else None, origin)
+
+
+def password_reset_user_id(token: str) -> int | None:
+    """The user a well-signed, unexpired reset token names (its per-account throttle)."""
+    claims = reset_token_claims(token)
+    return claims[0] if claims else None
+
+
+def password_reset_confirm(*, token: str, new_password: str) -> User:
+    """Set the password a reset link allows: once, within the hour, under today's rules.
+    The new version signs out every session and voids the link."""
+    refusal = BadRequest(RESET_LINK_REFUSED, errors={"token": [RESET_LINK_REFUSED]})
+    claims = reset_token_claims(token)
+    if claims is None:
+        raise refusal
+    user_id, version = claims
+    return _store_new_password(user_id, new_password, version=version, refusal=refusal)
+
+
+WRONG_CURRENT_PASSWORD = "Your current password is not correct."
+
+
+class WrongPassword(BadRequest):
+    """The signed-in user's own password was wrong: counted like a failed sign-in."""
+
+
+def _check_current_password(user: User, password: str, *, field: str) -> None:
+    if not user.check_password(password):
+        raise WrongPassword(WRONG_CURRENT_PASSWORD, errors={field: [WRONG_CURRENT_PASSWORD]})
+
+
+def own_password_change(*, user: User, current_password: str, new_password: str) -> User:
+    """A customer changes their own password: every other session is signed out (the
+    caller hands this one a fresh token)."""
+    _check_current_password(user, current_password, field="currentPassword")
+    return _store_new_password(user.pk, new_password, version=user.password_version)
+
+
+PROFILE_FIELDS = {"name", "phone", "delivery_address", "delivery_zip"}
+NAME_REQUIRED = "Name is required"
+
+
+def profile_update(*, user: User, **changes: Any) -> User:
+    """The customer's own details (validated by accounts.serializers.ProfileSerializer)."""
+    unknown_fields_check("profile_update", changes, PROFILE_FIELDS)
+    with transaction.atomic():
+        locked = User.objects.select_for_update().get(pk=user.pk)
+        model_update(locked, data=changes)
+    return locked
+
+
+DELETED_EMAIL = "deleted-{pk}@deleted.invalid"
+
+
+def user_erase(*, user_id: int) -> None:
+    """Close an account (the customer's DELETE /api/auth/me, an admin's delete): the row
+    stays, deactivated and nameless, so the orders it placed stay in the books as
+    "Deleted customer" with no name, phone or address; ride requests are deleted."""
+    from orders.services import orders_anonymize_for_user
+    from rides.services import rides_erase_for_user
+
+    with transaction.atomic():
+        user = User.objects.select_for_update().filter(pk=user_id).first()
+        if user is None:
+            raise NotFound(USER_NOT_FOUND)
+        orders_anonymize_for_user(user=user)
+        rides_erase_for_user(user=user)
+        user.groups.clear()
+        user.user_permissions.clear()
+        user.email = DELETED_EMAIL.format(pk=user.pk)
+        user.name = user.phone = user.delivery_address = user.delivery_zip = ""
+        user.is_active = user.is_staff = user.is_superuser = False
+        user.set_unusable_password()
+        # No digest: nothing signs in as this row; the raised version voids every token.
+        user.password_digest, user.password_digest_key = None, ""
+        user.password_version += 1
+        user.save()
+
+
+def user_close(*, user: User, password: str) -> None:
+    """The customer closes their own account, confirming with their password."""
+    _check_current_password(user, password, field="password")
+    user_erase(user_id=user.pk)
+
+
+CANNOT_ERASE_SELF = "You cannot delete your own account here. Use My Account to close it."
+
+
+def user_erase_by_admin(*, user_id: int, admin: User) -> None:
+    # An admin who erased themselves could leave the shop with no admin at all.
+    if user_id == admin.pk:
+        raise BadRequest(CANNOT_ERASE_SELF)
+    user_erase(user_id=user_id)

@@ -1,3 +1,4 @@
+from django.core import signing
 from rest_framework_simplejwt.tokens import AccessToken
 
 
@@ -10,3 +11,25 @@ def token_for(user):
     token["name"] = user.name
     token["pwv"] = user.password_version
     return str(token)
+
+
+# A reset link is good for an hour and once: it names the password version it was made
+# for, and setting the new password raises that version (so do every other password
+# change and an erased account's), which voids it.
+RESET_SALT = "accounts.password-reset"
+RESET_SECONDS = 3600
+
+
+def reset_token_for(user):
+    return signing.dumps([user.pk, user.password_version], salt=RESET_SALT)
+
+
+def reset_token_claims(token):
+    """(user id, password version) of a well-signed token under an hour old, or None."""
+    try:
+        user_id, version = signing.loads(token, salt=RESET_SALT, max_age=RESET_SECONDS)
+    except (signing.BadSignature, ValueError, TypeError):
+        return None
+    if not isinstance(user_id, int) or not isinstance(version, int):
+        return None
+    return user_id, version

@@ -5,7 +5,12 @@ urlpatterns = [
     *route("auth/login", api.login),
     *route("auth/register", api.register),
     *route("auth/password-check", api.password_check),
+    *route("auth/password-reset", api.password_reset),
+    *route("auth/password-reset/confirm", api.password_reset_confirm),
     *route("auth/me", api.me),
+    *route("auth/me/password", api.my_password),
+    *route("auth/me/export", api.my_export),
     *route("auth/users", api.user_list),
+    *route("auth/users/<int:user_id>", api.user_detail),
     *route("auth/users/<int:user_id>/password", api.user_password),
 ]

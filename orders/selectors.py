@@ -148,3 +148,8 @@ def orders_for_export(
     if status:
         queryset = queryset.filter(status=status)
     return _with_lines(queryset).order_by("created_at", "id")
+
+
+def orders_for_user_export(*, user: User) -> QuerySet[Order]:
+    """A customer's own orders with their lines, oldest first (GET /api/auth/me/export)."""
+    return Order.objects.filter(user=user).prefetch_related("items").order_by("created_at", "id")

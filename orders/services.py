@@ -140,3 +140,20 @@ def orders_expire_holds() -> int:
         )
         cancelled += 1
     return cancelled
+
+
+DELETED_CUSTOMER = "Deleted customer"
+
+
+def orders_anonymize_for_user(*, user: User) -> int:
+    """Keep a closing account's orders for the books with nothing that names the person
+    (accounts.services.user_erase); return how many."""
+    return Order.objects.filter(user=user).update(
+        customer_name=DELETED_CUSTOMER,
+        phone_number="",
+        delivery_address="",
+        delivery_zip="",
+        special_instructions="",
+        # A digest of the checkout request, which held those details.
+        request_hash="",
+    )

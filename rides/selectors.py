@@ -60,3 +60,8 @@ def ride_rules() -> dict[str, Any]:
         ],
         "defaultRidePricing": DEFAULT_PRICING_DESCRIPTION,
     }
+
+
+def rides_for_export(*, user: User) -> QuerySet[Ride]:
+    """A customer's own ride requests, oldest first (GET /api/auth/me/export)."""
+    return Ride.objects.filter(user=user).order_by("created_at", "id")

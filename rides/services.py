@@ -169,3 +169,10 @@ __all__ = [
     "setting_set",
     "RideStatus",
 ]
+
+
+def rides_erase_for_user(*, user: User) -> int:
+    """A closing account's ride requests are deleted: they are not sales, so nothing needs
+    them kept, and each holds a name, a phone and two addresses. Returns how many."""
+    deleted, _ = Ride.objects.filter(user=user).delete()
+    return deleted

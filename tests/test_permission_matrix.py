@@ -182,6 +182,24 @@ MATRIX = [
         lambda w: {"imageOrders": [{"id": w.hero.id, "display_order": 2}]},
     ),
     Row("GET", "/api/auth/me", (401, 200, 200, 200)),
+    Row("PATCH", "/api/auth/me", (401, 200, 200, 200), {"phone": "714-555-0142"}),
+    # The password is the customer's: for anyone else it is a wrong password.
+    Row("DELETE", "/api/auth/me", (401, 204, 400, 400), {"password": "casey-secret-1"}),
+    Row(
+        "PUT",
+        "/api/auth/me/password",
+        (401, 200, 400, 400),
+        {"currentPassword": "casey-secret-1", "newPassword": "fresh-pass-991"},
+    ),
+    Row("GET", "/api/auth/me/export", (401, 200, 200, 200)),
+    Row("POST", "/api/auth/password-reset", (202, 202, 202, 202), {"email": "casey@example.com"}),
+    Row(
+        "POST",
+        "/api/auth/password-reset/confirm",
+        (400, 400, 400, 400),
+        {"token": "forged", "newPassword": "fresh-pass-991"},
+    ),
+    Row("DELETE", "/api/auth/users/{customer}", (401, 403, 403, 204)),
     Row("GET", "/api/auth/users", (401, 403, 403, 200)),
     Row(
         "PUT",

@@ -132,6 +132,9 @@ def test_me_answers_the_signed_in_user_without_a_query_once_known(
             "name": "Casey Customer",
             "email": "casey@example.com",
             "role": "customer",
+            "phone": "",
+            "deliveryAddress": "",
+            "deliveryZip": "",
         }
     )
 

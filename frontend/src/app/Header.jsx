@@ -25,6 +25,7 @@ export const ADMIN_TABS = [
 const CUSTOMER_LINKS = [
   { page: 'orders', label: 'My Orders', to: '/orders' },
   { page: 'rides', label: 'My Rides', to: '/rides' },
+  { page: 'account', label: 'My Account', to: '/account' },
 ];
 
 // The cart outline (wheels, then basket), in two parts to stay within the line length.

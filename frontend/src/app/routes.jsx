@@ -2,7 +2,7 @@ import { Suspense, lazy } from 'react';
 import { Navigate, Route, Routes, useLocation } from 'react-router';
 import { AccessDenied } from '../components/AccessDenied';
 import { Spinner } from '../components/Spinner';
-import { LoginPage } from '../features/auth';
+import { ForgotPasswordPage, LoginPage, ResetPasswordPage } from '../features/auth';
 import { HomePage } from '../features/catalog';
 import { HeroCarousel } from '../features/hero';
 import { useSession } from '../lib/session';
@@ -32,6 +32,7 @@ const HeroManagementPage = lazy(() =>
 const DashboardPage = lazy(() =>
   import(/* webpackChunkName: "admin-dashboard" */ '../features/reports').then((m) => ({ default: m.DashboardPage })),
 );
+const AccountPage = lazy(() => import(/* webpackChunkName: "account" */ '../features/account').then((m) => ({ default: m.AccountPage })));
 const UsersPage = lazy(() => import(/* webpackChunkName: "admin" */ '../features/users').then((m) => ({ default: m.UsersPage })));
 
 export function PageLoading() {
@@ -74,6 +75,16 @@ export function AppRoutes() {
             </SignedOutOnly>
           }
         />
+        <Route
+          path="/forgot-password"
+          element={
+            <SignedOutOnly>
+              <ForgotPasswordPage />
+            </SignedOutOnly>
+          }
+        />
+        {/* The emailed link: it works signed in or not (it signs in as its account). */}
+        <Route path="/reset-password" element={<ResetPasswordPage />} />
         {/* The print view has no app header: it is the page that goes on paper. */}
         <Route
           path="/orders/print"
@@ -98,6 +109,7 @@ export function AppRoutes() {
           <Route path="hero" element={<ByRole admin={HeroManagementPage} customer={AccessDenied} />} />
           <Route path="users" element={<ByRole admin={UsersPage} customer={AccessDenied} />} />
           <Route path="order-confirmation" element={<OrderConfirmationPage />} />
+          <Route path="account" element={<ByRole admin={AccessDenied} customer={AccountPage} />} />
         </Route>
         <Route path="*" element={<Navigate to="/" replace />} />
       </Routes>

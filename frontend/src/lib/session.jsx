@@ -1,5 +1,6 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useState } from 'react';
-import { SESSION_EXPIRED_EVENT } from './api';
+import { queryOptions } from '@tanstack/react-query';
+import { api, SESSION_EXPIRED_EVENT } from './api';
 
 export const RECHECK_MS = 300000;
 const TOKEN_KEY = 'token';
@@ -155,3 +156,15 @@ const SIGNED_OUT = { status: 'ready', user: null, token: null, isAdmin: false, n
 export function useSession() {
   return useContext(SessionContext) ?? SIGNED_OUT;
 }
+
+// GET /api/auth/me: the signed-in user with their saved details (phone, delivery address and
+// ZIP). My Account edits them; checkout reads them to fill its form. Keyed by the user, so
+// another sign-in on the same tab never sees the last one's details.
+export const meKey = (userId) => ['me', userId ?? null];
+
+export const meQuery = (userId) =>
+  queryOptions({
+    queryKey: meKey(userId),
+    queryFn: ({ signal }) => api.get('/auth/me', undefined, { signal }),
+    staleTime: 60 * 1000,
+  });

@@ -101,7 +101,23 @@ test('customer header: brand from shop info, ride button, cart badge, own links,
   expect(screen.getByRole('button', { name: 'Cart, 120 items' })).toBeInTheDocument();
   expect(screen.getByTestId('cart-badge')).toHaveTextContent('99+');
   expect(screen.getByRole('link', { name: 'My Orders' })).toBeInTheDocument();
+  expect(screen.getByRole('link', { name: 'My Account' })).toHaveAttribute('href', '/account');
   expect(screen.queryByRole('link', { name: 'Users' })).not.toBeInTheDocument();
+});
+
+test("a customer's My Account page loads their details", async () => {
+  mockFetch({ 'GET /api/auth/me': { status: 200, body: { ...CUSTOMER, phone: '', deliveryAddress: '', deliveryZip: '' } } });
+  renderApp('/account', CUSTOMER);
+  expect(await screen.findByRole('heading', { name: 'My Account' })).toBeInTheDocument();
+  expect(await screen.findByLabelText('Full name')).toHaveValue('Casey');
+});
+
+test('the reset link and the forgotten-password form open signed out', async () => {
+  mockFetch({});
+  renderApp('/reset-password');
+  expect(await screen.findByRole('heading', { name: 'Choose a new password' })).toBeInTheDocument();
+  await userEvent.setup().click(screen.getByRole('link', { name: 'Ask for a new link' }));
+  expect(await screen.findByRole('heading', { name: 'Forgot password?' })).toBeInTheDocument();
 });
 
 test('phones show the 9+ badge and the search box below the heading', async () => {

@@ -16,3 +16,16 @@ export const signInWithPassword = (password) => api.post('/auth/login', { passwo
  * @returns {Promise<Schemas['Session']>}
  */
 export const register = (account) => api.post('/auth/register', account, { auth: false });
+
+/**
+ * Always answers the same (202), whether or not the email has an account.
+ * @param {string} email
+ * @returns {Promise<Schemas['Message']>}
+ */
+export const requestPasswordReset = (email) => api.post('/auth/password-reset', { email }, { auth: false });
+
+/**
+ * @param {Schemas['PasswordResetConfirmRequest']} reset
+ * @returns {Promise<Schemas['Session']>}
+ */
+export const confirmPasswordReset = (reset) => api.post('/auth/password-reset/confirm', reset, { auth: false });

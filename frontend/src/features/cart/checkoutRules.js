@@ -94,3 +94,19 @@ export const EMPTY_FORM = {
   ageConfirmed: false,
   specialInstructions: '',
 };
+
+// The customer's saved details (GET /api/auth/me, kept on My Account) fill the checkout fields
+// still empty; what the shopper typed is never overwritten.
+const SAVED_DETAILS = [
+  ['customerName', 'name'],
+  ['phoneNumber', 'phone'],
+  ['deliveryAddress', 'deliveryAddress'],
+  ['deliveryZip', 'deliveryZip'],
+];
+
+export function prefillCheckout(form, me) {
+  if (!me) return form;
+  const missing = SAVED_DETAILS.filter(([field, saved]) => !form[field] && me[saved]);
+  if (!missing.length) return form;
+  return { ...form, ...Object.fromEntries(missing.map(([field, saved]) => [field, me[saved]])) };
+}

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useNavigate, useSearchParams } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useSession } from '../../../lib/session';
 import { useToast } from '../../../lib/toast';
 import { PasswordHint } from '../../../components/PasswordHint';
@@ -143,6 +143,11 @@ export function LoginPage() {
             {submitLabel(submitting, signup)}
           </button>
         </form>
+        {signup ? null : (
+          <p className="auth__links">
+            <Link to="/forgot-password">Forgot password?</Link>
+          </p>
+        )}
       </div>
     </main>
   );

@@ -27,8 +27,12 @@ function Where() {
   return <p data-testid="where">{useLocation().pathname}</p>;
 }
 
+// The customer's saved details (checkout prefills from them): none, not even the name, unless a
+// test says so.
+export const NO_DETAILS = { ...CUSTOMER, name: '', phone: '', deliveryAddress: '', deliveryZip: '' };
+
 export function renderDrawer(lines, handlers = {}) {
-  const fetchMock = mockFetch(handlers);
+  const fetchMock = mockFetch({ 'GET /api/auth/me': { status: 200, body: NO_DETAILS }, ...handlers });
   const result = renderWithProviders(
     <>
       <Seed lines={lines} />

@@ -1,7 +1,9 @@
 import { useEffect, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { Drawer } from '../../../components/Drawer';
 import { useCart } from '../../../lib/cart';
-import { EMPTY_FORM } from '../checkoutRules';
+import { meQuery, useSession } from '../../../lib/session';
+import { EMPTY_FORM, prefillCheckout } from '../checkoutRules';
 import { useCheckout } from '../useCheckout';
 import { CartStep } from './CartStep';
 import { CheckoutStep } from './CheckoutStep';
@@ -16,6 +18,13 @@ export function CartDrawer() {
   const [option, setOption] = useState('');
   const [form, setForm] = useState(EMPTY_FORM);
   const { placing, submit } = useCheckout();
+  const { user } = useSession();
+  // The saved details are asked for when the checkout form opens, not with every cart.
+  const me = useQuery({ ...meQuery(user?.id), enabled: Boolean(user) && step === 'checkout', retry: false });
+
+  useEffect(() => {
+    if (step === 'checkout' && me.data) setForm((current) => prefillCheckout(current, me.data));
+  }, [step, me.data]);
 
   // Closing the drawer resets it to the cart step (the form is kept, so a shopper
   // who closes it by mistake does not retype it).

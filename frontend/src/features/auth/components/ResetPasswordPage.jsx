@@ -1,0 +1,109 @@
+import { useEffect, useState } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { PasswordHint } from '../../../components/PasswordHint';
+import { useSession } from '../../../lib/session';
+import { useToast } from '../../../lib/toast';
+import { confirmPasswordReset } from '../api';
+import { loginErrorText } from './LoginPage';
+import './auth.css';
+
+export const NO_TOKEN_TEXT = 'This reset link is incomplete. Ask for a new one.';
+export const RESET_DONE_TEXT = 'Your password has been reset';
+
+// /reset-password?token=...: the emailed link. The token is read once and taken out of the
+// address bar, so it stays out of the browser's history and of any page's Referer.
+export function ResetPasswordPage() {
+  const [params, setParams] = useSearchParams();
+  const [token] = useState(() => params.get('token') || '');
+  const { signIn } = useSession();
+  const toast = useToast();
+  const navigate = useNavigate();
+  const [password, setPassword] = useState('');
+  const [showPassword, setShowPassword] = useState(false);
+  const [submitting, setSubmitting] = useState(false);
+  const [error, setError] = useState('');
+
+  useEffect(() => {
+    if (params.has('token')) setParams({}, { replace: true });
+  }, [params, setParams]);
+
+  const submit = async (e) => {
+    e.preventDefault();
+    if (submitting) return;
+    if (!password) {
+      setError('New password is required');
+      return;
+    }
+    setError('');
+    setSubmitting(true);
+    try {
+      const answer = await confirmPasswordReset({ token, newPassword: password });
+      signIn(answer.token, answer.user);
+      toast.success(answer.message || RESET_DONE_TEXT);
+      navigate('/', { replace: true });
+    } catch (err) {
+      setError(loginErrorText(err));
+      setSubmitting(false);
+    }
+  };
+
+  return (
+    <main id="main" className="auth">
+      <div className="auth__card">
+        <h1 className="auth__title">Choose a new password</h1>
+        {token ? (
+          <form className="auth__form" onSubmit={submit}>
+            <div className="field">
+              <label htmlFor="new-password">New password</label>
+              <div className="password-field">
+                <input
+                  id="new-password"
+                  type={showPassword ? 'text' : 'password'}
+                  autoComplete="new-password"
+                  required
+                  minLength={6}
+                  value={password}
+                  onChange={(e) => setPassword(e.target.value)}
+                  aria-describedby={['password-hint', error ? 'reset-error' : ''].join(' ').trim()}
+                  aria-invalid={error ? 'true' : undefined}
+                />
+                <button
+                  type="button"
+                  className="password-field__toggle"
+                  aria-pressed={showPassword}
+                  onClick={() => setShowPassword((v) => !v)}
+                >
+                  {showPassword ? 'Hide' : 'Show'}
+                  <span className="visually-hidden"> password</span>
+                </button>
+              </div>
+              <PasswordHint password={password} />
+            </div>
+            {error ? (
+              <p id="reset-error" className="auth__error" role="alert">
+                {error}
+              </p>
+            ) : null}
+            <button
+              type="submit"
+              className="button button--primary button--block"
+              disabled={submitting}
+              aria-busy={submitting || undefined}
+            >
+              {submitting ? 'Please wait...' : 'Set new password'}
+            </button>
+          </form>
+        ) : (
+          <p className="auth__error" role="alert">
+            {NO_TOKEN_TEXT}
+          </p>
+        )}
+        <p className="auth__links">
+          <Link to="/forgot-password">Ask for a new link</Link>
+        </p>
+      </div>
+    </main>
+  );
+}
+
+export default ResetPasswordPage;
