@@ -7,13 +7,13 @@ from datetime import UTC, datetime
 from decimal import Decimal
 from typing import TYPE_CHECKING, Any
 
-from django.conf import settings
 from django.db.models import Count, Exists, OuterRef, Prefetch, Q, QuerySet
 
 from common.errors import BadRequest, Forbidden, NotFound
 from common.images import url_for
 from shop.models import Category, Product, ProductImage, ProductType
 from shop.search import typo_matches
+from storesettings.selectors import shop_config
 
 if TYPE_CHECKING:
     from django.contrib.auth.models import AnonymousUser
@@ -129,7 +129,7 @@ def products_by_stock(products: QuerySet[Product], *, stock: str) -> QuerySet[Pr
     Low never includes sold out."""
     if not stock:
         return products
-    threshold = settings.LOW_STOCK_THRESHOLD
+    threshold = shop_config().low_stock_threshold
     types = ProductType.objects.filter(product=OuterRef("pk"))
     has_types = Exists(types)
     has_units = Exists(types.filter(quantity__gt=0))
