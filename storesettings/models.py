@@ -6,6 +6,7 @@ variables and the spec's constants apply (storesettings.selectors.shop_config).
 
 from django.conf import settings
 from django.db import models
+from django.utils import timezone
 
 SINGLETON = 1
 
@@ -48,7 +49,7 @@ class ShopSettings(models.Model):
 class SettingsChange(models.Model):
     """One field changed by one save: who, when, from what to what (API names and values)."""
 
-    at = models.DateTimeField(auto_now_add=True, db_index=True)
+    at = models.DateTimeField(default=timezone.now, db_index=True)
     by = models.ForeignKey(
         settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+"
     )

@@ -60,11 +60,13 @@ def shop_settings_save(*, user: User, data: Any, partial: bool) -> None:
             setattr(row, name, list(value) if name == "delivery_zip_codes" else value)
         row.updated_by = user
         row.save()
+        now = row.updated_at
         if before["low_stock_threshold"] != after["low_stock_threshold"]:
             # The back office's cached low-stock list is keyed by the catalog version.
             catalog_changed()
         SettingsChange.objects.bulk_create(
             SettingsChange(
+                at=now,
                 by=user,
                 field=setting.name,
                 before=fields.json_value(before[setting.attribute]),
