@@ -1,7 +1,8 @@
 """GET, PUT and PATCH /api/shop/settings: thin views over storesettings' services."""
 
 from drf_spectacular.utils import extend_schema
-from rest_framework.decorators import api_view, permission_classes
+from rest_framework.decorators import api_view, parser_classes, permission_classes
+from rest_framework.parsers import JSONParser
 from rest_framework.permissions import IsAdminUser
 from rest_framework.request import Request
 from rest_framework.response import Response
@@ -47,6 +48,7 @@ def _answer() -> Response:
 )
 @api_view(["GET", "PUT", "PATCH"])
 @permission_classes([IsAdminUser])
+@parser_classes([JSONParser])
 def shop_settings(request: Request) -> Response:
     if request.method != "GET":
         services.shop_settings_save(
