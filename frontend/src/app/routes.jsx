@@ -33,6 +33,7 @@ const DashboardPage = lazy(() =>
   import(/* webpackChunkName: "admin-dashboard" */ '../features/reports').then((m) => ({ default: m.DashboardPage })),
 );
 const UsersPage = lazy(() => import(/* webpackChunkName: "admin" */ '../features/users').then((m) => ({ default: m.UsersPage })));
+const SettingsPage = lazy(() => import(/* webpackChunkName: "admin" */ '../features/settings').then((m) => ({ default: m.SettingsPage })));
 
 export function PageLoading() {
   return (
@@ -97,6 +98,7 @@ export function AppRoutes() {
           <Route path="rides" element={<ByRole admin={RideManagementPage} customer={MyRidesPage} />} />
           <Route path="hero" element={<ByRole admin={HeroManagementPage} customer={AccessDenied} />} />
           <Route path="users" element={<ByRole admin={UsersPage} customer={AccessDenied} />} />
+          <Route path="settings" element={<ByRole admin={SettingsPage} customer={AccessDenied} />} />
           <Route path="order-confirmation" element={<OrderConfirmationPage />} />
         </Route>
         <Route path="*" element={<Navigate to="/" replace />} />
