@@ -12,6 +12,8 @@ from decimal import Decimal
 from typing import Any
 
 from django.conf import settings
+from django.db.models import IntegerField, Subquery, Value
+from django.db.models.functions import Coalesce
 
 from storesettings.models import SINGLETON, SettingsChange, ShopSettings
 
@@ -107,6 +109,14 @@ def shop_config() -> ShopConfig:
     """The settings in force now (one small query)."""
     row = saved_row()
     return _from_row(row) if row is not None else _first_run()
+
+
+def low_stock_threshold_sql() -> Coalesce:
+    """The threshold in force as part of the caller's own query (no query of its own)."""
+    saved = ShopSettings.objects.filter(pk=SINGLETON).values("low_stock_threshold")
+    return Coalesce(
+        Subquery(saved), Value(settings.LOW_STOCK_THRESHOLD), output_field=IntegerField()
+    )
 
 
 def config_of(row: ShopSettings | None) -> ShopConfig:

@@ -7,7 +7,9 @@ from decimal import Decimal
 import pytest
 from django.core.management import call_command
 
-from orders.models import DeliveryZipCode
+from accounts.models import User
+from orders.models import DeliveryZipCode, Order, OrderStatus
+from orders.status_emails import order_status_email
 from orders.tests.factories import CHECKOUT_URL, checkout_body, line, make_product
 from storesettings.models import SettingsChange, ShopSettings
 
@@ -180,7 +182,7 @@ def test_the_delivery_rules_follow_the_saved_settings(admin_client_api, customer
     assert served["served"] is True
 
 
-def test_the_pickup_email_and_the_hold_command_read_the_settings(admin_client_api, settings):
+def test_the_pickup_email_and_the_hold_command_read_the_settings(admin_client_api):
     patch(
         admin_client_api,
         {"shopName": "Night Owl", "pickupLocation": "5 Elm St", "pendingHoldHours": 0},
@@ -188,10 +190,6 @@ def test_the_pickup_email_and_the_hold_command_read_the_settings(admin_client_ap
     out = io.StringIO()
     call_command("expire_pending_orders", stdout=out)
     assert "holds never expire" in out.getvalue()
-
-    from accounts.models import User
-    from orders.models import Order, OrderStatus
-    from orders.status_emails import order_status_email
 
     user = User.objects.create_user(email="pick@example.com", password="x")
     order = Order.objects.create(
