@@ -154,18 +154,10 @@ def note_failed_sign_in(request):
 
 
 # Password resets: a few per email an hour, counted under a keyed hash of the address
-# whether or not it has an account, so a 429 tells nothing about who has one. Rates come
-# from settings.THROTTLE_RATES when set there; otherwise these.
-RESET_RATES = {"password_reset_email": "5/hour", "password_reset_account": "10/hour"}
-
-
-def _reset_rate(scope):
-    rates = settings.THROTTLE_RATES
-    return rates[scope] if scope in rates else RESET_RATES[scope]
-
-
+# whether or not it has an account, so a 429 tells nothing about who has one (rates:
+# settings.THROTTLE_RATES).
 def _limit(scope, ident):
-    rate = _reset_rate(scope)
+    rate = settings.THROTTLE_RATES[scope]
     if rate is None:
         return
     number, seconds = parse_rate(rate)

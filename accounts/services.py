@@ -166,6 +166,17 @@ def user_change_password(*, user_id: int, new_password: str) -> User:
     return _store_new_password(user_id, new_password)
 
 
+# Codes are read out and typed by people: no 0/O or 1/I/L to confuse, and never a leading
+# "-" that `manage.py registration_codes disable CODE` would take for an option. 14 of 31
+# symbols: 69 bits.
+CODE_ALPHABET = "23456789ABCDEFGHJKMNPQRSTUVWXYZ"
+CODE_LENGTH = 14
+
+
+def _new_code() -> str:
+    return "".join(secrets.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH))
+
+
 def registration_code_create(
     *,
     code: str | None = None,
@@ -175,7 +186,7 @@ def registration_code_create(
     is_active: bool = True,
 ) -> RegistrationCode:
     return RegistrationCode.objects.create(
-        code=code or secrets.token_urlsafe(9),
+        code=code or _new_code(),
         note=note,
         expires_at=expires_at,
         max_uses=max_uses,

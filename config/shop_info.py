@@ -2,7 +2,6 @@
 domain. It lives in config/, which composes the apps (as urls.py does), so common imports
 no domain app; each domain owns its rules, their wording and their schema."""
 
-from django.conf import settings
 from drf_spectacular.utils import extend_schema, inline_serializer
 from rest_framework import serializers
 from rest_framework.decorators import api_view, authentication_classes, permission_classes
@@ -14,6 +13,7 @@ from common.schema import see_api_docs
 from orders.rules import checkout_rules, checkout_rules_schema
 from orders.selectors import order_rules
 from rides.selectors import ride_rules
+from storesettings.selectors import shop_config
 
 
 def _statuses_schema(name: str) -> serializers.Serializer:
@@ -33,7 +33,7 @@ def _statuses_schema(name: str) -> serializers.Serializer:
 @extend_schema(
     summary="The operator's shop details and the rules the client shows",
     description=see_api_docs(
-        "The operator's details (from environment variables) and the rules the client shows, "
+        "The operator's details (the back office's settings) and the rules the client shows, "
         "from the code that enforces them; the client keeps no copy.",
         "Shop information",
     ),
@@ -43,6 +43,7 @@ def _statuses_schema(name: str) -> serializers.Serializer:
             "name": serializers.CharField(),
             "pickupLocation": serializers.CharField(),
             "pickupPhone": serializers.CharField(),
+            "pickupInstructions": serializers.CharField(),
             "deliveryArea": serializers.CharField(),
             "deliveryOptions": inline_serializer(
                 "DeliveryOptionInfo",
@@ -72,10 +73,12 @@ def _statuses_schema(name: str) -> serializers.Serializer:
 @authentication_classes([])
 @permission_classes([AllowAny])
 def shop_info(request: Request) -> Response:
+    config = shop_config()
     operator = {
-        "name": settings.SHOP_NAME,
-        "pickupLocation": settings.SHOP_PICKUP_LOCATION,
-        "pickupPhone": settings.SHOP_PICKUP_PHONE,
-        "deliveryArea": settings.SHOP_DELIVERY_AREA,
+        "name": config.shop_name,
+        "pickupLocation": config.pickup_location,
+        "pickupPhone": config.pickup_phone,
+        "pickupInstructions": config.pickup_instructions,
+        "deliveryArea": config.delivery_area,
     }
     return Response({**operator, **order_rules(), **ride_rules(), **checkout_rules()})

@@ -30,6 +30,7 @@ api_patterns = [
     path("", include("reports.urls")),
     path("", include("rides.urls")),
     path("", include("hero.urls")),
+    path("", include("storesettings.urls")),
     # Unknown API paths answer JSON, never the React app's page.
     re_path(r"^.*$", common_views.api_not_found),
 ]

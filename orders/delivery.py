@@ -2,21 +2,21 @@
 
 Checkout (orders.checkout via orders.rules) applies these rules; GET /api/shop/info
 describes them (delivery_rules) so clients offer only values the server will accept.
-Times are the shop's (America/Los_Angeles) whatever the server's clock zone.
+Times are the shop's (America/Los_Angeles) whatever the server's clock zone. The figures
+are the back office's settings in force (storesettings.selectors.shop_config, read per call).
 """
 
 import math
 import re
-from datetime import datetime, time, timedelta
+from datetime import datetime, timedelta
 
 import phonenumbers
-from django.conf import settings
 from django.db import connection
 
 from common.errors import BadRequest, Conflict
 from common.shoptime import SHOP_TIME_ZONE, shop_now
-from orders.models import DeliveryZipCode, Order, OrderStatus
-from orders.zipcodes import ORANGE_COUNTY_ZIP_CODES
+from orders.models import Order, OrderStatus
+from storesettings.selectors import ShopConfig, first_run_zip_codes, shop_config
 
 ZIP_MISSING = "Please enter your ZIP code"
 ZIP_INVALID = "Please enter a valid 5-digit ZIP code"
@@ -41,16 +41,17 @@ def not_shippable(name):
 
 def zip_outside(zip_code):
     return (
-        f"Sorry, local delivery is only available in {settings.SHOP_DELIVERY_AREA}. "
+        f"Sorry, local delivery is only available in {shop_config().delivery_area}. "
         f"{zip_code} is outside our delivery area."
     )
 
 
-def served_zip_codes():
-    """The Django admin's list when it has rows, else DELIVERY_ZIP_CODES, else Orange
-    County's. Read on every call (one small query), so an admin's edit applies at once."""
-    listed = frozenset(DeliveryZipCode.objects.values_list("zip_code", flat=True))
-    return listed or frozenset(settings.DELIVERY_ZIP_CODES) or ORANGE_COUNTY_ZIP_CODES
+def served_zip_codes(config: ShopConfig | None = None):
+    """The Settings page's list once saved; before that the Django admin's list when it has
+    rows, else DELIVERY_ZIP_CODES, else Orange County's. Read on every call (a small query or
+    two), so an admin's edit applies at once."""
+    saved = (config or shop_config()).delivery_zip_codes
+    return frozenset(saved) if saved else first_run_zip_codes()
 
 
 def clean_zip(raw):
@@ -91,10 +92,8 @@ def _parse_time(text):
     return None
 
 
-def _hours():
-    return time.fromisoformat(settings.DELIVERY_HOURS_START), time.fromisoformat(
-        settings.DELIVERY_HOURS_END
-    )
+def _hours(config):
+    return config.delivery_hours_start, config.delivery_hours_end
 
 
 def _clock(value):
@@ -105,20 +104,21 @@ def _day(value):
     return f"{value:%B} {value.day}, {value.year}"
 
 
-def _lead_text():
-    minutes = settings.DELIVERY_LEAD_MINUTES
+def _lead_text(config):
+    minutes = config.delivery_lead_minutes
     if minutes % 60 == 0:
         hours = minutes // 60
         return f"{hours} hour{'s' if hours != 1 else ''}"
     return f"{minutes} minutes"
 
 
-def earliest_delivery(now=None):
+def earliest_delivery(now=None, config=None):
     """The first bookable moment: the lead time from now (to the next whole minute), moved
     into the delivery hours."""
     now = now or shop_now()
-    start, end = _hours()
-    earliest = now + timedelta(minutes=settings.DELIVERY_LEAD_MINUTES)
+    config = config or shop_config()
+    start, end = _hours(config)
+    earliest = now + timedelta(minutes=config.delivery_lead_minutes)
     earliest = earliest.replace(second=0, microsecond=0) + timedelta(
         minutes=math.ceil((earliest.second + earliest.microsecond / 1e6) / 60)
     )
@@ -129,25 +129,27 @@ def earliest_delivery(now=None):
     return earliest
 
 
-def latest_delivery_date(now=None):
-    return (now or shop_now()).date() + timedelta(days=settings.DELIVERY_MAX_DAYS_AHEAD)
+def latest_delivery_date(now=None, config=None):
+    days = (config or shop_config()).delivery_max_days_ahead
+    return (now or shop_now()).date() + timedelta(days=days)
 
 
 def clean_appointment(delivery_date, delivery_time):
     """(moment as an aware datetime, time as "HH:MM") inside the hours, the lead time and the
     booking horizon; otherwise a 400 naming the allowed window."""
     now = shop_now()
-    latest = latest_delivery_date(now)
+    config = shop_config()
+    latest = latest_delivery_date(now, config)
     if delivery_date > latest:
         _refuse(
             "deliveryDate",
-            f"Delivery can be booked at most {settings.DELIVERY_MAX_DAYS_AHEAD} days ahead. "
+            f"Delivery can be booked at most {config.delivery_max_days_ahead} days ahead. "
             f"Please choose a date up to {_day(latest)}.",
         )
     chosen = _parse_time(delivery_time)
     if chosen is None:
         _refuse("deliveryTime", TIME_INVALID)
-    start, end = _hours()
+    start, end = _hours(config)
     if not start <= chosen <= end:
         _refuse(
             "deliveryTime",
@@ -155,11 +157,11 @@ def clean_appointment(delivery_date, delivery_time):
             "Please choose a time in that window.",
         )
     moment = datetime.combine(delivery_date, chosen, tzinfo=SHOP_TIME_ZONE)
-    earliest = earliest_delivery(now)
+    earliest = earliest_delivery(now, config)
     if moment < earliest:
         _refuse(
             "deliveryTime",
-            f"Local delivery needs at least {_lead_text()} notice. The earliest delivery time "
+            f"Local delivery needs at least {_lead_text(config)} notice. The earliest delivery time "
             f"is {_day(earliest)} at {_clock(earliest.time())}.",
         )
     return moment, f"{chosen:%H:%M}"
@@ -171,7 +173,7 @@ def delivery_slot_take(*, order, moment):
     retried request meets its original on the idempotency key first). On PostgreSQL an
     advisory lock per hour makes two checkouts count one after the other, so they cannot
     both take the last place; SQLite runs one writer at a time anyway."""
-    capacity = settings.DELIVERY_HOURLY_CAPACITY
+    capacity = shop_config().delivery_hourly_capacity
     if capacity <= 0:
         return
     hour = moment.replace(minute=0, second=0, microsecond=0)
@@ -202,17 +204,18 @@ def zip_check(raw):
     return {"zip": zip_code, "served": True, "message": ZIP_SERVED.format(zip=zip_code)}
 
 
-def delivery_rules():
+def delivery_rules(config=None):
     """The delivery settings for GET /api/shop/info (merged into its answer)."""
-    start, end = _hours()
-    capacity = settings.DELIVERY_HOURLY_CAPACITY
+    config = config or shop_config()
+    start, end = _hours(config)
+    capacity = config.delivery_hourly_capacity
     return {
-        "deliveryZipCodes": sorted(served_zip_codes()),
+        "deliveryZipCodes": sorted(served_zip_codes(config)),
         "deliveryHours": {"start": f"{start:%H:%M}", "end": f"{end:%H:%M}"},
-        "deliveryLeadMinutes": settings.DELIVERY_LEAD_MINUTES,
-        "deliveryMaxDaysAhead": settings.DELIVERY_MAX_DAYS_AHEAD,
-        "deliveryEarliest": earliest_delivery().isoformat(timespec="minutes"),
-        "deliveryLatestDate": latest_delivery_date().isoformat(),
+        "deliveryLeadMinutes": config.delivery_lead_minutes,
+        "deliveryMaxDaysAhead": config.delivery_max_days_ahead,
+        "deliveryEarliest": earliest_delivery(config=config).isoformat(timespec="minutes"),
+        "deliveryLatestDate": latest_delivery_date(config=config).isoformat(),
         "deliveryHourlyCapacity": capacity if capacity > 0 else None,
         "timeZone": str(SHOP_TIME_ZONE),
     }

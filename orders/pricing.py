@@ -1,13 +1,15 @@
 """Delivery options and their fees, in one place (served to the app by GET /api/shop/info).
 
-The checkout service, the OpenAPI descriptions and the admin all read these names, so a fee
-change is one edit here.
+FEES and FREE_FROM_SUBTOTAL are the spec's figures: the first-run values, and the ones the
+OpenAPI descriptions quote. Once an admin saves the back office's settings, the fees in
+force are theirs (storesettings.selectors.shop_config, read on every call).
 """
 
 from decimal import ROUND_HALF_UP, Decimal
 
-from django.conf import settings
 from django.db import models
+
+from storesettings.selectors import ShopConfig, shop_config
 
 CENT = Decimal("0.01")
 
@@ -38,12 +40,20 @@ def money(value):
     return Decimal(value).quantize(CENT, rounding=ROUND_HALF_UP)
 
 
-def delivery_fee(option, subtotal):
-    option = DeliveryOption(option)
-    free_from = FREE_FROM_SUBTOTAL.get(option)
+def _fee_and_free_from(option, config):
+    """(fee, subtotal from which it is waived or None) in force."""
+    if option == DeliveryOption.SHIPPING:
+        return config.shipping_fee, config.shipping_free_from
+    if option == DeliveryOption.DELIVERY:
+        return config.delivery_fee, config.delivery_free_from
+    return FEES[option], None
+
+
+def delivery_fee(option, subtotal, config: ShopConfig | None = None):
+    fee, free_from = _fee_and_free_from(DeliveryOption(option), config or shop_config())
     if free_from is not None and subtotal >= free_from:
         return money(0)
-    return money(FEES[option])
+    return money(fee)
 
 
 def _describe(option):
@@ -60,29 +70,30 @@ def _describe(option):
 DELIVERY_OPTIONS_TEXT = "; ".join(_describe(option) for option in DeliveryOption) + "."
 
 
-def _customer_description(option):
+def _customer_description(option, config):
     # The line under each option in the checkout drawer; the operator's details fill it in.
     if option == DeliveryOption.PICKUP:
-        where = settings.SHOP_PICKUP_LOCATION
+        where = config.pickup_location
         return f"Pick up at {where}" if where else "Pick up at our store"
     if option == DeliveryOption.DELIVERY:
-        area = settings.SHOP_DELIVERY_AREA
+        area = config.delivery_area
         return f"Local delivery in {area} only" if area else "Local delivery"
     return "Standard shipping, 3-5 business days"
 
 
 def delivery_options_info():
     """Every option as the client shows and prices it: the client keeps no copy of a fee."""
+    config = shop_config()
     options = []
     for option in DeliveryOption:
-        free_from = FREE_FROM_SUBTOTAL.get(option)
+        fee, free_from = _fee_and_free_from(option, config)
         options.append(
             {
                 "id": option.value,
                 "label": option.label,
-                "fee": float(FEES[option]),
+                "fee": float(fee),
                 "freeFrom": None if free_from is None else float(free_from),
-                "description": _customer_description(option),
+                "description": _customer_description(option, config),
                 "needsAddress": option in NEEDS_ADDRESS,
                 "needsAppointment": option in NEEDS_APPOINTMENT,
             }

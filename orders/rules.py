@@ -17,7 +17,6 @@ from dataclasses import dataclass
 from datetime import date, datetime
 from typing import Any
 
-from django.conf import settings
 from rest_framework import serializers
 
 from common.errors import BadRequest
@@ -26,6 +25,7 @@ from orders.pricing import DeliveryOption
 from shop.models import ProductType
 from shop.selectors import product_sale_rules
 from shop.stock import StockLine
+from storesettings.selectors import shop_config
 
 # The checkout form's messages, in the form's order (served as checkoutMessages).
 CART_EMPTY = "Your cart is empty"
@@ -105,7 +105,7 @@ def check_units_per_line(lines: Sequence[StockLine], *, names: dict[int, str]) -
     """Refuse (400) more than MAX_UNITS_PER_LINE units of one product or type, naming every
     such line at once. Identical lines count together, as the stock reservation merges them,
     so splitting a line does not get around the limit. `names`: {product id: name}."""
-    most = limit(settings.MAX_UNITS_PER_LINE)
+    most = limit(shop_config().max_units_per_line)
     if most is None:
         return
     labels = _labels(_over(lines, most=most, names=names), names=names)
@@ -144,7 +144,7 @@ def _labels(over: list[tuple[int, int | None]], *, names: dict[int, str]) -> lis
 
 def check_pending_orders(pending: int) -> None:
     """Refuse (400) a checkout by a customer who already has MAX_PENDING_ORDERS pending."""
-    most = limit(settings.MAX_PENDING_ORDERS)
+    most = limit(shop_config().max_pending_orders)
     if most is not None and pending >= most:
         message = PENDING_ORDERS.format(orders=f"{most} order{'' if most == 1 else 's'}")
         raise BadRequest(message, errors={"cartItems": [message]})
@@ -168,12 +168,13 @@ def checkout_rules() -> dict[str, Any]:
     """Keys GET /api/shop/info adds: delivery area and hours, ID notices, low-stock mark,
     the limits on units per line and pending orders (null: no limit), the checkout form's
     messages and the not-shippable sentence, so the client words them as the server does."""
+    config = shop_config()
     return {
-        **delivery.delivery_rules(),
+        **delivery.delivery_rules(config),
         "idNotices": age.id_notices(),
-        "lowStockThreshold": settings.LOW_STOCK_THRESHOLD,
-        "maxUnitsPerLine": limit(settings.MAX_UNITS_PER_LINE),
-        "maxPendingOrders": limit(settings.MAX_PENDING_ORDERS),
+        "lowStockThreshold": config.low_stock_threshold,
+        "maxUnitsPerLine": limit(config.max_units_per_line),
+        "maxPendingOrders": limit(config.max_pending_orders),
         "checkoutMessages": checkout_messages(),
         "notShippable": delivery.NOT_SHIPPABLE,
     }

@@ -4,7 +4,6 @@ orders.models.ORDER_TRANSITIONS, enforced by common.status.transition."""
 
 from datetime import timedelta
 
-from django.conf import settings
 from django.db import transaction
 from django.utils import timezone
 
@@ -19,6 +18,7 @@ from orders.selectors import order_expired_hold_ids, order_get
 from orders.status_emails import status_email_note
 from shop.models import StockReason
 from shop.stock import StockLine, stock_release
+from storesettings.selectors import shop_config
 
 ORDER_NOT_FOUND = "Order not found"
 # The reason an order event gives when the hold ran out (no actor: the scheduled command).
@@ -114,7 +114,7 @@ def orders_expire_holds() -> int:
     order an admin or another run is changing, and one that another run cancelled first is
     no longer pending when its turn comes, so runs may overlap and a repeat finds nothing.
     """
-    hours = limit(settings.PENDING_HOLD_HOURS)
+    hours = limit(shop_config().pending_hold_hours)
     if hours is None:
         return 0
     cutoff = timezone.now() - timedelta(hours=hours)

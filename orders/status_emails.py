@@ -8,28 +8,30 @@ from django.core.mail import EmailMessage
 from orders.age import id_notice
 from orders.models import OrderStatus
 from orders.pricing import DeliveryOption
+from storesettings.selectors import shop_config
 
 
 def _subject_and_news(order, *, hold_expired=False):
+    config = shop_config()
     if order.status == OrderStatus.CANCELLED:
         return (
             f"Order #{order.pk} was cancelled",
             [
-                f"Your order #{order.pk} was not completed within {settings.PENDING_HOLD_HOURS} "
+                f"Your order #{order.pk} was not completed within {config.pending_hold_hours} "
                 "hours of being placed, so we cancelled it and its items went back on our "
                 "shelves. You are welcome to order again."
                 if hold_expired
                 else f"Your order #{order.pk} was cancelled, and its items went back on our shelves.",
                 "If you did not expect this, reply to this email or call us at "
-                f"{settings.SHOP_PICKUP_PHONE}.",
+                f"{config.pickup_phone}.",
             ],
         )
     if order.delivery_option == DeliveryOption.PICKUP:
         return (
             f"Order #{order.pk} is ready for pickup",
             [
-                f"Your order #{order.pk} is ready. Pick it up at {settings.SHOP_PICKUP_LOCATION}.",
-                f"Text {settings.SHOP_PICKUP_PHONE} before you come.",
+                f"Your order #{order.pk} is ready. Pick it up at {config.pickup_location}.",
+                f"Text {config.pickup_phone} before you come.",
             ],
         )
     if order.delivery_option == DeliveryOption.DELIVERY:
@@ -72,7 +74,7 @@ def order_status_email(order_id, hold_expired=False):
         and order.delivery_option != DeliveryOption.DELIVERY
     ):
         body += ["", notice]
-    body += ["", f"Thank you for shopping at {settings.SHOP_NAME}."]
+    body += ["", f"Thank you for shopping at {shop_config().shop_name}."]
     return EmailMessage(
         subject=subject,
         body="\n".join(body),

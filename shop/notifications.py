@@ -4,11 +4,12 @@ from django.conf import settings
 from django.core.mail import EmailMessage
 
 from shop.selectors import low_stock_rows
+from storesettings.selectors import shop_config
 
 
 def low_stock_items():
     """(sold out, low) rows of low_stock_rows, at LOW_STOCK_THRESHOLD."""
-    rows = low_stock_rows(settings.LOW_STOCK_THRESHOLD)
+    rows = low_stock_rows(shop_config().low_stock_threshold)
     return [row for row in rows if row[5] == 0], [row for row in rows if row[5] > 0]
 
 
@@ -24,7 +25,7 @@ def low_stock_digest_email():
     sold_out, low = low_stock_items()
     if not sold_out and not low:
         return None
-    threshold = settings.LOW_STOCK_THRESHOLD
+    threshold = shop_config().low_stock_threshold
     body = [f"Stock at {threshold} units or fewer, as of this morning's check.", ""]
     if sold_out:
         body += [f"Sold out ({len(sold_out)}):", *map(_item, sold_out), ""]

@@ -8,7 +8,6 @@ from datetime import UTC, datetime
 from decimal import Decimal
 from typing import TYPE_CHECKING, Any
 
-from django.conf import settings
 from django.db.models import (
     Count,
     Exists,
@@ -27,6 +26,7 @@ from common.errors import BadRequest, Forbidden, NotFound
 from common.images import url_for
 from shop.models import Category, Product, ProductImage, ProductType, StockMove
 from shop.search import typo_matches
+from storesettings.selectors import low_stock_threshold_sql
 
 if TYPE_CHECKING:
     from django.contrib.auth.models import AnonymousUser
@@ -142,13 +142,14 @@ def products_by_stock(products: QuerySet[Product], *, stock: str) -> QuerySet[Pr
     Low never includes sold out."""
     if not stock:
         return products
-    threshold = settings.LOW_STOCK_THRESHOLD
     types = ProductType.objects.filter(product=OuterRef("pk"))
     has_types = Exists(types)
     has_units = Exists(types.filter(quantity__gt=0))
     sold_out = (~has_types & Q(quantity=0)) | (has_types & ~has_units)
     if stock == "out":
         return products.filter(sold_out)
+    # Read by the same query, so the list costs no query more.
+    threshold = low_stock_threshold_sql()
     low = (~has_types & Q(quantity__gt=0, quantity__lte=threshold)) | (
         has_units & Exists(types.filter(quantity__lte=threshold))
     )

@@ -18,6 +18,24 @@ from django.utils import timezone
 from tests.factories import checkout_body, line, png_file
 
 ROLES = ("anonymous", "customer", "other", "admin")
+SETTINGS = {
+    "shopName": "Corner Shop",
+    "pickupLocation": "1 Main St",
+    "pickupPhone": "(714) 555-0142",
+    "pickupInstructions": "",
+    "deliveryArea": "Orange County",
+    "fees": {"shipping": 8, "delivery": 20},
+    "freeFrom": {"shipping": 60, "delivery": None},
+    "deliveryZipCodes": ["92840"],
+    "deliveryHours": {"start": "10:00", "end": "20:00"},
+    "deliveryLeadMinutes": 120,
+    "deliveryMaxDaysAhead": 30,
+    "deliveryHourlyCapacity": 0,
+    "lowStockThreshold": 3,
+    "maxUnitsPerLine": 10,
+    "maxPendingOrders": 3,
+    "pendingHoldHours": 48,
+}
 TOMORROW = (timezone.localdate() + timedelta(days=2)).isoformat()
 
 
@@ -86,6 +104,9 @@ MATRIX = [
         {"password": "brand-new-secret-7"},
     ),
     Row("GET", "/api/shop/info", (200, 200, 200, 200)),
+    Row("GET", "/api/shop/settings", (401, 403, 403, 200)),
+    Row("PUT", "/api/shop/settings", (401, 403, 403, 200), SETTINGS),
+    Row("PATCH", "/api/shop/settings", (401, 403, 403, 200), {"pickupInstructions": "Side door"}),
     Row("GET", "/api/categories", (200, 200, 200, 200)),
     Row("PATCH", "/api/categories/{category}", (401, 403, 403, 200), {"shippable": True}),
     Row("GET", "/api/shop/delivery-zip/{served_zip}", (200, 200, 200, 200)),

@@ -61,3 +61,13 @@ def test_registration_code_with_no_days_left_is_refused(days):
 def test_registration_code_without_days_never_expires():
     code = run("registration_codes", "create").strip()
     assert RegistrationCode.objects.get(code=code).expires_at is None
+
+
+def test_new_codes_are_easy_to_type_and_never_look_like_an_option():
+    from accounts.services import CODE_ALPHABET, registration_code_create
+
+    codes = [registration_code_create().code for _ in range(200)]
+    assert len(set(codes)) == 200
+    assert all(len(code) == 14 and set(code) <= set(CODE_ALPHABET) for code in codes)
+    # The command takes a created code back as it printed it.
+    run("registration_codes", "disable", codes[0])

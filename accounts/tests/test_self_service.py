@@ -14,9 +14,9 @@ from django.utils import timezone
 from accounts.models import User
 from accounts.services import DELETED_EMAIL, RESET_LINK_REFUSED, WRONG_CURRENT_PASSWORD
 from orders.models import Order
-from orders.tests.factories import checkout_body, line, make_product
 from rides.models import Ride
 from rides.tests.factories import make_ride
+from tests.factories import checkout_body, line, make_product
 
 pytestmark = pytest.mark.django_db
 

@@ -71,6 +71,7 @@ INSTALLED_APPS = [
     "reports",
     "rides",
     "hero",
+    "storesettings",
     "frontend",
 ]
 

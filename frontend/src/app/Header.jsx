@@ -20,6 +20,7 @@ export const ADMIN_TABS = [
   { page: 'rides', label: 'Rides', to: '/rides' },
   { page: 'hero', label: 'Hero', to: '/hero' },
   { page: 'users', label: 'Users', to: '/users' },
+  { page: 'settings', label: 'Settings', to: '/settings' },
 ];
 
 const CUSTOMER_LINKS = [

@@ -585,7 +585,7 @@ export interface paths {
         };
         /**
          * The operator's shop details and the rules the client shows
-         * @description The operator's details (from environment variables) and the rules the client shows, from the code that enforces them; the client keeps no copy. Rules: docs/api.md, Shop information.
+         * @description The operator's details (the back office's settings) and the rules the client shows, from the code that enforces them; the client keeps no copy. Rules: docs/api.md, Shop information.
          */
         get: operations["shop_info_retrieve"];
         put?: never;
@@ -594,6 +594,25 @@ export interface paths {
         options?: never;
         head?: never;
         patch?: never;
+        trace?: never;
+    };
+    "/api/shop/settings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The settings in force (the environment's until the first save) and the last 20 changes, newest first. Rules: docs/api.md, Shop settings. */
+        get: operations["shop_settings_retrieve"];
+        /** @description PUT sends every setting, PATCH those to change; a wrong value stores nothing and names its field. Applies to the next request on every server. Rules: docs/api.md, Shop settings. */
+        put: operations["shop_settings_update"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** @description PUT sends every setting, PATCH those to change; a wrong value stores nothing and names its field. Applies to the next request on every server. Rules: docs/api.md, Shop settings. */
+        patch: operations["shop_settings_partial_update"];
         trace?: never;
     };
 }
@@ -910,6 +929,29 @@ export interface components {
             deliveryAddress?: string;
             deliveryZip?: string;
         };
+        /** @description Documents the body; the service checks every value (storesettings.fields). */
+        PatchedShopSettingsRequest: {
+            shopName?: string;
+            pickupLocation?: string;
+            pickupPhone?: string;
+            pickupInstructions?: string;
+            deliveryArea?: string;
+            fees?: components["schemas"]["SettingsFeesRequest"];
+            freeFrom?: components["schemas"]["SettingsFreeFromRequest"];
+            deliveryZipCodes?: string[];
+            deliveryHours?: components["schemas"]["SettingsDeliveryHoursRequest"];
+            deliveryLeadMinutes?: number;
+            deliveryMaxDaysAhead?: number;
+            /** @description 0: no limit. */
+            deliveryHourlyCapacity?: number;
+            lowStockThreshold?: number;
+            /** @description 0: no limit. */
+            maxUnitsPerLine?: number;
+            /** @description 0: no limit. */
+            maxPendingOrders?: number;
+            /** @description 0: pending orders never expire. */
+            pendingHoldHours?: number;
+        };
         Pricing: {
             ride_pricing_description: string;
         };
@@ -1081,10 +1123,62 @@ export interface components {
             user: components["schemas"]["UserSummary"];
             message: string;
         };
+        SettingsChange: {
+            /** Format: date-time */
+            at: string;
+            /**
+             * Format: email
+             * @description Who saved; null once deleted.
+             */
+            by: string | null;
+            /** @description The setting's name, dotted when nested. */
+            field: string;
+            before: unknown;
+            after: unknown;
+        };
+        SettingsDeliveryHours: {
+            start: string;
+            end: string;
+        };
+        SettingsDeliveryHoursRequest: {
+            start: string;
+            end: string;
+        };
+        SettingsFees: {
+            /**
+             * Shipping
+             * Format: double
+             */
+            delivery: number;
+        };
+        SettingsFeesRequest: {
+            /**
+             * Shipping
+             * Format: double
+             */
+            delivery: number;
+        };
+        SettingsFreeFrom: {
+            /**
+             * Shipping
+             * Format: double
+             * @description null: the fee is never waived.
+             */
+            delivery: number | null;
+        };
+        SettingsFreeFromRequest: {
+            /**
+             * Shipping
+             * Format: double
+             * @description null: the fee is never waived.
+             */
+            delivery: number | null;
+        };
         ShopInfo: {
             name: string;
             pickupLocation: string;
             pickupPhone: string;
+            pickupInstructions: string;
             deliveryArea: string;
             deliveryOptions: components["schemas"]["DeliveryOptionInfo"][];
             orderStatuses: components["schemas"]["OrderStatusInfo"][];
@@ -1119,6 +1213,61 @@ export interface components {
             };
             /** @description The sentence for a product that cannot be shipped; {name} stands for the product's name. */
             notShippable: string;
+        };
+        /** @description Documents the body; the service checks every value (storesettings.fields). */
+        ShopSettingsAnswer: {
+            shopName: string;
+            pickupLocation: string;
+            pickupPhone: string;
+            pickupInstructions: string;
+            deliveryArea: string;
+            fees: components["schemas"]["SettingsFees"];
+            freeFrom: components["schemas"]["SettingsFreeFrom"];
+            deliveryZipCodes: string[];
+            deliveryHours: components["schemas"]["SettingsDeliveryHours"];
+            deliveryLeadMinutes: number;
+            deliveryMaxDaysAhead: number;
+            /** @description 0: no limit. */
+            deliveryHourlyCapacity: number;
+            lowStockThreshold: number;
+            /** @description 0: no limit. */
+            maxUnitsPerLine: number;
+            /** @description 0: no limit. */
+            maxPendingOrders: number;
+            /** @description 0: pending orders never expire. */
+            pendingHoldHours: number;
+            /**
+             * Format: date-time
+             * @description null: never saved.
+             */
+            updatedAt: string | null;
+            /** Format: email */
+            updatedBy: string | null;
+            /** @description The last 20, newest first. */
+            changes: components["schemas"]["SettingsChange"][];
+        };
+        /** @description Documents the body; the service checks every value (storesettings.fields). */
+        ShopSettingsRequest: {
+            shopName: string;
+            pickupLocation: string;
+            pickupPhone: string;
+            pickupInstructions: string;
+            deliveryArea: string;
+            fees: components["schemas"]["SettingsFeesRequest"];
+            freeFrom: components["schemas"]["SettingsFreeFromRequest"];
+            deliveryZipCodes: string[];
+            deliveryHours: components["schemas"]["SettingsDeliveryHoursRequest"];
+            deliveryLeadMinutes: number;
+            deliveryMaxDaysAhead: number;
+            /** @description 0: no limit. */
+            deliveryHourlyCapacity: number;
+            lowStockThreshold: number;
+            /** @description 0: no limit. */
+            maxUnitsPerLine: number;
+            /** @description 0: no limit. */
+            maxPendingOrders: number;
+            /** @description 0: pending orders never expire. */
+            pendingHoldHours: number;
         };
         /**
          * @description * `pending` - Pending
@@ -3607,6 +3756,143 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ShopInfo"];
+                };
+            };
+        };
+    };
+    shop_settings_retrieve: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ShopSettingsAnswer"];
+                };
+            };
+            /** @description No or bad token (with a WWW-Authenticate header). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Signed in, but not an admin. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    shop_settings_update: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ShopSettingsRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ShopSettingsAnswer"];
+                };
+            };
+            /** @description deliveryHours.start must be a time like 10:00. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No or bad token (with a WWW-Authenticate header). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Signed in, but not an admin. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    shop_settings_partial_update: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["PatchedShopSettingsRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ShopSettingsAnswer"];
+                };
+            };
+            /** @description deliveryHours.start must be a time like 10:00. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No or bad token (with a WWW-Authenticate header). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Signed in, but not an admin. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };

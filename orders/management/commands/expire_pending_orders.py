@@ -1,7 +1,7 @@
-from django.conf import settings
 from django.core.management.base import BaseCommand
 
 from orders.services import orders_expire_holds
+from storesettings.selectors import shop_config
 
 
 class Command(BaseCommand):
@@ -14,11 +14,12 @@ class Command(BaseCommand):
     )
 
     def handle(self, *args, **options):
-        if settings.PENDING_HOLD_HOURS <= 0:
+        hours = shop_config().pending_hold_hours
+        if hours <= 0:
             self.stdout.write("PENDING_HOLD_HOURS is 0: holds never expire; nothing cancelled.")
             return
         cancelled = orders_expire_holds()
         self.stdout.write(
             f"Cancelled {cancelled} pending order{'' if cancelled == 1 else 's'} older than "
-            f"{settings.PENDING_HOLD_HOURS} hours."
+            f"{hours} hours."
         )

@@ -3,6 +3,7 @@ from django.core.management.base import BaseCommand
 from django.utils import timezone
 
 from shop.services import low_stock_digest_queue
+from storesettings.selectors import shop_config
 
 
 class Command(BaseCommand):
@@ -22,7 +23,7 @@ class Command(BaseCommand):
         sold_out, low = queued
         if not sold_out and not low:
             self.stdout.write(
-                f"Nothing at or under {settings.LOW_STOCK_THRESHOLD} units: no digest sent."
+                f"Nothing at or under {shop_config().low_stock_threshold} units: no digest sent."
             )
             return
         self.stdout.write(

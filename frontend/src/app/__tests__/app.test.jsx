@@ -155,6 +155,7 @@ test('admin header: the admin tabs with page ids, Dashboard first, no cart and n
     ['Rides', 'rides'],
     ['Hero', 'hero'],
     ['Users', 'users'],
+    ['Settings', 'settings'],
   ]);
   expect(screen.queryByRole('button', { name: /^Cart/ })).not.toBeInTheDocument();
   expect(screen.queryByRole('button', { name: 'REQUEST RIDE' })).not.toBeInTheDocument();

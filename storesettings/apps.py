@@ -1,0 +1,6 @@
+from django.apps import AppConfig
+
+
+class StoreSettingsConfig(AppConfig):
+    name = "storesettings"
+    verbose_name = "Shop settings"

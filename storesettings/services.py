@@ -1,0 +1,77 @@
+"""Saving the shop settings: every value checked first, then one row and a change log."""
+
+from dataclasses import asdict
+from typing import Any
+
+from django.db import transaction
+
+from accounts.models import User
+from common.errors import BadRequest
+from shop.versioning import catalog_changed
+from storesettings import fields, selectors
+from storesettings.models import SINGLETON, SettingsChange, ShopSettings
+
+HOURS_ORDER = "deliveryHours.start must be before deliveryHours.end."
+
+
+def _parse(data: Any, *, partial: bool) -> tuple[dict[str, Any], dict[str, list[str]]]:
+    """(attribute -> checked value, API name -> messages) for what the request sends."""
+    if not isinstance(data, dict):
+        raise BadRequest("Send the settings as a JSON object.")
+    sent = {k: v for k, v in fields.flatten(data).items() if k not in fields.READ_ONLY}
+    values: dict[str, Any] = {}
+    errors: dict[str, list[str]] = {}
+    for name in sorted(set(sent) - set(fields.BY_NAME)):
+        errors[name] = [f"{name} is not a setting."]
+    for setting in fields.SETTINGS:
+        if setting.name not in sent:
+            if not partial:
+                errors[setting.name] = [f"{setting.name} is required."]
+            continue
+        try:
+            values[setting.attribute] = setting.check(setting.name, sent[setting.name])
+        except fields.Invalid as refusal:
+            errors[setting.name] = [str(refusal)]
+    return values, errors
+
+
+def _refuse(errors: dict[str, list[str]]) -> None:
+    first = next(iter(errors.values()))[0]
+    raise BadRequest(first, errors=errors)
+
+
+def shop_settings_save(*, user: User, data: Any, partial: bool) -> None:
+    """PUT (every setting) or PATCH (those sent). Nothing is stored when one value is wrong;
+    each changed field is logged with its before and after."""
+    values, errors = _parse(data, partial=partial)
+    if errors:
+        _refuse(errors)
+    with transaction.atomic():
+        row = selectors.saved_row(lock=True)
+        before = asdict(selectors.config_of(row))
+        if row is None:
+            # The first save stores every value in force, so later env changes stop counting.
+            before["delivery_zip_codes"] = tuple(sorted(selectors.first_run_zip_codes()))
+            row = ShopSettings(pk=SINGLETON)
+        after = {name: before[name] for name in selectors.FIELDS} | values
+        if after["delivery_hours_start"] >= after["delivery_hours_end"]:
+            _refuse({"deliveryHours.start": [HOURS_ORDER]})
+        for name, value in after.items():
+            setattr(row, name, list(value) if name == "delivery_zip_codes" else value)
+        row.updated_by = user
+        row.save()
+        now = row.updated_at
+        if before["low_stock_threshold"] != after["low_stock_threshold"]:
+            # The back office's cached low-stock list is keyed by the catalog version.
+            catalog_changed()
+        SettingsChange.objects.bulk_create(
+            SettingsChange(
+                at=now,
+                by=user,
+                field=setting.name,
+                before=fields.json_value(before[setting.attribute]),
+                after=fields.json_value(after[setting.attribute]),
+            )
+            for setting in fields.SETTINGS
+            if before[setting.attribute] != after[setting.attribute]
+        )
