@@ -20,7 +20,7 @@ PG_TEST_URL ?= postgres://postgres@127.0.0.1:5432/test
 # database, a port) each take their own. `make test-python PYTEST_PARALLEL=` runs in one process.
 # Files run in the order collected (conftest.py puts the `live` ones, which wait on servers,
 # first) rather than largest first, which left the slow one-test server files for the end.
-PYTEST_PARALLEL ?= -n auto --maxprocesses 4 --dist loadfile --no-loadscope-reorder
+PYTEST_PARALLEL ?= -n 4 --dist loadfile --no-loadscope-reorder
 
 .DEFAULT_GOAL := help
 .PHONY: help run serve install install-dev env frontend build migrate demo test test-python \

@@ -47,8 +47,9 @@ def pytest_collection_modifyitems(config, items):
 
 
 @pytest.fixture(scope="session")
-def server(tmp_path_factory):
-    """Base URL of a gunicorn serving a migrated temporary database with demo data."""
+def server_environment(tmp_path_factory):
+    """The environment of the suite's server, for a journey that runs a manage.py command
+    (the background worker) on the same shop."""
     workdir = tmp_path_factory.mktemp("e2e-server")
     env = server_env(
         DATABASE_URL=f"sqlite:///{workdir / 'db.sqlite3'}",
@@ -57,7 +58,14 @@ def server(tmp_path_factory):
         RIDE_THROTTLE_RATE="none",
     )
     prepare_database(env)
-    with gunicorn(env, workers=3, log_path=workdir / "gunicorn.log") as base:
+    return env
+
+
+@pytest.fixture(scope="session")
+def server(server_environment, tmp_path_factory):
+    """Base URL of a gunicorn serving a migrated temporary database with demo data."""
+    log_path = tmp_path_factory.mktemp("e2e-server-log") / "gunicorn.log"
+    with gunicorn(server_environment, workers=3, log_path=log_path) as base:
         yield base
 
 

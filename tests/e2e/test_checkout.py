@@ -78,6 +78,9 @@ def test_store_pickup_order(server, new_page):
 
     drawer = to_checkout_step(page, "Store Pickup")
     expect(drawer.get_by_label("Delivery Address")).to_have_count(0)
+    # The customer's own name is filled in from their account; an empty one is refused.
+    expect(drawer.get_by_label("Full Name")).to_have_value("E2E Shopper")
+    drawer.get_by_label("Full Name").fill("")
     expect_rejected(page, "Please enter your name for the order", "Full Name")
     drawer.get_by_label("Full Name").fill("Pat Pickup")
     expect(drawer.get_by_test_id("checkout-total")).to_have_text("$12.50")
@@ -122,6 +125,9 @@ def test_local_delivery_order_below_the_free_threshold(server, new_page):
     date_input = drawer.get_by_label("Delivery Date")
     expect(date_input).to_have_attribute("min", rules["deliveryEarliest"][:10])
     expect(date_input).to_have_attribute("max", rules["deliveryLatestDate"])
+    # The customer's own name is filled in from their account; an empty one is refused.
+    expect(drawer.get_by_label("Full Name")).to_have_value("E2E Shopper")
+    drawer.get_by_label("Full Name").fill("")
     expect_rejected(page, "Please enter your name for the order", "Full Name")
     drawer.get_by_label("Full Name").fill("Dana Delivery")
     expect_rejected(page, "Please enter your delivery address", "Delivery Address")
@@ -198,6 +204,9 @@ def test_shipping_becomes_free_at_the_threshold(server, new_page):
 
     drawer = to_checkout_step(page, "Standard Shipping")
     expect(drawer.get_by_label("Phone Number")).to_have_count(0)
+    # The customer's own name is filled in from their account; an empty one is refused.
+    expect(drawer.get_by_label("Full Name")).to_have_value("E2E Shopper")
+    drawer.get_by_label("Full Name").fill("")
     expect_rejected(page, "Please enter your name for the order", "Full Name")
     drawer.get_by_label("Full Name").fill("Sam Shipping")
     expect_rejected(page, "Please enter your delivery address", "Delivery Address")

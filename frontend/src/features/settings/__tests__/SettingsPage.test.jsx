@@ -48,7 +48,7 @@ test('shows the settings grouped as store, delivery and stock, and who changed w
   expect(screen.getByRole('group', { name: 'Store' })).toContainElement(screen.getByLabelText('Pickup instructions'));
 
   const row = screen.getByRole('cell', { name: 'Local delivery fee' }).closest('tr');
-  expect(within(row).getByText('25 → 20')).toBeInTheDocument();
+  expect(within(row).getByText('$25.00 → $20.00')).toBeInTheDocument();
   expect(within(row).getByText('ada@example.com')).toBeInTheDocument();
 });
 
@@ -78,7 +78,7 @@ test('saving sends every setting, shows the saved answer and reads the shop info
     fees: { shipping: '8.00', delivery: '12.50' },
     freeFrom: { shipping: '60.00', delivery: null },
   });
-  expect(await screen.findByText('20 → 12.5')).toBeInTheDocument();
+  expect(await screen.findByText('$20.00 → $12.50')).toBeInTheDocument();
   expect(invalidate).toHaveBeenCalledWith({ queryKey: ['shop-info'] });
 });
 

@@ -4,7 +4,7 @@ import AccessDenied from '../../../components/AccessDenied';
 import EmptyState from '../../../components/EmptyState';
 import Spinner from '../../../components/Spinner';
 import { serverMessage } from '../../../lib/api';
-import { formatWhen } from '../../../lib/format';
+import { formatPrice, formatWhen } from '../../../lib/format';
 import { useSession } from '../../../lib/session';
 import { useToast } from '../../../lib/toast';
 import { shopSettingsQuery, useSaveSettings } from '../api';
@@ -49,6 +49,7 @@ const GROUPS = [
 ];
 const FIELDS = GROUPS.flatMap((group) => group.fields);
 const LABELS = Object.fromEntries(FIELDS.map((field) => [field.name, field.label]));
+const MONEY = new Set(FIELDS.filter((field) => field.kind === 'money').map((field) => field.name));
 
 const read = (settings, name) => name.split('.').reduce((value, key) => value?.[key], settings);
 
@@ -120,7 +121,12 @@ function Field({ field, value, error, onChange }) {
   );
 }
 
-const shown = (value) => (value == null || value === '' ? '(none)' : Array.isArray(value) ? value.join(', ') : String(value));
+// A logged value as the form shows it: money as money ("$8.00", not the stored 8), lists joined.
+function shown(value, field) {
+  if (value == null || value === '') return '(none)';
+  if (Array.isArray(value)) return value.join(', ');
+  return MONEY.has(field) ? formatPrice(value) : String(value);
+}
 
 function ChangeLog({ changes }) {
   if (!changes?.length) return <p className="admin-muted">No changes saved yet.</p>;
@@ -141,7 +147,7 @@ function ChangeLog({ changes }) {
             <tr key={`${change.at}-${change.field}-${index}`}>
               <td>{LABELS[change.field] || change.field}</td>
               <td>
-                {shown(change.before)} → {shown(change.after)}
+                {shown(change.before, change.field)} → {shown(change.after, change.field)}
               </td>
               <td>{change.by || 'Deleted user'}</td>
               <td>{formatWhen(change.at)}</td>
