@@ -121,7 +121,7 @@ function Field({ field, value, error, onChange }) {
   );
 }
 
-// A logged value as the form shows it: money as money ("$8.00", not the stored 8), lists joined.
+// A logged value as the form shows it: money as a price (not the stored number), lists joined.
 function shown(value, field) {
   if (value == null || value === '') return '(none)';
   if (Array.isArray(value)) return value.join(', ');
