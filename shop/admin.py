@@ -2,7 +2,7 @@
 product with its type inlines and images in one product_create/product_update call (one
 transaction, versions moved, files removed only after the commit), a row of the list
 through product_update with the version the list showed, a category through
-category_update. The forms (shop/admin_forms.py) check what was typed and whether the page
+category_services.category_update. The forms (shop/admin_forms.py) check what was typed and whether the page
 is still current."""
 
 from django.contrib import admin, messages
@@ -13,7 +13,7 @@ from django.utils.html import format_html, format_html_join
 
 from common.errors import DomainError
 from common.images import url_for
-from shop import services
+from shop import category_services, services
 from shop.admin_forms import ProductForm, ProductListForm, ProductTypeForm
 from shop.models import Category, Product, ProductType, StockMove
 from shop.serializers import MAX_PRICE, MAX_QUANTITY, PRICE_TOO_HIGH, QUANTITY_TOO_HIGH
@@ -238,8 +238,10 @@ class CategoryAdmin(admin.ModelAdmin):
         return ("id",) if obj else ()  # the id is the slug links and filters use
 
     def save_model(self, request, obj, form, change):
-        changed = [field for field in form.changed_data if field in services.CATEGORY_FIELDS]
-        services.category_update(
+        changed = [
+            field for field in form.changed_data if field in category_services.CATEGORY_FIELDS
+        ]
+        category_services.category_update(
             category_id=obj.pk, **{field: form.cleaned_data[field] for field in changed}
         )
 

@@ -18,7 +18,7 @@ from common.pagination import page_params, paginate
 from common.permissions import ReadForUsersWriteForAdmins
 from common.renderers import ORJSONRenderer
 from common.schema import IF_NONE_MATCH, NOT_MODIFIED, error, see_api_docs
-from shop import readcache, selectors, services, versioning
+from shop import category_services, readcache, selectors, services, versioning
 from shop.preconditions import if_match_tags
 from shop.serializers import (
     CategoryFlagsSerializer,
@@ -115,7 +115,7 @@ def category_list(request):
 def category_flags(request, category_id):
     form = CategoryFlagsSerializer(data=request.data)
     form.is_valid(raise_exception=True)
-    category = services.category_flags_update(
+    category = category_services.category_flags_update(
         category_id=category_id,
         age_restricted=form.validated_data.get("ageRestricted"),
         shippable=form.validated_data.get("shippable"),

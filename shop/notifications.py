@@ -1,8 +1,14 @@
 """The daily low-stock digest to the shop (queued by `manage.py low_stock_digest`)."""
 
+from datetime import date
+from typing import Any
+
 from django.conf import settings
 from django.core.mail import EmailMessage
+from django.db import transaction
 
+from common.mail import send_email_later
+from shop.models import LowStockDigest
 from shop.selectors import low_stock_rows
 from storesettings.selectors import shop_config
 
@@ -38,3 +44,23 @@ def low_stock_digest_email():
         from_email=settings.DEFAULT_FROM_EMAIL,
         to=[settings.SHOP_EMAIL],
     )
+
+
+# The stock report's rows (shop.selectors.low_stock_rows).
+StockRows = list[list[Any]]
+
+
+def low_stock_digest_queue(*, day: date) -> tuple[StockRows, StockRows] | None:
+    """Queue the low-stock digest of `day` once. Returns (sold out, low) rows; both empty when
+    nothing is low (nothing queued, the day stays open), None when the day's digest was
+    queued already. Two runs at once: the second waits on the first's row (unique key) and
+    then finds it."""
+    with transaction.atomic():
+        sold_out, low = low_stock_items()
+        if not sold_out and not low:
+            return sold_out, low
+        _, created = LowStockDigest.objects.get_or_create(day=day)
+        if not created:
+            return None
+        send_email_later("shop.notifications.low_stock_digest_email")
+    return sold_out, low

@@ -3,7 +3,6 @@ and given back by orders is in shop/stock.py. Other apps call these, never the m
 
 import logging
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from datetime import date
 from decimal import Decimal
 from typing import TYPE_CHECKING, Any, TypeVar
 
@@ -12,24 +11,20 @@ from django.db import transaction
 
 from common.errors import BadRequest, NotFound
 from common.images import StoredImage, store_image, url_for
-from common.mail import send_email_later
 from common.services import model_update, unknown_fields_check
 from common.storedfiles import delete_after_commit, store_each, written_or_discarded
 from shop.models import (
-    Category,
-    LowStockDigest,
     Product,
     ProductImage,
     ProductType,
     StockMove,
     StockReason,
 )
-from shop.notifications import low_stock_items
 from shop.preconditions import check_if_match, types_stock_changes
 from shop.product_types import TYPE_NOT_FOUND, product_types_reconcile
 from shop.selectors import PRODUCT_NOT_FOUND, image_path_in_use, ledger_figures, product_get
 from shop.stock import Why, ledger_move, ledger_write
-from shop.versioning import catalog_changed, category_changed, products_changed
+from shop.versioning import catalog_changed, products_changed
 
 if TYPE_CHECKING:
     from accounts.models import User
@@ -49,8 +44,6 @@ TYPE_FIELDS = {"name", "price", "availability", "quantity"}
 T = TypeVar("T")
 # A product's types as the form sends them (shop/product_types.py).
 TypeItems = Sequence[Mapping[str, Any]]
-# The stock report's rows (shop.selectors.low_stock_rows).
-StockRows = list[list[Any]]
 
 
 def _store_uploads(uploads: Sequence[UploadedFile]) -> list[StoredImage]:
@@ -401,59 +394,3 @@ def stock_ledger_correct(*, product_id: int, type_id: int | None, note: str) -> 
             reason=StockReason.CORRECTION,
             note=note,
         )
-
-
-CATEGORY_NOT_FOUND = "Category not found"
-
-
-CATEGORY_FIELDS = {
-    "name",
-    "color_class",
-    "description",
-    "icon",
-    "position",
-    "age_restricted",
-    "shippable",
-}
-
-
-def category_update(*, category_id: str, **changes: Any) -> Category:
-    """Change the category fields given (the Django admin's page and list). Its name and
-    flags show in each of its products' answers, so their versions move with it; checkout
-    reads the flags on every order, so a change applies to the next checkout."""
-    unknown_fields_check("category_update", changes, CATEGORY_FIELDS)
-    with transaction.atomic():
-        category = Category.objects.select_for_update().filter(pk=category_id).first()
-        if category is None:
-            raise NotFound(CATEGORY_NOT_FOUND)
-        model_update(category, data=changes)
-        if changes:  # as ever, a write that names a field moves the versions, changed or not
-            category_changed(category.pk)
-    return category
-
-
-def category_flags_update(
-    *, category_id: str, age_restricted: bool | None = None, shippable: bool | None = None
-) -> Category:
-    """Set a category's 21+ and shippable flags (None: unchanged)."""
-    flags = {"age_restricted": age_restricted, "shippable": shippable}
-    return category_update(
-        category_id=category_id,
-        **{name: value for name, value in flags.items() if value is not None},
-    )
-
-
-def low_stock_digest_queue(*, day: date) -> tuple[StockRows, StockRows] | None:
-    """Queue the low-stock digest of `day` once. Returns (sold out, low) rows; both empty when
-    nothing is low (nothing queued, the day stays open), None when the day's digest was
-    queued already. Two runs at once: the second waits on the first's row (unique key) and
-    then finds it."""
-    with transaction.atomic():
-        sold_out, low = low_stock_items()
-        if not sold_out and not low:
-            return sold_out, low
-        _, created = LowStockDigest.objects.get_or_create(day=day)
-        if not created:
-            return None
-        send_email_later("shop.notifications.low_stock_digest_email")
-    return sold_out, low

@@ -2,7 +2,7 @@ from django.conf import settings
 from django.core.management.base import BaseCommand
 from django.utils import timezone
 
-from shop.services import low_stock_digest_queue
+from shop.notifications import low_stock_digest_queue
 from storesettings.selectors import shop_config
 
 
