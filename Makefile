@@ -25,7 +25,7 @@ PYTEST_PARALLEL ?= -n auto --maxprocesses 4 --dist loadfile --no-loadscope-reord
 
 .DEFAULT_GOAL := help
 .PHONY: help run serve install install-dev env frontend build migrate demo test test-python \
-        test-fast test-js test-e2e e2e browser wrk bench tools fuzz load faults audit lint clean
+        test-fast test-js test-e2e e2e browser wrk bench tools fuzz load faults audit lint lint-python lint-js clean
 
 help: ## List the targets
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  make %-12s %s\n", $$1, $$2}'
@@ -93,20 +93,26 @@ run: build demo ## Install everything, build, migrate, load demo data, serve on 
 	HOST=$(HOST) $(VENV)/bin/honcho start -f Procfile -p $(PORT)
 
 lint: install-dev node_modules/.installed ## ruff, mypy, complexity, ESLint (zero warnings), Prettier, tsc
+	@# Each checker runs on one core: the Python and the JavaScript ones side by side.
+	$(MAKE) --no-print-directory --output-sync=target -j2 lint-python lint-js
+
+lint-python: install-dev
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/ruff format --check .
 	@# The settings need a key to load; the type check reads no other environment.
 	ENV_FILE= SECRET_KEY=type-check-only $(VENV)/bin/mypy
 	$(PY) tools/complexity.py
+
+lint-js: install node_modules/.installed
 	npx eslint --max-warnings 0 .
 	npm run --silent format:check
 	$(MAKE) --no-print-directory api-types-check
 	npm run --silent typecheck
 
-test: install-dev ## Run every suite: lint, Python (SQLite, then PostgreSQL when reachable), jest, browser
-	$(MAKE) --no-print-directory lint
-	@# The live-server tests serve the admin's and the bundle's hashed static files.
-	$(MAKE) --no-print-directory build
+test: install-dev node_modules/.installed ## Run every suite: lint, Python (SQLite, then PostgreSQL when reachable), jest, browser
+	@# Lint beside the build (the live-server tests serve the admin's and the bundle's hashed
+	@# static files).
+	$(MAKE) --no-print-directory --output-sync=target -j2 lint-python lint-js build
 	$(MAKE) --no-print-directory test-python
 	@if [ -f package.json ]; then $(MAKE) --no-print-directory test-js; fi
 	@if ls tests/e2e/test_*.py >/dev/null 2>&1; then $(MAKE) --no-print-directory e2e; fi

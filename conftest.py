@@ -1,5 +1,9 @@
 """Fixtures every app's tests share: users of each role, API clients, tokens."""
 
+import os
+import shutil
+import tempfile
+
 import pytest
 
 
@@ -8,6 +12,15 @@ def pytest_report_header(config):
 
     engine = settings.DATABASES["default"]["ENGINE"].rsplit(".", 1)[-1]
     return f"database backend: {engine}"
+
+
+def pytest_configure(config):
+    # One folder for the run's prepared live-server databases (tests/liveserver.py), made by
+    # the first process (xdist's controller) and inherited by the workers it starts.
+    if "SHOP_TEST_TEMPLATES" not in os.environ:
+        folder = tempfile.mkdtemp(prefix="shop-templates-")
+        os.environ["SHOP_TEST_TEMPLATES"] = folder
+        config.add_cleanup(lambda: shutil.rmtree(folder, ignore_errors=True))
 
 
 def pytest_collection_modifyitems(config, items):
@@ -107,6 +120,11 @@ def _migrated_rows_survive_flushes():
 def _test_settings(settings):
     # A fast hasher: Argon2 costs ~50 ms per user created, which no test is about.
     settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+    # Each test's client builds its own middleware chain, and whitenoise's would scan the
+    # collected static files (a thousand, after `make build`) every time: half a second per
+    # test. Looked up on request instead; frontend/tests/test_static_caching.py checks the
+    # production way.
+    settings.WHITENOISE_AUTOREFRESH = True
     settings.THROTTLE_RATES = {key: None for key in settings.THROTTLE_RATES}
     settings.EMAIL_BACKEND = "django.core.mail.backends.locmem.EmailBackend"
     # Background tasks (emails) run at once, inside the on_commit callbacks tests execute;

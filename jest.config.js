@@ -10,4 +10,6 @@ module.exports = {
   },
   transform: { '\\.[jt]sx?$': 'babel-jest' },
   clearMocks: true,
+  // One worker per core: jest's default leaves a core to its own process, which mostly waits.
+  maxWorkers: '100%',
 };

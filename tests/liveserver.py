@@ -3,6 +3,8 @@ suite, the live-server tests and the benchmarks under bench/ (which import it wi
 folder on sys.path)."""
 
 import atexit
+import fcntl
+import hashlib
 import http.client
 import io
 import json
@@ -89,25 +91,18 @@ def pg_database(server, prefix, template=None):
 
 def prepare_database(env, *, demo=True):
     """Migrate (and load the demo data into) the server's database. A SQLite database with
-    media on disk is copied from one this process prepared before with the same keys and
-    demo settings: migrating and drawing the demo images in a subprocess costs seconds,
-    and most live tests want the same starting shop."""
+    media on disk is copied from one prepared before with the same keys and demo settings:
+    migrating and drawing the demo images in a subprocess costs seconds, and most live tests
+    want the same starting shop. The copies are shared by the processes of one pytest run
+    (SHOP_TEST_TEMPLATES, set by conftest.py), so parallel workers prepare each kind once."""
     target = _sqlite_path(env)
     # Demo images stored in a bucket would not be copied with the file.
     if target is None or (demo and env.get("AWS_STORAGE_BUCKET_NAME")):
         _prepare(env, demo=demo)
         return
     key = repr(sorted((k, v) for k, v in env.items() if k.startswith(_TEMPLATE_KEYS))) + str(demo)
-    template = _templates.get(key)
-    if template is None:
-        folder = Path(tempfile.mkdtemp(prefix="shop-template-"))
-        atexit.register(shutil.rmtree, folder, True)
-        template = folder / "db.sqlite3", folder / "media"
-        _prepare(
-            {**env, "DATABASE_URL": f"sqlite:///{template[0]}", "MEDIA_ROOT": str(template[1])},
-            demo=demo,
-        )
-        _templates[key] = template
+    template = _templates.get(key) or _template(key, env, demo=demo)
+    _templates[key] = template
     target.parent.mkdir(parents=True, exist_ok=True)
     with sqlite3.connect(template[0]) as source, sqlite3.connect(target) as copy:
         source.backup(copy)
@@ -119,6 +114,36 @@ def prepare_database(env, *, demo=True):
 # demo data's own settings.
 _TEMPLATE_KEYS = ("DEMO_", "SECRET_KEY", "PASSWORD_DIGEST")
 _templates = {}
+
+
+def _template(key, env, *, demo):
+    """The prepared (database, media) pair for `key`: made once per run and kept in the run's
+    shared folder under a lock (another process may be making the same one), or in a folder
+    of this process's own outside a pytest run (bench/)."""
+    shared = os.environ.get("SHOP_TEST_TEMPLATES")
+    if shared:
+        folder = Path(shared) / hashlib.sha256(key.encode()).hexdigest()[:20]
+        lock = open(f"{folder}.lock", "w")  # noqa: SIM115 (held until the template is ready)
+    else:
+        folder = Path(tempfile.mkdtemp(prefix="shop-template-"))
+        atexit.register(shutil.rmtree, folder, True)
+        lock = None
+    template = folder / "db.sqlite3", folder / "media"
+    try:
+        if lock is not None:
+            fcntl.flock(lock, fcntl.LOCK_EX)
+        if not (folder / "ready").exists():
+            shutil.rmtree(folder, ignore_errors=True)  # a half-made one from a failed attempt
+            folder.mkdir(parents=True)
+            _prepare(
+                {**env, "DATABASE_URL": f"sqlite:///{template[0]}", "MEDIA_ROOT": str(template[1])},
+                demo=demo,
+            )
+            (folder / "ready").touch()
+    finally:
+        if lock is not None:
+            lock.close()
+    return template
 
 
 def _prepare(env, *, demo):

@@ -32,16 +32,22 @@ from common.observability import (
 @contextmanager
 def console_lines():
     """The JSON lines the configured console handler writes meanwhile (its filters too)."""
-    handler = next(
-        h for h in logging.getLogger().handlers if isinstance(h.formatter, JsonFormatter)
-    )
+    root = logging.getLogger()
+    handler = next(h for h in root.handlers if isinstance(h.formatter, JsonFormatter))
+    # A copy beside it rather than its stream swapped: the configured handler writes to the
+    # stderr of whenever logging was set up, which pytest's capture may have closed since.
     stream = io.StringIO()
-    previous = handler.setStream(stream)
+    copy = logging.StreamHandler(stream)
+    copy.setLevel(handler.level)
+    copy.setFormatter(handler.formatter)
+    for kept in handler.filters:
+        copy.addFilter(kept)
+    root.addHandler(copy)
     lines = []
     try:
         yield lines
     finally:
-        handler.setStream(previous)
+        root.removeHandler(copy)
         lines.extend(json.loads(line) for line in stream.getvalue().splitlines())
 
 

@@ -31,7 +31,7 @@ def collected():
 @pytest.fixture
 def static_client(collected):
     # A new client builds a new middleware chain: whitenoise scans the collected folder.
-    with override_settings(STATIC_ROOT=collected):
+    with override_settings(STATIC_ROOT=collected, WHITENOISE_AUTOREFRESH=False):
         yield Client()
 
 
