@@ -110,6 +110,18 @@ def prepare_database(env, *, demo=True):
         shutil.copytree(template[1], _media_root(env), dirs_exist_ok=True)
 
 
+def prepare_env_file_shop(env_file):
+    """prepare_database for a scratch shop whose settings are all in one env file (SECRET_KEY,
+    DATABASE_URL of a SQLite file, VAR_DIR), as a server's /etc/shop/env holds them: its
+    manage.py commands read that file and nothing else of this process's environment."""
+    from dotenv import dotenv_values
+
+    values = dotenv_values(env_file)
+    env = {"PATH": os.environ.get("PATH", "/usr/bin:/bin"), "ENV_FILE": str(env_file)}
+    env.update({k: values[k] for k in ("SECRET_KEY", "DATABASE_URL", "VAR_DIR") if values.get(k)})
+    prepare_database(env)
+
+
 # What the prepared data depends on: the keys its password digests were made with, and the
 # demo data's own settings.
 _TEMPLATE_KEYS = ("DEMO_", "SECRET_KEY", "PASSWORD_DIGEST")

@@ -4,11 +4,11 @@ naming a tampered figure, and `--correct` makes the ledger add up again."""
 
 import re
 import sqlite3
-import sys
 from pathlib import Path
 
 import pytest
 
+from tests.liveserver import prepare_env_file_shop
 from tests.test_deploy_files import SERVER_CHECKOUT, SERVER_ENV_FILE, run_empty_env
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -45,9 +45,7 @@ def scratch_shop(tmp_path):
         "EMAIL_BACKEND=django.core.mail.backends.console.EmailBackend\n"
     )
     env_file.chmod(0o600)
-    for args in (["migrate", "--noinput", "-v0"], ["demo_data"]):
-        result = run_empty_env([sys.executable, "manage.py", *args], env={"ENV_FILE": env_file})
-        assert result.returncode == 0, result.stdout + result.stderr
+    prepare_env_file_shop(env_file)  # migrated, with the demo catalog
     return env_file, database
 
 
