@@ -9,7 +9,7 @@ from rest_framework.response import Response
 
 from activity import selectors
 from activity.registry import KINDS
-from activity.serializers import ActivityPageSerializer, entry_items
+from activity.serializers import ActivityPageSerializer, entry_items, kinds
 from common.pagination import paginate
 from common.schema import error, see_api_docs
 
@@ -51,12 +51,11 @@ ACTIVITY_PAGE_SIZE = 20
 @permission_classes([IsAdminUser])
 def activity_list(request: Request) -> Response:
     filters = selectors.parse_activity_filters(request.query_params)
-    return Response(
-        paginate(
-            request,
-            selectors.activity_list(filters=filters),
-            key="entries",
-            serialize=entry_items,
-            default_limit=ACTIVITY_PAGE_SIZE,
-        )
+    page = paginate(
+        request,
+        selectors.activity_list(filters=filters),
+        key="entries",
+        serialize=entry_items,
+        default_limit=ACTIVITY_PAGE_SIZE,
     )
+    return Response({**page, "kinds": kinds()})

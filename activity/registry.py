@@ -34,6 +34,7 @@ def hidden(value: str) -> str:
 @dataclass(frozen=True)
 class Kind:
     name: str
+    label_plural: str
     model: str
     fields: tuple[str, ...]
     masked: tuple[str, ...] = ()
@@ -52,18 +53,21 @@ def _product_of(row: Any) -> int | None:
 KINDS = (
     Kind(
         "product",
+        "Products",
         "shop.Product",
         ("name", "description", "price", "availability", "category", "quantity"),
     ),
     Kind(
         "type",
+        "Product types",
         "shop.ProductType",
         ("name", "price", "quantity", "availability"),
         parent=_product_of,
     ),
-    Kind("image", "shop.ProductImage", ("path",), parent=_product_of),
+    Kind("image", "Product images", "shop.ProductImage", ("path",), parent=_product_of),
     Kind(
         "category",
+        "Categories",
         "shop.Category",
         (
             "name",
@@ -77,6 +81,7 @@ KINDS = (
     ),
     Kind(
         "hero",
+        "Hero images",
         "hero.HeroImage",
         (
             "title",
@@ -90,6 +95,7 @@ KINDS = (
     ),
     Kind(
         "user",
+        "Users",
         "accounts.User",
         (
             "email",
@@ -106,6 +112,7 @@ KINDS = (
     ),
     Kind(
         "settings",
+        "Settings",
         "storesettings.ShopSettings",
         (
             "shop_name",
@@ -133,6 +140,7 @@ KINDS = (
     # (the row's label is its number alone).
     Kind(
         "order",
+        "Orders",
         "orders.Order",
         ("status", "delivery_date", "delivery_time"),
         label=lambda row: f"Order #{row.pk}",
@@ -140,6 +148,7 @@ KINDS = (
     ),
     Kind(
         "ride",
+        "Rides",
         "rides.Ride",
         ("status", "pickup_date", "pickup_time"),
         label=lambda row: f"Ride #{row.pk}",
@@ -147,6 +156,7 @@ KINDS = (
     ),
 )
 BY_NAME = {kind.name: kind for kind in KINDS}
+KIND_NAMES = tuple(BY_NAME)
 
 
 def model_of(kind: Kind) -> type[models.Model]:

@@ -13,7 +13,7 @@ from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
 from activity.context import SOURCES
-from activity.registry import KINDS, kind_of_model
+from activity.registry import KIND_NAMES, KINDS, kind_of_model
 from common.schema import PaginationSerializer
 from common.shoptime import SHOP_TIME_ZONE
 
@@ -22,13 +22,15 @@ ACTIONS = {
     LogEntry.Action.UPDATE: "changed",
     LogEntry.Action.DELETE: "deleted",
 }
+# Named in the schema by SPECTACULAR_SETTINGS["ENUM_NAME_OVERRIDES"] (config/settings/api.py).
+ACTION_NAMES = tuple(ACTIONS.values())
 ANY_VALUE = {
     "nullable": True,
     "description": "As stored: text, number (money as a number), true/false, a list, or null.",
 }
 
 
-class PersonSerializer(serializers.Serializer):
+class ActivityPersonSerializer(serializers.Serializer):
     id = serializers.IntegerField()
     name = serializers.CharField(help_text="Their name, or their email when they have none.")
 
@@ -43,29 +45,38 @@ class EntityIdField(serializers.JSONField):
     pass
 
 
-class ChangeSerializer(serializers.Serializer):
+class ActivityChangeSerializer(serializers.Serializer):
     field = serializers.CharField(help_text="The field's API name, e.g. `price`.")
     label = serializers.CharField(help_text="Its human name, e.g. `Price`.")
     before = AnyValueField()
     after = AnyValueField()
+    money = serializers.BooleanField(help_text="Whether before and after are amounts of money.")
 
 
 class ActivityEntrySerializer(serializers.Serializer):
     id = serializers.IntegerField()
     at = serializers.DateTimeField(help_text="ISO 8601, on the shop's clock.")
-    entity = serializers.ChoiceField(choices=[kind.name for kind in KINDS])
+    entity = serializers.ChoiceField(choices=KIND_NAMES)
     entityId = EntityIdField(help_text="A number; a category's is its slug.")
     label = serializers.CharField(help_text="The record's name when the entry was written.")
-    action = serializers.ChoiceField(choices=list(ACTIONS.values()))
-    person = PersonSerializer(allow_null=True, help_text="Null: a command or the shop's jobs.")
-    source = serializers.ChoiceField(choices=list(SOURCES))
+    action = serializers.ChoiceField(choices=ACTION_NAMES)
+    person = ActivityPersonSerializer(
+        allow_null=True, help_text="Null: a command or the shop's jobs."
+    )
+    source = serializers.ChoiceField(choices=SOURCES)
     command = serializers.CharField(allow_null=True, help_text="The manage.py command's name.")
-    changes = ChangeSerializer(many=True)
+    changes = ActivityChangeSerializer(many=True)
+
+
+class ActivityKindSerializer(serializers.Serializer):
+    id = serializers.CharField(help_text="A value of `entity`.")
+    label = serializers.CharField(help_text="e.g. `Products`: the filter's words.")
 
 
 class ActivityPageSerializer(serializers.Serializer):
     entries = ActivityEntrySerializer(many=True)
     pagination = PaginationSerializer()
+    kinds = ActivityKindSerializer(many=True, help_text="Every kind `entity` takes, in this order.")
 
 
 def _api_name(field: str) -> str:
@@ -101,6 +112,7 @@ def _changes(model: type[models.Model] | None, changes: Any) -> list[dict[str, A
                 "label": capfirst(str(label)),
                 "before": _value(model_field, before),
                 "after": _value(model_field, after),
+                "money": isinstance(model_field, models.DecimalField),
             }
         )
     return items
@@ -140,3 +152,7 @@ def entry_item(entry: LogEntry) -> dict[str, Any]:
 
 def entry_items(entries: Iterable[LogEntry]) -> list[dict[str, Any]]:
     return [entry_item(entry) for entry in entries]
+
+
+def kinds() -> list[dict[str, str]]:
+    return [{"id": kind.name, "label": kind.label_plural} for kind in KINDS]

@@ -219,5 +219,11 @@ def test_money_is_a_number(admin_client_api):
 
     change = latest(admin_client_api, entity="product", id=product.pk)["changes"][0]
 
-    assert change == {"field": "price", "label": "Price", "before": 10.0, "after": 12.5}
+    assert change == {
+        "field": "price",
+        "label": "Price",
+        "before": 10.0,
+        "after": 12.5,
+        "money": True,
+    }
     assert Decimal(str(change["after"])) == Decimal("12.50")
