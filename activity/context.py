@@ -43,8 +43,9 @@ class Source:
     request: HttpRequest | None = None
 
     def person(self) -> Any:
-        user = getattr(self.request, "user", None)
-        return user if getattr(user, "is_authenticated", False) and user.pk else None
+        user: Any = getattr(self.request, "user", None)
+        # An anonymous request's user has no row.
+        return user if getattr(user, "pk", None) and user.is_authenticated else None
 
 
 _current: ContextVar[Source | None] = ContextVar("activity_source", default=None)
