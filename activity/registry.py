@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from auditlog.models import LogEntry
+from auditlog.receivers import log_update
 from auditlog.registry import auditlog
 from auditlog.signals import pre_log
 from django.apps import apps
@@ -205,6 +206,7 @@ def _stamp(sender: type[LogEntry], instance: LogEntry, **_: Any) -> None:
     if source.command:
         data["command"] = source.command
     row = _subject_of(instance)
+    _subject.set(None)
     kind = kind_of_model(type(row)) if row is not None else None
     if row is not None and kind is not None:
         if kind.parent is not None:
@@ -218,13 +220,45 @@ def _stamp(sender: type[LogEntry], instance: LogEntry, **_: Any) -> None:
     instance.serialized_data = None
 
 
+def _tracked_names(model: type[models.Model], kind: Kind) -> frozenset[str]:
+    # A save names a foreign key by either name (`category` or `category_id`).
+    fields = [model._meta.get_field(name) for name in kind.fields]
+    return frozenset(
+        name for field in fields for name in (field.name, getattr(field, "attname", field.name))
+    )
+
+
+def _update_receiver(tracked: frozenset[str]) -> Callable[..., None]:
+    def log_tracked_update(
+        sender: type[models.Model], instance: models.Model, **kwargs: Any
+    ) -> None:
+        update_fields = kwargs.get("update_fields")
+        if update_fields is not None and not tracked.intersection(update_fields):
+            # Nothing tracked is saved (a product's updated_at, an order's totals): skip
+            # auditlog's read of the row as stored, one query per save.
+            return
+        log_update(sender=sender, instance=instance, **kwargs)
+
+    return log_tracked_update
+
+
 def register_all() -> None:
     for kind in KINDS:
+        model = model_of(kind)
         auditlog.register(
-            model_of(kind),
+            model,
             include_fields=list(kind.fields),
             mask_fields=list(kind.masked),
             mask_callable="activity.registry.hidden" if kind.masked else None,
+        )
+        # auditlog's own update receiver reads every saved row back; ours first checks that
+        # the save names a tracked field (activity/tests/test_sources.py counts the queries).
+        pre_save.disconnect(sender=model, dispatch_uid=auditlog._dispatch_uid(pre_save, log_update))
+        pre_save.connect(
+            _update_receiver(_tracked_names(model, kind)),
+            sender=model,
+            weak=False,
+            dispatch_uid=f"activity-update-{kind.name}",
         )
     pre_log.connect(_before_log, dispatch_uid="activity-before-log")
     pre_save.connect(_stamp, sender=LogEntry, dispatch_uid="activity-stamp")

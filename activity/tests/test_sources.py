@@ -152,3 +152,15 @@ def test_every_scheduled_command_is_a_system_source():
     }
 
     assert scheduled and scheduled <= SYSTEM_COMMANDS
+
+
+def test_a_save_of_untracked_fields_costs_no_query(django_assert_num_queries):
+    # auditlog would read the row back before every save; ours skips saves of fields it does
+    # not track (activity/registry.py), such as the checkout's totals.
+    product = make_product()
+
+    with django_assert_num_queries(1):
+        product.save(update_fields=["updated_at"])
+    with django_assert_num_queries(3):  # the row as stored, the save, the entry
+        product.name = "Renamed"
+        product.save(update_fields=["name", "updated_at"])
