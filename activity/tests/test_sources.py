@@ -164,3 +164,13 @@ def test_a_save_of_untracked_fields_costs_no_query(django_assert_num_queries):
     with django_assert_num_queries(3):  # the row as stored, the save, the entry
         product.name = "Renamed"
         product.save(update_fields=["name", "updated_at"])
+
+
+def test_the_django_admin_lists_the_entries(admin_browser):
+    product = make_product(name="Listed Lamp")
+
+    page = admin_browser.get("/admin/auditlog/logentry/")
+    entry = admin_browser.get(f"/admin/auditlog/logentry/?q={product.pk}")
+
+    assert page.status_code == 200 and "Listed Lamp" in page.content.decode()
+    assert entry.status_code == 200
