@@ -13,6 +13,7 @@ from accounts.passwords import key_id, password_digest
 from accounts.selectors import password_in_use, user_by_password, user_for_reset
 from accounts.tokens import reset_token_claims
 from accounts.validators import PASSWORD_TOO_SHORT, password_problems, zxcvbn_score
+from activity.services import activity_forget_person
 from common.errors import BadRequest, Conflict, DomainError, NotFound, Unauthorized
 from common.mail import send_email_later
 from common.services import model_update, unknown_fields_check
@@ -348,6 +349,7 @@ def user_erase(*, user_id: int) -> None:
         user.password_digest, user.password_digest_key = None, ""
         user.password_version += 1
         user.save()
+        activity_forget_person(user_id=user.pk)
 
 
 def user_close(*, user: User, password: str) -> None:

@@ -1,3 +1,4 @@
+import copy
 import logging
 from collections.abc import Sequence
 from contextlib import AbstractContextManager
@@ -9,6 +10,7 @@ from django.db import transaction
 from django.db.models import Max
 from django.utils import timezone
 
+from activity.services import activity_record_changed
 from common.errors import BadRequest, NotFound
 from common.images import store_image
 from common.services import model_update, unknown_fields_check
@@ -146,10 +148,13 @@ def hero_reorder(*, orders: Sequence[tuple[int, int]]) -> list[HeroImage]:
             message = f"{HERO_NOT_FOUND}: {', '.join(map(str, missing))}. Nothing was reordered."
             raise BadRequest(message, errors={"imageOrders": [message]})
         changed = [hero for hero in heroes if hero.display_order != wanted[hero.pk]]
+        before = [copy.copy(hero) for hero in changed]
         now = timezone.now()
         for hero in changed:
             hero.display_order, hero.updated_at = wanted[hero.pk], now
         HeroImage.objects.bulk_update(changed, ["display_order", "updated_at"])
+        # bulk_update sends no signal: the history records the moves itself.
+        activity_record_changed(list(zip(before, changed, strict=True)))
     logger.info(
         "hero images reordered", extra={"hero_ids": sorted(wanted), "changed": len(changed)}
     )

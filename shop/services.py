@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 from django.core.files.uploadedfile import UploadedFile
 from django.db import transaction
 
+from activity.services import activity_record_created
 from common.errors import BadRequest, NotFound
 from common.images import StoredImage, store_image, url_for
 from common.services import model_update, unknown_fields_check
@@ -73,7 +74,7 @@ def _locked_product(product_id: int) -> Product:
 
 
 def _add_images(product: Product, stored: Sequence[StoredImage], start: int) -> None:
-    ProductImage.objects.bulk_create(
+    rows = ProductImage.objects.bulk_create(
         ProductImage(
             product=product,
             path=item.path,
@@ -82,6 +83,8 @@ def _add_images(product: Product, stored: Sequence[StoredImage], start: int) -> 
         )
         for i, item in enumerate(stored)
     )
+    # bulk_create sends no signal: the history records the added images itself.
+    activity_record_created(rows)
 
 
 def _resolve_images(

@@ -112,6 +112,7 @@ MATRIX = [
     Row("GET", "/api/shop/delivery-zip/{served_zip}", (200, 200, 200, 200)),
     Row("GET", "/api/reports/sales", (401, 403, 403, 200)),
     Row("GET", "/api/reports/sales.csv", (401, 403, 403, 200)),
+    Row("GET", "/api/activity", (401, 403, 403, 200)),
     Row("GET", "/api/products", (401, 200, 200, 200)),
     Row(
         "POST",

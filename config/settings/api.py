@@ -70,6 +70,11 @@ SPECTACULAR_SETTINGS = {
     "SERVE_PERMISSIONS": ["rest_framework.permissions.AllowAny"],
     "SERVE_AUTHENTICATION": [],
     "PREPROCESSING_HOOKS": ["common.schema.drop_trailing_slash_duplicates"],
+    "ENUM_NAME_OVERRIDES": {
+        "ActivityEntity": "activity.registry.KIND_NAMES",
+        "ActivityAction": "activity.serializers.ACTION_NAMES",
+        "ActivitySource": "activity.context.SOURCES",
+    },
     # Swagger UI and ReDoc come from the pinned drf-spectacular-sidecar package, served as
     # our own static files: the docs work offline and run no script from another host.
     "SWAGGER_UI_DIST": "SIDECAR",

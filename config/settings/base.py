@@ -64,6 +64,8 @@ INSTALLED_APPS = [
     "django_tasks",
     "django_tasks_db",
     "axes",
+    # The history of back-office writes (docs/api.md, Activity history): its LogEntry table.
+    "auditlog",
     "common",
     "accounts",
     "shop",
@@ -72,6 +74,7 @@ INSTALLED_APPS = [
     "rides",
     "hero",
     "storesettings",
+    "activity",
     "frontend",
 ]
 
@@ -86,6 +89,9 @@ MIDDLEWARE = [
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
+    # After the session's user is known: which door a write came through, and who (the API's
+    # signed-in user is read when the history entry is written, after DRF authenticated).
+    "activity.middleware.ActivitySourceMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     # Its process_exception sees a view's database errors first (axes has none):
@@ -94,6 +100,12 @@ MIDDLEWARE = [
     # Last, as django-axes asks: it answers a locked-out Django admin sign-in.
     "axes.middleware.AxesMiddleware",
 ]
+
+# The activity history (activity/registry.py registers what is tracked): changes as JSON
+# values (booleans stay booleans), no client addresses, nothing for fixture loads (restore).
+AUDITLOG_STORE_JSON_CHANGES = True
+AUDITLOG_DISABLE_REMOTE_ADDR = True
+AUDITLOG_DISABLE_ON_RAW_SAVE = True
 
 ROOT_URLCONF = "config.urls"
 WSGI_APPLICATION = "config.wsgi.application"

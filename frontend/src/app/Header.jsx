@@ -21,6 +21,7 @@ export const ADMIN_TABS = [
   { page: 'hero', label: 'Hero', to: '/hero' },
   { page: 'users', label: 'Users', to: '/users' },
   { page: 'settings', label: 'Settings', to: '/settings' },
+  { page: 'activity', label: 'Activity', to: '/activity' },
 ];
 
 const CUSTOMER_LINKS = [

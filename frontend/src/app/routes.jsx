@@ -35,6 +35,7 @@ const DashboardPage = lazy(() =>
 const AccountPage = lazy(() => import(/* webpackChunkName: "account" */ '../features/account').then((m) => ({ default: m.AccountPage })));
 const UsersPage = lazy(() => import(/* webpackChunkName: "admin" */ '../features/users').then((m) => ({ default: m.UsersPage })));
 const SettingsPage = lazy(() => import(/* webpackChunkName: "admin" */ '../features/settings').then((m) => ({ default: m.SettingsPage })));
+const ActivityPage = lazy(() => import(/* webpackChunkName: "admin" */ '../features/activity').then((m) => ({ default: m.ActivityPage })));
 
 export function PageLoading() {
   return (
@@ -110,6 +111,7 @@ export function AppRoutes() {
           <Route path="hero" element={<ByRole admin={HeroManagementPage} customer={AccessDenied} />} />
           <Route path="users" element={<ByRole admin={UsersPage} customer={AccessDenied} />} />
           <Route path="settings" element={<ByRole admin={SettingsPage} customer={AccessDenied} />} />
+          <Route path="activity" element={<ByRole admin={ActivityPage} customer={AccessDenied} />} />
           <Route path="order-confirmation" element={<OrderConfirmationPage />} />
           <Route path="account" element={<ByRole admin={AccessDenied} customer={AccountPage} />} />
         </Route>

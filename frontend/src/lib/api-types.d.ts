@@ -4,6 +4,23 @@
  */
 
 export interface paths {
+    "/api/activity": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description Admin only. The history of writes to the catalog, hero images, users, settings, orders and rides, newest first: who, when, through which door, and each field's before and after. Rules: docs/api.md, Activity history. */
+        get: operations["activity_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/auth/login": {
         parameters: {
             query?: never;
@@ -619,6 +636,83 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        /**
+         * @description * `created` - created
+         *     * `changed` - changed
+         *     * `deleted` - deleted
+         * @enum {string}
+         */
+        ActivityAction: "created" | "changed" | "deleted";
+        ActivityChange: {
+            /** @description The field's API name, e.g. `price`. */
+            field: string;
+            /** @description Its human name, e.g. `Price`. */
+            label: string;
+            /** @description As stored: text, number (money as a number), true/false, a list, or null. */
+            before: unknown;
+            /** @description As stored: text, number (money as a number), true/false, a list, or null. */
+            after: unknown;
+            /** @description Whether before and after are amounts of money. */
+            money: boolean;
+        };
+        /**
+         * @description * `product` - product
+         *     * `type` - type
+         *     * `image` - image
+         *     * `category` - category
+         *     * `hero` - hero
+         *     * `user` - user
+         *     * `settings` - settings
+         *     * `order` - order
+         *     * `ride` - ride
+         * @enum {string}
+         */
+        ActivityEntity: "product" | "type" | "image" | "category" | "hero" | "user" | "settings" | "order" | "ride";
+        ActivityEntry: {
+            id: number;
+            /**
+             * Format: date-time
+             * @description ISO 8601, on the shop's clock.
+             */
+            at: string;
+            entity: components["schemas"]["ActivityEntity"];
+            /** @description A number; a category's is its slug. */
+            entityId: number | string;
+            /** @description The record's name when the entry was written. */
+            label: string;
+            action: components["schemas"]["ActivityAction"];
+            /** @description Null: a command or the shop's jobs. */
+            person: components["schemas"]["ActivityPerson"] | null;
+            source: components["schemas"]["ActivitySource"];
+            /** @description The manage.py command's name. */
+            command: string | null;
+            changes: components["schemas"]["ActivityChange"][];
+        };
+        ActivityKind: {
+            /** @description A value of `entity`. */
+            id: string;
+            /** @description e.g. `Products`: the filter's words. */
+            label: string;
+        };
+        ActivityPage: {
+            entries: components["schemas"]["ActivityEntry"][];
+            pagination: components["schemas"]["Pagination"];
+            /** @description Every kind `entity` takes, in this order. */
+            kinds: components["schemas"]["ActivityKind"][];
+        };
+        ActivityPerson: {
+            id: number;
+            /** @description Their name, or their email when they have none. */
+            name: string;
+        };
+        /**
+         * @description * `api` - api
+         *     * `admin` - admin
+         *     * `command` - command
+         *     * `system` - system
+         * @enum {string}
+         */
+        ActivitySource: "api" | "admin" | "command" | "system";
         CartItemRequest: {
             /** Format: int64 */
             productId: number;
@@ -1335,6 +1429,66 @@ export interface components {
 }
 export type $defs = Record<string, never>;
 export interface operations {
+    activity_list: {
+        parameters: {
+            query?: {
+                entity?: "category" | "hero" | "image" | "order" | "product" | "ride" | "settings" | "type" | "user";
+                /** @description Entries on or after that Los Angeles day. */
+                from?: string;
+                /** @description One record of `entity` (a number; a category's slug). A product's history holds its types' and images' entries too. */
+                id?: string;
+                /** @description Default 20, at most 100. */
+                limit?: number;
+                /** @description From 1. */
+                page?: number;
+                /** @description The id of the user who made the change. */
+                person?: number;
+                /** @description Entries on or before that Los Angeles day. */
+                to?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ActivityPage"];
+                };
+            };
+            /** @description A bad filter, page or limit (the message names it), or id without entity. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No or bad token (with a WWW-Authenticate header). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Signed in, but not an admin. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     auth_login_create: {
         parameters: {
             query?: never;

@@ -99,3 +99,13 @@ export function todayLA(now = new Date()) {
   const parts = Object.fromEntries(inShopZone.dayParts.formatToParts(now).map((p) => [p.type, p.value]));
   return `${parts.year}-${parts.month}-${parts.day}`;
 }
+
+// A value of the activity history as a person reads it: money as money (the server says which
+// values are), yes/no, lists joined, and "(empty)" for nothing.
+export function formatChangeValue(value, money = false) {
+  if (value === null || value === undefined || value === '') return '(empty)';
+  if (money) return formatPrice(value);
+  if (typeof value === 'boolean') return value ? 'Yes' : 'No';
+  if (Array.isArray(value)) return value.length ? value.join(', ') : '(empty)';
+  return String(value);
+}

@@ -41,6 +41,15 @@ export const userKeys = {
   all: ['users'],
 };
 
+// The back office's activity history: the Activity page's filtered list and a product's History tab.
+export const activityKeys = {
+  all: ['activity'],
+  /** @type {(filters?: Record<string, string>) => unknown[]} */
+  list: (filters = {}) => ['activity', 'list', filters],
+  /** @type {(productId: string | number, page: number) => unknown[]} */
+  product: (productId, page) => ['activity', 'product', String(productId), page],
+};
+
 export const deliveryKeys = {
   zip: (zip) => ['delivery-zip', zip],
 };

@@ -156,6 +156,7 @@ test('admin header: the admin tabs with page ids, Dashboard first, no cart and n
     ['Hero', 'hero'],
     ['Users', 'users'],
     ['Settings', 'settings'],
+    ['Activity', 'activity'],
   ]);
   expect(screen.queryByRole('button', { name: /^Cart/ })).not.toBeInTheDocument();
   expect(screen.queryByRole('button', { name: 'REQUEST RIDE' })).not.toBeInTheDocument();

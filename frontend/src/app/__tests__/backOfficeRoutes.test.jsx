@@ -62,3 +62,22 @@ test('admins reach the dashboard at /dashboard and the print view at /orders/pri
   expect(await screen.findByText('No orders to print')).toBeInTheDocument();
   expect(screen.queryByRole('navigation', { name: 'Admin' })).not.toBeInTheDocument();
 });
+
+test('the Activity page: admins reach it at /activity, customers get Access Denied and never call the history', async () => {
+  const fetchMock = mockFetch({
+    'GET /api/hero/images': { status: 200, body: [] },
+    'GET /api/auth/users': { status: 200, body: [] },
+    'GET /api/activity': {
+      status: 200,
+      body: { entries: [], kinds: [], pagination: { page: 1, limit: 20, totalItems: 0, totalPages: 0, hasNextPage: false } },
+    },
+  });
+  const { unmount } = renderApp('/activity', CUSTOMER);
+  expect(await screen.findByText('Access Denied')).toBeInTheDocument();
+  expect(fetchMock.mock.calls.some(([url]) => url.includes('/activity'))).toBe(false);
+  unmount();
+
+  renderApp('/activity', ADMIN);
+  expect(await screen.findByRole('heading', { name: 'Activity', level: 1 })).toBeInTheDocument();
+  expect(await screen.findByText('No activity yet')).toBeInTheDocument();
+});

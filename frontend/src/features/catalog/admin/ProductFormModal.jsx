@@ -10,6 +10,7 @@ import { describeChanges, rebaseValues, staleMessage } from './productVersion';
 import { rowsFromTypes, typesPayload, validateTypeRows } from './typeRows';
 import ProductImagesField from './ProductImagesField';
 import ProductTypesEditor from './ProductTypesEditor';
+import { useProductHistoryTabs } from './ProductHistory';
 import { actionFailureMessage, progressPercent } from '../../../lib/messages';
 import { FormModalActions } from '../../../components/FormModalActions';
 
@@ -94,6 +95,7 @@ function ProductForm({ product, etag, defaultCategory, onClose, onSaved }) {
   const [showErrors, setShowErrors] = useState(false);
   const [formError, setFormError] = useState(null);
   const [progress, setProgress] = useState(null);
+  const history = useProductHistoryTabs(product?.id);
 
   const thumbFor = (url) => {
     const index = (base.product?.images || []).indexOf(url);
@@ -187,7 +189,8 @@ function ProductForm({ product, etag, defaultCategory, onClose, onSaved }) {
       footer={footer}
       initialFocusRef={nameRef}
     >
-      <form id={formId} className="admin-form" onSubmit={submit} noValidate aria-busy={saving}>
+      {history.tabs}
+      <form id={formId} className="admin-form" onSubmit={submit} noValidate aria-busy={saving} hidden={history.hidden}>
         <NameField
           id={`${formId}-name`}
           inputRef={nameRef}

@@ -3,7 +3,7 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, apiFetch, serverMessage } from '../../../lib/api';
 import { categoriesQuery } from '../../../lib/categories';
-import { productKeys } from '../../../lib/queryKeys';
+import { activityKeys, productKeys } from '../../../lib/queryKeys';
 
 /** @typedef {import('../../../lib/api-types').components['schemas']} Schemas */
 /**
@@ -134,3 +134,18 @@ export function useSaveCategoryFlags() {
     },
   });
 }
+
+export const PRODUCT_HISTORY_PAGE_SIZE = 10;
+
+// The product editor's History tab: the product's entries of the activity history, its types' and
+// images' included, newest first (GET /api/activity?entity=product&id=...; docs/api.md).
+/**
+ * @param {string | number} productId
+ * @param {number} page
+ */
+export const productHistoryQuery = (productId, page) =>
+  queryOptions({
+    queryKey: activityKeys.product(productId, page),
+    /** @returns {Promise<Schemas['ActivityPage']>} */
+    queryFn: ({ signal }) => api.get('/activity', { entity: 'product', id: productId, page, limit: PRODUCT_HISTORY_PAGE_SIZE }, { signal }),
+  });

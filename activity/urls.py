@@ -1,0 +1,6 @@
+from activity import api
+from common.routes import route
+
+urlpatterns = [
+    *route("activity", api.activity_list),
+]

@@ -1,0 +1,43 @@
+// The words of an entry: who did it (or which door it came through), and what each field became.
+import { formatChangeValue } from '../../../lib/format';
+
+const SOURCE_WORDS = {
+  api: 'in the back office',
+  admin: 'in the Django admin',
+  system: 'by the shop (automatic)',
+};
+
+export function whoText(entry) {
+  const door = entry.source === 'command' ? `by manage.py ${entry.command || 'command'}` : SOURCE_WORDS[entry.source] || '';
+  if (!entry.person) return door;
+  return door ? `${entry.person.name}, ${door}` : entry.person.name;
+}
+
+export function changeText(change) {
+  const before = formatChangeValue(change.before, change.money);
+  const after = formatChangeValue(change.after, change.money);
+  return `${before} → ${after}`;
+}
+
+// The filters live in the URL (?entity=&person=&from=&to=): the API's own parameter names, so the
+// values go to GET /api/activity as they are and the server checks them.
+export const ACTIVITY_FILTER_KEYS = ['entity', 'person', 'from', 'to'];
+
+export function cleanFilters(params) {
+  const filters = {};
+  ACTIVITY_FILTER_KEYS.forEach((key) => {
+    const value = String(params.get(key) ?? '').trim();
+    if (value) filters[key] = value;
+  });
+  return filters;
+}
+
+export function withFilters(params, changes) {
+  const next = new URLSearchParams(params);
+  Object.entries(changes).forEach(([key, value]) => {
+    const text = String(value ?? '').trim();
+    if (text) next.set(key, text);
+    else next.delete(key);
+  });
+  return next;
+}

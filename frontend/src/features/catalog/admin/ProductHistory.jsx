@@ -1,0 +1,118 @@
+import { useId, useState } from 'react';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import Spinner from '../../../components/Spinner';
+import { serverMessage } from '../../../lib/api';
+import { formatChangeValue, formatWhen } from '../../../lib/format';
+import { productHistoryQuery } from './api';
+import './productHistory.css';
+
+const ACTION_WORDS = { created: 'Created', changed: 'Changed', deleted: 'Deleted' };
+const DOORS = { api: 'back office', admin: 'Django admin', system: 'the shop (automatic)' };
+
+function who(entry) {
+  const door = entry.source === 'command' ? `manage.py ${entry.command || ''}`.trim() : DOORS[entry.source] || entry.source;
+  return entry.person ? `${entry.person.name} (${door})` : door;
+}
+
+function HistoryEntry({ entry, kinds }) {
+  const kind = kinds[entry.entity] && entry.entity !== 'product' ? ` ${kinds[entry.entity].toLowerCase()}` : '';
+  return (
+    <li className="product-history__entry">
+      <p className="product-history__what">
+        <strong>
+          {ACTION_WORDS[entry.action] || entry.action}
+          {kind}: {entry.label}
+        </strong>
+        <span className="admin-muted">
+          {' '}
+          {formatWhen(entry.at)}, {who(entry)}
+        </span>
+      </p>
+      {entry.changes.length > 0 && (
+        <ul className="product-history__changes">
+          {entry.changes.map((change) => (
+            <li key={change.field}>
+              {change.label}: {formatChangeValue(change.before, change.money)} → {formatChangeValue(change.after, change.money)}
+            </li>
+          ))}
+        </ul>
+      )}
+    </li>
+  );
+}
+
+// The product's history, a page at a time, newest first: its own fields, its types and images.
+export function ProductHistory({ productId }) {
+  const [page, setPage] = useState(1);
+  const history = useQuery({ ...productHistoryQuery(productId, page), placeholderData: keepPreviousData });
+  if (history.isPending) return <Spinner label="Loading history..." />;
+  if (history.isError) {
+    return (
+      <p className="admin-form-error" role="alert">
+        {serverMessage(history.error, 'Could not load the history.')}
+      </p>
+    );
+  }
+  const { entries, pagination } = history.data;
+  const kinds = Object.fromEntries(history.data.kinds.map((kind) => [kind.id, kind.label]));
+  if (entries.length === 0) return <p className="admin-muted">No changes recorded yet.</p>;
+  return (
+    <>
+      <ul className="product-history">
+        {entries.map((entry) => (
+          <HistoryEntry key={entry.id} entry={entry} kinds={kinds} />
+        ))}
+      </ul>
+      <div className="product-history__pages">
+        <button type="button" className="admin-button admin-button--secondary" disabled={page <= 1} onClick={() => setPage(page - 1)}>
+          Newer
+        </button>
+        <span className="admin-muted">
+          Page {pagination.page} of {pagination.totalPages}
+        </span>
+        <button
+          type="button"
+          className="admin-button admin-button--secondary"
+          disabled={!pagination.hasNextPage}
+          onClick={() => setPage(page + 1)}
+        >
+          Older
+        </button>
+      </div>
+    </>
+  );
+}
+
+// The editor's Details and History tabs: `tabs` goes above the form, which is hidden while the
+// History tab shows. A new product has no history: no tabs.
+export function useProductHistoryTabs(productId) {
+  const [tab, setTab] = useState('details');
+  const id = useId();
+  if (!productId) return { tabs: null, hidden: false };
+  const tabButton = (name, label) => (
+    <button
+      type="button"
+      role="tab"
+      id={`${id}-${name}`}
+      aria-selected={tab === name}
+      className={`product-tabs__tab${tab === name ? ' is-active' : ''}`}
+      onClick={() => setTab(name)}
+    >
+      {label}
+    </button>
+  );
+  const tabs = (
+    <>
+      <div role="tablist" aria-label="Product editor" className="product-tabs">
+        {tabButton('details', 'Details')}
+        {tabButton('history', 'History')}
+      </div>
+      {tab === 'history' && (
+        <div role="tabpanel" aria-labelledby={`${id}-history`}>
+          <ProductHistory productId={productId} />
+        </div>
+      )}
+    </>
+  );
+  return { tabs, hidden: tab === 'history' };
+}
