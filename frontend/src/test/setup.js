@@ -1,9 +1,15 @@
 // jest setup for every frontend test: jsdom gaps, clean storage, a fetch that must be mocked.
 import '@testing-library/jest-dom';
+import { configure } from '@testing-library/react';
 import { TextDecoder, TextEncoder } from 'util';
 import { setShopTimeZone } from '../lib/format';
 import { SERVER_DEFAULTS, serverAnswer, takeUnmatchedFetches } from './fetch';
 import SHOP_INFO from './fixtures/shopInfo.json';
+
+// findBy*/waitFor give up after 1 s by default: a lazily loaded screen (the dashboard brings
+// its chart library) can take longer to transform and render on a busy machine. A screen that
+// never appears still fails, only later.
+configure({ asyncUtilTimeout: 5000 });
 
 // react-router 7 needs these under jsdom.
 if (!global.TextEncoder) global.TextEncoder = TextEncoder;
