@@ -1,5 +1,6 @@
 """axe-core on the shop's main screens: no serious or critical violation on the home page, a
-product page, the open cart drawer and the admin's products page."""
+product page, the open cart drawer and the admin's products page (test_screens.py runs axe on
+every other page and dialog, at phone and desktop sizes)."""
 
 import pytest
 from axe_playwright_python.sync_playwright import Axe
@@ -15,23 +16,38 @@ SETTLED = """() => document.getAnimations().every(
     (a) => a.playState !== 'running' || a.effect.getComputedTiming().iterations === Infinity)"""
 
 
-def assert_no_serious_violations(page, where):
+_AXE = []
+
+
+def serious_violations(page):
+    """axe's serious and critical findings on the screen at rest, as lines ('' when none)."""
     # Half-transparent text (a drawer fading in, a toast sliding out) would fail axe's contrast
     # check for the wrong reason: judge the screen at rest.
     expect(page.locator(".toast")).to_have_count(0)
     page.wait_for_function(SETTLED)
-    results = Axe().run(page)
-    blocking = [v for v in results.response["violations"] if v.get("impact") in BLOCKING]
-    report = "\n".join(
+    if not _AXE:
+        _AXE.append(Axe().axe_script)
+    # axe is put in a page once and stays while the app moves between screens.
+    if not page.evaluate("typeof window.axe === 'object'"):
+        page.evaluate(_AXE[0])
+    violations = page.evaluate(
+        "axe.run(document, { resultTypes: ['violations'] }).then((r) => r.violations)"
+    )
+    blocking = [v for v in violations if v.get("impact") in BLOCKING]
+    return "\n".join(
         f"{v['id']} ({v['impact']}): {v['help']}\n"
         + "\n".join(
             f"    {', '.join(map(str, n['target']))}: {n['html'][:160]}" for n in v["nodes"]
         )
         for v in blocking
     )
-    if blocking:
+
+
+def assert_no_serious_violations(page, where):
+    report = serious_violations(page)
+    if report:
         print(f"axe on {where}:\n{report}")
-    assert not blocking, f"axe found serious/critical violations on {where}:\n{report}"
+    assert not report, f"axe found serious/critical violations on {where}:\n{report}"
 
 
 @pytest.fixture

@@ -63,14 +63,17 @@ export function CategoryTabs({ onNavigate }) {
     el.scrollBy?.({ left: pageShift(direction, el), behavior: 'smooth' });
   };
 
-  const classes = ['category-tabs', edges.more_before ? 'has-more-before' : '', edges.more_after ? 'has-more-after' : ''];
+  // Both arrows show while the strip overflows, each disabled (and hidden) at its end, so the
+  // strip never changes width as it scrolls and no tab sits under an arrow.
+  const overflow = edges.more_before || edges.more_after;
   return (
-    <nav className={classes.filter(Boolean).join(' ')} aria-label="Categories">
-      {edges.more_before ? (
+    <nav className="category-tabs" aria-label="Categories">
+      {overflow ? (
         <button
           type="button"
           className="category-tabs__arrow category-tabs__arrow--prev"
           aria-label="Previous categories"
+          disabled={!edges.more_before}
           onClick={() => page(-1)}
         >
           <span aria-hidden="true">‹</span>
@@ -94,11 +97,12 @@ export function CategoryTabs({ onNavigate }) {
           ))}
         </ul>
       </div>
-      {edges.more_after ? (
+      {overflow ? (
         <button
           type="button"
           className="category-tabs__arrow category-tabs__arrow--next"
           aria-label="More categories"
+          disabled={!edges.more_after}
           onClick={() => page(1)}
         >
           <span aria-hidden="true">›</span>

@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { Link, NavLink, useNavigate } from 'react-router';
+import { Link, useLocation, useNavigate } from 'react-router';
 import { RideRequestButton } from '../features/rides';
 import { useCart } from '../lib/cart';
 import { useEscape, useMediaQuery } from '../lib/hooks';
@@ -8,6 +8,7 @@ import { useSession } from '../lib/session';
 import { useShopInfo } from '../lib/shopInfo';
 import { badgeText } from './badge';
 import { CategoryTabs } from './CategoryTabs';
+import { currentTab, showsCategories } from './headerTabs';
 import { SearchBox } from '../components/SearchBox';
 import './header.css';
 
@@ -70,27 +71,29 @@ function MenuToggle({ open, onToggle }) {
 
 // The tabs (an admin's) or links (a customer's), who is signed in, and Logout.
 function HeaderNav({ links, isAdmin, user, onNavigate, onLogout }) {
+  const { pathname } = useLocation();
+  const current = currentTab(pathname, links);
   return (
     <nav className="header__nav" aria-label={isAdmin ? 'Admin' : 'Account'}>
       <ul>
         {links.map((tab) => (
           <li key={tab.page}>
-            <NavLink
+            <Link
               to={tab.to}
-              end={tab.to === '/'}
               data-page={tab.page}
-              className={({ isActive }) => `header__tab${isActive ? ' is-active' : ''}`}
+              className={`header__tab${current === tab.page ? ' is-active' : ''}`}
+              aria-current={current === tab.page ? 'page' : undefined}
               onClick={onNavigate}
             >
               {tab.label}
-            </NavLink>
+            </Link>
           </li>
         ))}
       </ul>
       <span className="header__user" title={user?.email}>
         {user?.name || user?.email}
       </span>
-      <button type="button" className="button button--ghost header__logout" onClick={onLogout}>
+      <button type="button" className="button button--ghost button--sm header__logout" onClick={onLogout}>
         Logout
       </button>
     </nav>
@@ -103,6 +106,7 @@ export function Header() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const mobile = useMediaQuery(MOBILE_QUERY);
+  const { pathname } = useLocation();
   const [menuOpen, setMenuOpen] = useState(false);
   const closeMenu = () => setMenuOpen(false);
   useEscape(closeMenu, menuOpen);
@@ -118,23 +122,29 @@ export function Header() {
   };
 
   const links = isAdmin ? ADMIN_TABS : CUSTOMER_LINKS;
+  // One pinned row: brand, search, the links (in the menu below 1100 px), ride and cart; the
+  // category strip under it on a wide screen, in the menu on a phone (docs/architecture.md).
   return (
-    <header className="header">
+    <header className={`header${menuOpen ? ' is-menu-open' : ''}`}>
       <div className="header__bar">
         <Link to="/" className="header__brand" onClick={closeMenu}>
           {shop.name}
         </Link>
         {mobile ? null : <SearchBox className="header__search" id="header-search" />}
+        <div id="header-menu" className={`header__menu${menuOpen ? ' is-open' : ''}`}>
+          <HeaderNav links={links} isAdmin={isAdmin} user={user} onNavigate={closeMenu} onLogout={logout} />
+        </div>
         <div className="header__actions">
           {isAdmin ? null : <RideRequestButton className="button button--accent header__ride" />}
           {isAdmin ? null : <CartButton mobile={mobile} />}
           <MenuToggle open={menuOpen} onToggle={() => setMenuOpen((v) => !v)} />
         </div>
       </div>
-      <div id="header-menu" className={`header__menu${menuOpen ? ' is-open' : ''}`}>
-        <HeaderNav links={links} isAdmin={isAdmin} user={user} onNavigate={closeMenu} onLogout={logout} />
-        <CategoryTabs onNavigate={closeMenu} />
-      </div>
+      {showsCategories(pathname, isAdmin) ? (
+        <div className="header__categories">
+          <CategoryTabs onNavigate={closeMenu} />
+        </div>
+      ) : null}
     </header>
   );
 }

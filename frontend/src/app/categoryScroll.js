@@ -19,8 +19,8 @@ export function pageShift(direction, { clientWidth }) {
   return direction * Math.max(120, Math.round(clientWidth * 0.8));
 }
 
-// The scroll position that shows a tab (offsetLeft/offsetWidth) with a margin for the arrows.
-export function scrollToShow({ offsetLeft, offsetWidth }, { scrollLeft, clientWidth }, margin = 48) {
+// The scroll position that shows a tab (offsetLeft/offsetWidth) with a little room around it.
+export function scrollToShow({ offsetLeft, offsetWidth }, { scrollLeft, clientWidth }, margin = 16) {
   if (offsetLeft - margin < scrollLeft) return Math.max(0, offsetLeft - margin);
   if (offsetLeft + offsetWidth + margin > scrollLeft + clientWidth) return offsetLeft + offsetWidth + margin - clientWidth;
   return scrollLeft;

@@ -1,4 +1,5 @@
-import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState } from 'react';
+import { createContext, useCallback, useContext, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { placeToasts } from './toastPlacement';
 import './toast.css';
 
 export const TOAST_MS = 1500;
@@ -7,19 +8,56 @@ export const TOAST_LEAVE_MS = 300;
 const ToastContext = createContext(null);
 let nextId = 1;
 
-// Toasts appear just below the page's header (the first <header>, sticky at the top), so they
-// never cover the cart, the user's name, Logout or any other header control; above the
-// content, where the message belongs to what was just done.
-export function toastTop(doc = globalThis.document) {
-  const header = doc?.querySelector('header');
-  const bottom = header ? header.getBoundingClientRect().bottom : 0;
-  return Math.max(0, Math.round(bottom || 0));
+// A stack's height before it is drawn: one toast of one line.
+const FIRST_GUESS_HEIGHT = 56;
+
+function samePlace(a, b) {
+  return a && b && a.left === b.left && a.width === b.width && a.bottom === b.bottom;
+}
+
+// Where the stack sits (lib/toastPlacement.js): measured when toasts come and go, and again
+// when focus moves or the window changes while they show, so a toast never covers what the
+// user is working on.
+function useToastPlacement(regionRef, count) {
+  const [place, setPlace] = useState(null);
+  const measure = useCallback(() => {
+    const region = regionRef.current;
+    if (!region) return;
+    const next = placeToasts(document, region, region.offsetHeight || FIRST_GUESS_HEIGHT);
+    setPlace((prev) => (samePlace(prev, next) ? prev : next));
+  }, [regionRef]);
+  useLayoutEffect(() => {
+    if (count) measure();
+  }, [count, measure]);
+  useEffect(() => {
+    if (!count) return undefined;
+    window.addEventListener('focusin', measure);
+    window.addEventListener('resize', measure);
+    return () => {
+      window.removeEventListener('focusin', measure);
+      window.removeEventListener('resize', measure);
+    };
+  }, [count, measure]);
+  if (!place) return undefined;
+  return { left: `${place.left}px`, width: `${place.width}px`, bottom: `calc(${place.bottom}px + env(safe-area-inset-bottom, 0px))` };
+}
+
+function ToastItem({ toast, onDismiss }) {
+  return (
+    <div className={`toast toast--${toast.type}${toast.leaving ? ' toast--leaving' : ''}`}>
+      <span className="toast__message">{toast.message}</span>
+      <button type="button" className="toast__close" aria-label="Close" onClick={() => onDismiss(toast.id)}>
+        ×
+      </button>
+    </div>
+  );
 }
 
 export function ToastProvider({ children }) {
   const [toasts, setToasts] = useState([]);
-  const [top, setTop] = useState(0);
   const timers = useRef(new Set());
+  const regionRef = useRef(null);
+  const style = useToastPlacement(regionRef, toasts.length);
 
   const later = useCallback((fn, ms) => {
     const timer = setTimeout(() => {
@@ -40,7 +78,6 @@ export function ToastProvider({ children }) {
   const show = useCallback(
     (message, type = 'info', duration = TOAST_MS) => {
       const id = nextId++;
-      setTop(toastTop());
       setToasts((list) => [...list, { id, message, type, leaving: false }]);
       later(() => dismiss(id), duration);
       return id;
@@ -65,18 +102,24 @@ export function ToastProvider({ children }) {
     [show, dismiss],
   );
 
+  // Two live regions, both always present (a region added with its message is not read):
+  // errors interrupt the screen reader, everything else waits its turn.
+  const urgent = toasts.filter((t) => t.type === 'error');
+  const calm = toasts.filter((t) => t.type !== 'error');
   return (
     <ToastContext.Provider value={api}>
       {children}
-      <div className="toast-region" role="status" aria-live="polite" style={{ top: `calc(${top}px + 0.75rem)` }}>
-        {toasts.map((t) => (
-          <div key={t.id} className={`toast toast--${t.type}${t.leaving ? ' toast--leaving' : ''}`}>
-            <span className="toast__message">{t.message}</span>
-            <button type="button" className="toast__close" aria-label="Close" onClick={() => dismiss(t.id)}>
-              ×
-            </button>
-          </div>
-        ))}
+      <div className="toast-region" ref={regionRef} style={style}>
+        <div className="toast-stack" role="status" aria-live="polite">
+          {calm.map((t) => (
+            <ToastItem key={t.id} toast={t} onDismiss={dismiss} />
+          ))}
+        </div>
+        <div className="toast-stack" aria-live="assertive">
+          {urgent.map((t) => (
+            <ToastItem key={t.id} toast={t} onDismiss={dismiss} />
+          ))}
+        </div>
       </div>
     </ToastContext.Provider>
   );

@@ -54,7 +54,8 @@ test('admins reach the dashboard at /dashboard and the print view at /orders/pri
     },
   });
   const { unmount } = renderApp('/dashboard', ADMIN);
-  expect(await screen.findByRole('heading', { name: 'Dashboard', level: 1 })).toBeInTheDocument();
+  // The dashboard's chunk brings its chart library: more than findBy's default second on a busy machine.
+  expect(await screen.findByRole('heading', { name: 'Dashboard', level: 1 }, { timeout: 10000 })).toBeInTheDocument();
   expect(screen.getByRole('navigation', { name: 'Admin' })).toBeInTheDocument();
   unmount();
 
