@@ -208,7 +208,11 @@ def checkout_rules() -> dict[str, Any]:
         "maxPendingOrders": limit(config.max_pending_orders),
         "checkoutMessages": checkout_messages(),
         "notShippable": delivery.NOT_SHIPPABLE,
-        "cartLineMessages": {"notForSale": stock.NOT_FOR_SALE, "noPrice": stock.NO_PRICE},
+        "cartLineMessages": {
+            "notForSale": stock.NOT_FOR_SALE,
+            "noPrice": stock.NO_PRICE,
+            "review": stock.CART_ITEMS_GONE,
+        },
     }
 
 
@@ -251,7 +255,8 @@ def checkout_rules_schema() -> dict[str, serializers.Field]:
         "cartLineMessages": serializers.DictField(
             child=serializers.CharField(),
             help_text="Why a cart line cannot be ordered, as checkout refuses it: notForSale "
-            "(unavailable), noPrice; {name} stands for the product (and type) name.",
+            "(unavailable), noPrice ({name} stands for the product and type name), and review "
+            "(the whole cart's sentence).",
         ),
         "notShippable": serializers.CharField(
             help_text="The sentence for a product that cannot be shipped; {name} stands for "

@@ -43,4 +43,6 @@ export const userKeys = {
 
 export const deliveryKeys = {
   zip: (zip) => ['delivery-zip', zip],
+  times: (date) => ['delivery-times', date],
+  phone: (phone) => ['phone-check', phone],
 };
