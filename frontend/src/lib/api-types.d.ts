@@ -1260,7 +1260,7 @@ export interface components {
             checkoutMessages: {
                 [key: string]: string;
             };
-            /** @description Why a cart line cannot be ordered, as checkout refuses it: notForSale (unavailable), noPrice; {name} stands for the product (and type) name. */
+            /** @description Why a cart line cannot be ordered, as checkout refuses it: notForSale (unavailable), noPrice ({name} stands for the product and type name), and review (the whole cart's sentence). */
             cartLineMessages: {
                 [key: string]: string;
             };
