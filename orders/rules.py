@@ -169,7 +169,6 @@ def checkout_messages() -> dict[str, str]:
         "dateTooFar": delivery.too_far_message(
             config, delivery.latest_delivery_date(config=config)
         ),
-        "noTimes": delivery.NO_TIMES_LEFT,
     }
 
 
@@ -250,7 +249,7 @@ def checkout_rules_schema() -> dict[str, serializers.Field]:
             child=serializers.CharField(),
             help_text="The checkout form's refusals as the server words them: cartEmpty, "
             "option, name, address, phone, date, datePast, time, phoneInvalid, dateTooFar "
-            "(naming the last bookable date), noTimes.",
+            "(naming the last bookable date).",
         ),
         "cartLineMessages": serializers.DictField(
             child=serializers.CharField(),

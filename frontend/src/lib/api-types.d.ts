@@ -1256,7 +1256,7 @@ export interface components {
             maxUnitsPerLine: number | null;
             /** @description Pending orders a customer may have at once; null: no limit. */
             maxPendingOrders: number | null;
-            /** @description The checkout form's refusals as the server words them: cartEmpty, option, name, address, phone, date, datePast, time, phoneInvalid, dateTooFar (naming the last bookable date), noTimes. */
+            /** @description The checkout form's refusals as the server words them: cartEmpty, option, name, address, phone, date, datePast, time, phoneInvalid, dateTooFar (naming the last bookable date). */
             checkoutMessages: {
                 [key: string]: string;
             };
