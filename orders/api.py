@@ -18,11 +18,12 @@ from common.errors import Forbidden
 from common.pagination import paginate
 from common.parsers import JSONParser
 from common.schema import error, see_api_docs
-from orders import delivery, selectors, services
+from orders import delivery, rules, selectors, services
 from orders.checkout import ADMINS_DO_NOT_SHOP, order_checkout
 from orders.filters import parse_order_filters
 from orders.models import OrderStatus
 from orders.pricing import NEEDS_ADDRESS, NEEDS_APPOINTMENT, DeliveryOption
+from orders.rules import DATE_MISSING
 from orders.serializers import (
     CheckoutSerializer,
     OrderAnswerSerializer,
@@ -252,3 +253,71 @@ def order_cancel(request, order_id):
 @permission_classes([AllowAny])
 def delivery_zip(request, zip_code):
     return Response(delivery.zip_check(zip_code))
+
+
+@extend_schema(
+    operation_id="shop_phone_check",
+    parameters=[OpenApiParameter("phone", str, required=True, description="The number as typed.")],
+    responses={
+        200: inline_serializer(
+            "PhoneCheck",
+            {
+                "phone": serializers.CharField(help_text="As checkout would store it when valid."),
+                "valid": serializers.BooleanField(),
+                "message": serializers.CharField(help_text="Checkout's refusal, or empty."),
+            },
+        ),
+        400: error("Please enter your phone number for delivery"),
+    },
+    description=see_api_docs(
+        "Public. Whether checkout would accept a phone number, by the rule checkout applies, "
+        "with its sentence.",
+        "Checkout rules, added",
+    ),
+)
+@api_view(["GET"])
+@authentication_classes([])
+@permission_classes([AllowAny])
+def phone_check(request):
+    return Response(rules.phone_check(request.query_params.get("phone", "")))
+
+
+class DeliveryDaySerializer(serializers.Serializer):
+    date = serializers.DateField(
+        error_messages={
+            "required": DATE_MISSING,
+            "invalid": DATE_MISSING,
+            "null": DATE_MISSING,
+        }
+    )
+
+
+@extend_schema(
+    operation_id="shop_delivery_times",
+    parameters=[DeliveryDaySerializer],
+    responses={
+        200: inline_serializer(
+            "DeliveryTimes",
+            {
+                "date": serializers.DateField(),
+                "times": serializers.ListField(
+                    child=serializers.CharField(), help_text='"HH:MM", shop time.'
+                ),
+                "message": serializers.CharField(help_text="Why no time is offered, or empty."),
+            },
+        ),
+        400: error(DATE_MISSING),
+    },
+    description=see_api_docs(
+        "Public. The local delivery times checkout would accept on a date (hours, lead time, "
+        "booking horizon, hours at capacity), or none and the sentence saying why.",
+        "Checkout rules, added",
+    ),
+)
+@api_view(["GET"])
+@authentication_classes([])
+@permission_classes([AllowAny])
+def delivery_times(request):
+    day = DeliveryDaySerializer(data=request.query_params)
+    day.is_valid(raise_exception=True)
+    return Response(rules.delivery_times(day.validated_data["date"]))

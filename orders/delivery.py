@@ -8,7 +8,8 @@ are the back office's settings in force (storesettings.selectors.shop_config, re
 
 import math
 import re
-from datetime import datetime, timedelta
+from collections import Counter
+from datetime import datetime, time, timedelta
 
 import phonenumbers
 from django.db import connection
@@ -25,6 +26,11 @@ TIME_INVALID = "Please select a valid delivery time"
 NOT_SHIPPABLE = "{name} can't be shipped. Please choose pickup or local delivery."
 SLOT_FULL = "That delivery time is full. Please choose another time."
 ZIP_SERVED = "We deliver to {zip}."
+NO_TIMES_LEFT = "No delivery times are left on this day. Please choose a later date."
+TOO_FAR = "Delivery can be booked at most {days} days ahead. Please choose a date up to {day}."
+# The times the checkout form offers are this many minutes apart (GET
+# /api/shop/delivery-times); checkout accepts any minute inside the window.
+SLOT_MINUTES = 30
 _FIVE_DIGITS = re.compile(r"\d{5}")
 _TIME_FORMATS = ("%H:%M", "%H:%M:%S", "%I:%M %p", "%I:%M%p", "%I %p", "%I%p")
 # Namespace of the PostgreSQL advisory locks that serialize bookings of one delivery hour.
@@ -129,6 +135,10 @@ def earliest_delivery(now=None, config=None):
     return earliest
 
 
+def too_far_message(config, latest):
+    return TOO_FAR.format(days=config.delivery_max_days_ahead, day=_day(latest))
+
+
 def latest_delivery_date(now=None, config=None):
     days = (config or shop_config()).delivery_max_days_ahead
     return (now or shop_now()).date() + timedelta(days=days)
@@ -141,11 +151,7 @@ def clean_appointment(delivery_date, delivery_time):
     config = shop_config()
     latest = latest_delivery_date(now, config)
     if delivery_date > latest:
-        _refuse(
-            "deliveryDate",
-            f"Delivery can be booked at most {config.delivery_max_days_ahead} days ahead. "
-            f"Please choose a date up to {_day(latest)}.",
-        )
+        _refuse("deliveryDate", too_far_message(config, latest))
     chosen = _parse_time(delivery_time)
     if chosen is None:
         _refuse("deliveryTime", TIME_INVALID)
@@ -191,6 +197,51 @@ def delivery_slot_take(*, order, moment):
     )
     if taken >= capacity:
         _refuse("deliveryTime", SLOT_FULL, error=Conflict)
+
+
+def _taken_hours(day, config):
+    """{hour: live deliveries booked in it} on `day`, when a capacity is set."""
+    if config.delivery_hourly_capacity <= 0:
+        return Counter()
+    start = datetime.combine(day, time(0), tzinfo=SHOP_TIME_ZONE)
+    moments = (
+        Order.objects.filter(delivery_at__gte=start, delivery_at__lt=start + timedelta(days=1))
+        .exclude(status=OrderStatus.CANCELLED)
+        .values_list("delivery_at", flat=True)
+    )
+    return Counter(moment.astimezone(SHOP_TIME_ZONE).hour for moment in moments)
+
+
+def _slots(day, config, now):
+    """Every SLOT_MINUTES of the delivery hours on `day` from the earliest bookable moment,
+    leaving out hours already at capacity."""
+    start, end = _hours(config)
+    earliest = earliest_delivery(now, config)
+    first = datetime.combine(day, start, tzinfo=SHOP_TIME_ZONE)
+    last = datetime.combine(day, end, tzinfo=SHOP_TIME_ZONE)
+    if earliest > first:
+        steps = math.ceil((earliest - first) / timedelta(minutes=SLOT_MINUTES))
+        first += timedelta(minutes=SLOT_MINUTES * steps)
+    taken = _taken_hours(day, config)
+    capacity = config.delivery_hourly_capacity
+    slots = []
+    while first <= last:
+        if capacity <= 0 or taken[first.hour] < capacity:
+            slots.append(f"{first:%H:%M}")
+        first += timedelta(minutes=SLOT_MINUTES)
+    return slots
+
+
+def offered_times(day, now=None, config=None):
+    """The times checkout would accept on `day`, SLOT_MINUTES apart, or a sentence saying
+    why there are none: (times, message). A day before today is the caller's to word."""
+    now = now or shop_now()
+    config = config or shop_config()
+    latest = latest_delivery_date(now, config)
+    if day > latest:
+        return [], too_far_message(config, latest)
+    times = _slots(day, config, now)
+    return times, "" if times else NO_TIMES_LEFT
 
 
 def zip_check(raw):

@@ -20,8 +20,10 @@ from typing import Any
 from rest_framework import serializers
 
 from common.errors import BadRequest
+from common.shoptime import shop_today
 from orders import age, delivery
 from orders.pricing import DeliveryOption
+from shop import stock
 from shop.models import ProductType
 from shop.selectors import product_sale_rules
 from shop.stock import StockLine
@@ -151,7 +153,9 @@ def check_pending_orders(pending: int) -> None:
 
 
 def checkout_messages() -> dict[str, str]:
-    """The checkout form's refusals, worded as the server answers them (the same constants)."""
+    """The checkout form's refusals, worded as the server answers them (the same constants).
+    `dateTooFar` names today's last bookable date."""
+    config = shop_config()
     return {
         "cartEmpty": CART_EMPTY,
         "option": DELIVERY_OPTION_MISSING,
@@ -161,7 +165,33 @@ def checkout_messages() -> dict[str, str]:
         "date": DATE_MISSING,
         "datePast": DATE_PAST,
         "time": TIME_MISSING,
+        "phoneInvalid": delivery.PHONE_INVALID,
+        "dateTooFar": delivery.too_far_message(
+            config, delivery.latest_delivery_date(config=config)
+        ),
     }
+
+
+def phone_check(raw: str) -> dict[str, Any]:
+    """GET /api/shop/phone-check: {phone, valid, message} by checkout's own rule
+    (delivery.clean_phone): the number as it would be stored, or the refusal. Empty: 400."""
+    typed = (raw or "").strip()
+    if not typed:
+        raise BadRequest(PHONE_MISSING, errors={"phone": [PHONE_MISSING]})
+    try:
+        return {"phone": delivery.clean_phone(typed), "valid": True, "message": ""}
+    except BadRequest as refusal:
+        return {"phone": typed, "valid": False, "message": refusal.message}
+
+
+def delivery_times(day: date) -> dict[str, Any]:
+    """GET /api/shop/delivery-times: {date, times, message}: the times checkout would accept
+    on `day` (hours, lead time, horizon, hours at capacity), or none and why."""
+    if day < shop_today():
+        times, message = [], DATE_PAST
+    else:
+        times, message = delivery.offered_times(day)
+    return {"date": day.isoformat(), "times": times, "message": message}
 
 
 def checkout_rules() -> dict[str, Any]:
@@ -177,6 +207,11 @@ def checkout_rules() -> dict[str, Any]:
         "maxPendingOrders": limit(config.max_pending_orders),
         "checkoutMessages": checkout_messages(),
         "notShippable": delivery.NOT_SHIPPABLE,
+        "cartLineMessages": {
+            "notForSale": stock.NOT_FOR_SALE,
+            "noPrice": stock.NO_PRICE,
+            "review": stock.CART_ITEMS_GONE,
+        },
     }
 
 
@@ -213,7 +248,14 @@ def checkout_rules_schema() -> dict[str, serializers.Field]:
         "checkoutMessages": serializers.DictField(
             child=serializers.CharField(),
             help_text="The checkout form's refusals as the server words them: cartEmpty, "
-            "option, name, address, phone, date, datePast, time.",
+            "option, name, address, phone, date, datePast, time, phoneInvalid, dateTooFar "
+            "(naming the last bookable date).",
+        ),
+        "cartLineMessages": serializers.DictField(
+            child=serializers.CharField(),
+            help_text="Why a cart line cannot be ordered, as checkout refuses it: notForSale "
+            "(unavailable), noPrice ({name} stands for the product and type name), and review "
+            "(the whole cart's sentence).",
         ),
         "notShippable": serializers.CharField(
             help_text="The sentence for a product that cannot be shipped; {name} stands for "

@@ -7,4 +7,6 @@ urlpatterns = [
     *route("orders/<int:order_id>/complete", api.order_complete),
     *route("orders/<int:order_id>/cancel", api.order_cancel),
     *route("shop/delivery-zip/<str:zip_code>", api.delivery_zip),
+    *route("shop/phone-check", api.phone_check),
+    *route("shop/delivery-times", api.delivery_times),
 ]

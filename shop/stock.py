@@ -27,6 +27,9 @@ CART_ITEMS_GONE = "Some items in your cart are no longer available. Please revie
 TYPE_REQUIRED = "Please select a product type"
 SHORT = "Only {stock} items available in stock for {label}"
 SEVERAL_SHORT = "{count} items are short of stock: {lines}"
+# A line that cannot be sold at all; served as shop info's cartLineMessages ({name}: the label).
+NOT_FOR_SALE = "{name} is no longer available. Please remove it from your cart."
+NO_PRICE = "{name} has no price yet and cannot be ordered."
 
 
 @dataclass(frozen=True)
@@ -173,10 +176,10 @@ def _priced(product: Product, product_type: ProductType | None, quantity: int) -
     """The line as sold, at today's price; a Conflict when it cannot be sold at all."""
     label = _label(product, product_type)
     if not product.availability or (product_type is not None and not product_type.availability):
-        raise Conflict(f"{label} is no longer available. Please remove it from your cart.")
+        raise Conflict(NOT_FOR_SALE.format(name=label))
     unit_price = product_type.effective_price if product_type is not None else product.price
     if unit_price is None:
-        raise Conflict(f"{label} has no price yet and cannot be ordered.")
+        raise Conflict(NO_PRICE.format(name=label))
     return ReservedLine(
         product_id=product.pk,
         type_id=product_type.pk if product_type is not None else None,

@@ -110,6 +110,8 @@ MATRIX = [
     Row("GET", "/api/categories", (200, 200, 200, 200)),
     Row("PATCH", "/api/categories/{category}", (401, 403, 403, 200), {"shippable": True}),
     Row("GET", "/api/shop/delivery-zip/{served_zip}", (200, 200, 200, 200)),
+    Row("GET", "/api/shop/phone-check", (200, 200, 200, 200), {"phone": "714-555-0142"}),
+    Row("GET", "/api/shop/delivery-times", (200, 200, 200, 200), {"date": TOMORROW}),
     Row("GET", "/api/reports/sales", (401, 403, 403, 200)),
     Row("GET", "/api/reports/sales.csv", (401, 403, 403, 200)),
     Row("GET", "/api/activity", (401, 403, 403, 200)),

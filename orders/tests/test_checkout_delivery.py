@@ -143,7 +143,101 @@ def test_phone_numbers_are_stored_in_one_form(shopper, lamp, phone):
     assert Order.objects.get().phone_number == "(714) 555-0142"
 
 
+@pytest.mark.parametrize(
+    "phone, answer",
+    [
+        ("714.555.0142", {"phone": "(714) 555-0142", "valid": True, "message": ""}),
+        (
+            "604-555-0100",
+            {
+                "phone": "604-555-0100",
+                "valid": False,
+                "message": "Please enter a valid phone number",
+            },
+        ),
+        (
+            "call me",
+            {"phone": "call me", "valid": False, "message": "Please enter a valid phone number"},
+        ),
+    ],
+)
+def test_a_phone_number_can_be_checked_before_checkout(api_client, phone, answer):
+    response = api_client.get("/api/shop/phone-check", {"phone": phone})
+
+    assert response.status_code == 200
+    assert response.json() == answer
+
+
+def test_an_empty_phone_check_is_a_400_naming_the_field(api_client):
+    response = api_client.get("/api/shop/phone-check", {"phone": "  "})
+
+    assert response.status_code == 400
+    assert response.json()["message"] == "Please enter your phone number for delivery"
+    assert response.json()["errors"] == {"phone": ["Please enter your phone number for delivery"]}
+
+
 # --- Hours, lead time and horizon -------------------------------------------------------
+
+
+def times_on(client, day):
+    response = client.get("/api/shop/delivery-times", {"date": day})
+    assert response.status_code == 200, response.json()
+    return response.json()
+
+
+def test_the_times_offered_today_start_after_the_lead_time(api_client, shopper, lamp):
+    answer = times_on(api_client, TODAY)
+
+    assert answer["date"] == TODAY and answer["message"] == ""
+    assert answer["times"][0] == "11:00" and answer["times"][-1] == "20:00"
+    assert len(answer["times"]) == 19
+    # what is offered is accepted, what is not (the half hour before) refused
+    assert refused_order(shopper, delivery(lamp, deliveryDate=TODAY, deliveryTime="10:30"))
+    assert post_checkout(shopper, delivery(lamp, deliveryDate=TODAY, deliveryTime="11:00"))
+
+
+def test_a_day_past_the_horizon_or_before_today_offers_no_time(api_client):
+    far = times_on(api_client, "2026-07-11")
+    past = times_on(api_client, "2026-06-09")
+
+    assert far == {
+        "date": "2026-07-11",
+        "times": [],
+        "message": "Delivery can be booked at most 30 days ahead. "
+        "Please choose a date up to July 10, 2026.",
+    }
+    assert past["times"] == []
+    assert past["message"] == "Delivery date cannot be earlier than today"
+    assert len(times_on(api_client, "2026-07-10")["times"]) == 21
+
+
+def test_late_in_the_evening_today_offers_nothing(api_client):
+    with time_machine.travel(datetime(2026, 6, 10, 19, 0, tzinfo=SHOP_TIME_ZONE), tick=False):
+        answer = times_on(api_client, TODAY)
+
+    assert answer["times"] == []
+    assert answer["message"] == (
+        "No delivery times are left on this day. Please choose a later date."
+    )
+
+
+def test_an_hour_at_capacity_is_not_offered(api_client, shopper, lamp, settings):
+    settings.DELIVERY_HOURLY_CAPACITY = 1
+    post_checkout(shopper, delivery(lamp, deliveryTime="14:00"))
+
+    times = times_on(api_client, TOMORROW)["times"]
+
+    assert "13:30" in times and "15:00" in times
+    assert "14:00" not in times and "14:30" not in times
+
+
+@pytest.mark.parametrize("day", [None, "", "tomorrow", "2026-02-30"])
+def test_a_missing_or_bad_date_is_a_400_naming_it(api_client, day):
+    response = api_client.get("/api/shop/delivery-times", {} if day is None else {"date": day})
+
+    assert response.status_code == 400
+    assert response.json()["message"] == "Please select a delivery date"
+    assert response.json()["errors"] == {"date": ["Please select a delivery date"]}
 
 
 @pytest.mark.parametrize("when", ["09:59", "20:01", "23:30", "6:00 AM"])

@@ -11,6 +11,7 @@ from tests.factories import checkout_body, line, make_product, refused_order
 pytestmark = pytest.mark.django_db
 
 YESTERDAY = (shop_today() - timedelta(days=1)).isoformat()
+PAST_HORIZON = (shop_today() + timedelta(days=31)).isoformat()  # DELIVERY_MAX_DAYS_AHEAD: 30
 # Each served key, and a checkout the server refuses with that message.
 BAD_CHECKOUTS = {
     "cartEmpty": lambda product: checkout_body(),
@@ -23,6 +24,12 @@ BAD_CHECKOUTS = {
         line(product), option="delivery", deliveryDate=YESTERDAY
     ),
     "time": lambda product: checkout_body(line(product), option="delivery", deliveryTime=""),
+    "phoneInvalid": lambda product: checkout_body(
+        line(product), option="delivery", phoneNumber="555"
+    ),
+    "dateTooFar": lambda product: checkout_body(
+        line(product), option="delivery", deliveryDate=PAST_HORIZON
+    ),
 }
 
 
@@ -49,3 +56,30 @@ def test_served_not_shippable_sentence_is_what_checkout_answers(client, customer
     answer = refused_order(customer_client, checkout_body(line(juice), option="shipping"))
 
     assert answer["message"] == served(client)["notShippable"].format(name="Cloud Nine")
+
+
+@pytest.mark.parametrize(
+    "key, status, make",
+    [
+        ("noPrice", 409, lambda: make_product(name="Lamp", price=None)),
+        ("notForSale", 409, lambda: make_product(name="Lamp", availability=False)),
+    ],
+)
+def test_served_cart_line_sentences_are_what_checkout_answers(
+    client, customer_client, key, status, make
+):
+    answer = refused_order(customer_client, checkout_body(line(make())), status=status)
+
+    assert answer["message"] == served(client)["cartLineMessages"][key].format(name="Lamp")
+
+
+def test_served_review_sentence_is_what_checkout_answers_for_a_product_gone(
+    client, customer_client
+):
+    gone = make_product()
+    body = checkout_body(line(gone))
+    gone.delete()
+
+    answer = refused_order(customer_client, body)
+
+    assert answer["message"] == served(client)["cartLineMessages"]["review"]

@@ -1,8 +1,9 @@
 """Journey: 21+ goods and the delivery rules. A vape carries the 21+ mark, checkout asks for the
 age confirmation and the confirmation page tells the shopper to bring ID; shipping is shown
 unavailable for a vape before it is picked; local delivery says at once whether a ZIP is
-served, offers only the hours the shop delivers in, and shows the server's refusals (a ZIP
-outside Orange County, a bad phone number, a time outside the hours) beside the field."""
+served, offers only the hours the shop delivers in, flags a bad phone number before sending,
+and shows the server's refusals (a ZIP outside Orange County, a time outside the hours) beside
+the field."""
 
 import re
 
@@ -104,15 +105,15 @@ def test_shipping_is_shown_unavailable_for_a_vape(server, new_page):
 def test_local_delivery_zip_phone_and_hours_refusals(server, new_page):
     page = new_page()
 
-    # Rules served before the shop changed its hours: the page offers times the shop no
-    # longer delivers in, so the server's own check is what refuses them.
-    def wider_hours(route):
+    # Times served before the shop changed its hours: the page offers a time the shop no
+    # longer delivers in, so the server's own check at checkout is what refuses it.
+    def stale_times(route):
         response = route.fetch()
         body = response.json()
-        body["deliveryHours"] = {"start": "08:00", "end": "22:00"}
+        body["times"] = [*body["times"], "21:30"]
         route.fulfill(response=response, json=body)
 
-    page.route("**/api/shop/info", wider_hours)
+    page.route(re.compile(r"/api/shop/delivery-times\?"), stale_times)
     page, vape = vape_shopper(server, new_page, page)
     add_to_cart(page, vape, quantity=3)  # $75: delivery is free
     open_cart(page)
@@ -127,15 +128,18 @@ def test_local_delivery_zip_phone_and_hours_refusals(server, new_page):
     expect(drawer.get_by_text(OUTSIDE)).to_be_visible()
     expect(drawer.get_by_text("We deliver to 92840.")).to_have_count(0)
 
-    drawer.get_by_label("Phone Number").fill("555")
+    # A bad phone number is flagged by the server's rule (GET /api/shop/phone-check) before
+    # any order is sent; test_checkout_checks.py shows no checkout request goes out.
+    phone = drawer.get_by_label("Phone Number")
+    phone.fill("555")
+    expect(drawer.get_by_text("Please enter a valid phone number")).to_be_visible()
     drawer.get_by_label("Delivery Date").fill(la_today(2).isoformat())
     drawer.get_by_label("Delivery Time").select_option("21:30")
     drawer.get_by_role("checkbox", name="I am 21 or older").check()
+    phone.fill("714.555.0188")
 
     refused(page, OUTSIDE, "ZIP Code")
     zip_field.fill("92840")
-    refused(page, "Please enter a valid phone number", "Phone Number")
-    drawer.get_by_label("Phone Number").fill("714.555.0188")
     refused(page, HOURS_REFUSAL, "Delivery Time")
     drawer.get_by_label("Delivery Time").select_option("14:30")
     order = submit_order(page)["order"]

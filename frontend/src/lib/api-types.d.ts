@@ -576,6 +576,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/shop/delivery-times": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description Public. The local delivery times checkout would accept on a date (hours, lead time, booking horizon, hours at capacity), or none and the sentence saying why. Rules: docs/api.md, Checkout rules, added. */
+        get: operations["shop_delivery_times"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/shop/delivery-zip/{zip_code}": {
         parameters: {
             query?: never;
@@ -605,6 +622,23 @@ export interface paths {
          * @description The operator's details (the back office's settings) and the rules the client shows, from the code that enforces them; the client keeps no copy. Rules: docs/api.md, Shop information.
          */
         get: operations["shop_info_retrieve"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/shop/phone-check": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description Public. Whether checkout would accept a phone number, by the rule checkout applies, with its sentence. Rules: docs/api.md, Checkout rules, added. */
+        get: operations["shop_phone_check"];
         put?: never;
         post?: never;
         delete?: never;
@@ -809,6 +843,14 @@ export interface components {
             needsAddress: boolean;
             /** @description Phone, date and time are required too. */
             needsAppointment: boolean;
+        };
+        DeliveryTimes: {
+            /** Format: date */
+            date: string;
+            /** @description "HH:MM", shop time. */
+            times: string[];
+            /** @description Why no time is offered, or empty. */
+            message: string;
         };
         DeliveryZipCheck: {
             zip: string;
@@ -1045,6 +1087,13 @@ export interface components {
             maxPendingOrders?: number;
             /** @description 0: pending orders never expire. */
             pendingHoldHours?: number;
+        };
+        PhoneCheck: {
+            /** @description As checkout would store it when valid. */
+            phone: string;
+            valid: boolean;
+            /** @description Checkout's refusal, or empty. */
+            message: string;
         };
         Pricing: {
             ride_pricing_description: string;
@@ -1301,8 +1350,12 @@ export interface components {
             maxUnitsPerLine: number | null;
             /** @description Pending orders a customer may have at once; null: no limit. */
             maxPendingOrders: number | null;
-            /** @description The checkout form's refusals as the server words them: cartEmpty, option, name, address, phone, date, datePast, time. */
+            /** @description The checkout form's refusals as the server words them: cartEmpty, option, name, address, phone, date, datePast, time, phoneInvalid, dateTooFar (naming the last bookable date). */
             checkoutMessages: {
+                [key: string]: string;
+            };
+            /** @description Why a cart line cannot be ordered, as checkout refuses it: notForSale (unavailable), noPrice ({name} stands for the product and type name), and review (the whole cart's sentence). */
+            cartLineMessages: {
                 [key: string]: string;
             };
             /** @description The sentence for a product that cannot be shipped; {name} stands for the product's name. */
@@ -3856,6 +3909,36 @@ export interface operations {
             };
         };
     };
+    shop_delivery_times: {
+        parameters: {
+            query: {
+                date: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DeliveryTimes"];
+                };
+            };
+            /** @description Please select a delivery date */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     shop_delivery_zip: {
         parameters: {
             query?: never;
@@ -3910,6 +3993,37 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ShopInfo"];
+                };
+            };
+        };
+    };
+    shop_phone_check: {
+        parameters: {
+            query: {
+                /** @description The number as typed. */
+                phone: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PhoneCheck"];
+                };
+            };
+            /** @description Please enter your phone number for delivery */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };

@@ -52,4 +52,6 @@ export const activityKeys = {
 
 export const deliveryKeys = {
   zip: (zip) => ['delivery-zip', zip],
+  times: (date) => ['delivery-times', date],
+  phone: (phone) => ['phone-check', phone],
 };

@@ -97,3 +97,16 @@ test('the shop time zone comes from the server only', () => {
   expect(filesMatching(literal(SHOP.timeZone))).toEqual([]);
   expect(filesMatching(new RegExp(escape(SHOP.timeZone)))).toEqual([]);
 });
+
+test.each(Object.values(SHOP.cartLineMessages))('the cart line sentence "%s" comes from the server only', (template) => {
+  const parts = template
+    .split('{name}')
+    .map((part) => part.trim())
+    .filter(Boolean);
+  expect(parts.length).toBeGreaterThan(0);
+  parts.forEach((part) => expect(filesMatching(new RegExp(escape(part)))).toEqual([]));
+});
+
+test('the delivery times a day offers come from the server only (GET /api/shop/delivery-times)', () => {
+  expect(filesMatching(/SLOT_MINUTES|slotMinutes/)).toEqual([]);
+});

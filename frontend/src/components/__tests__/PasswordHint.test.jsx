@@ -39,20 +39,31 @@ test("shows the server's verdict once typing pauses: one request, without the si
   expect(checks(fetchMock)[0][1].headers.Authorization).toBeUndefined();
 });
 
-test('an accepted password says so', async () => {
+test('a password that passes the rules says so, and never promises it will be accepted', async () => {
   mockFetch({ 'POST /api/auth/password-check': { status: 200, body: STRONG } });
   const { user } = renderWithProviders(<PasswordForm />);
   await user.type(screen.getByLabelText('Password'), 'amber-kettle-drift-42');
 
-  expect(await screen.findByText('This password will be accepted.')).toBeInTheDocument();
+  // Whether another account uses it is answered by saving alone (a 409), so the hint is no oracle.
+  expect(await screen.findByText('Passes the strength checks.')).toBeInTheDocument();
   expect(screen.getByText('Strength: Very strong')).toBeInTheDocument();
+  expect(screen.queryByText(/will be accepted/i)).not.toBeInTheDocument();
+});
+
+test("a refusal of a save takes the hint's place, in the server's words", async () => {
+  renderWithProviders(
+    <PasswordHint password="amber-kettle-drift-42" check={{ hint: STRONG }} error="Please choose a different password." />,
+  );
+
+  expect(screen.getByText('Please choose a different password.')).toBeInTheDocument();
+  expect(screen.queryByText(/Strength/)).not.toBeInTheDocument();
 });
 
 test('a cleared password hides the hint and asks nothing more', async () => {
   const fetchMock = mockFetch({ 'POST /api/auth/password-check': { status: 200, body: STRONG } });
   const { user } = renderWithProviders(<PasswordForm />);
   await user.type(screen.getByLabelText('Password'), 'amber-kettle-drift-42');
-  await screen.findByText('This password will be accepted.');
+  await screen.findByText('Passes the strength checks.');
   await user.clear(screen.getByLabelText('Password'));
   await pause();
 

@@ -1,7 +1,7 @@
 // @ts-check
 // Checkout of the cart feature, as a mutation hook: a placed order changes stock and the
 // order list. And whether local delivery serves a ZIP code, asked while the shopper types it.
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api';
 import { useDebouncedValue } from '../../lib/hooks';
 import { deliveryKeys, orderKeys, productKeys } from '../../lib/queryKeys';
@@ -63,4 +63,81 @@ export function useDeliveryZipCheck(zip) {
   const refused = /** @type {import('../../lib/api').ApiError | null} */ (error);
   if (refused && refused.serverMessage) return { served: false, message: refused.serverMessage };
   return null;
+}
+
+// GET /api/shop/phone-check?phone=: {phone, valid, message}, checkout's own rule on the number.
+export const phoneCheckQuery = (/** @type {string} */ phone) =>
+  queryOptions({
+    queryKey: deliveryKeys.phone(phone),
+    /** @returns {Promise<Schemas['PhoneCheck']>} */
+    queryFn: ({ signal }) => api.get('/shop/phone-check', { phone }, { auth: false, signal }),
+    staleTime: 5 * 60 * 1000,
+    retry: false,
+  });
+
+// The server's word on the phone number being typed, once the shopper pauses: null while there
+// is nothing to say (or the check could not be had: checkout still answers), else {valid, message}.
+/**
+ * @param {string | null | undefined} phone
+ * @returns {{valid: boolean, message: string} | null}
+ */
+export function usePhoneCheck(phone) {
+  const typed = (phone || '').trim();
+  const settled = useDebouncedValue(typed, ZIP_CHECK_DELAY_MS);
+  const ready = Boolean(settled) && settled === typed;
+  const { data } = useQuery({ ...phoneCheckQuery(settled), enabled: ready });
+  if (!ready || !data) return null;
+  return { valid: Boolean(data.valid), message: data.message };
+}
+
+// GET /api/shop/delivery-times?date=: {date, times: ['HH:MM'], message}: the times checkout
+// would accept that day (hours, lead time, horizon, full hours), or none and why. Read again
+// after a minute: the earliest time moves with the clock and hours fill up.
+export const deliveryTimesQuery = (/** @type {string} */ date) =>
+  queryOptions({
+    queryKey: deliveryKeys.times(date),
+    /** @returns {Promise<Schemas['DeliveryTimes']>} */
+    queryFn: ({ signal }) => api.get('/shop/delivery-times', { date }, { auth: false, signal }),
+    staleTime: 60 * 1000,
+    retry: false,
+  });
+
+/**
+ * @param {string} date 'YYYY-MM-DD', or '' before one is chosen
+ * @param {boolean} enabled
+ * @returns {{times: string[], message: string, isLoaded: boolean}}
+ */
+export function useDeliveryTimes(date, enabled) {
+  const { data, error } = useQuery({ ...deliveryTimesQuery(date), enabled: enabled && Boolean(date) });
+  const refused = /** @type {import('../../lib/api').ApiError | null} */ (error);
+  if (data) return { times: data.times || [], message: data.message || '', isLoaded: true };
+  return { times: [], message: (refused && refused.serverMessage) || '', isLoaded: false };
+}
+
+// The cart's products as the shop sells them now (GET /api/products/{id}): a price removed or a
+// product withdrawn since it was added shows in the cart before checkout refuses it. {id:
+// product}, null for one that is gone (404); ids still loading (or unreadable) are left out.
+/**
+ * @param {Array<number | string>} ids
+ * @param {boolean} enabled
+ * @returns {Record<string, Schemas['Product'] | null>}
+ */
+export function useCurrentProducts(ids, enabled) {
+  const answers = useQueries({
+    queries: ids.map((id) => ({
+      queryKey: productKeys.detail(id),
+      queryFn: (/** @type {{signal: AbortSignal}} */ { signal }) => api.get(`/products/${encodeURIComponent(id)}`, undefined, { signal }),
+      enabled,
+      staleTime: 30 * 1000,
+      retry: false,
+    })),
+  });
+  /** @type {Record<string, Schemas['Product'] | null>} */
+  const current = {};
+  answers.forEach((answer, index) => {
+    const refused = /** @type {import('../../lib/api').ApiError | null} */ (answer.error);
+    if (answer.data) current[String(ids[index])] = answer.data;
+    else if (refused && refused.status === 404) current[String(ids[index])] = null;
+  });
+  return current;
 }

@@ -36,25 +36,33 @@ const blank = (value) => !String(value ?? '').trim();
 // date, time), worded with the server's own `messages` (shop info's `checkoutMessages`), so the
 // shopper sees the same message either side would give. `today` is 'YYYY-MM-DD' in the shop's
 // zone; ISO dates compare correctly as strings.
-export function validateCheckout(form, option, items, today, messages) {
-  const field = firstProblem(form, option, items, today);
-  return field ? { field: field.name, message: messages[field.message] } : null;
+// `day` is what is known of the chosen delivery day: {problem} (the served sentence for a day
+// outside the bookable range, '' when inside) and {times, isLoaded} (the server's offered times).
+export function validateCheckout(form, option, items, today, messages, day = NO_DAY) {
+  const field = firstProblem(form, option, items, today, day);
+  if (!field) return null;
+  return { field: field.name, message: field.text ?? messages[field.message] };
 }
 
-// The field at fault and the key of its message in `checkoutMessages`, or null.
-function firstProblem(form, option, items, today) {
+const NO_DAY = { problem: '', times: [], isLoaded: false };
+
+// The field at fault and the key of its message in `checkoutMessages` (or its `text`), or null.
+function firstProblem(form, option, items, today, day) {
   if (!items || items.length === 0) return { name: 'cart', message: 'cartEmpty' };
   if (!option) return { name: 'deliveryOption', message: 'option' };
   if (blank(form.customerName)) return { name: 'customerName', message: 'name' };
   if (option.needsAddress && blank(form.deliveryAddress)) return { name: 'deliveryAddress', message: 'address' };
-  return option.needsAppointment ? appointmentProblem(form, today) : null;
+  return option.needsAppointment ? appointmentProblem(form, today, day) : null;
 }
 
-function appointmentProblem(form, today) {
+function appointmentProblem(form, today, day) {
   if (blank(form.phoneNumber)) return { name: 'phoneNumber', message: 'phone' };
   if (blank(form.deliveryDate)) return { name: 'deliveryDate', message: 'date' };
   if (form.deliveryDate < today) return { name: 'deliveryDate', message: 'datePast' };
+  if (day.problem) return { name: 'deliveryDate', text: day.problem };
   if (blank(form.deliveryTime)) return { name: 'deliveryTime', message: 'time' };
+  // A time the server no longer offers that day (the hour filled up meanwhile).
+  if (day.isLoaded && !day.times.includes(form.deliveryTime)) return { name: 'deliveryTime', message: 'time' };
   return null;
 }
 

@@ -4,7 +4,7 @@
 // flags come with each product (`ageRestricted`, `shippable`) and the hours, lead time and
 // horizon with GET /api/shop/info.
 
-import { formatClock } from '../../lib/format';
+import { unitPrice } from '../../lib/cart';
 
 // A product saved in the cart before the flags existed has none: its category's flags apply.
 function flag(product, name, categoryById) {
@@ -46,45 +46,67 @@ export function unitsPerLineMessage(most, label) {
   return `You can order at most ${most} of ${label} per order.`;
 }
 
-export const SLOT_MINUTES = 30;
-
-const minutesOf = (hhmm) => {
-  const match = /^(\d{1,2}):(\d{2})/.exec(hhmm || '');
-  return match ? Number(match[1]) * 60 + Number(match[2]) : null;
-};
-const hhmm = (minutes) => `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
-
-// `deliveryEarliest` is written in the shop's own zone ('2026-11-24T14:05-08:00'): its date and
-// clock are read as they are, whatever the visitor's zone.
-function earliestOf(rules) {
-  const text = rules?.deliveryEarliest || '';
-  return { date: text.slice(0, 10), minutes: minutesOf(text.slice(11, 16)) };
-}
+// `deliveryEarliest` is written in the shop's own zone ('2026-11-24T14:05-08:00'): its date is
+// read as it is, whatever the visitor's zone.
+const earliestDate = (rules) => (rules?.deliveryEarliest || '').slice(0, 10);
 
 // The date input's bounds: from the earliest bookable day (today at the soonest) to the last.
 export function deliveryDateBounds(rules, today) {
-  const earliest = earliestOf(rules).date;
+  const earliest = earliestDate(rules);
   return { min: earliest && earliest > today ? earliest : today, max: rules?.deliveryLatestDate || '' };
 }
 
-// The first minute `date` can be booked from (null: none, the day is before the earliest).
-function firstBookableMinute(earliest, date, start) {
-  if (!date || !earliest.date) return start;
-  if (date < earliest.date) return null;
-  return date === earliest.date && earliest.minutes !== null ? Math.max(start, earliest.minutes) : start;
+// The day's problem before the server is asked for its times, in the server's words (shop info's
+// `checkoutMessages`): a day before today, or past the last bookable one. '' when neither.
+export function dateProblem(date, today, bounds, messages) {
+  if (!date) return '';
+  if (date < today) return messages.datePast || '';
+  if (bounds.max && date > bounds.max) return messages.dateTooFar || '';
+  return '';
 }
 
-// The times offered on `date` ('YYYY-MM-DD', or '' before a date is chosen): every SLOT_MINUTES
-// within the delivery hours (both ends included), and on the earliest day only those from the
-// earliest moment on. A day before the earliest offers none.
-export function deliveryTimes(rules, date) {
-  const start = minutesOf(rules?.deliveryHours?.start);
-  const end = minutesOf(rules?.deliveryHours?.end);
-  if (start === null || end === null) return [];
-  const from = firstBookableMinute(earliestOf(rules), date, start);
-  if (from === null) return [];
-  const first = start + Math.ceil((from - start) / SLOT_MINUTES) * SLOT_MINUTES;
-  const times = [];
-  for (let m = first; m <= end; m += SLOT_MINUTES) times.push({ value: hhmm(m), label: formatClock(hhmm(m)) });
-  return times;
+// A cart line as the shop sells it now: `current` is the product read again from the server
+// (undefined while unknown: the cart's copy stands in; null: the product is gone). {product,
+// type, price, label, reason, problem}: `reason` says why checkout would refuse the line
+// ('notForSale': withdrawn or gone, 'noPrice'), '' when it can be ordered; `problem` is the
+// server's sentence for it (shop info's `cartLineMessages`).
+export function cartLine(item, current, messages) {
+  const product = current === undefined ? item.product : current;
+  const type = lineType(product, item);
+  const label = lineLabel(item);
+  const price = product && type !== null ? unitPrice(product, type || null) : null;
+  const reason = lineReason(product, type, price);
+  const problem = reason ? (messages?.[reason] || '').replace('{name}', label) : '';
+  return { product: product || item.product, type: type || null, price: price ?? 0, label, reason, problem };
+}
+
+const hasType = (item) => item.productTypeId !== null && item.productTypeId !== undefined;
+const lineLabel = (item) => (item.selectedType ? `${item.product.name} - ${item.selectedType.name}` : item.product.name);
+
+// The line's type as the product now has it; undefined for a line without a type, null for a
+// type that is gone.
+function lineType(product, item) {
+  if (!hasType(item)) return undefined;
+  return product ? findType(product, item) : null;
+}
+
+function lineReason(product, type, price) {
+  if (withdrawn(product, type)) return 'notForSale';
+  return price === null ? 'noPrice' : '';
+}
+
+// Gone, withdrawn, or its type gone or withdrawn.
+function withdrawn(product, type) {
+  if (!product || type === null) return true;
+  return product.availability === false || (type !== undefined && type.availability === false);
+}
+
+function findType(product, item) {
+  if (!Array.isArray(product.types)) return item.selectedType;
+  return product.types.find((t) => t.id === item.productTypeId) ?? null;
+}
+
+// The subtotal of the lines that can be ordered (a line checkout would refuse counts nothing).
+export function orderableSubtotal(lines) {
+  return Math.round(lines.reduce((sum, { item, line }) => sum + (line.reason ? 0 : line.price * item.quantity), 0) * 100) / 100;
 }

@@ -32,6 +32,15 @@ export function formRefusal(err) {
   return field ? { field, message: err.errors[field][0] } : null;
 }
 
+// Any refusal: beside its field when it names one, else at the top of the form (stock, prices,
+// holds, a network failure), in the server's words when it gave some. Never a toast: the form is
+// where the shopper fixes it.
+export function checkoutRefusal(err) {
+  const beside = formRefusal(err);
+  if (beside) return beside;
+  return { field: 'form', message: err && err.isNetwork ? ORDER_NETWORK_ERROR : serverMessage(err, ORDER_FAILED) };
+}
+
 export function useCheckout() {
   const keysRef = useRef(null);
   if (!keysRef.current) keysRef.current = createAttemptKeys();
@@ -41,8 +50,8 @@ export function useCheckout() {
   const toast = useToast();
   const navigate = useNavigate();
 
-  // { placed: true } | { placed: false, refusal: {field, message} | null } (a refusal not about
-  // the form is shown as a toast).
+  // { placed: true } | { placed: false, refusal: {field, message} | null } (field 'form': a
+  // refusal about no one field, shown at the top of the form).
   async function submit(payload) {
     // The mutation cache, not the rendered flag: a second click in the same tick would
     // otherwise reach the server first.
@@ -63,9 +72,7 @@ export function useCheckout() {
       navigate('/order-confirmation', { state: { order: placed } });
       return { placed: true, refusal: null };
     } catch (err) {
-      const refusal = formRefusal(err);
-      if (!refusal) toast.error(err && err.isNetwork ? ORDER_NETWORK_ERROR : serverMessage(err, ORDER_FAILED));
-      return { placed: false, refusal };
+      return { placed: false, refusal: checkoutRefusal(err) };
     }
   }
 

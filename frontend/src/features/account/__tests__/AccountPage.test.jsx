@@ -67,6 +67,39 @@ test('changing the password keeps this session with the fresh token', async () =
   expect(init.body).toEqual({ currentPassword: 'old-secret-1', newPassword: 'larch-velvet-harbor-92' });
 });
 
+test('a new password the rules refuse is said once, under the field, before any request; no toast', async () => {
+  const short = 'Password must be at least 6 characters long';
+  const { user, fetchMock } = renderAccount({
+    'POST /api/auth/password-check': { status: 200, body: { ok: false, score: 0, messages: [short] } },
+  });
+  await user.type(await screen.findByLabelText('Current password'), 'old-secret-1');
+  const next = screen.getByLabelText('New password');
+  await user.type(next, 'abc');
+  await waitFor(() => expect(next).toHaveAccessibleDescription(expect.stringContaining(short)));
+  expect(next).toHaveAttribute('aria-invalid', 'true');
+
+  await user.click(screen.getByRole('button', { name: 'Change password' }));
+  expect(next).toHaveFocus();
+  expect(screen.getAllByText(short)).toHaveLength(1);
+  expect(writeCalls(fetchMock).filter(([url]) => url === '/api/auth/me/password')).toHaveLength(0);
+});
+
+test("the server's refusal of the new password (another account's) takes the hint's place, once", async () => {
+  const taken = 'Please choose a different password.';
+  const { user } = renderAccount({
+    'PUT /api/auth/me/password': { status: 409, body: { message: taken, errors: { newPassword: [taken] } } },
+  });
+  await user.type(await screen.findByLabelText('Current password'), 'old-secret-1');
+  const next = screen.getByLabelText('New password');
+  await user.type(next, 'larch-velvet-harbor-92');
+  await user.click(screen.getByRole('button', { name: 'Change password' }));
+
+  await waitFor(() => expect(next).toHaveAccessibleDescription(taken));
+  expect(screen.getAllByText(taken)).toHaveLength(1);
+  expect(next).toHaveFocus();
+  expect(screen.queryByText('Passes the strength checks.')).not.toBeInTheDocument();
+});
+
 test('a wrong current password is said so', async () => {
   const message = 'Your current password is not correct.';
   const { user } = renderAccount({
@@ -76,6 +109,8 @@ test('a wrong current password is said so', async () => {
   await user.type(screen.getByLabelText('New password'), 'larch-velvet-harbor-92');
   await user.click(screen.getByRole('button', { name: 'Change password' }));
   expect(await screen.findByRole('alert')).toHaveTextContent(message);
+  expect(screen.getByLabelText('Current password')).toHaveAccessibleDescription(message);
+  expect(screen.getAllByText(message)).toHaveLength(1);
 });
 
 test('download my data saves the JSON file the server names', async () => {

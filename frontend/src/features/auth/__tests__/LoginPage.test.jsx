@@ -51,7 +51,7 @@ test('signing in stores the session and goes home; the button waits meanwhile', 
   expect(init.headers.Authorization).toBeUndefined();
 });
 
-test('a refused password shows the server message inline in red and as a toast', async () => {
+test('a refused password shows the server message inline in red, once (no toast)', async () => {
   mockFetch({ 'POST /api/auth/login': { status: 401, body: { message: 'Invalid password' } } });
   const { user } = renderLogin();
   await user.type(screen.getByLabelText('Password'), 'wrong12');
@@ -59,7 +59,8 @@ test('a refused password shows the server message inline in red and as a toast',
   const inline = await screen.findByRole('alert');
   expect(inline).toHaveTextContent('Invalid password');
   expect(inline).toHaveClass('auth__error');
-  await waitFor(() => expect(screen.getAllByText('Invalid password')).toHaveLength(2));
+  expect(screen.getAllByText('Invalid password')).toHaveLength(1);
+  expect(screen.getByLabelText('Password')).toHaveAccessibleDescription('Invalid password');
   expect(screen.getByRole('button', { name: 'Enter' })).toBeEnabled();
 });
 
@@ -145,3 +146,42 @@ test('the sign-in form asks nothing while the password is typed', async () => {
 
   expect(fetchMock).not.toHaveBeenCalled();
 });
+
+test('sign-up: a password the rules refuse stops the request; its problems stay listed once under the field', async () => {
+  const weak = { ok: false, score: 1, messages: ['This password is too common. Please choose a less common one.'] };
+  const fetchMock = mockFetch({ 'POST /api/auth/password-check': { status: 200, body: weak } });
+  const { user } = renderLogin('/login?mode=signup');
+  await user.type(screen.getByLabelText('Full name'), 'Sam Smith');
+  await user.type(screen.getByLabelText('Email'), 'sam@example.com');
+  await user.type(screen.getByLabelText('Password'), 'password1');
+  await user.type(screen.getByLabelText('Registration code'), 'WELCOME');
+  await user.click(screen.getByRole('button', { name: 'Sign up' }));
+
+  expect(await screen.findByText(weak.messages[0])).toBeInTheDocument();
+  expect(screen.getAllByText(weak.messages[0])).toHaveLength(1);
+  expect(screen.getByLabelText('Password')).toHaveFocus();
+  expect(screen.getByLabelText('Password')).toHaveAttribute('aria-invalid', 'true');
+  expect(fetchMock.mock.calls.filter(([url]) => url === '/api/auth/register')).toHaveLength(0);
+});
+
+test("sign-up: a password another account uses is refused at the password field in the server's words; the hint never promised it", async () => {
+  const taken = 'Please choose a different password.';
+  mockFetch({
+    'POST /api/auth/password-check': { status: 200, body: { ok: true, score: 4, messages: [] } },
+    'POST /api/auth/register': { status: 409, body: { message: taken, errors: { password: [taken] } } },
+  });
+  const { user } = renderLogin('/login?mode=signup');
+  await user.type(screen.getByLabelText('Full name'), 'Sam Smith');
+  await user.type(screen.getByLabelText('Email'), 'sam@example.com');
+  const password = screen.getByLabelText('Password');
+  await user.type(password, 'amber-kettle-drift-42');
+  expect(await screen.findByText('Strength: Very strong')).toBeInTheDocument();
+  expect(screen.queryByText(/will be accepted/i)).not.toBeInTheDocument();
+  await user.type(screen.getByLabelText('Registration code'), 'WELCOME');
+  await user.click(screen.getByRole('button', { name: 'Sign up' }));
+
+  await waitFor(() => expect(password).toHaveAccessibleDescription(taken));
+  expect(screen.getAllByText(taken)).toHaveLength(1);
+  expect(password).toHaveAttribute('aria-invalid', 'true');
+  expect(screen.queryByText('Strength: Very strong')).not.toBeInTheDocument();
+}, 20000);

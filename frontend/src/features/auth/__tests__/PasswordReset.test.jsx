@@ -68,7 +68,7 @@ test('the reset page takes the token from the link, hides it from the address ba
   expect(screen.getByTestId('where')).toHaveTextContent(/^\/reset-password$/);
 
   await user.type(screen.getByLabelText('New password'), 'larch-velvet-harbor-92');
-  expect(await screen.findByText('This password will be accepted.')).toBeInTheDocument();
+  expect(await screen.findByText('Passes the strength checks.')).toBeInTheDocument();
   await user.click(screen.getByRole('button', { name: 'Set new password' }));
 
   expect(await screen.findByText('Home page')).toBeInTheDocument();

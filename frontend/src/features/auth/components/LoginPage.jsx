@@ -1,8 +1,7 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useSession } from '../../../lib/session';
-import { useToast } from '../../../lib/toast';
-import { PasswordHint } from '../../../components/PasswordHint';
+import { PasswordHint, usePasswordCheck } from '../../../components/PasswordHint';
 import { register, signInWithPassword } from '../api';
 import './auth.css';
 
@@ -28,35 +27,73 @@ function sendCredentials(form, signup) {
   });
 }
 
+// Sign-up's refusals that name a field are said at that field ({field, message}); the others
+// (and every sign-in refusal) under the form. Each once: no toast repeats them.
+const SIGNUP_FIELDS = ['password', 'email', 'registrationCode', 'name'];
+
+export function refusalOf(err, signup) {
+  const message = loginErrorText(err);
+  const errors = (err && err.errors) || {};
+  const field = signup ? SIGNUP_FIELDS.find((name) => errors[name]) : undefined;
+  return { field: field || 'form', message };
+}
+
 function submitLabel(submitting, signup) {
   if (submitting) return 'Please wait...';
   return signup ? 'Sign up' : 'Enter';
 }
 
-// The password with its Show/Hide toggle; on sign-up, the hint of what the server accepts.
-function PasswordField({ form, signup, error, onChange }) {
+// The password with its Show/Hide toggle; on sign-up, the server's verdict under it (its
+// strength rules while typing, its refusal after a save), in one place.
+function PasswordField({ form, signup, check, error, inputRef, onChange }) {
   const [showPassword, setShowPassword] = useState(false);
+  const rulesRefuse = Boolean(signup && check.hint && !check.hint.ok);
+  const describedBy = signup ? 'password-hint' : error ? 'auth-error' : undefined;
   return (
     <div className="field">
       <label htmlFor="password">Password</label>
       <div className="password-field">
         <input
           id="password"
+          ref={inputRef}
           type={showPassword ? 'text' : 'password'}
           autoComplete={signup ? 'new-password' : 'current-password'}
           required
-          minLength={signup ? 6 : undefined}
           value={form.password}
           onChange={onChange}
-          aria-describedby={[signup ? 'password-hint' : '', error ? 'auth-error' : ''].join(' ').trim() || undefined}
-          aria-invalid={error ? 'true' : undefined}
+          aria-describedby={describedBy}
+          aria-invalid={error || rulesRefuse ? 'true' : undefined}
         />
         <button type="button" className="password-field__toggle" aria-pressed={showPassword} onClick={() => setShowPassword((v) => !v)}>
           {showPassword ? 'Hide' : 'Show'}
           <span className="visually-hidden"> password</span>
         </button>
       </div>
-      {signup ? <PasswordHint password={form.password} email={form.email.trim()} name={form.name.trim()} /> : null}
+      {signup ? <PasswordHint password={form.password} check={check} error={error} /> : null}
+    </div>
+  );
+}
+
+// A sign-up field with the server's refusal of it under it.
+function SignupField({ id, label, type = 'text', autoComplete, value, onChange, error }) {
+  return (
+    <div className="field">
+      <label htmlFor={id}>{label}</label>
+      <input
+        id={id}
+        type={type}
+        autoComplete={autoComplete}
+        required
+        value={value}
+        onChange={onChange}
+        aria-invalid={error ? 'true' : undefined}
+        aria-describedby={error ? `${id}-error` : undefined}
+      />
+      {error ? (
+        <p id={`${id}-error`} className="auth__error" role="alert">
+          {error}
+        </p>
+      ) : null}
     </div>
   );
 }
@@ -67,22 +104,41 @@ export function LoginPage() {
   const [params] = useSearchParams();
   const signup = params.get('mode') === 'signup';
   const { signIn, notice } = useSession();
-  const toast = useToast();
   const navigate = useNavigate();
   const [form, setForm] = useState({ name: '', email: '', password: '', registrationCode: '' });
   const [submitting, setSubmitting] = useState(false);
-  const [error, setError] = useState('');
+  const [refusal, setRefusal] = useState(null);
+  const passwordRef = useRef(null);
+  // Sign-in asks nothing while the password is typed: the check runs on sign-up only.
+  const check = usePasswordCheck({ password: signup ? form.password : '', email: form.email.trim(), name: form.name.trim() });
+  const errorAt = (field) => (refusal && refusal.field === field ? refusal.message : '');
+  const error = errorAt('form');
 
-  const set = (field) => (e) => setForm((f) => ({ ...f, [field]: e.target.value }));
+  const set = (field) => (e) => {
+    if (refusal) setRefusal(null);
+    setForm((f) => ({ ...f, [field]: e.target.value }));
+  };
+
+  // On sign-up the server's password rules are checked before the request: their problems are
+  // already listed under the field, which takes the focus.
+  const passwordRefused = async () => {
+    if (!signup) return false;
+    const verdict = await check.verify();
+    return Boolean(verdict && !verdict.ok);
+  };
 
   const submit = async (e) => {
     e.preventDefault();
     if (submitting) return;
     if (!form.password) {
-      setError('Password is required');
+      setRefusal({ field: 'form', message: 'Password is required' });
       return;
     }
-    setError('');
+    setRefusal(null);
+    if (await passwordRefused()) {
+      passwordRef.current?.focus();
+      return;
+    }
     setSubmitting(true);
     try {
       const answer = await sendCredentials(form, signup);
@@ -90,9 +146,7 @@ export function LoginPage() {
       signIn(answer.token, answer.user);
       navigate('/', { replace: true });
     } catch (err) {
-      const text = loginErrorText(err);
-      setError(text);
-      toast.error(text);
+      setRefusal(refusalOf(err, signup));
       setSubmitting(false);
     }
   };
@@ -102,7 +156,7 @@ export function LoginPage() {
       <div className="auth__card">
         <h1 className="auth__title">Enter Password</h1>
         {/* Why the app signed this user out, e.g. an admin changed their password. */}
-        {notice && !error ? (
+        {notice && !refusal ? (
           <p className="auth__notice" role="status">
             {notice}
           </p>
@@ -110,29 +164,42 @@ export function LoginPage() {
         <form className="auth__form" onSubmit={submit} noValidate={false}>
           {signup ? (
             <>
-              <div className="field">
-                <label htmlFor="signup-name">Full name</label>
-                <input id="signup-name" type="text" autoComplete="name" required value={form.name} onChange={set('name')} />
-              </div>
-              <div className="field">
-                <label htmlFor="signup-email">Email</label>
-                <input id="signup-email" type="email" autoComplete="email" required value={form.email} onChange={set('email')} />
-              </div>
+              <SignupField
+                id="signup-name"
+                label="Full name"
+                autoComplete="name"
+                value={form.name}
+                onChange={set('name')}
+                error={errorAt('name')}
+              />
+              <SignupField
+                id="signup-email"
+                label="Email"
+                type="email"
+                autoComplete="email"
+                value={form.email}
+                onChange={set('email')}
+                error={errorAt('email')}
+              />
             </>
           ) : null}
-          <PasswordField form={form} signup={signup} error={error} onChange={set('password')} />
+          <PasswordField
+            form={form}
+            signup={signup}
+            check={check}
+            error={signup ? errorAt('password') : error}
+            inputRef={passwordRef}
+            onChange={set('password')}
+          />
           {signup ? (
-            <div className="field">
-              <label htmlFor="signup-code">Registration code</label>
-              <input
-                id="signup-code"
-                type="text"
-                autoComplete="off"
-                required
-                value={form.registrationCode}
-                onChange={set('registrationCode')}
-              />
-            </div>
+            <SignupField
+              id="signup-code"
+              label="Registration code"
+              autoComplete="off"
+              value={form.registrationCode}
+              onChange={set('registrationCode')}
+              error={errorAt('registrationCode')}
+            />
           ) : null}
           {error ? (
             <p id="auth-error" className="auth__error" role="alert">

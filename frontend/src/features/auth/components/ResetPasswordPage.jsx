@@ -1,6 +1,6 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { PasswordHint } from '../../../components/PasswordHint';
+import { PasswordHint, usePasswordCheck } from '../../../components/PasswordHint';
 import { useSession } from '../../../lib/session';
 import { useToast } from '../../../lib/toast';
 import { confirmPasswordReset } from '../api';
@@ -22,6 +22,10 @@ export function ResetPasswordPage() {
   const [showPassword, setShowPassword] = useState(false);
   const [submitting, setSubmitting] = useState(false);
   const [error, setError] = useState('');
+  // A refusal of the new password itself (its rules, or another account's) goes under the field.
+  const [passwordError, setPasswordError] = useState('');
+  const check = usePasswordCheck({ password });
+  const passwordRef = useRef(null);
 
   useEffect(() => {
     if (params.has('token')) setParams({}, { replace: true });
@@ -35,6 +39,13 @@ export function ResetPasswordPage() {
       return;
     }
     setError('');
+    setPasswordError('');
+    // The server's password rules first: their problems are already listed under the field.
+    const verdict = await check.verify();
+    if (verdict && !verdict.ok) {
+      passwordRef.current?.focus();
+      return;
+    }
     setSubmitting(true);
     try {
       const answer = await confirmPasswordReset({ token, newPassword: password });
@@ -42,7 +53,8 @@ export function ResetPasswordPage() {
       toast.success(answer.message || RESET_DONE_TEXT);
       navigate('/', { replace: true });
     } catch (err) {
-      setError(loginErrorText(err));
+      if (err && err.errors && err.errors.newPassword) setPasswordError(loginErrorText(err));
+      else setError(loginErrorText(err));
       setSubmitting(false);
     }
   };
@@ -60,12 +72,15 @@ export function ResetPasswordPage() {
                   id="new-password"
                   type={showPassword ? 'text' : 'password'}
                   autoComplete="new-password"
+                  ref={passwordRef}
                   required
-                  minLength={6}
                   value={password}
-                  onChange={(e) => setPassword(e.target.value)}
+                  onChange={(e) => {
+                    setPasswordError('');
+                    setPassword(e.target.value);
+                  }}
                   aria-describedby={['password-hint', error ? 'reset-error' : ''].join(' ').trim()}
-                  aria-invalid={error ? 'true' : undefined}
+                  aria-invalid={error || passwordError || (check.hint && !check.hint.ok) ? 'true' : undefined}
                 />
                 <button
                   type="button"
@@ -77,7 +92,7 @@ export function ResetPasswordPage() {
                   <span className="visually-hidden"> password</span>
                 </button>
               </div>
-              <PasswordHint password={password} />
+              <PasswordHint password={password} check={check} error={passwordError} />
             </div>
             {error ? (
               <p id="reset-error" className="auth__error" role="alert">

@@ -4,7 +4,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import SHOP from '../../../test/fixtures/shopInfo.json';
 import { todayLA } from '../../../lib/format';
-import { bodyOf, checkoutCalls, renderDrawer, toCheckout } from './harness';
+import { bodyOf, checkoutCalls, plusDays, renderDrawer, toCheckout } from './harness';
 
 const vape = {
   id: 11,
@@ -58,12 +58,6 @@ const ORDER = {
   total: 30,
   items: [{ productId: 12, productTypeId: null, productName: 'Glass Spoon', productTypeName: null, quantity: 1, price: 30, subtotal: 30 }],
 };
-
-function plusDays(iso, days) {
-  const date = new Date(`${iso}T12:00:00Z`);
-  date.setUTCDate(date.getUTCDate() + days);
-  return date.toISOString().slice(0, 10);
-}
 
 // Rules as the server would serve them now: the earliest delivery tomorrow at 14:07.
 function rulesFromTomorrow() {
@@ -203,48 +197,54 @@ describe('local delivery', () => {
     await waitFor(() => expect(zip).toHaveAccessibleDescription('Please enter a valid 5-digit ZIP code'));
   });
 
-  test('dates from the earliest day to the last; times within the hours from the earliest moment', async () => {
+  test("dates from the earliest day to the last; each day offers the server's times, a day outside none", async () => {
     const rules = rulesFromTomorrow();
     const tomorrow = rules.deliveryEarliest.slice(0, 10);
-    const { user } = deliveryDrawer();
+    const later = plusDays(tomorrow, 1);
+    const full = plusDays(tomorrow, 2);
+    const noTimes = 'No delivery times are left on this day. Please choose a later date.';
+    const served = {
+      [tomorrow]: { times: ['14:30', '15:00'], message: '' },
+      [later]: { times: ['10:00', '10:30'], message: '' },
+      [full]: { times: [], message: noTimes },
+    };
+    const { user, fetchMock } = deliveryDrawer({
+      'GET /api/shop/delivery-times': (url) => {
+        const date = new URL(url, 'http://localhost').searchParams.get('date');
+        return { status: 200, body: { date, ...served[date] } };
+      },
+    });
     await toCheckout(user, 'Local Delivery');
     const date = screen.getByLabelText('Delivery Date');
     expect(date).toHaveAttribute('min', tomorrow);
     expect(date).toHaveAttribute('max', rules.deliveryLatestDate);
-
-    fireEvent.change(date, { target: { value: tomorrow } });
     const times = () =>
       within(screen.getByLabelText('Delivery Time'))
         .getAllByRole('option')
         .map((o) => o.textContent);
-    expect(times()).toEqual([
-      'Select a time',
-      '2:30 PM',
-      '3:00 PM',
-      '3:30 PM',
-      '4:00 PM',
-      '4:30 PM',
-      '5:00 PM',
-      '5:30 PM',
-      '6:00 PM',
-      '6:30 PM',
-      '7:00 PM',
-      '7:30 PM',
-      '8:00 PM',
-    ]);
+
+    fireEvent.change(date, { target: { value: tomorrow } });
+    await waitFor(() => expect(times()).toEqual(['Select a time', '2:30 PM', '3:00 PM']));
     await user.selectOptions(screen.getByLabelText('Delivery Time'), '2:30 PM');
 
-    fireEvent.change(date, { target: { value: plusDays(tomorrow, 1) } });
-    expect(times()).toHaveLength(22);
-    expect(times()[1]).toBe('10:00 AM');
-    expect(screen.getByLabelText('Delivery Time')).toHaveValue('14:30');
-
-    // A day before the earliest offers no time, and a time chosen there is dropped.
-    fireEvent.change(date, { target: { value: todayLA() } });
-    expect(times()).toEqual(['Select a time']);
+    // A time the new day does not offer is dropped.
+    fireEvent.change(date, { target: { value: later } });
+    await waitFor(() => expect(times()).toEqual(['Select a time', '10:00 AM', '10:30 AM']));
     expect(screen.getByLabelText('Delivery Time')).toHaveValue('');
-    expect(screen.getByText('No delivery times are left on this day. Please choose a later date.')).toBeInTheDocument();
-  });
+
+    // A day the server has no time for says why, in its words, at the date.
+    fireEvent.change(date, { target: { value: full } });
+    await waitFor(() => expect(date).toHaveAccessibleDescription(noTimes));
+    expect(times()).toEqual(['Select a time']);
+
+    // A day past the last bookable one offers nothing and says so before asking the server.
+    fireEvent.change(date, { target: { value: plusDays(rules.deliveryLatestDate, 200) } });
+    expect(date).toHaveAccessibleDescription(SHOP.checkoutMessages.dateTooFar);
+    expect(date).toHaveAttribute('aria-invalid', 'true');
+    expect(times()).toEqual(['Select a time']);
+    const asked = fetchMock.mock.calls.filter(([url]) => String(url).includes('delivery-times')).map(([url]) => url);
+    expect(asked).toEqual([tomorrow, later, full].map((d) => `/api/shop/delivery-times?date=${d}`));
+  }, 20000);
 
   test('the payload carries the ZIP; the server refusals (phone, hours, full hour) show beside the field', async () => {
     const rules = rulesFromTomorrow();
@@ -267,9 +267,9 @@ describe('local delivery', () => {
     await user.type(screen.getByLabelText('Full Name'), 'Ada');
     await user.type(screen.getByLabelText('Delivery Address'), '1 Main St, Garden Grove');
     await user.type(screen.getByLabelText('ZIP Code'), '92840');
-    await user.type(screen.getByLabelText('Phone Number'), '12');
+    await user.type(screen.getByLabelText('Phone Number'), '714-555-0100');
     fireEvent.change(screen.getByLabelText('Delivery Date'), { target: { value: day } });
-    await user.selectOptions(screen.getByLabelText('Delivery Time'), '10:00 AM');
+    await user.selectOptions(screen.getByLabelText('Delivery Time'), await screen.findByRole('option', { name: '10:00 AM' }));
 
     for (const [, , message, label] of refusals) {
       await user.click(screen.getByRole('button', { name: 'Place Order' }));
@@ -281,11 +281,11 @@ describe('local delivery', () => {
     expect(bodyOf(checkoutCalls(fetchMock)[0][1])).toMatchObject({
       deliveryOption: 'delivery',
       deliveryZip: '92840',
-      phoneNumber: '12',
+      phoneNumber: '714-555-0100',
       deliveryDate: day,
       deliveryTime: '10:00',
       ageConfirmed: false,
     });
     expect(screen.queryByRole('checkbox')).not.toBeInTheDocument();
-  });
+  }, 20000);
 });

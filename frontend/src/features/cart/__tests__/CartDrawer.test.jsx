@@ -1,10 +1,13 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import SERVER_SHOP_INFO from '../../../test/fixtures/shopInfo.json';
 import { networkError } from '../../../test/fetch';
-import { bodyOf, checkoutCalls, header, renderDrawer as renderWith, toCheckout } from './harness';
+import { todayLA } from '../../../lib/format';
+import { PHONE_INVALID, bodyOf, callsTo, checkoutCalls, header, plusDays, renderDrawer as renderWith, toCheckout } from './harness';
 
 // The operator's details and delivery options as the server serves them.
-const SHOP = SERVER_SHOP_INFO;
+// The bookable days as the server would serve them today (the fixture's are a fixed day's).
+const SHOP = { ...SERVER_SHOP_INFO, deliveryLatestDate: plusDays(todayLA(), 30) };
+const IN_RANGE = plusDays(todayLA(), 2);
 
 const widget = { id: 1, name: 'Widget', price: 10, availability: true, quantity: 3, types: [], images: [], thumbnails: ['/media/w.jpg'] };
 const mint = { id: 4, name: 'Mint', price: 25, availability: true, quantity: 5 };
@@ -111,6 +114,70 @@ describe('cart step', () => {
   });
 });
 
+describe('lines the shop no longer sells', () => {
+  const unpriced = { ...widget, id: 8, name: 'Hookah', price: null };
+  const lamp = { ...widget, id: 9, name: 'Lamp', price: 12 };
+
+  test("a line without a price says so in the server's words, counts nothing and stops Checkout until removed", async () => {
+    const { user } = renderDrawer([
+      [unpriced, null, 2],
+      [widget, null, 1],
+    ]);
+    const dialog = await screen.findByRole('dialog', { name: 'Shopping Cart' });
+    const noPrice = SHOP.cartLineMessages.noPrice.replace('{name}', 'Hookah');
+    expect(await within(dialog).findByText(noPrice)).toBeInTheDocument();
+    expect(within(dialog).queryByText('$0.00 each')).not.toBeInTheDocument();
+    expect(screen.getByTestId('cart-subtotal')).toHaveTextContent('$10.00');
+
+    await user.click(screen.getByRole('button', { name: 'Checkout' }));
+    expect(screen.getByRole('alert')).toHaveTextContent(SHOP.cartLineMessages.review);
+    const remove = screen.getByRole('button', { name: 'Remove Hookah' });
+    expect(remove).toHaveFocus();
+    expect(remove).toHaveAccessibleDescription(noPrice);
+    expect(screen.queryByRole('radio')).not.toBeInTheDocument();
+
+    await user.click(remove);
+    await user.click(screen.getByRole('button', { name: 'Checkout' }));
+    expect(await screen.findByRole('radio', { name: 'Store Pickup' })).toBeInTheDocument();
+  });
+
+  test('a product withdrawn since it was added shows once read again; Place Order is refused with a one-click Remove', async () => {
+    let answerLamp;
+    const { user, fetchMock } = renderDrawer(
+      [
+        [lamp, null, 1],
+        [widget, null, 1],
+      ],
+      {
+        // The server's answer arrives once the shopper is on the checkout form.
+        'GET /api/products/9': () =>
+          new Promise((resolve) => {
+            answerLamp = resolve;
+          }),
+        'POST /api/orders/checkout': { status: 201, body: { message: 'Order placed successfully', order: ORDER } },
+      },
+    );
+    await toCheckout(user, 'Store Pickup');
+    expect(screen.getByTestId('checkout-total')).toHaveTextContent('$22.00');
+    answerLamp({ status: 200, body: { ...lamp, availability: false } });
+    const withdrawn = SHOP.cartLineMessages.notForSale.replace('{name}', 'Lamp');
+    expect(await screen.findByText(withdrawn)).toBeInTheDocument();
+    expect(screen.getByTestId('checkout-total')).toHaveTextContent('$10.00');
+
+    await user.type(screen.getByLabelText('Full Name'), 'Ada');
+    await user.click(screen.getByRole('button', { name: 'Place Order' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(SHOP.cartLineMessages.review);
+    expect(screen.getByRole('button', { name: 'Remove Lamp' })).toHaveFocus();
+    expect(checkoutCalls(fetchMock)).toHaveLength(0);
+
+    await user.click(screen.getByRole('button', { name: 'Remove Lamp' }));
+    expect(screen.queryByText(withdrawn)).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Place Order' }));
+    await waitFor(() => expect(checkoutCalls(fetchMock)).toHaveLength(1));
+    expect(bodyOf(checkoutCalls(fetchMock)[0][1]).cartItems).toEqual([{ productId: 1, productTypeId: null, quantity: 1 }]);
+  }, 20000);
+});
+
 describe('steps', () => {
   test('cart -> delivery -> checkout, Back twice, and closing resets to the cart step', async () => {
     const { user } = renderDrawer([[widget, null, 1]]);
@@ -202,9 +269,36 @@ describe('checkout form', () => {
     expect(alertText()).toBe('Delivery date cannot be earlier than today');
     fireEvent.change(screen.getByLabelText('Delivery Date'), { target: { value: '2999-12-31' } });
     await user.click(place);
+    expect(alertText()).toBe(SHOP.checkoutMessages.dateTooFar);
+    fireEvent.change(screen.getByLabelText('Delivery Date'), { target: { value: IN_RANGE } });
+    await user.click(place);
     expect(alertText()).toBe('Please select a delivery time');
     expect(checkoutCalls(fetchMock)).toHaveLength(0);
+    // The far day was never asked about: it is outside the served range.
+    expect(callsTo(fetchMock, 'delivery-times').map(([url]) => url)).toEqual([`/api/shop/delivery-times?date=${IN_RANGE}`]);
   });
+
+  test('a phone number the server would refuse is flagged while typing and stops Place Order, with no order sent', async () => {
+    const { user, fetchMock } = renderDrawer([[widget, null, 1]]);
+    await toCheckout(user, 'Local Delivery');
+    await user.type(screen.getByLabelText('Full Name'), 'Ada Buyer');
+    await user.type(screen.getByLabelText('Delivery Address'), '1 Main St');
+    const phone = screen.getByLabelText('Phone Number');
+    await user.type(phone, '555-01');
+    await waitFor(() => expect(phone).toHaveAccessibleDescription(PHONE_INVALID));
+    expect(phone).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+
+    fireEvent.change(screen.getByLabelText('Delivery Date'), { target: { value: IN_RANGE } });
+    await user.selectOptions(screen.getByLabelText('Delivery Time'), await screen.findByRole('option', { name: '2:00 PM' }));
+    await user.click(screen.getByRole('button', { name: 'Place Order' }));
+
+    // Said once, at the field, which takes the focus; no toast, no order request.
+    expect(await screen.findByRole('alert')).toHaveTextContent(PHONE_INVALID);
+    expect(screen.getAllByText(PHONE_INVALID)).toHaveLength(1);
+    expect(phone).toHaveFocus();
+    expect(checkoutCalls(fetchMock)).toHaveLength(0);
+  }, 20000);
 
   test('pickup asks only for a name; fee line hidden when free', async () => {
     const { user } = renderDrawer([[widget, null, 1]]);
@@ -252,8 +346,8 @@ describe('placing the order', () => {
     await user.type(screen.getByLabelText('Full Name'), 'Ada Buyer');
     await user.type(screen.getByLabelText('Delivery Address'), '1 Main St');
     await user.type(screen.getByLabelText('Phone Number'), '714-555-0100');
-    fireEvent.change(screen.getByLabelText('Delivery Date'), { target: { value: '2999-12-31' } });
-    fireEvent.change(screen.getByLabelText('Delivery Time'), { target: { value: '14:00' } });
+    fireEvent.change(screen.getByLabelText('Delivery Date'), { target: { value: IN_RANGE } });
+    await user.selectOptions(screen.getByLabelText('Delivery Time'), await screen.findByRole('option', { name: '2:00 PM' }));
     await user.type(screen.getByLabelText('ZIP Code'), '92840');
     await user.click(screen.getByLabelText('I am 21 or older'));
     await user.click(screen.getByRole('button', { name: 'Place Order' }));

@@ -76,6 +76,21 @@ describe('validateCheckout', () => {
     expect(message({ deliveryTime: '' }, 'delivery')).toBe('Please select a delivery time');
   });
 
+  test("the day's served problem and a time the server no longer offers stop the order", () => {
+    const far = { problem: SHOP.checkoutMessages.dateTooFar, times: [], isLoaded: true };
+    expect(validateCheckout(FULL, opt('delivery'), ITEMS, TODAY, SHOP.checkoutMessages, far)).toEqual({
+      field: 'deliveryDate',
+      message: SHOP.checkoutMessages.dateTooFar,
+    });
+    const filled = { problem: '', times: ['15:00'], isLoaded: true };
+    expect(validateCheckout(FULL, opt('delivery'), ITEMS, TODAY, SHOP.checkoutMessages, filled)).toEqual({
+      field: 'deliveryTime',
+      message: SHOP.checkoutMessages.time,
+    });
+    const offered = { problem: '', times: ['14:00'], isLoaded: true };
+    expect(validateCheckout(FULL, opt('delivery'), ITEMS, TODAY, SHOP.checkoutMessages, offered)).toBeNull();
+  });
+
   test('what each option does not need is not asked for', () => {
     const bare = { customerName: 'Ada', deliveryAddress: '', phoneNumber: '', deliveryDate: '', deliveryTime: '' };
     expect(validateCheckout(bare, opt('pickup'), ITEMS, TODAY)).toBeNull();

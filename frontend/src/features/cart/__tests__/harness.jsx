@@ -31,8 +31,40 @@ function Where() {
 // test says so.
 export const NO_DETAILS = { ...CUSTOMER, name: '', phone: '', deliveryAddress: '', deliveryZip: '' };
 
+// The drawer reads each cart product again (GET /api/products/{id}): by default the server still
+// sells it as the cart holds it; a test's handlers say otherwise.
+function productsAsSeeded(lines) {
+  return Object.fromEntries(lines.map(([product]) => [`GET /api/products/${product.id}`, { status: 200, body: product }]));
+}
+
+export function plusDays(iso, days) {
+  const date = new Date(`${iso}T12:00:00Z`);
+  date.setUTCDate(date.getUTCDate() + days);
+  return date.toISOString().slice(0, 10);
+}
+
+// Test data standing in for the server's answers (the app asks the server for these).
+export const PHONE_INVALID = 'Please enter a valid phone number';
+export const DAY_TIMES = ['10:00', '10:30', '11:00', '14:00', '14:30', '20:00'];
+const param = (url, name) => new URL(url, 'http://localhost').searchParams.get(name) || '';
+
+// GET /api/shop/phone-check: ten digits pass here; GET /api/shop/delivery-times: DAY_TIMES.
+export const CHECKS = {
+  'GET /api/shop/phone-check': (url) => {
+    const phone = param(url, 'phone');
+    const valid = phone.replace(/\D/g, '').length >= 10;
+    return { status: 200, body: { phone, valid, message: valid ? '' : PHONE_INVALID } };
+  },
+  'GET /api/shop/delivery-times': (url) => ({ status: 200, body: { date: param(url, 'date'), times: DAY_TIMES, message: '' } }),
+};
+
 export function renderDrawer(lines, handlers = {}) {
-  const fetchMock = mockFetch({ 'GET /api/auth/me': { status: 200, body: NO_DETAILS }, ...handlers });
+  const fetchMock = mockFetch({
+    'GET /api/auth/me': { status: 200, body: NO_DETAILS },
+    ...CHECKS,
+    ...productsAsSeeded(lines),
+    ...handlers,
+  });
   const result = renderWithProviders(
     <>
       <Seed lines={lines} />
@@ -55,6 +87,7 @@ export function bodyOf(init) {
   return typeof init.body === 'string' ? JSON.parse(init.body) : init.body;
 }
 
+export const callsTo = (fetchMock, path) => fetchMock.mock.calls.filter(([url]) => String(url).includes(path));
 export const checkoutCalls = (fetchMock) => fetchMock.mock.calls.filter(([url]) => String(url).includes('/orders/checkout'));
 
 export async function toCheckout(user, optionName) {

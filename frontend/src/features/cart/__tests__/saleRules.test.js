@@ -1,6 +1,14 @@
 import CATEGORIES from '../../../test/fixtures/categories.json';
 import SHOP from '../../../test/fixtures/shopInfo.json';
-import { deliveryDateBounds, deliveryTimes, notShippableMessage, restrictedProducts, unshippableProduct } from '../saleRules';
+import {
+  cartLine,
+  dateProblem,
+  deliveryDateBounds,
+  notShippableMessage,
+  orderableSubtotal,
+  restrictedProducts,
+  unshippableProduct,
+} from '../saleRules';
 
 const categoryById = (id) => CATEGORIES.find((c) => c.id === id) ?? null;
 const line = (product) => ({ cartKey: String(product.id), product, quantity: 1 });
@@ -58,28 +66,52 @@ describe('delivery dates and times from the served rules', () => {
     expect(deliveryDateBounds(RULES, '2026-11-27').min).toBe('2026-11-27');
   });
 
-  test('a later day offers every half hour within the hours, both ends included', () => {
-    const times = deliveryTimes(RULES, '2026-11-30');
-    expect(times[0]).toEqual({ value: '10:00', label: '10:00 AM' });
-    expect(times[times.length - 1]).toEqual({ value: '20:00', label: '8:00 PM' });
-    expect(times).toHaveLength(21);
+  test("a day before today or past the last one is said in the server's words before asking for times", () => {
+    const bounds = deliveryDateBounds(RULES, '2026-11-24');
+    expect(dateProblem('2026-11-23', '2026-11-24', bounds, SHOP.checkoutMessages)).toBe(SHOP.checkoutMessages.datePast);
+    expect(dateProblem('2027-03-01', '2026-11-24', bounds, SHOP.checkoutMessages)).toBe(SHOP.checkoutMessages.dateTooFar);
+    expect(dateProblem('2026-12-24', '2026-11-24', bounds, SHOP.checkoutMessages)).toBe('');
+    expect(dateProblem('', '2026-11-24', bounds, SHOP.checkoutMessages)).toBe('');
+  });
+});
+
+describe('cart lines the shop no longer sells', () => {
+  const messages = SHOP.cartLineMessages;
+  const lamp = { id: 5, name: 'Lamp', price: 12, availability: true, types: [{ id: 9, name: 'Red', price: null, availability: true }] };
+  const item = (product, type = null, quantity = 2) => ({
+    cartKey: type ? `${product.id}_${type.id}` : String(product.id),
+    productId: product.id,
+    productTypeId: type ? type.id : null,
+    quantity,
+    product,
+    selectedType: type,
   });
 
-  test('the earliest day offers only the times from the earliest moment on', () => {
-    expect(deliveryTimes(RULES, '2026-11-24')[0].value).toBe('14:00');
-    const odd = { ...RULES, deliveryEarliest: '2026-11-24T14:07-08:00' };
-    expect(deliveryTimes(odd, '2026-11-24')[0].value).toBe('14:30');
-    const late = { ...RULES, deliveryEarliest: '2026-11-24T19:59-08:00' };
-    expect(deliveryTimes(late, '2026-11-24').map((t) => t.value)).toEqual(['20:00']);
+  test('a priced, available line can be ordered, at the price read now', () => {
+    const line = cartLine(item(lamp), { ...lamp, price: 14 }, messages);
+    expect(line).toMatchObject({ price: 14, problem: '', label: 'Lamp' });
   });
 
-  test('a day before the earliest offers none; other hours come from the server', () => {
-    expect(deliveryTimes(RULES, '2026-11-23')).toEqual([]);
-    const short = { ...RULES, deliveryHours: { start: '09:30', end: '11:00' } };
-    expect(deliveryTimes(short, '2026-11-30').map((t) => t.value)).toEqual(['09:30', '10:00', '10:30', '11:00']);
+  test("a line without a price, withdrawn or gone says so in the server's words and counts nothing", () => {
+    const unpriced = cartLine(item({ ...lamp, price: null }), undefined, messages);
+    expect(unpriced.problem).toBe('Lamp has no price yet and cannot be ordered.');
+    const removedSince = cartLine(item(lamp), { ...lamp, price: null }, messages);
+    expect(removedSince.problem).toBe('Lamp has no price yet and cannot be ordered.');
+    const withdrawn = cartLine(item(lamp), { ...lamp, availability: false }, messages);
+    expect(withdrawn.problem).toBe('Lamp is no longer available. Please remove it from your cart.');
+    expect(cartLine(item(lamp), null, messages).problem).toBe('Lamp is no longer available. Please remove it from your cart.');
+    const lines = [
+      { item: item(lamp), line: cartLine(item(lamp), undefined, messages) },
+      { item: item(lamp), line: withdrawn },
+    ];
+    expect(orderableSubtotal(lines)).toBe(24);
   });
 
-  test('no rules yet: no times', () => {
-    expect(deliveryTimes({}, '2026-11-30')).toEqual([]);
+  test("a type takes the product's price when it has none; a type gone since is withdrawn", () => {
+    const red = lamp.types[0];
+    expect(cartLine(item(lamp, red), lamp, messages)).toMatchObject({ price: 12, problem: '', label: 'Lamp - Red' });
+    expect(cartLine(item(lamp, red), { ...lamp, types: [] }, messages).problem).toBe(
+      'Lamp - Red is no longer available. Please remove it from your cart.',
+    );
   });
 });

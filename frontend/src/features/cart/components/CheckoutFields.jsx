@@ -1,82 +1,130 @@
-import { useDeliveryZipCheck } from '../api';
-import { deliveryDateBounds, deliveryTimes } from '../saleRules';
+import { useEffect } from 'react';
+import { formatClock } from '../../../lib/format';
+import { useDeliveryZipCheck, usePhoneCheck } from '../api';
 
+// A field with its label and one line under it: the refusal when the field is at fault (the
+// input's aria-describedby names it), else its hint.
 export function Field({ id, label, error, children, hint }) {
   return (
     <div className={`form-field${error ? ' form-field--invalid' : ''}`}>
       <label htmlFor={id}>{label}</label>
       {children}
-      {hint}
+      {error ? (
+        <p className="form-error" role="alert" id={`${id}-error`}>
+          {error}
+        </p>
+      ) : (
+        hint
+      )}
     </div>
   );
 }
 
-// Whether local delivery serves the ZIP being typed, in the server's words, as soon as the
-// shopper pauses.
-function ZipStatus({ zip }) {
-  const check = useDeliveryZipCheck(zip);
+// A live line under a field: the server's word on what is typed (announced politely).
+function Status({ id, message, ok }) {
   return (
-    <p
-      id="checkout-zip-status"
-      role="status"
-      className={`form-hint${check ? (check.served ? ' form-hint--ok' : ' form-hint--bad') : ''}`}
-      data-served={check ? String(check.served) : undefined}
-    >
-      {check ? check.message : ''}
+    <p id={id} role="status" className={`form-hint${message ? (ok ? ' form-hint--ok' : ' form-hint--bad') : ''}`}>
+      {message}
     </p>
   );
 }
 
-// Address, ZIP code, phone, date and time of a local delivery (the fields the option needs).
-// `input(name)` gives a field's value, change handler and error state; the date and time offered
-// are the ones the served rules allow.
-export function AppointmentFields({ form, rules, today, input, invalid, onChange }) {
-  const { min, max } = deliveryDateBounds(rules, today);
-  const times = deliveryTimes(rules, form.deliveryDate);
-  const noTimes = Boolean(form.deliveryDate) && times.length === 0 && Boolean(rules?.deliveryHours);
-  const zip = input('deliveryZip');
-  const date = input('deliveryDate');
+// The input's description: the refusal when at fault, else the live status line.
+const describedBy = (field, statusId) => field['aria-describedby'] || statusId;
 
-  // A time that the new day does not offer is dropped, so the shopper picks again.
-  const changeDate = (event) => {
-    const value = event.target.value;
-    const kept = deliveryTimes(rules, value).some((t) => t.value === form.deliveryTime);
-    date.onChange(event);
-    if (!kept && form.deliveryTime) onChange({ ...form, deliveryDate: value, deliveryTime: '' });
-  };
+function ZipField({ form, input, error }) {
+  const zip = input('deliveryZip');
+  const check = useDeliveryZipCheck(form.deliveryZip);
+  return (
+    <Field
+      id="checkout-deliveryZip"
+      label="ZIP Code"
+      error={error('deliveryZip')}
+      hint={<Status id="checkout-zip-status" message={check?.message} ok={check?.served} />}
+    >
+      <input
+        type="text"
+        inputMode="numeric"
+        autoComplete="postal-code"
+        maxLength={5}
+        {...zip}
+        aria-describedby={describedBy(zip, 'checkout-zip-status')}
+        data-served={check ? String(check.served) : undefined}
+      />
+    </Field>
+  );
+}
+
+// Checked by the server's rule once the shopper pauses, so a mistyped number shows before
+// Place Order.
+function PhoneField({ form, input, error }) {
+  const phone = input('phoneNumber');
+  const check = usePhoneCheck(form.phoneNumber);
+  const bad = check && !check.valid ? check.message : '';
+  return (
+    <Field
+      id="checkout-phoneNumber"
+      label="Phone Number"
+      error={error('phoneNumber')}
+      hint={<Status id="checkout-phone-status" message={bad} />}
+    >
+      <input
+        type="tel"
+        autoComplete="tel"
+        {...phone}
+        aria-invalid={phone['aria-invalid'] || (bad ? 'true' : undefined)}
+        aria-describedby={describedBy(phone, 'checkout-phone-status')}
+      />
+    </Field>
+  );
+}
+
+function DateField({ form, bounds, day, input, error }) {
+  const date = input('deliveryDate');
+  const said = form.deliveryDate ? day.problem : '';
+  return (
+    <Field
+      id="checkout-deliveryDate"
+      label="Delivery Date"
+      error={error('deliveryDate')}
+      hint={<Status id="checkout-date-status" message={said} />}
+    >
+      <input
+        type="date"
+        min={bounds.min}
+        max={bounds.max || undefined}
+        {...date}
+        aria-invalid={date['aria-invalid'] || (said ? 'true' : undefined)}
+        aria-describedby={describedBy(date, 'checkout-date-status')}
+      />
+    </Field>
+  );
+}
+
+// Address, ZIP code, phone, date and time of a local delivery (the fields the option needs).
+// `input(name)` gives a field's value, change handler and error state; `error(name)` the refusal
+// to show there. The dates offered are the served range, the times the server's for that day
+// (`day`: {times, problem, isLoaded}).
+export function AppointmentFields({ form, bounds, day, input, error, onChange }) {
+  // A time the new day does not offer is dropped, so the shopper picks again.
+  const { deliveryTime } = form;
+  const dropTime = Boolean(day.isLoaded && deliveryTime && !day.times.includes(deliveryTime));
+  useEffect(() => {
+    if (dropTime) onChange((current) => ({ ...current, deliveryTime: '' }));
+  }, [dropTime, onChange]);
 
   return (
     <>
-      <Field id="checkout-deliveryZip" label="ZIP Code" error={invalid('deliveryZip')} hint={<ZipStatus zip={form.deliveryZip} />}>
-        <input
-          type="text"
-          inputMode="numeric"
-          autoComplete="postal-code"
-          maxLength={5}
-          {...zip}
-          aria-describedby={[zip['aria-describedby'], 'checkout-zip-status'].filter(Boolean).join(' ')}
-        />
-      </Field>
-      <Field id="checkout-phoneNumber" label="Phone Number" error={invalid('phoneNumber')}>
-        <input type="tel" autoComplete="tel" {...input('phoneNumber')} />
-      </Field>
+      <ZipField form={form} input={input} error={error} />
+      <PhoneField form={form} input={input} error={error} />
       <div className="form-row">
-        <Field id="checkout-deliveryDate" label="Delivery Date" error={invalid('deliveryDate')}>
-          <input type="date" min={min} max={max || undefined} {...date} onChange={changeDate} />
-        </Field>
-        <Field
-          id="checkout-deliveryTime"
-          label="Delivery Time"
-          error={invalid('deliveryTime')}
-          hint={
-            noTimes ? <p className="form-hint form-hint--bad">No delivery times are left on this day. Please choose a later date.</p> : null
-          }
-        >
+        <DateField form={form} bounds={bounds} day={day} input={input} error={error} />
+        <Field id="checkout-deliveryTime" label="Delivery Time" error={error('deliveryTime')}>
           <select {...input('deliveryTime')}>
             <option value="">Select a time</option>
-            {times.map((t) => (
-              <option key={t.value} value={t.value}>
-                {t.label}
+            {day.times.map((time) => (
+              <option key={time} value={time}>
+                {formatClock(time)}
               </option>
             ))}
           </select>
@@ -88,17 +136,17 @@ export function AppointmentFields({ form, rules, today, input, invalid, onChange
 
 // The 21+ confirmation, shown when the cart holds an age-restricted product (or the server asked
 // for it). It confirms one thing: the person ordering is 21 or older.
-export function AgeConfirmation({ names, notice, checked, invalid, onToggle }) {
+export function AgeConfirmation({ names, notice, checked, error, onToggle }) {
   return (
-    <div className={`age-confirm${invalid ? ' age-confirm--invalid' : ''}`}>
+    <div className={`age-confirm${error ? ' age-confirm--invalid' : ''}`}>
       <label className="age-confirm__label">
         <input
           type="checkbox"
           name="ageConfirmed"
           checked={checked}
           onChange={(event) => onToggle(event.target.checked)}
-          aria-invalid={invalid ? 'true' : undefined}
-          aria-describedby={`checkout-age-hint${invalid ? ' checkout-error' : ''}`}
+          aria-invalid={error ? 'true' : undefined}
+          aria-describedby={`checkout-age-hint${error ? ' checkout-ageConfirmed-error' : ''}`}
         />
         <span>I am 21 or older</span>
       </label>
@@ -106,6 +154,11 @@ export function AgeConfirmation({ names, notice, checked, invalid, onToggle }) {
         {names.length > 0 ? `${names.join(', ')} ${names.length === 1 ? 'is' : 'are'} sold to adults only. ` : ''}
         Tick this to confirm that you, the person placing this order, are at least 21 years old.
       </p>
+      {error && (
+        <p className="form-error" role="alert" id="checkout-ageConfirmed-error">
+          {error}
+        </p>
+      )}
       {/* The served ID sentence of the chosen option (shop info's idNotices). */}
       {notice && <p className="age-confirm__notice">{notice}</p>}
     </div>

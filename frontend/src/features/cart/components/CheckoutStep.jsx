@@ -1,15 +1,20 @@
 import { useEffect, useRef, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import { useCart } from '../../../lib/cart';
 import { useCategories } from '../../../lib/categories';
 import { formatPrice, todayLA } from '../../../lib/format';
 import { findById, useShopInfo } from '../../../lib/shopInfo';
+import { phoneCheckQuery, useDeliveryTimes } from '../api';
 import { checkoutPayload, deliveryFee, orderTotal, validateCheckout } from '../checkoutRules';
-import { restrictedProducts } from '../saleRules';
+import { dateProblem, deliveryDateBounds, restrictedProducts } from '../saleRules';
+import { useCartLines } from '../useCartLines';
 import { AgeConfirmation, AppointmentFields, Field } from './CheckoutFields';
 
 // The earliest delivery moment moves with the clock: the rules are read again when this step
 // opens if the copy in hand is older than this.
 const RULES_FRESH_MS = 60 * 1000;
+
+const TOP_OF_FORM = ['form', 'cart', 'deliveryOption'];
 
 // A field's id, name and, when it is the one at fault, its error marks.
 function fieldState(name, atFault) {
@@ -17,21 +22,21 @@ function fieldState(name, atFault) {
     id: `checkout-${name}`,
     name,
     'aria-invalid': atFault ? 'true' : undefined,
-    'aria-describedby': atFault ? 'checkout-error' : undefined,
+    'aria-describedby': atFault ? `checkout-${name}-error` : undefined,
   };
 }
 
 // What the chosen option asks for: an address, and a booked delivery (phone, date, time, ZIP).
-function OptionFields({ option, form, rules, today, input, invalid, onChange }) {
+function OptionFields({ option, form, bounds, day, input, error, onChange }) {
   return (
     <>
       {option?.needsAddress && (
-        <Field id="checkout-deliveryAddress" label="Delivery Address" error={invalid('deliveryAddress')}>
+        <Field id="checkout-deliveryAddress" label="Delivery Address" error={error('deliveryAddress')}>
           <input type="text" autoComplete="street-address" {...input('deliveryAddress')} />
         </Field>
       )}
       {option?.needsAppointment && (
-        <AppointmentFields form={form} rules={rules} today={today} input={input} invalid={invalid} onChange={onChange} />
+        <AppointmentFields form={form} bounds={bounds} day={day} input={input} error={error} onChange={onChange} />
       )}
     </>
   );
@@ -58,12 +63,62 @@ function OrderSummary({ subtotal, fee, total, optionId }) {
   );
 }
 
+// Lines checkout would refuse, each with the server's sentence and its one-click Remove: Place
+// Order stays refused until they are gone.
+function BlockedLines({ blocked }) {
+  const { removeItem } = useCart();
+  if (!blocked.length) return null;
+  return (
+    <ul className="checkout-blocked" aria-label="Items that cannot be ordered">
+      {blocked.map(({ item, line }) => (
+        <li key={item.cartKey} className="checkout-blocked__line">
+          <span id={`checkout-blocked-${item.cartKey}`}>{line.problem}</span>
+          <button
+            type="button"
+            className="button button--secondary checkout-blocked__remove"
+            aria-label={`Remove ${line.label}`}
+            aria-describedby={`checkout-blocked-${item.cartKey}`}
+            onClick={() => removeItem(item.cartKey)}
+          >
+            Remove
+          </button>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+// The chosen day as the server sees it: out of the served range (said before asking), else its
+// offered times, or the server's sentence for none.
+function useDeliveryDay(form, option, shop, today) {
+  const bounds = deliveryDateBounds(shop, today);
+  const outside = dateProblem(form.deliveryDate, today, bounds, shop.checkoutMessages);
+  const offered = useDeliveryTimes(form.deliveryDate, Boolean(option?.needsAppointment) && !outside);
+  const day = outside ? { times: [], problem: outside, isLoaded: true } : { ...offered, problem: offered.message };
+  return { bounds, day };
+}
+
+// The phone number checked by the server's rule before the order is sent: the refusal, or null
+// (also when the check could not be had: checkout answers for itself).
+async function phoneRefusal(queryClient, form, option) {
+  const phone = (form.phoneNumber || '').trim();
+  if (!option?.needsAppointment || !phone) return null;
+  try {
+    const check = await queryClient.fetchQuery(phoneCheckQuery(phone));
+    return check && check.valid === false ? { field: 'phoneNumber', message: check.message } : null;
+  } catch {
+    return null;
+  }
+}
+
 export function CheckoutStep({ option: optionId, form, onChange, onBack, placing, onPlace }) {
-  const { items, subtotal } = useCart();
+  const { items } = useCart();
+  const { blocked, subtotal } = useCartLines();
   const shop = useShopInfo({ staleTime: RULES_FRESH_MS });
   const { categoryById } = useCategories();
+  const queryClient = useQueryClient();
   const option = findById(shop.deliveryOptions, optionId);
-  const [error, setError] = useState(null);
+  const [problem, setProblem] = useState(null);
   // The server asked for the 21+ confirmation although the cart's copy of the products did not
   // say they needed it (a category changed since they were added).
   const [ageAsked, setAgeAsked] = useState(false);
@@ -71,56 +126,73 @@ export function CheckoutStep({ option: optionId, form, onChange, onBack, placing
   const askAge = restricted.length > 0 || ageAsked;
   const formRef = useRef(null);
   const today = todayLA();
+  const { bounds, day } = useDeliveryDay(form, option, shop, today);
   const fee = deliveryFee(option, subtotal);
   const total = orderTotal(option, subtotal);
-  const optionLabel = option?.label ?? '';
 
-  const invalid = (name) => Boolean(error && error.field === name);
+  const error = (name) => (problem && problem.field === name ? problem.message : '');
 
   function input(name) {
     return {
-      ...fieldState(name, invalid(name)),
+      ...fieldState(name, Boolean(error(name))),
       value: form[name],
       onChange: (event) => {
-        if (error) setError(null);
+        if (problem) setProblem(null);
         onChange({ ...form, [name]: event.target.value });
       },
     };
   }
 
-  function show(problem) {
-    if (problem.field === 'ageConfirmed') setAgeAsked(true);
-    setError({ ...problem });
+  function show(found) {
+    if (found.field === 'ageConfirmed') setAgeAsked(true);
+    setProblem({ ...found });
   }
 
   // After the render that shows it: the field at fault may only now be on screen (the age box).
   useEffect(() => {
-    const field = error && formRef.current && formRef.current.querySelector(`[name="${error.field}"]`);
-    if (field) field.focus();
-  }, [error]);
+    if (!problem || !formRef.current) return;
+    const target =
+      problem.field === 'cart'
+        ? formRef.current.querySelector('.checkout-blocked__remove')
+        : formRef.current.querySelector(`[name="${problem.field}"]`);
+    if (target) target.focus();
+  }, [problem]);
+
+  async function firstProblem() {
+    if (blocked.length) return { field: 'cart', message: shop.cartLineMessages?.review };
+    return validateCheckout(form, option, items, today, shop.checkoutMessages, day) || phoneRefusal(queryClient, form, option);
+  }
 
   async function submit(event) {
     event.preventDefault();
     if (placing) return;
-    const problem = validateCheckout(form, option, items, today, shop.checkoutMessages);
-    if (problem) {
-      show(problem);
+    const found = await firstProblem();
+    if (found) {
+      show(found);
       return;
     }
-    setError(null);
+    setProblem(null);
     const answer = await onPlace(checkoutPayload({ ...form, ageConfirmed: askAge && form.ageConfirmed }, option, items, subtotal));
     if (answer && answer.refusal) show(answer.refusal);
   }
 
+  // Refusals about no field of this step (the cart, the option, stock, prices) go on top.
+  const topMessage = TOP_OF_FORM.includes(problem?.field) ? problem.message : '';
   return (
     <form className="cart-step checkout-form" ref={formRef} noValidate onSubmit={submit}>
       <p className="checkout-form__option">
-        Delivery option: <strong>{optionLabel}</strong>
+        Delivery option: <strong>{option?.label ?? ''}</strong>
       </p>
-      <Field id="checkout-customerName" label="Full Name" error={invalid('customerName')}>
+      {topMessage && (
+        <p className="form-error" role="alert" id="checkout-form-error">
+          {topMessage}
+        </p>
+      )}
+      <BlockedLines blocked={blocked} />
+      <Field id="checkout-customerName" label="Full Name" error={error('customerName')}>
         <input type="text" autoComplete="name" {...input('customerName')} />
       </Field>
-      <OptionFields option={option} form={form} rules={shop} today={today} input={input} invalid={invalid} onChange={onChange} />
+      <OptionFields option={option} form={form} bounds={bounds} day={day} input={input} error={error} onChange={onChange} />
       <Field id="checkout-specialInstructions" label="Special Instructions (optional)">
         <textarea rows={3} {...input('specialInstructions')} />
       </Field>
@@ -130,18 +202,12 @@ export function CheckoutStep({ option: optionId, form, onChange, onBack, placing
           names={restricted}
           notice={shop.idNotices?.[optionId]}
           checked={form.ageConfirmed === true}
-          invalid={invalid('ageConfirmed')}
+          error={error('ageConfirmed')}
           onToggle={(checked) => {
-            if (error) setError(null);
+            if (problem) setProblem(null);
             onChange({ ...form, ageConfirmed: checked });
           }}
         />
-      )}
-
-      {error && (
-        <p className="form-error" role="alert" id="checkout-error">
-          {error.message}
-        </p>
       )}
 
       <OrderSummary subtotal={subtotal} fee={fee} total={total} optionId={optionId} />

@@ -6,6 +6,7 @@ import { useShopInfo } from '../../../lib/shopInfo';
 import { Spinner } from '../../../components/Spinner';
 import { amountToFreeDelivery, deliveryFee } from '../checkoutRules';
 import { notShippableMessage, unshippableProduct } from '../saleRules';
+import { useCartLines } from '../useCartLines';
 
 // Why an option cannot take this cart, or '' when it can: shipping is closed to a cart with a
 // product that cannot be mailed.
@@ -16,7 +17,8 @@ function unavailableReason(option, items, categoryById, notShippable) {
 }
 
 export function DeliveryStep({ option, onSelect, onBack, onContinue }) {
-  const { items, subtotal } = useCart();
+  const { items } = useCart();
+  const { subtotal } = useCartLines();
   const { categoryById } = useCategories();
   const { deliveryOptions, checkoutMessages, notShippable, isLoaded, isError } = useShopInfo();
   const [error, setError] = useState('');
