@@ -64,14 +64,7 @@ function Gallery({ product }) {
           </button>
         )}
       />
-      <ImageViewer
-        open={viewerOpen}
-        images={images}
-        index={index}
-        onIndexChange={setIndex}
-        onClose={() => setViewerOpen(false)}
-        name={product.name}
-      />
+      <ImageViewer open={viewerOpen} product={product} index={index} onIndexChange={setIndex} onClose={() => setViewerOpen(false)} />
     </div>
   );
 }
