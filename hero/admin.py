@@ -7,8 +7,19 @@ from common.errors import DomainError
 from common.images import validate_image
 from hero import services
 from hero.models import HeroImage
+from hero.validators import DEFAULT_FOCAL_POINT
 
-EDITABLE = ("title", "description", "alt_text", "display_order", "is_active")
+EDITABLE = (
+    "title",
+    "description",
+    "alt_text",
+    "cta_label",
+    "cta_link",
+    "object_position",
+    "display_order",
+    "is_active",
+)
+PREVIEW = '<img src="{}" alt="" style="{}object-fit:cover;object-position:{}">'
 
 
 class HeroImageForm(forms.ModelForm):
@@ -20,9 +31,21 @@ class HeroImageForm(forms.ModelForm):
 
     class Meta:
         model = HeroImage
-        fields = ("title", "description", "alt_text", "display_order", "is_active", "external_url")
+        fields = (*EDITABLE, "external_url")
         labels = {"external_url": "Image URL", "display_order": "Display order (0 = first)"}
-        help_texts = {"external_url": "http(s)://... or a path on this site starting with /."}
+        help_texts = {
+            "external_url": "http(s)://... or a path on this site starting with /.",
+            "title": "Shown as text over the picture (draw pictures without lettering).",
+            "cta_link": "https://... or a path on this site starting with /; needs a label.",
+        }
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        # Left empty, the centre (a form posted without the field keeps working).
+        self.fields["object_position"].required = False
+
+    def clean_object_position(self):
+        return self.cleaned_data.get("object_position") or DEFAULT_FOCAL_POINT
 
     def clean_upload(self):
         # The service's own checks (size, pixel count, format), as form errors.
@@ -41,6 +64,15 @@ class HeroImageForm(forms.ModelForm):
         )
         if not has_picture and not self.errors:
             raise forms.ValidationError(services.IMAGE_REQUIRED)
+        if not self.errors:
+            try:
+                services.slide_check(
+                    cleaned.get("cta_label", ""),
+                    cleaned.get("cta_link", ""),
+                    cleaned.get("object_position", ""),
+                )
+            except DomainError as exc:
+                raise forms.ValidationError(exc.message)
         return cleaned
 
 
@@ -57,17 +89,18 @@ class HeroImageAdmin(admin.ModelAdmin):
 
     @admin.display(description="image")
     def preview(self, obj):
-        return format_html(
-            '<img src="{}" alt="" style="height:48px;max-width:120px;object-fit:cover">',
-            obj.image_url,
-        )
+        # Cropped around the slide's focal point, as the carousel crops it.
+        return format_html(PREVIEW, obj.image_url, "height:48px;width:120px;", obj.object_position)
 
     @admin.display(description="current image")
     def large_preview(self, obj):
         if not obj.pk:
             return "-"
         return format_html(
-            '<img src="{}" alt="" style="max-height:240px;max-width:100%">', obj.image_url
+            PREVIEW,
+            obj.image_url,
+            "aspect-ratio:4/1;width:100%;max-width:720px;",
+            obj.object_position,
         )
 
     def save_model(self, request, obj, form, change):

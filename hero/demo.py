@@ -1,5 +1,10 @@
 """Three active demo slides for `manage.py demo_data`, drawn with Pillow and stored like
-uploads (common.images). Idempotent: a slide whose title exists is left alone."""
+uploads (common.images). Idempotent: a slide whose title exists is left alone.
+
+The pictures carry no lettering: the carousel sets each row's title, description and button
+as live text over the picture (readable at any width, translatable, searchable), so the
+drawing keeps its left part quiet for the text and its subject on the right, where the
+row's focal point (`object_position`) keeps it in view when a narrow screen crops the slide."""
 
 import io
 
@@ -10,26 +15,39 @@ from hero import services
 from hero.models import HeroImage
 
 SLIDES = [
-    (
-        "Fresh arrivals every week",
-        "New products land in the shop every week.",
-        ((20, 60, 120), (90, 170, 220)),
-    ),
-    (
-        "Pickup in 30 minutes",
-        "Order online and pick up at our corner in Garden Grove.",
-        ((110, 30, 80), (240, 120, 90)),
-    ),
-    (
-        "Local delivery in Orange County",
-        "Free delivery on orders of $60 or more.",
-        ((20, 90, 60), (150, 210, 120)),
-    ),
+    {
+        "title": "Fresh arrivals every week",
+        "description": "New products land in the shop every week.",
+        "cta_label": "See what's new",
+        "cta_link": "/",
+        "alt_text": "Deep blue banner with white rings",
+        "colours": ((20, 60, 120), (90, 170, 220)),
+    },
+    {
+        "title": "Pickup in 30 minutes",
+        "description": "Order online and pick up at our corner in Garden Grove.",
+        "cta_label": "Shop what's in stock",
+        "cta_link": "/?inStock=1",
+        "alt_text": "Plum and coral banner with white rings",
+        "colours": ((110, 30, 80), (240, 120, 90)),
+    },
+    {
+        "title": "Local delivery in Orange County",
+        "description": "Free delivery on orders of $60 or more.",
+        "cta_label": "Shop party supplies",
+        "cta_link": "/?category=party-supplies",
+        "alt_text": "Green banner with white rings",
+        "colours": ((20, 90, 60), (150, 210, 120)),
+    },
 ]
 SIZE = (1600, 600)
+# The rings' centre, as a share of the picture: also each slide's focal point.
+SUBJECT = (0.8, 0.5)
+FOCAL_POINT = f"{round(SUBJECT[0] * 100)}% {round(SUBJECT[1] * 100)}%"
 
 
-def _slide_png(title, top, bottom):
+def slide_png(top, bottom):
+    """A gradient with rings around SUBJECT; no text (the row carries it)."""
     width, height = SIZE
     image = Image.new("RGB", SIZE)
     draw = ImageDraw.Draw(image)
@@ -37,16 +55,12 @@ def _slide_png(title, top, bottom):
         mix = y / (height - 1)
         draw.line(
             [(0, y), (width, y)],
-            fill=tuple(round(a + (b - a) * mix) for a, b in zip(top, bottom, strict=False)),
+            fill=tuple(round(a + (b - a) * mix) for a, b in zip(top, bottom, strict=True)),
         )
+    cx, cy = round(width * SUBJECT[0]), round(height * SUBJECT[1])
     for i in range(6):
         r = 60 + 40 * i
-        draw.ellipse(
-            [width - 300 - r, height // 2 - r, width - 300 + r, height // 2 + r],
-            outline=(255, 255, 255),
-            width=3,
-        )
-    draw.text((80, height // 2 - 10), title, fill=(255, 255, 255), font_size=64)
+        draw.ellipse([cx - r, cy - r, cx + r, cy + r], outline=(255, 255, 255), width=3)
     out = io.BytesIO()
     image.save(out, format="PNG")
     return out.getvalue()
@@ -54,14 +68,22 @@ def _slide_png(title, top, bottom):
 
 def seed(out):
     made = 0
-    for title, description, (top, bottom) in SLIDES:
+    for slide in SLIDES:
+        title = slide["title"]
         if HeroImage.objects.filter(title=title).exists():
             continue
         upload = SimpleUploadedFile(
-            f"{title}.png", _slide_png(title, top, bottom), content_type="image/png"
+            f"{title}.png", slide_png(*slide["colours"]), content_type="image/png"
         )
         services.hero_create(
-            title=title, description=description, alt_text=title, image_file=upload
+            title=title,
+            description=slide["description"],
+            # The picture, not its words: those are the slide's own text.
+            alt_text=slide["alt_text"],
+            cta_label=slide["cta_label"],
+            cta_link=slide["cta_link"],
+            object_position=FOCAL_POINT,
+            image_file=upload,
         )
         made += 1
     out.write(

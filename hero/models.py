@@ -2,7 +2,12 @@ from django.db import models
 from django.db.models import Q
 
 from common.images import url_for
-from hero.validators import validate_image_url
+from hero.validators import (
+    DEFAULT_FOCAL_POINT,
+    validate_focal_point,
+    validate_image_url,
+    validate_link,
+)
 
 
 class HeroImage(models.Model):
@@ -11,6 +16,19 @@ class HeroImage(models.Model):
     title = models.CharField(max_length=200, blank=True)
     description = models.TextField(blank=True)
     alt_text = models.CharField(max_length=300, blank=True)
+    # The slide's button: both or neither (hero.services checks the pair).
+    cta_label = models.CharField("call-to-action label", max_length=60, blank=True)
+    cta_link = models.CharField(
+        "call-to-action link", max_length=1000, blank=True, validators=[validate_link]
+    )
+    # CSS object-position of the picture: the part that stays in view when it is cropped.
+    object_position = models.CharField(
+        "focal point",
+        max_length=9,
+        default=DEFAULT_FOCAL_POINT,
+        validators=[validate_focal_point],
+        help_text='"x% y%": 0% 0% keeps the top left in view, 100% 100% the bottom right.',
+    )
     # 0-based here and in the API's answers; the admin form and the React form count from 1.
     display_order = models.PositiveIntegerField(default=0, db_index=True)
     is_active = models.BooleanField(default=True)

@@ -2,7 +2,7 @@ from datetime import UTC
 
 from rest_framework import serializers
 
-from hero.validators import validate_image_url
+from hero.validators import validate_focal_point, validate_image_url, validate_link
 
 MAX_DISPLAY_ORDER = 10_000
 ORDER_MESSAGES = {
@@ -27,6 +27,11 @@ class HeroSerializer(serializers.Serializer):
     title = serializers.CharField()
     description = serializers.CharField()
     alt_text = serializers.CharField()
+    cta_label = serializers.CharField(help_text="The slide's button text; empty: no button.")
+    cta_link = serializers.CharField(help_text="Where the button goes: a site path or https URL.")
+    object_position = serializers.CharField(
+        help_text='CSS object-position of the picture, "x% y%" (the part kept in view).'
+    )
     display_order = serializers.IntegerField(help_text="0-based.")
     is_active = serializers.BooleanField()
     image_url = serializers.CharField()
@@ -39,6 +44,22 @@ class HeroFormSerializer(serializers.Serializer):
     title = serializers.CharField(max_length=200, required=False, allow_blank=True)
     description = serializers.CharField(max_length=2000, required=False, allow_blank=True)
     alt_text = serializers.CharField(max_length=300, required=False, allow_blank=True)
+    cta_label = serializers.CharField(
+        max_length=60,
+        required=False,
+        allow_blank=True,
+        error_messages={"max_length": "Button label must be at most 60 characters."},
+    )
+    cta_link = serializers.CharField(
+        max_length=1000,
+        required=False,
+        allow_blank=True,
+        validators=[validate_link],
+        error_messages={"max_length": "Link must be at most 1000 characters."},
+    )
+    object_position = serializers.CharField(
+        required=False, validators=[validate_focal_point], help_text='"x% y%", 0% to 100% each.'
+    )
     display_order = serializers.IntegerField(
         min_value=1,
         max_value=MAX_DISPLAY_ORDER,

@@ -1,6 +1,6 @@
 import copy
 import logging
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from contextlib import AbstractContextManager
 from typing import Any
 
@@ -17,7 +17,12 @@ from common.services import model_update, unknown_fields_check
 from common.storedfiles import delete_after_commit, written_or_discarded
 from hero.models import HeroImage
 from hero.selectors import hero_path_in_use
-from hero.validators import validate_image_url
+from hero.validators import (
+    DEFAULT_FOCAL_POINT,
+    validate_focal_point,
+    validate_image_url,
+    validate_link,
+)
 
 logger = logging.getLogger("shop.hero")
 
@@ -25,15 +30,31 @@ HERO_NOT_FOUND = "Hero image not found"
 IMAGE_REQUIRED = "Please provide an image URL or upload an image file"
 HERO_FOLDER = "hero"
 HERO_MAX_SIDE = 2400
-TEXT_FIELDS = ("title", "description", "alt_text")
+TEXT_FIELDS = ("title", "description", "alt_text", "cta_label", "cta_link", "object_position")
+CTA_PAIR = "A button needs both a label and a link (or neither)."
 
 
 def _checked_url(image_url: str) -> str:
+    return _checked("image_url", image_url, validate_image_url)
+
+
+def _checked(field: str, value: str, validator: Callable[[str], None]) -> str:
     try:
-        validate_image_url(image_url)
+        validator(value)
     except ValidationError as exc:
-        raise BadRequest(exc.messages[0], errors={"image_url": exc.messages})
-    return image_url
+        raise BadRequest(exc.messages[0], errors={field: exc.messages})
+    return value
+
+
+def slide_check(label: str, link: str, object_position: str) -> None:
+    """The button's link and the focal point are checked here too (the serializer and the
+    Django admin's form check first), and the button is shown only with both a label and a
+    link: a label alone goes nowhere, a link alone has nothing to click."""
+    _checked("cta_link", link, validate_link)
+    _checked("object_position", object_position, validate_focal_point)
+    if bool(label.strip()) != bool(link.strip()):
+        field = "cta_link" if label.strip() else "cta_label"
+        raise BadRequest(CTA_PAIR, errors={field: [CTA_PAIR]})
 
 
 def _store(image_file: UploadedFile | None) -> str:
@@ -64,6 +85,9 @@ def hero_create(
     title: str = "",
     description: str = "",
     alt_text: str = "",
+    cta_label: str = "",
+    cta_link: str = "",
+    object_position: str = DEFAULT_FOCAL_POINT,
     display_order: int | None = None,
     is_active: bool = True,
     image_url: str = "",
@@ -73,6 +97,7 @@ def hero_create(
     it goes last. An uploaded file wins over an address sent with it."""
     if image_file is None and not image_url:
         raise BadRequest(IMAGE_REQUIRED, errors={"image": [IMAGE_REQUIRED]})
+    slide_check(cta_label, cta_link, object_position)
     external_url = "" if image_file is not None else _checked_url(image_url)
     image_path = _store(image_file)
     with _writing(image_path):
@@ -80,6 +105,9 @@ def hero_create(
             title=title,
             description=description,
             alt_text=alt_text,
+            cta_label=cta_label,
+            cta_link=cta_link,
+            object_position=object_position,
             display_order=_next_display_order() if display_order is None else display_order,
             is_active=is_active,
             external_url=external_url,
@@ -113,6 +141,11 @@ def hero_update(
             fields.update(image_path=stored_path, external_url="")
         elif image_url and image_url != hero.image_url:
             fields.update(external_url=_checked_url(image_url), image_path="")
+        slide_check(
+            fields.get("cta_label", hero.cta_label),
+            fields.get("cta_link", hero.cta_link),
+            fields.get("object_position", hero.object_position),
+        )
         model_update(hero, data=fields)
         if old_path and old_path != hero.image_path:
             _release_file_later(old_path)

@@ -1,3 +1,4 @@
+import re
 from urllib.parse import urlsplit
 
 from django.core.exceptions import ValidationError
@@ -29,3 +30,32 @@ def validate_image_url(value):
         raise ValidationError(BAD_IMAGE_URL, code="invalid")
     if parts.scheme.lower() not in ("http", "https") or not parts.hostname or "\\" in value:
         raise ValidationError(BAD_IMAGE_URL, code="invalid")
+
+
+BAD_LINK = "Link must be a path on this site starting with / or an https:// address."
+
+
+def validate_link(value):
+    """The call-to-action link: a site path (as for images) or an https address. Plain http is
+    refused: a button on the shop's own page must not send shoppers to an unencrypted site."""
+    if not value:
+        return
+    try:
+        validate_image_url(value)
+    except ValidationError:
+        raise ValidationError(BAD_LINK, code="invalid")
+    if not value.startswith("/") and urlsplit(value).scheme.lower() != "https":
+        raise ValidationError(BAD_LINK, code="invalid")
+
+
+BAD_FOCAL_POINT = 'Focal point must be two percentages from 0% to 100%, like "50% 30%".'
+FOCAL_POINT = re.compile(r"(\d{1,3})% (\d{1,3})%")
+DEFAULT_FOCAL_POINT = "50% 50%"
+
+
+def validate_focal_point(value):
+    """CSS `object-position` as "x% y%" (whole percentages, 0 to 100): the point of the
+    picture that stays in view however the slide is cropped (docs/api.md, Hero images)."""
+    match = FOCAL_POINT.fullmatch(value or "")
+    if not match or any(int(part) > 100 for part in match.groups()):
+        raise ValidationError(BAD_FOCAL_POINT, code="invalid")

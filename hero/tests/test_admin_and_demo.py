@@ -116,3 +116,73 @@ def test_demo_seed_makes_three_active_stored_images_once(media_root, client_for,
     for hero in heroes:
         assert hero["image_url"].startswith("/media/hero/")
         assert (media_root / hero["image_url"].removeprefix("/media/")).is_file()
+
+
+def test_admin_sets_the_button_and_focal_point_and_crops_the_preview_the_same(admin_browser):
+    response = admin_browser.post(
+        reverse("admin:hero_heroimage_add"),
+        {
+            "title": "Sale",
+            "cta_label": "Shop now",
+            "cta_link": "/?category=juices",
+            "object_position": "20% 80%",
+            "display_order": "0",
+            "is_active": "on",
+            "external_url": "https://cdn.example.com/sale.jpg",
+        },
+    )
+
+    assert response.status_code == 302
+    hero = HeroImage.objects.get()
+    assert (hero.cta_label, hero.cta_link, hero.object_position) == (
+        "Shop now",
+        "/?category=juices",
+        "20% 80%",
+    )
+    listing = admin_browser.get(reverse("admin:hero_heroimage_changelist"))
+    assert b"object-fit:cover;object-position:20% 80%" in listing.content
+
+
+@pytest.mark.parametrize(
+    "fields,message",
+    [
+        ({"cta_label": "Go", "cta_link": "http://plain.example.com"}, b"Link must be a path"),
+        ({"cta_label": "Go"}, b"A button needs both a label and a link"),
+        ({"object_position": "left"}, b"Focal point must be two percentages"),
+    ],
+)
+def test_admin_refuses_a_bad_button_or_focal_point(admin_browser, fields, message):
+    response = admin_browser.post(
+        reverse("admin:hero_heroimage_add"),
+        {
+            "title": "Bad",
+            "display_order": "0",
+            "external_url": "https://cdn.example.com/x.jpg",
+            **fields,
+        },
+    )
+
+    assert response.status_code == 200
+    assert message in response.content
+    assert not HeroImage.objects.exists()
+
+
+def test_demo_slides_are_drawn_without_text_and_carry_it_as_fields(media_root):
+    from PIL import Image
+
+    demo.seed(io.StringIO())
+
+    rows = list(HeroImage.objects.order_by("display_order"))
+    assert [row.title for row in rows] == [slide["title"] for slide in demo.SLIDES]
+    for row in rows:
+        assert row.title and row.description and row.cta_label and row.alt_text
+        assert row.cta_link.startswith("/")
+        assert row.object_position == demo.FOCAL_POINT
+    # Lettering would break the bands of the gradient: every row of the picture's left part
+    # (where text used to be drawn) is one colour.
+    picture = Image.open(io.BytesIO(demo.slide_png(*demo.SLIDES[0]["colours"]))).convert("RGB")
+    width, height = picture.size
+    left = picture.crop((0, 0, width // 2, height))
+    for y in range(height):
+        band = left.crop((0, y, width // 2, y + 1)).getextrema()
+        assert all(low == high for low, high in band), f"row {y} is not one colour"

@@ -869,6 +869,12 @@ export interface components {
             title: string;
             description: string;
             alt_text: string;
+            /** @description The slide's button text; empty: no button. */
+            cta_label: string;
+            /** @description Where the button goes: a site path or https URL. */
+            cta_link: string;
+            /** @description CSS object-position of the picture, "x% y%" (the part kept in view). */
+            object_position: string;
             /** @description 0-based. */
             display_order: number;
             is_active: boolean;
@@ -881,6 +887,10 @@ export interface components {
             title?: string;
             description?: string;
             alt_text?: string;
+            cta_label?: string;
+            cta_link?: string;
+            /** @description "x% y%", 0% to 100% each. */
+            object_position?: string;
             /** @description 1-based position (stored and answered 0-based). */
             display_order?: number;
             /** @default true */

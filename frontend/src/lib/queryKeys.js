@@ -4,8 +4,13 @@
 export const productKeys = {
   all: ['products'],
   // `stock` (low | out) is the admins' filter; a shopper's key always has null there.
-  /** @type {(filters?: {category?: string | null, search?: string, stock?: string | null}) => unknown[]} */
-  list: ({ category = null, search = '', stock = null } = {}) => ['products', 'list', { category, search, stock }],
+  // `sort` null is the server's default order (newest); `inStock` narrows to what can be bought.
+  /** @type {(filters?: {category?: string | null, search?: string, stock?: string | null, sort?: string | null, inStock?: boolean}) => unknown[]} */
+  list: ({ category = null, search = '', stock = null, sort = null, inStock = false } = {}) => [
+    'products',
+    'list',
+    { category, search, stock, sort: sort || null, inStock: Boolean(inStock) },
+  ],
   // Ids arrive as numbers from the API and as strings from the URL: one form in the key.
   detail: (id) => ['products', 'detail', String(id)],
   // The copy an admin edits, with its ETag: under the detail, so refreshing one refreshes both.

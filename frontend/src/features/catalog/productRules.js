@@ -1,4 +1,4 @@
-import { availableStock } from '../../lib/cart';
+import { availableStock, unitPrice } from '../../lib/cart';
 
 export function productTypes(product) {
   return Array.isArray(product?.types) ? product.types : [];
@@ -52,9 +52,27 @@ export function firstUsableType(product) {
   return productTypes(product).find((t) => isTypeUsable(product, t)) ?? null;
 }
 
+// The line's price as the server would charge it (the type's own, else the product's); null when
+// neither is set: checkout refuses such a line (shop/stock.py), so it never reaches the cart.
+export function linePrice(product, type) {
+  return unitPrice(product, productTypes(product).length ? type : null);
+}
+
+// A card's price: the product's own; without one, the cheapest type's ({from: true}); null
+// when nothing can be priced ('Price not set').
+export function cardPrice(product) {
+  const own = unitPrice(product, null);
+  if (own !== null) return { amount: own, from: false };
+  const priced = productTypes(product)
+    .map((type) => unitPrice(product, type))
+    .filter((price) => price !== null);
+  return priced.length ? { amount: Math.min(...priced), from: true } : null;
+}
+
 // Why 'Add to Cart' is disabled, or null when it may be pressed.
 export function addToCartBlock(product, selectedType, quantityText) {
   if (availability(product).reason === 'unavailable') return 'unavailable';
+  if (linePrice(product, selectedType) === null && (!productTypes(product).length || selectedType)) return 'price';
   const quantity = Number(quantityText);
   if (!quantityText || !Number.isInteger(quantity) || quantity <= 0) return 'quantity';
   if (productTypes(product).length) return isTypeUsable(product, selectedType) ? null : 'type';
@@ -62,12 +80,15 @@ export function addToCartBlock(product, selectedType, quantityText) {
   return availability(product).available ? null : 'stock';
 }
 
-// The alert shown when adding is attempted anyway (one of three texts).
+export const NO_PRICE = 'No price yet: this item cannot be added to the cart.';
+
+// The alert shown when adding is attempted anyway (one of four texts).
 export function addToCartAlert(product, selectedType) {
   if (!product || product.id === undefined || product.id === null || !product.name) return 'Invalid product data';
   const types = productTypes(product);
   if (types.length && !selectedType) return 'Please select a product type';
   if (selectedType && !isTypeUsable(product, selectedType)) return 'Selected product type is unavailable';
+  if (linePrice(product, selectedType) === null) return NO_PRICE;
   return null;
 }
 

@@ -149,3 +149,77 @@ test('older servers answering a plain list: a full page means more', async () =>
   expect(screen.getByText('Product 13')).toBeInTheDocument();
   await waitFor(() => expect(fetchMock.mock.calls.filter(([u]) => u.startsWith('/api/products'))).toHaveLength(2));
 });
+
+const onePage = (products) => ({ status: 200, body: { products, pagination: { page: 1, hasNextPage: false } } });
+const productCalls = (fetchMock) => fetchMock.mock.calls.map(([url]) => url).filter((url) => url.startsWith('/api/products'));
+
+test('sort and "In stock only": labelled, sent to the API, kept in the URL, default left out', async () => {
+  const fetchMock = mockFetch({ ...HERO, 'GET /api/products': onePage([product(1)]) });
+  const { user } = renderWithProviders(<HomePage />, { user: CUSTOMER, route: '/?category=juices' });
+  await screen.findByText('Product 1');
+  const sort = screen.getByRole('combobox', { name: 'Sort by' });
+  expect(sort).toHaveValue('newest');
+  expect(
+    within(sort)
+      .getAllByRole('option')
+      .map((o) => o.textContent),
+  ).toEqual(['Newest', 'Price: low to high', 'Price: high to low', 'Name']);
+  await user.selectOptions(sort, 'price_asc');
+  await waitFor(() => expect(productCalls(fetchMock)).toContain('/api/products?page=1&limit=12&category=juices&sort=price_asc'));
+  await user.click(screen.getByRole('checkbox', { name: 'In stock only' }));
+  await waitFor(() => expect(productCalls(fetchMock)).toContain('/api/products?page=1&limit=12&category=juices&sort=price_asc&inStock=1'));
+  await user.selectOptions(sort, 'newest');
+  await waitFor(() => expect(productCalls(fetchMock).at(-1)).toBe('/api/products?page=1&limit=12&category=juices&inStock=1'));
+});
+
+test('sort and in-stock come from the URL together with the search; an unknown order is the default', async () => {
+  const fetchMock = mockFetch({ ...HERO, 'GET /api/products': onePage([product(1)]) });
+  renderWithProviders(<HomePage />, { user: CUSTOMER, route: '/?search=vape&sort=price_desc&inStock=1' });
+  await screen.findByText('Product 1');
+  expect(screen.getByRole('combobox', { name: 'Sort by' })).toHaveValue('price_desc');
+  expect(screen.getByRole('checkbox', { name: 'In stock only' })).toBeChecked();
+  expect(productCalls(fetchMock)).toEqual(['/api/products?page=1&limit=12&search=vape&sort=price_desc&inStock=1']);
+});
+
+test('an order the grid does not offer is not sent', async () => {
+  const fetchMock = mockFetch({ ...HERO, 'GET /api/products': onePage([product(1)]) });
+  renderWithProviders(<HomePage />, { user: CUSTOMER, route: '/?sort=cheapest' });
+  await screen.findByText('Product 1');
+  expect(screen.getByRole('combobox', { name: 'Sort by' })).toHaveValue('newest');
+  expect(productCalls(fetchMock)).toEqual(['/api/products?page=1&limit=12']);
+});
+
+test('nothing in stock offers to include sold-out products', async () => {
+  mockFetch({
+    ...HERO,
+    'GET /api/products': (url) => onePage(new URL(url, 'http://localhost').searchParams.get('inStock') ? [] : [product(1)]),
+  });
+  const { user } = renderWithProviders(<HomePage />, { user: CUSTOMER, route: '/?inStock=1' });
+  expect(await screen.findByText('Nothing here is in stock right now.')).toBeInTheDocument();
+  await user.click(screen.getByRole('button', { name: 'Include sold-out products' }));
+  expect(await screen.findByText('Product 1')).toBeInTheDocument();
+  expect(screen.getByRole('checkbox', { name: 'In stock only' })).not.toBeChecked();
+});
+
+test('search texts use curly quotes: "Results for “…”" and "Nothing matches “…”"', async () => {
+  mockFetch({ ...HERO, 'GET /api/products': onePage([]) });
+  renderWithProviders(<HomePage />, { user: CUSTOMER, route: '/?search=zzzzqq' });
+  expect(await screen.findByText('Nothing matches “zzzzqq”.')).toBeInTheDocument();
+  expect(screen.getByText('Results for “zzzzqq”')).toBeInTheDocument();
+});
+
+test('the hero sits above the grid, but not above search or stock-filter results', async () => {
+  mockFetch({ ...HERO, 'GET /api/products': onePage([product(1)]) });
+  const hero = <div data-testid="hero">Hero</div>;
+  const first = renderWithProviders(<HomePage hero={hero} />, { user: ADMIN });
+  await screen.findByText('Product 1');
+  expect(screen.getByTestId('hero')).toBeInTheDocument();
+  first.unmount();
+  const searched = renderWithProviders(<HomePage hero={hero} />, { user: CUSTOMER, route: '/?search=vape' });
+  await screen.findByText('Product 1');
+  expect(screen.queryByTestId('hero')).not.toBeInTheDocument();
+  searched.unmount();
+  renderWithProviders(<HomePage hero={hero} />, { user: ADMIN, route: '/?stock=low' });
+  await screen.findByText('Product 1');
+  expect(screen.queryByTestId('hero')).not.toBeInTheDocument();
+});

@@ -3,7 +3,7 @@ import { Route, Routes } from 'react-router';
 import { mockFetch, networkError } from '../../../test/fetch';
 import { renderWithProviders } from '../../../test/render';
 import { ProductPage } from '../components/ProductPage';
-import { addToCartAlert, addToCartBlock, digitsOnly } from '../productRules';
+import { NO_PRICE, addToCartAlert, addToCartBlock, digitsOnly } from '../productRules';
 
 const CUSTOMER = { id: 2, name: 'Casey', email: 'casey@example.com', role: 'customer' };
 const ADMIN = { id: 1, name: 'Ada', email: 'ada@example.com', role: 'admin' };
@@ -24,7 +24,7 @@ const vape = {
     { id: 3, name: 'Ice', price: 25, availability: true, quantity: 1 },
   ],
 };
-const plain = { ...vape, id: 7, name: 'Plain Juice', price: null, quantity: 4, types: [], categoryId: 'juices' };
+const plain = { ...vape, id: 7, name: 'Plain Juice', price: 12, quantity: 4, types: [], categoryId: 'juices' };
 
 function renderProduct(product, user = CUSTOMER) {
   mockFetch({ [`GET /api/products/${product.id}`]: { status: 200, body: product } });
@@ -81,7 +81,36 @@ test('quantity accepts digits only; empty or 0 disables Add to Cart', async () =
   expect(add).toBeDisabled();
   await user.type(quantity, '0');
   expect(add).toBeDisabled();
+  expect(screen.getByText('$12.00', { selector: '.product__price' })).toBeInTheDocument();
+});
+
+test('a product without a price says "Price not set", never $0.00, and cannot reach the cart', async () => {
+  renderProduct({ ...plain, price: null });
+  expect(await screen.findByText('Price not set', { selector: '.product__price' })).toBeInTheDocument();
+  expect(screen.queryByText('$0.00')).not.toBeInTheDocument();
+  const add = screen.getByRole('button', { name: 'Add to Cart' });
+  expect(add).toBeDisabled();
+  expect(add).toHaveAccessibleDescription(NO_PRICE);
+  expect(cart()).toEqual([]);
+});
+
+test('a type priced neither itself nor by its product: "Price not set" and no Add to Cart', async () => {
+  const { user } = renderProduct({
+    ...vape,
+    price: null,
+    types: [
+      { id: 2, name: 'Mint', price: null, availability: true, quantity: 3 },
+      { id: 3, name: 'Ice', price: 25, availability: true, quantity: 1 },
+    ],
+  });
+  const group = await screen.findByRole('group', { name: 'Choose Type' });
+  expect(within(group).getByRole('button', { name: /Mint/ })).toHaveTextContent('Price not set');
   expect(screen.getByText('Price not set', { selector: '.product__price' })).toBeInTheDocument();
+  expect(screen.getByRole('button', { name: 'Add to Cart' })).toBeDisabled();
+  await user.click(within(group).getByRole('button', { name: /Ice/ }));
+  expect(screen.getByText('$25.00', { selector: '.product__price' })).toBeInTheDocument();
+  expect(screen.getByRole('button', { name: 'Add to Cart' })).toBeEnabled();
+  expect(screen.queryByText(NO_PRICE)).not.toBeInTheDocument();
 });
 
 test('adding puts the line in the cart with a success toast; over stock shows the stock message', async () => {
@@ -122,6 +151,9 @@ test('the alert rules of Add to Cart', () => {
   expect(addToCartBlock({ ...vape, availability: false }, vape.types[1], '1')).toBe('unavailable');
   expect(addToCartBlock(plain, null, '3')).toBeNull();
   expect(addToCartBlock({ ...plain, quantity: 0 }, null, '1')).toBe('stock');
+  expect(addToCartBlock({ ...plain, price: null }, null, '1')).toBe('price');
+  expect(addToCartBlock({ ...vape, price: null }, vape.types[1], '1')).toBe('price');
+  expect(addToCartAlert({ ...plain, price: null }, null)).toBe(NO_PRICE);
   expect(digitsOnly('1e5.2')).toBe('152');
 });
 

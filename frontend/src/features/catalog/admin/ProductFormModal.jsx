@@ -7,7 +7,7 @@ import { useToast } from '../../../lib/toast';
 import { ImageProcessingError, MAX_IMAGES, prepareImages } from './compressImage';
 import { buildProductFormData, isStale, productVersionQuery, saveErrorMessage, useSaveProduct } from './api';
 import { describeChanges, rebaseValues, staleMessage } from './productVersion';
-import { rowsFromTypes, typesPayload, validateTypeRows } from './typeRows';
+import { rowsFromTypes, typesPayload, typesStockTotal, validateTypeRows } from './typeRows';
 import ProductImagesField from './ProductImagesField';
 import ProductTypesEditor from './ProductTypesEditor';
 import { useProductHistoryTabs } from './ProductHistory';
@@ -70,6 +70,36 @@ function NameField({ id, inputRef, value, onChange, showError, disabled }) {
       />
       {missing && <p className="admin-field-error">{NAME_REQUIRED}</p>}
     </>
+  );
+}
+
+// The product's stock. With types it is theirs, summed as they are edited, and read-only: the
+// units are set on each type (the server sells from the types: shop/stock.py).
+function QuantityField({ id, value, onChange, typeRows, disabled }) {
+  const typed = typeRows.length > 0;
+  return (
+    <div>
+      <label className="admin-label" htmlFor={id}>
+        Quantity in stock
+      </label>
+      <input
+        id={id}
+        className="admin-input"
+        type="number"
+        step="1"
+        min="0"
+        value={typed ? typesStockTotal(typeRows) : value}
+        onChange={onChange}
+        readOnly={typed}
+        aria-describedby={typed ? `${id}-hint` : undefined}
+        disabled={disabled}
+      />
+      {typed ? (
+        <p id={`${id}-hint`} className="admin-hint">
+          The sum of its types&apos; quantities: set each type&apos;s below.
+        </p>
+      ) : null}
+    </div>
   );
 }
 
@@ -229,21 +259,13 @@ function ProductForm({ product, etag, defaultCategory, onClose, onSaved }) {
               disabled={saving}
             />
           </div>
-          <div>
-            <label className="admin-label" htmlFor={`${formId}-quantity`}>
-              Quantity in stock
-            </label>
-            <input
-              id={`${formId}-quantity`}
-              className="admin-input"
-              type="number"
-              step="1"
-              min="0"
-              value={values.quantity}
-              onChange={set('quantity')}
-              disabled={saving}
-            />
-          </div>
+          <QuantityField
+            id={`${formId}-quantity`}
+            value={values.quantity}
+            onChange={set('quantity')}
+            typeRows={typeRowsState}
+            disabled={saving}
+          />
         </div>
         <div className="admin-form-row">
           <div>

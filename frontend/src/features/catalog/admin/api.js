@@ -77,7 +77,9 @@ export function buildProductFormData({ values, existingImages, newFiles, isUpdat
   form.append('price', String(values.price ?? '').trim());
   form.append('availability', values.availability ? 'true' : 'false');
   form.append('category', values.category);
-  form.append('quantity', String(values.quantity ?? '').trim());
+  // A product with types is stocked by them (shop/stock.py sells from the types only): its own
+  // figure is not sent, and the server leaves it as it is.
+  if (!types?.length) form.append('quantity', String(values.quantity ?? '').trim());
   if (isUpdate) form.append('existingImages', JSON.stringify(existingImages));
   if (types) form.append('types', JSON.stringify(types));
   newFiles.forEach((file) => form.append('images', file, file.name));

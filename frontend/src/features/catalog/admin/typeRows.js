@@ -57,3 +57,9 @@ export function validateTypeRows(rows) {
 export function typesPayload(rows) {
   return rows.map((row) => (isTemporaryId(row.id) ? typePayload(row) : { id: row.id, ...typePayload(row) }));
 }
+
+// The units of every type together: what a product with types has in stock, shown in the
+// product's quantity field while its types are edited.
+export function typesStockTotal(rows) {
+  return rows.reduce((sum, row) => sum + parseQuantity(row.quantity), 0);
+}

@@ -10,7 +10,8 @@ import { usePagedList } from '../../../lib/pages';
 import { useSession } from '../../../lib/session';
 import { useToast } from '../../../lib/toast';
 import { EmptyCatalogAdminAction, ProductAdminToolbar, ProductStockMark } from '../adminSlots';
-import { productListQuery } from '../api';
+import { SORTS, DEFAULT_SORT, productListQuery } from '../api';
+import { GridControls } from './GridControls';
 import { ProductCard } from './ProductCard';
 import './catalog.css';
 
@@ -25,39 +26,32 @@ export function productsErrorText(error) {
 // `hero` is whatever app/ puts above the grid (the hero carousel): features never import each other.
 export function HomePage({ hero = null }) {
   const { isAdmin } = useSession();
-  const { category, search, stock, update } = useCatalogFilters(isAdmin);
+  const { category, search, stock, sort, inStock, update } = useCatalogFilters(isAdmin);
   const toast = useToast();
   const mobile = useMediaQuery('(max-width: 767px)');
   const { categoryById } = useCategories();
 
-  const query = usePagedList(productListQuery({ category, search, stock }));
-  const { items: products, error, isPending, isFetching, isFetchingNextPage, hasNextPage } = query;
+  const query = usePagedList(productListQuery({ category, search, stock, sort, inStock }));
+  const { error } = query;
 
   useEffect(() => {
     if (error) toast.error(productsErrorText(error));
   }, [error, toast]);
 
   const info = category ? categoryById(category) : null;
-  const filtered = Boolean(search || category || stock);
-
-  let body;
-  if (isPending) {
-    body = <Spinner label="Loading products..." />;
-  } else if (!products.length) {
-    body = error ? (
-      <LoadFailed error={error} onRetry={() => query.refetch()} />
-    ) : (
-      <NoProducts filters={{ search, stock, update }} filtered={filtered} isAdmin={isAdmin} />
-    );
-  } else {
-    body = (
-      <ProductGrid products={products} isAdmin={isAdmin} isFetchingNextPage={isFetchingNextPage} atEnd={!hasNextPage && !isFetching} />
-    );
-  }
+  const filtered = Boolean(search || category || stock || inStock);
+  const body = (
+    <GridBody
+      query={query}
+      noProducts={<NoProducts filters={{ search, stock, inStock, update }} filtered={filtered} isAdmin={isAdmin} />}
+      isAdmin={isAdmin}
+    />
+  );
 
   return (
     <div className="catalog">
-      {hero}
+      {/* A search or the admins' stock filter is a task: its results come first, not the banner. */}
+      {search || stock ? null : hero}
       <div className="catalog__head">
         <CatalogTitle info={info} category={category} />
         {isAdmin ? (
@@ -67,17 +61,33 @@ export function HomePage({ hero = null }) {
         ) : null}
       </div>
       {mobile ? <SearchBox className="catalog__search" id="mobile-search" /> : null}
-      {search ? (
-        <p className="catalog__searching" aria-live="polite">
-          Results for “{search}”
-        </p>
-      ) : null}
+      <div className="catalog__bar">
+        {search ? (
+          <p className="catalog__searching" aria-live="polite">
+            Results for “{search}”
+          </p>
+        ) : null}
+        <GridControls sort={sort} inStock={inStock} update={update} />
+      </div>
       {body}
     </div>
   );
 }
 
-// The list's filters live in the URL (?category=, ?search=, ?stock=); `update` sets or drops them.
+const SORT_IDS = new Set(SORTS.map((option) => option.id));
+// An order the grid does not offer (an old or hand-typed link) is the default one.
+const sortFrom = (value) => (value && value !== DEFAULT_SORT && SORT_IDS.has(value) ? value : null);
+
+// The spinner, the failure, nothing found (`noProducts`) or the grid.
+function GridBody({ query, noProducts, isAdmin }) {
+  const { items: products, error, isPending, isFetching, isFetchingNextPage, hasNextPage } = query;
+  if (isPending) return <Spinner label="Loading products..." />;
+  if (!products.length) return error ? <LoadFailed error={error} onRetry={() => query.refetch()} /> : noProducts;
+  return <ProductGrid products={products} isAdmin={isAdmin} isFetchingNextPage={isFetchingNextPage} atEnd={!hasNextPage && !isFetching} />;
+}
+
+// The list's filters live in the URL (?category=, ?search=, ?stock=, ?sort=, ?inStock=1);
+// `update` sets or drops them.
 function useCatalogFilters(isAdmin) {
   const [params, setParams] = useSearchParams();
   const update = (changes) => {
@@ -90,6 +100,8 @@ function useCatalogFilters(isAdmin) {
     search: params.get('search') || '',
     // The low / sold-out filter is the admins' (the server refuses it to shoppers).
     stock: isAdmin ? params.get('stock') || null : null,
+    sort: sortFrom(params.get('sort')),
+    inStock: params.get('inStock') === '1',
     update,
   };
 }
@@ -139,15 +151,16 @@ function EmptyCatalog({ isAdmin }) {
   );
 }
 
-function noneFoundText(search, stock) {
-  if (search) return `Nothing matches "${search}".`;
-  return stock ? STOCK_EMPTY[stock] : 'This category has no products yet.';
+function noneFoundText(search, stock, inStock) {
+  if (search) return `Nothing matches “${search}”${inStock ? ' in stock' : ''}.`;
+  if (stock) return STOCK_EMPTY[stock];
+  return inStock ? 'Nothing here is in stock right now.' : 'This category has no products yet.';
 }
 
 // Nothing under the search, category or stock filter: a way out of each.
-function NoneFound({ search, stock, update }) {
+function NoneFound({ search, stock, inStock, update }) {
   return (
-    <EmptyState title="No products found" message={noneFoundText(search, stock)}>
+    <EmptyState title="No products found" message={noneFoundText(search, stock, inStock)}>
       {search ? (
         <button type="button" className="button button--secondary" onClick={() => update({ search: null })}>
           Clear search
@@ -156,6 +169,11 @@ function NoneFound({ search, stock, update }) {
       {stock ? (
         <button type="button" className="button button--secondary" onClick={() => update({ stock: null })}>
           Show all stock
+        </button>
+      ) : null}
+      {inStock ? (
+        <button type="button" className="button button--secondary" onClick={() => update({ inStock: null })}>
+          Include sold-out products
         </button>
       ) : null}
       {/* The way back to the whole catalog, offered beside 'Clear search' too. */}

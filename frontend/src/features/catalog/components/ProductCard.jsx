@@ -3,14 +3,19 @@ import { useCategories } from '../../../lib/categories';
 import { formatPrice } from '../../../lib/format';
 import { AgeMark } from './AgeMark';
 import { CARD_SIZES, imageSources } from '../imageSources';
-import { unitPrice } from '../../../lib/cart';
-import { AVAILABILITY_WORDS, availability } from '../productRules';
+import { AVAILABILITY_WORDS, availability, cardPrice } from '../productRules';
+
+// 'Price not set' rather than $0.00: such a product cannot be put in the cart.
+const priceWords = (price) => {
+  if (price === null) return 'Price not set';
+  return price.from ? `From ${formatPrice(price.amount)}` : formatPrice(price.amount);
+};
 
 // `mark`: what app/ or the admin slot adds under the stock line (the admins' low-stock mark).
 export function ProductCard({ product, eager = false, mark = null }) {
   const { categoryById } = useCategories();
   const image = imageSources(product, 0, { sizes: CARD_SIZES, prefer: 'thumbnail' });
-  const price = unitPrice(product, null);
+  const price = cardPrice(product);
   const category = categoryById(product.categoryId ?? product.category);
   const status = availability(product);
   return (
@@ -37,7 +42,7 @@ export function ProductCard({ product, eager = false, mark = null }) {
           <h2 className="product-card__name">{product.name}</h2>
           {category ? <span className={`chip ${category.colorClass}`}>{category.name}</span> : null}
           <AgeMark product={product} />
-          <p className="product-card__price">{price === null ? 'Price not set' : formatPrice(price)}</p>
+          <p className="product-card__price">{priceWords(price)}</p>
           <p className={`product-card__stock ${status.available ? 'is-available' : 'is-unavailable'}`}>
             {AVAILABILITY_WORDS.status(status)}
           </p>

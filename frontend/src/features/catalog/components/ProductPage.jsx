@@ -15,6 +15,7 @@ import { ImageViewer } from './ImageViewer';
 import { GALLERY_SIZES, imageSources } from '../imageSources';
 import {
   AVAILABILITY_WORDS,
+  NO_PRICE,
   addToCartAlert,
   addToCartBlock,
   availability,
@@ -63,15 +64,30 @@ function Gallery({ product }) {
           </button>
         )}
       />
-      <ImageViewer
-        open={viewerOpen}
-        images={images}
-        index={index}
-        onIndexChange={setIndex}
-        onClose={() => setViewerOpen(false)}
-        name={product.name}
-      />
+      <ImageViewer open={viewerOpen} product={product} index={index} onIndexChange={setIndex} onClose={() => setViewerOpen(false)} />
     </div>
+  );
+}
+
+// One type to choose: its price (or 'Price not set'), or why it cannot be chosen.
+function TypeOption({ product, type, selected, onChoose }) {
+  const typeStatus = availability(product, type);
+  const price = unitPrice(product, type);
+  return (
+    <button
+      type="button"
+      className={`type-option${selected ? ' is-selected' : ''}`}
+      aria-pressed={selected}
+      disabled={!typeStatus.available}
+      onClick={() => onChoose(type)}
+    >
+      <span className="type-option__name">{type.name}</span>
+      {typeStatus.available ? (
+        <span className="type-option__price">{priceText(price)}</span>
+      ) : (
+        <span className="type-option__out">{AVAILABILITY_WORDS.type(typeStatus)}</span>
+      )}
+    </button>
   );
 }
 
@@ -119,31 +135,9 @@ function Purchase({ product, onTypeChange }) {
         <fieldset className="product__types">
           <legend>Choose Type</legend>
           <div className="product__type-list">
-            {types.map((type) => {
-              const typeStatus = availability(product, type);
-              const usable = typeStatus.available;
-              const selected = selectedType?.id === type.id;
-              const price = unitPrice(product, type);
-              return (
-                <button
-                  key={type.id}
-                  type="button"
-                  className={`type-option${selected ? ' is-selected' : ''}`}
-                  aria-pressed={selected}
-                  disabled={!usable}
-                  onClick={() => chooseType(type)}
-                >
-                  <span className="type-option__name">{type.name}</span>
-                  {usable ? (
-                    price !== null ? (
-                      <span className="type-option__price">{formatPrice(price)}</span>
-                    ) : null
-                  ) : (
-                    <span className="type-option__out">{AVAILABILITY_WORDS.type(typeStatus)}</span>
-                  )}
-                </button>
-              );
-            })}
+            {types.map((type) => (
+              <TypeOption key={type.id} product={product} type={type} selected={selectedType?.id === type.id} onChoose={chooseType} />
+            ))}
           </div>
         </fieldset>
       ) : null}
@@ -165,9 +159,20 @@ function Purchase({ product, onTypeChange }) {
           </span>
         </div>
       </div>
-      <button type="button" className="button button--primary button--block product__add" onClick={add} disabled={Boolean(blocked)}>
+      <button
+        type="button"
+        className="button button--primary button--block product__add"
+        onClick={add}
+        disabled={Boolean(blocked)}
+        aria-describedby={blocked === 'price' ? `${quantityId}-no-price` : undefined}
+      >
         Add to Cart
       </button>
+      {blocked === 'price' ? (
+        <p id={`${quantityId}-no-price`} className="product__no-price">
+          {NO_PRICE}
+        </p>
+      ) : null}
     </div>
   );
 }

@@ -49,22 +49,44 @@ test('a failed load shows the empty state', async () => {
   expect(await screen.findByText('No hero images available')).toBeInTheDocument();
 });
 
-test('the caption shows the description and keeps the title for screen readers only', async () => {
+test("the slide's title, description and button are live text over the picture, cropped at its focal point", async () => {
   mockFetch({
     'GET /api/hero/images': {
       status: 200,
       body: [
-        hero(1, { title: 'Pickup in 30 minutes', description: 'Order online, pick up at our corner.' }),
-        hero(2, { title: 'Only a title' }),
+        hero(1, {
+          title: 'Pickup in 30 minutes',
+          description: 'Order online, pick up at our corner.',
+          cta_label: 'Start an order',
+          cta_link: '/?inStock=1',
+          object_position: '80% 30%',
+        }),
+        hero(2, { title: 'Only a title', alt_text: '', cta_label: 'Read more', cta_link: 'https://blog.example.com/x' }),
       ],
     },
   });
   const { user } = renderWithProviders(<HeroCarousel />, { user: CUSTOMER });
   const title = await screen.findByRole('heading', { name: 'Pickup in 30 minutes' });
-  expect(title).toHaveClass('visually-hidden');
+  expect(title).toBeVisible();
+  expect(title).not.toHaveClass('visually-hidden');
   expect(screen.getByText('Order online, pick up at our corner.')).toBeVisible();
+  expect(screen.getByRole('link', { name: 'Start an order' })).toHaveAttribute('href', '/?inStock=1');
+  expect(screen.getByAltText('Alt 1')).toHaveStyle({ objectPosition: '80% 30%' });
+  expect(title.closest('figure')).toHaveClass('hero__slide--text');
   await user.click(screen.getByRole('button', { name: 'Next' }));
   expect(screen.getByRole('heading', { name: 'Only a title' })).toHaveClass('hero__title');
+  expect(screen.getByRole('link', { name: 'Read more' })).toHaveAttribute('href', 'https://blog.example.com/x');
+});
+
+test('a label without a link, or a slide without words, shows no button and no scrim', async () => {
+  mockFetch({
+    'GET /api/hero/images': { status: 200, body: [hero(1, { title: '', description: '', cta_label: 'Go', cta_link: '' })] },
+  });
+  renderWithProviders(<HeroCarousel />, { user: CUSTOMER });
+  const image = await screen.findByAltText('Alt 1');
+  expect(screen.queryByRole('link')).not.toBeInTheDocument();
+  expect(image.closest('figure')).not.toHaveClass('hero__slide--text');
+  expect(image.closest('figure').querySelector('figcaption')).toBeNull();
 });
 
 test('a shopper with no active hero image gets one quiet line, not an empty box', async () => {

@@ -9,6 +9,8 @@ export default function HeroCard({ hero, position, isFirst, isLast, busy, onEdit
           src={hero.image_url}
           alt={hero.alt_text || hero.title || ''}
           loading="lazy"
+          // Cropped around the focal point, as the carousel crops it.
+          style={{ objectPosition: hero.object_position }}
           onError={() => console.warn(`Hero image failed to load: ${hero.image_url}`)}
         />
         {!hero.is_active && <span className="admin-hero-overlay">Inactive</span>}

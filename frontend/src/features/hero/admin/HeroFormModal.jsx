@@ -1,17 +1,97 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import Modal from '../../../components/Modal';
-import { IMAGE_REQUIRED } from './api';
+import { IMAGE_REQUIRED, focalPointAt } from './api';
 import { FormModalActions } from '../../../components/FormModalActions';
+import './heroForm.css';
+
+const CENTRE = '50% 50%';
+
+// The form's text fields and their values for a new image.
+const EMPTY = { title: '', description: '', alt_text: '', cta_label: '', cta_link: '', object_position: CENTRE, image_url: '' };
 
 function initialValues(hero, nextOrder) {
-  return {
-    title: hero?.title ?? '',
-    description: hero?.description ?? '',
-    alt_text: hero?.alt_text ?? '',
-    display_order: hero ? hero.display_order + 1 : nextOrder,
-    is_active: hero ? Boolean(hero.is_active) : true,
-    image_url: hero?.image_url ?? '',
+  if (!hero) return { ...EMPTY, display_order: nextOrder, is_active: true };
+  const text = Object.fromEntries(Object.keys(EMPTY).map((field) => [field, hero[field] || EMPTY[field]]));
+  return { ...text, display_order: hero.display_order + 1, is_active: Boolean(hero.is_active) };
+}
+
+// The slide's button: its words and where it goes (both or neither; the server checks).
+function ButtonFields({ formId, values, set, disabled }) {
+  return (
+    <div className="admin-form-row">
+      <div>
+        <label className="admin-label" htmlFor={`${formId}-cta-label`}>
+          Button label
+        </label>
+        <input
+          id={`${formId}-cta-label`}
+          className="admin-input"
+          value={values.cta_label}
+          onChange={set('cta_label')}
+          placeholder="Shop now"
+          disabled={disabled}
+        />
+      </div>
+      <div>
+        <label className="admin-label" htmlFor={`${formId}-cta-link`}>
+          Button link
+        </label>
+        <input
+          id={`${formId}-cta-link`}
+          className="admin-input"
+          type="text"
+          inputMode="url"
+          value={values.cta_link}
+          onChange={set('cta_link')}
+          placeholder="/?category=... or https://..."
+          disabled={disabled}
+        />
+      </div>
+    </div>
+  );
+}
+
+// The focal point: typed as "x% y%", or set by clicking the subject on the whole picture. The
+// crops below show the slide as a wide screen and a phone will, cropped around that point.
+function FocalPoint({ formId, src, value, onChange, disabled }) {
+  const position = value.trim() || CENTRE;
+  const pick = (event) => {
+    if (event.detail === 0) return; // a key press has no point: the field below is for keys
+    onChange(focalPointAt(event, event.currentTarget.getBoundingClientRect()));
   };
+  const [x, y] = position.split(' ');
+  return (
+    <>
+      <label className="admin-label" htmlFor={`${formId}-focal`}>
+        Focal point
+      </label>
+      <input
+        id={`${formId}-focal`}
+        className="admin-input"
+        value={value}
+        onChange={(e) => onChange(e.target.value)}
+        placeholder={CENTRE}
+        disabled={disabled}
+        aria-describedby={`${formId}-focal-hint`}
+      />
+      <p id={`${formId}-focal-hint`} className="admin-hint">
+        The part of the picture kept in view when a screen crops it, as &ldquo;x% y%&rdquo; (0% 0% is the top left). Or click the picture
+        where its subject is.
+      </p>
+      {src ? (
+        <div className="hero-focal">
+          <button type="button" className="hero-focal__picker" onClick={pick} disabled={disabled} tabIndex={-1}>
+            <img src={src} alt="Preview" />
+            <span className="hero-focal__mark" style={{ left: x, top: y }} aria-hidden="true" />
+          </button>
+          <div className="hero-focal__crops" aria-label="How the slide is cropped" role="group">
+            <img className="hero-focal__crop hero-focal__crop--wide" src={src} alt="" style={{ objectPosition: position }} />
+            <img className="hero-focal__crop hero-focal__crop--phone" src={src} alt="" style={{ objectPosition: position }} />
+          </div>
+        </div>
+      ) : null}
+    </>
+  );
 }
 
 // Add or edit one hero image; onSubmit(values, file) returns a promise and throws to keep the
@@ -34,10 +114,8 @@ function HeroForm({ hero, nextOrder, onClose, onSubmit, saving }) {
     return () => URL.revokeObjectURL(url);
   }, [file]);
 
-  const set = (field) => (event) => {
-    const value = event.target.type === 'checkbox' ? event.target.checked : event.target.value;
-    setValues((prev) => ({ ...prev, [field]: value }));
-  };
+  const setField = (field) => (value) => setValues((prev) => ({ ...prev, [field]: value }));
+  const set = (field) => (event) => setField(field)(event.target.type === 'checkbox' ? event.target.checked : event.target.value);
 
   const submit = async (event) => {
     event.preventDefault();
@@ -97,7 +175,18 @@ function HeroForm({ hero, nextOrder, onClose, onSubmit, saving }) {
         <label className="admin-label" htmlFor={`${formId}-alt`}>
           Alt text
         </label>
-        <input id={`${formId}-alt`} className="admin-input" value={values.alt_text} onChange={set('alt_text')} disabled={saving} />
+        <input
+          id={`${formId}-alt`}
+          className="admin-input"
+          value={values.alt_text}
+          onChange={set('alt_text')}
+          disabled={saving}
+          aria-describedby={`${formId}-alt-hint`}
+        />
+        <p id={`${formId}-alt-hint`} className="admin-hint">
+          Describe the picture itself; the title and description are shown over it as text, so draw pictures without lettering.
+        </p>
+        <ButtonFields formId={formId} values={values} set={set} disabled={saving} />
         <div className="admin-form-row">
           <div>
             <label className="admin-label" htmlFor={`${formId}-order`}>
@@ -146,9 +235,7 @@ function HeroForm({ hero, nextOrder, onClose, onSubmit, saving }) {
         <p id={`${formId}-image-hint`} className="admin-hint">
           An uploaded file replaces the URL.
         </p>
-        <div className="admin-hero-preview" aria-hidden={!shown}>
-          {shown && <img src={shown} alt="Preview" />}
-        </div>
+        <FocalPoint formId={formId} src={shown} value={values.object_position} onChange={setField('object_position')} disabled={saving} />
         {error && (
           <p className="admin-form-error" role="alert">
             {error}

@@ -8,7 +8,7 @@ import { heroKeys } from '../../../lib/queryKeys';
 /** @typedef {Schemas['Hero']} Hero */
 /**
  * The hero form's values.
- * @typedef {{title: string, description: string, alt_text: string, display_order: number | string}} HeroText
+ * @typedef {{title: string, description: string, alt_text: string, cta_label: string, cta_link: string, object_position: string, display_order: number | string}} HeroText
  * @typedef {HeroText & {is_active: boolean, image_url: string}} HeroValues
  */
 
@@ -80,6 +80,9 @@ export function buildHeroFormData(values, file) {
   form.append('title', values.title);
   form.append('description', values.description);
   form.append('alt_text', values.alt_text);
+  form.append('cta_label', values.cta_label.trim());
+  form.append('cta_link', values.cta_link.trim());
+  if (values.object_position.trim()) form.append('object_position', values.object_position.trim());
   form.append('display_order', String(values.display_order));
   form.append('is_active', values.is_active ? '1' : '0');
   if (file) form.append('image', file, file.name);
@@ -113,4 +116,15 @@ export function sortByDisplayOrder(images) {
 export function heroErrorMessage(err) {
   if (err?.isNetwork || !err?.status) return 'Network error. Please try again.';
   return `Error: ${serverMessage(err, err.message)}`;
+}
+
+// Where a click on the preview falls, as the focal point "x% y%" (whole percentages).
+/**
+ * @param {{clientX: number, clientY: number}} point
+ * @param {{left: number, top: number, width: number, height: number}} box
+ */
+export function focalPointAt(point, box) {
+  const share = (/** @type {number} */ offset, /** @type {number} */ size) =>
+    Math.round(Math.min(1, Math.max(0, size ? offset / size : 0.5)) * 100);
+  return `${share(point.clientX - box.left, box.width)}% ${share(point.clientY - box.top, box.height)}%`;
 }

@@ -100,6 +100,36 @@ describe('product form', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
   });
 
+  test("with types the quantity is their sum, read-only and live; without, it is the product's own and sent", async () => {
+    upload = installFakeUpload(() => ({ status: 200, body: product }));
+    mockFetch(VERSIONED);
+    const { user } = renderWithProviders(<ProductAdminActions product={product} />, { user: admin });
+    await user.click(screen.getByRole('button', { name: 'Edit' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit Product' });
+    const quantity = await within(dialog).findByLabelText('Quantity in stock');
+    // The product's own figure is 8; its one type holds 3, and that is its stock.
+    expect(quantity).toHaveValue(3);
+    expect(quantity).toHaveAttribute('readonly');
+    expect(quantity).toHaveAccessibleDescription("The sum of its types' quantities: set each type's below.");
+    await user.click(within(dialog).getByRole('button', { name: 'Add Type' }));
+    await user.type(within(dialog).getByLabelText('Type 2 Name'), 'Ice');
+    await user.clear(within(dialog).getByLabelText('Type 2 Quantity'));
+    await user.type(within(dialog).getByLabelText('Type 2 Quantity'), '4');
+    expect(quantity).toHaveValue(7);
+    await user.type(quantity, '5');
+    expect(quantity).toHaveValue(7);
+
+    await user.click(within(dialog).getByRole('button', { name: 'Remove Type 1' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Remove Type 1' }));
+    expect(quantity).toHaveValue(8);
+    expect(quantity).not.toHaveAttribute('readonly');
+    await user.clear(quantity);
+    await user.type(quantity, '10');
+    await user.click(within(dialog).getByRole('button', { name: 'Update Product' }));
+    await waitFor(() => expect(upload.requests).toHaveLength(1));
+    expect(formFields(upload.requests[0].body).quantity).toEqual(['10']);
+  });
+
   test('a save refused for one of its types keeps the form open with the server text', async () => {
     upload = installFakeUpload(() => ({ status: 400, body: { message: 'Product type not found' } }));
     mockFetch(VERSIONED);
@@ -184,7 +214,8 @@ describe('product form', () => {
       'Stock changed from 8 to 6; Mint stock changed from 3 to 1 while you were editing. Review and save again.',
     );
     // Their stock is shown, the admin's price is kept, and nothing more was written.
-    expect(within(dialog).getByLabelText('Quantity in stock')).toHaveValue(6);
+    // With types, the stock shown is theirs: Mint's 1.
+    expect(within(dialog).getByLabelText('Quantity in stock')).toHaveValue(1);
     expect(within(dialog).getByLabelText('Type 1 Quantity')).toHaveValue(1);
     expect(within(dialog).getByLabelText('Price')).toHaveValue(21);
     expect(writeCalls(fetchMock)).toEqual([]);
@@ -193,7 +224,7 @@ describe('product form', () => {
     expect(await screen.findByText('Product updated successfully')).toBeInTheDocument();
     expect(upload.requests.map((r) => r.headers['If-Match'])).toEqual(['"v1"', '"v2"']);
     const fields = formFields(upload.requests[1].body);
-    expect(fields.quantity).toEqual(['6']);
+    expect(fields.quantity).toBeUndefined();
     expect(fields.price).toEqual(['21']);
     expect(writeCalls(fetchMock)).toEqual([]);
   });

@@ -68,7 +68,60 @@ test('a new image is sent as multipart with is_active 1 and a 1-based order', as
     display_order: ['1'],
     is_active: ['1'],
     image_url: ['https://cdn.example.com/sale.jpg'],
+    cta_label: [''],
+    cta_link: [''],
+    object_position: ['50% 50%'],
   });
+});
+
+test("the slide's button and focal point are sent; the preview and its crops follow the focal point", async () => {
+  upload = installFakeUpload(() => ({ status: 200, body: hero(1, 'Sale', 0) }));
+  mockFetch({
+    'GET /api/hero/images': ok([{ ...hero(1, 'Sale', 0), cta_label: 'Shop', cta_link: '/', object_position: '80% 50%' }]),
+  });
+  const { user } = renderWithProviders(<HeroManagementPage />, { user: admin });
+  expect(await screen.findByAltText('Sale alt')).toHaveStyle({ objectPosition: '80% 50%' });
+  await user.click(screen.getByRole('button', { name: 'Edit Sale' }));
+  const dialog = await screen.findByRole('dialog', { name: 'Edit Hero Image' });
+  expect(within(dialog).getByLabelText('Button label')).toHaveValue('Shop');
+  expect(within(dialog).getByLabelText('Button link')).toHaveValue('/');
+  const focal = within(dialog).getByLabelText('Focal point');
+  expect(focal).toHaveValue('80% 50%');
+  const crops = within(dialog).getByRole('group', { name: 'How the slide is cropped' }).querySelectorAll('img');
+  expect(crops).toHaveLength(2);
+  crops.forEach((crop) => expect(crop).toHaveStyle({ objectPosition: '80% 50%' }));
+
+  // A click on the whole picture sets the point where it falls.
+  const picker = within(dialog).getByRole('img', { name: 'Preview' }).closest('button');
+  picker.getBoundingClientRect = () => ({ left: 100, top: 50, width: 400, height: 200, right: 500, bottom: 250, x: 100, y: 50 });
+  await user.pointer({ keys: '[MouseLeft]', target: picker, coords: { clientX: 200, clientY: 200 } });
+  expect(focal).toHaveValue('25% 75%');
+
+  await user.clear(within(dialog).getByLabelText('Button label'));
+  await user.type(within(dialog).getByLabelText('Button label'), 'Shop the sale');
+  await user.clear(within(dialog).getByLabelText('Button link'));
+  await user.type(within(dialog).getByLabelText('Button link'), '/?category=juices');
+  await user.click(within(dialog).getByRole('button', { name: 'Update Image' }));
+  await waitFor(() => expect(upload.requests).toHaveLength(1));
+  expect(formFields(upload.requests[0].body)).toMatchObject({
+    cta_label: ['Shop the sale'],
+    cta_link: ['/?category=juices'],
+    object_position: ['25% 75%'],
+  });
+});
+
+test("the server's refusal of a bad link is shown in the form, which stays open", async () => {
+  const message = 'Link must be a path on this site starting with / or an https:// address.';
+  upload = installFakeUpload(() => ({ status: 400, body: { message, errors: { cta_link: [message] } } }));
+  mockFetch({ 'GET /api/hero/images': ok([hero(1, 'Sale', 0)]) });
+  const { user } = renderWithProviders(<HeroManagementPage />, { user: admin });
+  await user.click(await screen.findByRole('button', { name: 'Edit Sale' }));
+  const dialog = await screen.findByRole('dialog', { name: 'Edit Hero Image' });
+  await user.type(within(dialog).getByLabelText('Button label'), 'Go');
+  await user.type(within(dialog).getByLabelText('Button link'), 'http://plain.example.com');
+  await user.click(within(dialog).getByRole('button', { name: 'Update Image' }));
+  expect(await within(dialog).findByRole('alert')).toHaveTextContent(message);
+  expect(screen.getByRole('dialog', { name: 'Edit Hero Image' })).toBeInTheDocument();
 });
 
 test('toggle sends JSON is_active and refreshes', async () => {
