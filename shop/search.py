@@ -11,9 +11,8 @@ must match a word of the name, in any order:
   "gek" does not find "Geek".
 Products rank by their edits summed over the query words, then by how many query words
 only matched as a prefix (exact words first), then in the list's order (newest first).
-A product whose name or description holds the whole search text literally (the search as
-it was before typos were forgiven: "eek b" finds "Geek Bar", a description's words count)
-is found too, after every product found by its name's words.
+Descriptions are not searched: on SQLite that is a scan of every row (150 ms at 100,000
+products), and a name's words are what a shopper types (docs/performance.md, "Search").
 
 Where the candidate names come from:
 - PostgreSQL: names close to every query word through the trigram GIN index on UPPER(name)
@@ -32,7 +31,7 @@ from collections import defaultdict
 from collections.abc import Iterable, Sequence
 
 from django.db import connection, transaction
-from django.db.models import BooleanField, ExpressionWrapper, Q, QuerySet
+from django.db.models import BooleanField, Q, QuerySet
 from django.db.models.expressions import RawSQL
 from rapidfuzz import process
 from rapidfuzz.distance import OSA
@@ -215,16 +214,9 @@ def postgres_candidates(products: QuerySet[Product], query_words: Sequence[str])
     return products.filter(*conditions).order_by("-created_at", "-id")
 
 
-def _postgres_search(
-    products: QuerySet[Product], query_words: Sequence[str], search: str
-) -> tuple[list[int], list[int]]:
-    """-> (ids found by their names' words, best first; ids that only hold the search text
-    literally, newest first): one query, candidates and literal matches together."""
-    threshold = ONE_EDIT_SIMILARITY
-    if query_words and max(allowed_edits(word) for word in query_words) == 2:
-        threshold = TWO_EDITS_SIMILARITY
-    literal = _literal(search)
-    candidates = postgres_candidates(products, query_words) if query_words else products.none()
+def _postgres_search(products: QuerySet[Product], query_words: Sequence[str]) -> list[int]:
+    longest = max(allowed_edits(word) for word in query_words)
+    threshold = TWO_EDITS_SIMILARITY if longest == 2 else ONE_EDIT_SIMILARITY
     with transaction.atomic():
         with connection.cursor() as cursor:
             # Local to this transaction: `%>` reads it.
@@ -233,20 +225,9 @@ def _postgres_search(
                 [str(threshold)],
             )
         rows = list(
-            (candidates | products.filter(literal))
-            .annotate(literal=ExpressionWrapper(literal, output_field=BooleanField()))
-            .order_by("-created_at", "-id")
-            .values_list("id", "category_id", "name", "literal")
+            postgres_candidates(products, query_words).values_list("id", "category_id", "name")
         )
-    found = NameIndex((pk, category, name) for pk, category, name, _ in rows).search(query_words)
-    seen = set(found)
-    return found, [pk for pk, _, _, held in rows if held and pk not in seen]
-
-
-def _literal(search: str) -> Q:
-    """The name or description holds `search`; on PostgreSQL served by the trigram indexes
-    on UPPER(name) and UPPER(description)."""
-    return Q(name__icontains=search) | Q(description__icontains=search)
+    return NameIndex(rows).search(query_words)
 
 
 def search_ids(
@@ -255,13 +236,12 @@ def search_ids(
     """The ids of `products` (filtered by `category`, and by more when `filtered`) that
     `search` finds, best first (the module's docstring has the rule)."""
     words_ = query_words(search)
+    if not words_:
+        return []
     if connection.vendor == "postgresql":
-        found, literal = _postgres_search(products, words_, search)
-        return found + literal
-    found = catalog_index().search(words_, category=category) if words_ else []
+        return _postgres_search(products, words_)
+    found = catalog_index().search(words_, category=category)
     if filtered and found:
         kept = set(products.filter(ids_in(found)).values_list("id", flat=True))
         found = [pk for pk in found if pk in kept]
-    seen = set(found)
-    held = products.filter(_literal(search)).order_by("-created_at", "-id")
-    return found + [pk for pk in held.values_list("id", flat=True) if pk not in seen]
+    return found

@@ -131,28 +131,31 @@ class TestList:
         body = customer_client.get("/api/products?category=nope").json()
         assert body["products"] == [] and body["pagination"]["totalItems"] == 0
 
-    def test_search_matches_name_and_description_case_insensitively(self, customer_client):
+    def test_search_matches_names_case_insensitively_not_descriptions(self, customer_client):
         by_name = make_product(name="Frosty MANGO Pod")
-        by_text = make_product(name="Other", description="with mango flavour")
+        make_product(name="Other", description="with mango flavour")
         make_product(name="Cherry")
 
         body = customer_client.get("/api/products?search=mAnGo").json()
 
-        assert {p["id"] for p in body["products"]} == {by_name.pk, by_text.pk}
+        assert [p["id"] for p in body["products"]] == [by_name.pk]
 
     @pytest.mark.parametrize(
         "term, expected",
         [
             ("100%", ["100% Juice"]),
-            ("%", ["100% Juice"]),
-            ("_", ["Under_score"]),
-            ("'", ["O'Brien's Mix"]),
-            ('"', ['The "Best" Pod']),
+            ("%", []),
+            ("_", []),
+            ("under_score", ["Under_score"]),
+            ("'", []),
+            ("o'brien", ["O'Brien's Mix"]),
+            ('"', []),
+            ('"best" pod', ['The "Best" Pod']),
             ("\\", []),
             ("  juice  ", ["100% Juice"]),
         ],
     )
-    def test_search_takes_wildcards_and_quotes_literally(self, customer_client, term, expected):
+    def test_search_reads_words_never_wildcards(self, customer_client, term, expected):
         for name in ["100% Juice", "Under_score", "O'Brien's Mix", 'The "Best" Pod', "Plain"]:
             make_product(name=name)
 
@@ -196,7 +199,7 @@ class TestList:
     def test_query_budget_is_the_same_for_1_and_12_products(
         self, customer_client, django_assert_max_num_queries
     ):
-        make_product(types=5, images=2)
+        make_product(name="Pod", types=5, images=2)
         # Not cached yet: user, catalog version, count, products (+category), types, images
         with django_assert_max_num_queries(6):
             assert len(customer_client.get("/api/products").json()["products"]) == 1

@@ -9,7 +9,7 @@ from shop.models import Product
 pytestmark = [pytest.mark.django_db, pytest.mark.postgres("trigram GIN indexes")]
 
 
-def test_trigram_indexes_exist_and_match_the_icontains_expression():
+def test_the_name_index_serves_a_search_and_finds_every_match():
     Product.objects.bulk_create(
         Product(
             name=f"Item {i} {'mango' if i % 50 == 0 else 'cherry'}",
@@ -23,12 +23,12 @@ def test_trigram_indexes_exist_and_match_the_icontains_expression():
         # Few rows: make the planner show that the index *can* serve the query; the bench
         # shows it is chosen on its own at 100,000 products.
         cursor.execute("SET LOCAL enable_seqscan = off")
-        literal = Product.objects.filter(search._literal("mango")).order_by().values("id")
-        sql, params = literal.query.sql_with_params()
+        candidates = search.postgres_candidates(Product.objects.all(), ["mango"])
+        sql, params = candidates.order_by().values("id").query.sql_with_params()
         cursor.execute(f"EXPLAIN {sql}", params)
         plan = "\n".join(row[0] for row in cursor.fetchall())
 
-    assert "product_name_trgm" in plan and "product_description_trgm" in plan, plan
+    assert "product_name_trgm" in plan, plan
     assert len(search.search_ids(Product.objects.all(), "MANGO")) == 60
 
 
