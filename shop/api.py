@@ -136,9 +136,8 @@ class ProductCollection(ReadForUsersWriteForAdmins, APIView):
                 "search",
                 str,
                 description="At most 200 characters. Every word must match a word of the "
-                "name, exactly, as its start or with a typo (4-7 letters: one, 8 or more: "
-                "two); or the whole text is in the name or description. Best first "
-                "unless `sort` is given.",
+                "name: exactly, as its start, or with typos (4-7 letters: one, 8 or more: "
+                "two, 3 or fewer: none). Best first unless `sort` is given.",
             ),
             OpenApiParameter(
                 "sort",
