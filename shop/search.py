@@ -17,7 +17,7 @@ products), and a name's words are what a shopper types (docs/performance.md, "Se
 Where the candidate names come from:
 - PostgreSQL: names close to every query word through the trigram GIN index on UPPER(name)
   of migration 0003 (`%>`, word similarity), at a threshold low enough to keep every name
-  within the rule (below); the rule itself is then applied here, in Python.
+  within the rule (below); the rule itself is then applied here, in Python (`rank_rows`).
 - SQLite: an index of the newest MAX_INDEXED_PRODUCTS names in this process (`catalog_index`),
   rebuilt when the catalog version moves (shop/versioning.py).
 """
@@ -179,6 +179,50 @@ class NameIndex:
         return found
 
 
+def word_cost(query_word: str, word: str) -> Cost | None:
+    """How `query_word` matches the name word `word`, None when it does not: the rule of
+    NameIndex.matching_words for one pair."""
+    if word.startswith(query_word):
+        return EXACT if word == query_word else PREFIX
+    limit = allowed_edits(query_word)
+    if limit and abs(len(word) - len(query_word)) <= limit:
+        edits = OSA.distance(query_word, word, score_cutoff=limit)
+        if edits <= limit:
+            return (edits, 0)
+    return None
+
+
+def _name_cost(name: str, memos: list[tuple[str, dict[str, Cost | None]]]) -> Cost | None:
+    """A name's summed cost over the query words, None when one of them matches no word."""
+    name_words = set(words(name))
+    edits = prefixes = 0
+    for query_word, memo in memos:
+        best: Cost | None = None
+        for word in name_words:
+            if word not in memo:
+                memo[word] = word_cost(query_word, word)
+            cost = memo[word]
+            if cost is not None and (best is None or cost < best):
+                best = cost
+        if best is None:
+            return None
+        edits, prefixes = edits + best[0], prefixes + best[1]
+    return (edits, prefixes)
+
+
+def rank_rows(rows: Iterable[tuple[int, str]], query_words: Sequence[str]) -> list[int]:
+    """The ids of rows (id, name), in the list's order, whose names match every query word,
+    best first: NameIndex.search's answer without building an index, for a few thousand
+    candidates (each distinct name word is compared once per query word)."""
+    memos: list[tuple[str, dict[str, Cost | None]]] = [(q, {}) for q in query_words]
+    groups: dict[Cost, list[int]] = defaultdict(list)
+    for pk, name in rows:
+        cost = _name_cost(name, memos)
+        if cost is not None:
+            groups[cost].append(pk)
+    return [pk for cost in sorted(groups) for pk in groups[cost]]
+
+
 _index: tuple[int, NameIndex] | None = None
 _index_lock = threading.Lock()
 
@@ -236,10 +280,8 @@ def _postgres_search(products: QuerySet[Product], query_words: Sequence[str]) ->
                 "SELECT set_config('pg_trgm.word_similarity_threshold', %s, true)",
                 [str(threshold)],
             )
-        rows = list(
-            postgres_candidates(products, query_words).values_list("id", "category_id", "name")
-        )
-    return NameIndex(rows).search(query_words)
+        rows = list(postgres_candidates(products, query_words).values_list("id", "name"))
+    return rank_rows(rows, query_words)
 
 
 def search_ids(
