@@ -135,8 +135,23 @@ class ProductCollection(ReadForUsersWriteForAdmins, APIView):
             OpenApiParameter(
                 "search",
                 str,
-                description="Name or description, literally, at most 200 characters; "
-                "forgives typos when nothing matches.",
+                description="At most 200 characters. Every word must match a word of the "
+                "name: exactly, as its start, or with typos (4-7 letters: one, 8 or more: "
+                "two, 3 or fewer: none). Best first unless `sort` is given.",
+            ),
+            OpenApiParameter(
+                "sort",
+                str,
+                enum=list(selectors.SORTS),
+                description="Default `newest` (a search: best match first). Price sorts "
+                "put products without a price last; ties newest first by id.",
+            ),
+            OpenApiParameter(
+                "inStock",
+                str,
+                enum=list(selectors.IN_STOCK_VALUES),
+                description="`1`: only products that can be sold now (available, priced, "
+                "a unit in stock, through a type for products with types).",
             ),
             OpenApiParameter("stock", str, enum=["low", "out"], description="Admins only."),
             IF_NONE_MATCH,
@@ -147,7 +162,8 @@ class ProductCollection(ReadForUsersWriteForAdmins, APIView):
             403: error("A customer filtering by `stock`."),
         },
         description=see_api_docs(
-            "A page of products, newest first, ties by id. The `ETag` names the catalog version.",
+            "A page of products, newest first (or as `sort` says), ties by id. The `ETag` "
+            "names the catalog version.",
             CATALOG,
         ),
     )
@@ -156,13 +172,22 @@ class ProductCollection(ReadForUsersWriteForAdmins, APIView):
         category = request.query_params.get("category") or ""
         search = selectors.clean_search(request.query_params.get("search"))
         stock = selectors.clean_stock_filter(request.query_params.get("stock"), user=request.user)
+        sort = selectors.clean_sort(request.query_params.get("sort"))
+        in_stock = selectors.clean_in_stock(request.query_params.get("inStock"))
         version = versioning.catalog_version()
         etag = versioning.catalog_etag(version)
         if etag_matches(request, etag):
             return not_modified(etag)
         return json_answer(
             *readcache.product_list_answer(
-                version, category=category, search=search, stock=stock, page=page, limit=limit
+                version,
+                category=category,
+                search=search,
+                stock=stock,
+                in_stock=in_stock,
+                sort=sort,
+                page=page,
+                limit=limit,
             )
         )
 

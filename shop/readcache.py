@@ -15,15 +15,17 @@ is already this cheap.
 
 Keys (every one starts with what it caches and holds the version it was built at):
 ("categories", catalog), ("category ids", catalog), ("product", id, product version),
-("products", catalog, category, search, stock, page, limit), and per list the counts its
-pages share: ("matches", catalog, category, search), ("count", catalog, category, search,
-stock).
+("products", catalog, category, search, stock, inStock, sort, page, limit), and per list
+what its pages share: a search's ids, best first or in `sort`'s order ("found", catalog,
+category, search, stock, inStock, sort), and the others' count ("count", catalog, category,
+stock, inStock).
 """
 
 import time
+from array import array
 from collections.abc import Callable, Hashable
 from functools import partial
-from typing import Any, TypeVar
+from typing import Any, NamedTuple, TypeVar
 
 from django.conf import settings
 from django.db.models import QuerySet
@@ -88,21 +90,27 @@ def product_answer(product_id: int, version: int) -> tuple[bytes, str]:
 
 
 def product_list_answer(
-    version: int, *, category: str, search: str, stock: str, page: int, limit: int
+    version: int,
+    *,
+    category: str,
+    search: str,
+    stock: str,
+    page: int,
+    limit: int,
+    in_stock: bool = False,
+    sort: str = "",
 ) -> tuple[bytes, str]:
     """A page of the product list at catalog `version`, filters as the selectors cleaned them."""
     # Query values are free for anyone to invent, and each new one would be a new entry: a
     # category that names nothing is answered afresh, counts included, never kept (the
     # answer is the same empty page); searches are at most 200 characters.
     known = _known_category(version, category)
-    key = ("products", version, category, search, stock, page, limit)
+    key = ("products", version, category, search, stock, in_stock, sort, page, limit)
     body = answers.get(key)
     if body is None:
         answer = _product_page(
             version,
-            category=category,
-            search=search,
-            stock=stock,
+            ListFilters(category, search, stock, in_stock, sort),
             page=page,
             limit=limit,
             keep=known,
@@ -129,21 +137,39 @@ def _kept(key: Hashable, build: Callable[[], T], *, keep: bool) -> T:
     return answers.get_or_set(key, build) if keep else build()
 
 
+class ListFilters(NamedTuple):
+    category: str
+    search: str
+    stock: str
+    in_stock: bool
+    sort: str
+
+
 def _product_page(
-    version: int, *, category: str, search: str, stock: str, page: int, limit: int, keep: bool
+    version: int, filters: ListFilters, *, page: int, limit: int, keep: bool
 ) -> dict[str, Any]:
-    # Counts are kept per catalog version and filter, so only a list's first page counts.
-    matches_key = ("matches", version, category, search)
-
-    def count_matches(matches: QuerySet[Product]) -> int:
-        return _kept(matches_key, matches.order_by().count, keep=keep)
-
-    products = selectors.product_list(category=category, search=search, count=count_matches)
+    # What a list's pages share is kept per catalog version and filters, so only a list's
+    # first page counts (or searches).
+    category, search, stock, in_stock, sort = filters
+    products = selectors.product_list(category=category, sort=sort)
     products = selectors.products_by_stock(products, stock=stock)
+    products = selectors.products_in_stock(products, in_stock=in_stock)
+    if search:
+        found = _kept(
+            ("found", version, *filters),
+            partial(_found, products, filters),
+            keep=keep,
+        )
+        return page_answer(
+            selectors.FoundProducts(found),
+            page=page,
+            limit=limit,
+            total=len(found),
+            key="products",
+            serialize=selectors.product_answers,
+        )
     total = _kept(
-        ("count", version, category, search, stock),
-        partial(_list_total, products, matches_key, stock),
-        keep=keep,
+        ("count", version, category, stock, in_stock), products.order_by().count, keep=keep
     )
     return page_answer(
         products,
@@ -155,7 +181,13 @@ def _product_page(
     )
 
 
-def _list_total(products: QuerySet[Product], matches_key: Hashable, stock: str) -> int:
-    # Without a stock filter, a search with substring matches lists just them, already
-    # counted; none means the typo fallback (or nothing), counted here.
-    return (not stock and answers.get(matches_key)) or products.count()
+def _found(products: QuerySet[Product], filters: ListFilters) -> array:
+    ids = selectors.product_search(
+        products,
+        filters.search,
+        category=filters.category,
+        filtered=bool(filters.stock or filters.in_stock),
+        sort=filters.sort,
+    )
+    # An array of machine integers: 8 bytes an id in the cache's byte count.
+    return array("q", ids)

@@ -1,30 +1,37 @@
-"""The typo-forgiving search: what `shop.selectors.product_list` answers when no product's
-name or description holds the search text (docs/performance.md, "Typo search").
+"""The product search: which products a search text finds and in which order, the same on
+SQLite and on PostgreSQL (docs/performance.md, "Search"; docs/api.md, Products).
 
-The rule is Meilisearch's and Typesense's, on the words of product names: a query word of
-4 to 7 letters may be one edit away from a name word, one of 8 letters or more two edits
-(an edit: a letter inserted, deleted, replaced, or two neighbours swapped; the optimal
-string alignment distance). A word of 3 letters or fewer forgives nothing and must be held
-in a name word ("gek" does not find "Geek"): three letters have too many neighbours one
-edit away ("bar" would find "car", "bat" and "ear"). A query word held in a name word costs
-no edit. Every query word must match; products rank by their edits summed over the query
-words, then newest first, as the substring search does.
+The rule is Meilisearch's and Typesense's, on the words of product names. Every query word
+must match a word of the name, in any order:
+- exactly, or as the start of a name word (a prefix: "vapor" finds "Vaporizer");
+- or, for a query word of 4 to 7 letters, one edit away, of 8 letters or more two edits away
+  (an edit: a letter inserted, deleted, replaced, or two neighbours swapped; the optimal
+  string alignment distance). A word of 3 letters or fewer forgives nothing: three letters
+  have too many neighbours one edit away ("bar" would find "car", "bat" and "ear"), so
+  "gek" does not find "Geek".
+Products rank by their edits summed over the query words, then by how many query words
+only matched as a prefix (exact words first), then in the list's order (newest first).
+Descriptions are not searched: on SQLite that is a scan of every row (150 ms at 100,000
+products), and a name's words are what a shopper types (docs/performance.md, "Search").
 
-Where the candidates come from:
+Where the candidate names come from:
 - PostgreSQL: names close to every query word through the trigram GIN index on UPPER(name)
   of migration 0003 (`%>`, word similarity), at a threshold low enough to keep every name
-  within the rule (below); the rule itself is then applied here.
+  within the rule (below); the rule itself is then applied here, in Python (`rank_rows`).
 - SQLite: an index of the newest MAX_INDEXED_PRODUCTS names in this process (`catalog_index`),
   rebuilt when the catalog version moves (shop/versioning.py).
 """
 
+import bisect
+import json
 import re
 import threading
 from array import array
 from collections import defaultdict
+from collections.abc import Iterable, Sequence
 
 from django.db import connection, transaction
-from django.db.models import BooleanField, Case, IntegerField, Q, Value, When
+from django.db.models import BooleanField, Q, QuerySet
 from django.db.models.expressions import RawSQL
 from rapidfuzz import process
 from rapidfuzz.distance import OSA
@@ -32,40 +39,48 @@ from rapidfuzz.distance import OSA
 from shop import versioning
 from shop.models import Product
 
-# Meilisearch's default cap on the hits a search can page through: past the best thousand a
-# shopper refines the search, and the page query lists every kept id.
-MAX_RESULTS = 1000
 # Meilisearch reads the first ten words of a query too; each word scans the vocabulary.
 MAX_QUERY_WORDS = 10
-# Bounds the SQLite index: 31.8 MB at 100,000 names (docs/performance.md, "Typo search").
+# Bounds the SQLite index: 31.8 MB at 100,000 names (docs/performance.md, "Search").
 MAX_INDEXED_PRODUCTS = 200_000
 # pg_trgm's word similarity of a query word of 4 letters or more to a name one edit away is
 # at least 0.2 (a swap in "mint" leaves one of the five trigrams of "mnit"); two edits from
-# a word of 8 letters or more leave at least one of its nine or more, over 0.1. The default
-# threshold of 0.6 kept under a third of such names (docs/performance.md, "Typo search").
+# a word of 8 letters or more leave at least one of its nine or more, over 0.1. A prefix of
+# 4 letters or more keeps all its trigrams but the last. The default threshold of 0.6 kept
+# under a third of such names (docs/performance.md, "Search").
 ONE_EDIT_SIMILARITY = 0.2
 TWO_EDITS_SIMILARITY = 0.1
 
 _WORD = re.compile(r"\w+")
 
+# How one query word matched one name word: (edits, 1 if only as a prefix else 0).
+Cost = tuple[int, int]
+EXACT: Cost = (0, 0)
+PREFIX: Cost = (0, 1)
 
-def words(text):
+
+def words(text: str) -> list[str]:
     return _WORD.findall(text.lower())
 
 
-def allowed_edits(word):
+def query_words(search: str) -> list[str]:
+    """The distinct words of `search` that count, in their order."""
+    return list(dict.fromkeys(words(search)))[:MAX_QUERY_WORDS]
+
+
+def allowed_edits(word: str) -> int:
     return 0 if len(word) < 4 else 1 if len(word) < 8 else 2
 
 
-def _kind(word):
+def _kind(word: str) -> str:
     if word.isdigit():
         return "digits"
     return "mixed" if any(c.isdigit() for c in word) else "letters"
 
 
 # A query word shares no character with a name word of a kind it cannot reach: it is then
-# as many edits away as the longer of the two has characters, more than any budget, and it
-# cannot be held in it. Skipping them keeps a word from scanning every number (sizes, codes).
+# as many edits away as the longer of the two has characters, more than any budget.
+# Skipping them keeps a word from scanning every number (sizes, codes).
 _REACHABLE = {
     "letters": ("letters", "mixed"),
     "digits": ("digits", "mixed"),
@@ -75,73 +90,144 @@ _REACHABLE = {
 
 class NameIndex:
     """Product ids and the words of their names, from rows (id, category id, name) in the
-    catalog's order (newest first)."""
+    list's order (newest first)."""
 
-    def __init__(self, rows):
+    def __init__(self, rows: Iterable[tuple[int, str, str]]) -> None:
         self.ids = array("q")
-        self.categories = []
-        postings = defaultdict(list)
+        self.categories: list[str] = []
+        postings: dict[str, list[int]] = defaultdict(list)
         for position, (pk, category, name) in enumerate(rows):
             self.ids.append(pk)
             self.categories.append(category)
             for word in set(words(name)):
                 postings[word].append(position)
         self.postings = dict(postings)
-        # {kind: {length: [name words]}}: a word within two edits is within two letters of
-        # the query word's length, and a word holding it is at least as long.
-        self.vocabulary = {kind: defaultdict(list) for kind in _REACHABLE}
-        for word in self.postings:
+        # Sorted, for prefixes; and {kind: {length: [name words]}} for typos: a word within
+        # two edits is within two letters of the query word's length.
+        self.sorted_words = sorted(self.postings)
+        self.vocabulary: dict[str, dict[int, list[str]]] = {
+            kind: defaultdict(list) for kind in _REACHABLE
+        }
+        for word in self.sorted_words:
             self.vocabulary[_kind(word)][len(word)].append(word)
 
-    def matching_words(self, query_word):
-        """{name word: edits} for the name words `query_word` matches."""
+    def __len__(self) -> int:
+        return len(self.ids)
+
+    def matching_words(self, query_word: str) -> dict[str, Cost]:
+        """{name word: cost} for the name words `query_word` matches."""
+        found: dict[str, Cost] = {}
+        start = bisect.bisect_left(self.sorted_words, query_word)
+        for word in self.sorted_words[start:]:
+            if not word.startswith(query_word):
+                break
+            found[word] = EXACT if word == query_word else PREFIX
         limit, size = allowed_edits(query_word), len(query_word)
-        found = {}
+        if not limit:
+            return found
         for kind in _REACHABLE[_kind(query_word)]:
             for length, group in self.vocabulary[kind].items():
-                if length >= size:
-                    found.update((word, 0) for word in group if query_word in word)
-                if limit and abs(length - size) <= limit:
+                if abs(length - size) <= limit:
                     for word, edits, _ in process.extract(
                         query_word, group, scorer=OSA.distance, score_cutoff=limit, limit=None
                     ):
-                        found.setdefault(word, edits)
+                        found.setdefault(word, (edits, 0))
         return found
 
-    def __len__(self):
-        return len(self.ids)
-
-    def matching_positions(self, query_word):
-        """{position: edits} of the names holding a word `query_word` matches, each at its
-        fewest edits."""
-        edits = {}
+    def matching_positions(self, query_word: str) -> dict[int, Cost]:
+        """{position: cost} of the names holding a word `query_word` matches, each at its
+        lowest cost."""
+        costs: dict[int, Cost] = {}
         for word, cost in self.matching_words(query_word).items():
             for position in self.postings[word]:
-                if cost < edits.get(position, cost + 1):
-                    edits[position] = cost
-        return edits
+                if position not in costs or cost < costs[position]:
+                    costs[position] = cost
+        return costs
 
-    def search(self, query_words, *, category=None):
-        """[(product id, edits)] of the products matching every query word, fewest edits
-        first, then in the index's order; at most MAX_RESULTS."""
-        total = None
+    def _costs(self, query_words: Sequence[str]) -> dict[int, Cost]:
+        """{position: summed cost} of the names matching every query word."""
+        total: dict[int, Cost] | None = None
         for query_word in query_words:
-            edits = self.matching_positions(query_word)
+            costs = self.matching_positions(query_word)
             if total is not None:
-                edits = {p: cost + total[p] for p, cost in edits.items() if p in total}
-            total = edits
+                costs = {
+                    p: (edits + total[p][0], prefix + total[p][1])
+                    for p, (edits, prefix) in costs.items()
+                    if p in total
+                }
+            total = costs
             if not total:
-                return []
-        positions = (p for p in total if not category or self.categories[p] == category)
-        best = sorted(positions, key=lambda p: (total[p], p))[:MAX_RESULTS]
-        return [(self.ids[p], total[p]) for p in best]
+                return {}
+        return total or {}
+
+    def search(self, query_words: Sequence[str], *, category: str = "") -> list[int]:
+        """The ids of the products whose names match every query word, best first (fewest
+        edits, fewest prefixes, then the index's order)."""
+        if not query_words:
+            return []
+        total = self._costs(query_words)
+        # Positions grouped by cost and sorted as plain integers: a sort with a key
+        # function took 24 ms for 6,000 names.
+        groups: dict[Cost, list[int]] = defaultdict(list)
+        for position, cost in total.items():
+            if not category or self.categories[position] == category:
+                groups[cost].append(position)
+        ids = self.ids
+        found: list[int] = []
+        for cost in sorted(groups):
+            found += [ids[p] for p in sorted(groups[cost])]
+        return found
 
 
-_index = None
+def word_cost(query_word: str, word: str) -> Cost | None:
+    """How `query_word` matches the name word `word`, None when it does not: the rule of
+    NameIndex.matching_words for one pair."""
+    if word.startswith(query_word):
+        return EXACT if word == query_word else PREFIX
+    limit = allowed_edits(query_word)
+    if limit and abs(len(word) - len(query_word)) <= limit:
+        edits = OSA.distance(query_word, word, score_cutoff=limit)
+        if edits <= limit:
+            return (edits, 0)
+    return None
+
+
+def _name_cost(name: str, memos: list[tuple[str, dict[str, Cost | None]]]) -> Cost | None:
+    """A name's summed cost over the query words, None when one of them matches no word."""
+    name_words = set(words(name))
+    edits = prefixes = 0
+    for query_word, memo in memos:
+        best: Cost | None = None
+        for word in name_words:
+            if word not in memo:
+                memo[word] = word_cost(query_word, word)
+            cost = memo[word]
+            if cost is not None and (best is None or cost < best):
+                best = cost
+        if best is None:
+            return None
+        edits, prefixes = edits + best[0], prefixes + best[1]
+    return (edits, prefixes)
+
+
+def rank_rows(rows: Iterable[tuple[int, str]], query_words: Sequence[str]) -> list[int]:
+    """The ids of rows (id, name), in the list's order, whose names match every query word,
+    best first: NameIndex.search's answer without building an index, for a few thousand
+    candidates (each distinct name word is compared once per query word)."""
+    memos: list[tuple[str, dict[str, Cost | None]]] = [(q, {}) for q in query_words]
+    groups: dict[Cost, list[int]] = defaultdict(list)
+    for pk, name in rows:
+        cost = _name_cost(name, memos)
+        if cost is not None:
+            groups[cost].append(pk)
+    return [pk for cost in sorted(groups) for pk in groups[cost]]
+
+
+_index: tuple[int, NameIndex] | None = None
 _index_lock = threading.Lock()
 
 
-def catalog_index():
+def catalog_index() -> NameIndex:
     """The NameIndex of the current catalog version in this process, built on first use
     after the version moved (one query); only the latest is kept."""
     global _index
@@ -158,14 +244,23 @@ def catalog_index():
         return _index[1]
 
 
-def clear():
+def clear() -> None:
     global _index
     _index = None
 
 
-def postgres_candidates(products, query_words):
+def ids_in(ids: Sequence[int]) -> RawSQL:
+    """A filter on products whose id is one of `ids`, as one query parameter whatever
+    their number (a search can find tens of thousands)."""
+    if connection.vendor == "postgresql":
+        return RawSQL('"shop_product"."id" = ANY(%s)', [list(ids)], output_field=BooleanField())
+    sql = '"shop_product"."id" IN (SELECT value FROM json_each(%s))'
+    return RawSQL(sql, [json.dumps(list(ids))], output_field=BooleanField())
+
+
+def postgres_candidates(products: QuerySet[Product], query_words: Sequence[str]) -> QuerySet:
     """`products` whose names may match every query word, served by the trigram index."""
-    conditions = []
+    conditions: list[Q | RawSQL] = []
     for word in query_words:
         if allowed_edits(word):
             sql = 'UPPER("shop_product"."name") %%> UPPER(%s)'
@@ -175,7 +270,7 @@ def postgres_candidates(products, query_words):
     return products.filter(*conditions).order_by("-created_at", "-id")
 
 
-def _postgres_search(products, query_words):
+def _postgres_search(products: QuerySet[Product], query_words: Sequence[str]) -> list[int]:
     longest = max(allowed_edits(word) for word in query_words)
     threshold = TWO_EDITS_SIMILARITY if longest == 2 else ONE_EDIT_SIMILARITY
     with transaction.atomic():
@@ -185,33 +280,22 @@ def _postgres_search(products, query_words):
                 "SELECT set_config('pg_trgm.word_similarity_threshold', %s, true)",
                 [str(threshold)],
             )
-        rows = list(
-            postgres_candidates(products, query_words).values_list("id", "category_id", "name")
-        )
-    return NameIndex(rows).search(query_words)
+        rows = list(postgres_candidates(products, query_words).values_list("id", "name"))
+    return rank_rows(rows, query_words)
 
 
-def typo_matches(products, search, *, category=None):
-    """`products` (already filtered by `category`) matching `search` within the typo rule,
-    fewest edits first, then newest first."""
-    query_words = list(dict.fromkeys(words(search)))[:MAX_QUERY_WORDS]
-    if not query_words:
-        return products.none()
+def search_ids(
+    products: QuerySet[Product], search: str, *, category: str = "", filtered: bool = False
+) -> list[int]:
+    """The ids of `products` (filtered by `category`, and by more when `filtered`) that
+    `search` finds, best first (the module's docstring has the rule)."""
+    words_ = query_words(search)
+    if not words_:
+        return []
     if connection.vendor == "postgresql":
-        found = _postgres_search(products, query_words)
-    else:
-        found = catalog_index().search(query_words, category=category)
-    if not found:
-        return products.none()
-    ids_by_edits = defaultdict(list)
-    for pk, edits in found:
-        ids_by_edits[edits].append(pk)
-    edits = Case(
-        *(When(pk__in=ids, then=Value(n)) for n, ids in ids_by_edits.items()),
-        output_field=IntegerField(),
-    )
-    return (
-        products.filter(pk__in=[pk for pk, _ in found])
-        .annotate(typo_edits=edits)
-        .order_by("typo_edits", "-created_at", "-id")
-    )
+        return _postgres_search(products, words_)
+    found = catalog_index().search(words_, category=category)
+    if filtered and found:
+        kept = set(products.filter(ids_in(found)).values_list("id", flat=True))
+        found = [pk for pk in found if pk in kept]
+    return found

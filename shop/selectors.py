@@ -2,13 +2,14 @@
 page of products costs the same few queries whatever its size, types or images."""
 
 from collections import defaultdict
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from decimal import Decimal
 from typing import TYPE_CHECKING, Any
 
 from django.db.models import (
+    Case,
     Count,
     Exists,
     F,
@@ -19,13 +20,16 @@ from django.db.models import (
     QuerySet,
     Subquery,
     Sum,
+    Value,
+    When,
 )
-from django.db.models.functions import Coalesce
+from django.db.models.functions import Coalesce, Lower
 
 from common.errors import BadRequest, Forbidden, NotFound
 from common.images import url_for
 from shop.models import Category, Product, ProductImage, ProductType, StockMove
-from shop.search import typo_matches
+from shop.search import ids_in, search_ids
+from shop.stock import sellable_now
 from storesettings.selectors import low_stock_threshold_sql
 
 if TYPE_CHECKING:
@@ -59,35 +63,83 @@ def clean_search(search: str | None) -> str:
     return search
 
 
-def _count(queryset: QuerySet[Product]) -> int:
-    return queryset.order_by().count()
+# The list's orders (`sort`), each ending in a tie-breaker by id so pages are stable.
+# Products without a price sort last whichever way the price goes.
+SORTS: dict[str, tuple[Any, ...]] = {
+    "newest": ("-created_at", "-id"),
+    "price_asc": (F("price").asc(nulls_last=True), "-id"),
+    "price_desc": (F("price").desc(nulls_last=True), "-id"),
+    "name": (Lower("name"), "-id"),
+}
+DEFAULT_SORT = "newest"
+SORT_INVALID = f"sort must be one of: {', '.join(SORTS)}."
+IN_STOCK_VALUES = ("1", "0")
+IN_STOCK_INVALID = "inStock must be 1 (only products that can be sold now) or 0."
 
 
-def product_list(
-    *,
-    category: str | None = None,
-    search: str | None = None,
-    count: Callable[[QuerySet[Product]], int] = _count,
-) -> QuerySet[Product]:
-    """Newest first, ties by id (stable pages). `search` (as clean_search leaves it) matches
-    name or description, case-insensitively; the ORM escapes %, _ and quotes. On PostgreSQL
-    the trigram GIN indexes of migration 0003 serve UPPER(col) LIKE UPPER('%...%'). A search
-    that matches nothing forgives typos in names (shop/search.py), fewest edits first:
-    `count(substring matches)` decides, and a caller can answer it from a cache. The
-    queryset carries its types and images for ProductSerializer; `product_answers` reads
-    only what it shows."""
+def clean_sort(sort: str | None) -> str:
+    """The `sort` asked for ("" for none: newest first, or relevance for a search)."""
+    sort = (sort or "").strip()
+    if sort and sort not in SORTS:
+        raise BadRequest(SORT_INVALID, errors={"sort": [SORT_INVALID]})
+    return sort
+
+
+def clean_in_stock(in_stock: str | None) -> bool:
+    in_stock = (in_stock or "").strip()
+    if in_stock and in_stock not in IN_STOCK_VALUES:
+        raise BadRequest(IN_STOCK_INVALID, errors={"inStock": [IN_STOCK_INVALID]})
+    return in_stock == "1"
+
+
+def product_list(*, category: str = "", sort: str = "") -> QuerySet[Product]:
+    """The products of `category` (all when empty) in the order `sort` names (newest first
+    when empty), ties by id (stable pages). The queryset carries its types and images for
+    ProductSerializer; `product_answers` reads only what it shows."""
     products = Product.objects.all()
     if category:
         products = products.filter(category_id=category)
-    if not search:
-        return _with_details(products).order_by("-created_at", "-id")
-    matches = products.filter(Q(name__icontains=search) | Q(description__icontains=search))
-    # A count, not exists(): with LIMIT 1 the planner walks the newest-first index row by
-    # row, which for a word that matches nothing is the whole table (100 ms at 100k rows);
-    # the count goes through the trigram indexes.
-    if count(matches):
-        return _with_details(matches).order_by("-created_at", "-id")
-    return _with_details(typo_matches(products, search, category=category))
+    return _with_details(products).order_by(*SORTS[sort or DEFAULT_SORT])
+
+
+def product_search(
+    products: QuerySet[Product],
+    search: str,
+    *,
+    category: str = "",
+    filtered: bool = False,
+    sort: str = "",
+) -> list[int]:
+    """The ids of `products` (product_list's for `category`, and filtered further when
+    `filtered`) that `search` (as clean_search left it) finds: best first (shop/search.py
+    has the rule, the same on both databases), or in the order `sort` names when given."""
+    found = search_ids(products, search, category=category, filtered=filtered)
+    if not sort or not found:
+        return found
+    ordered = Product.objects.filter(ids_in(found)).order_by(*SORTS[sort])
+    return list(ordered.values_list("id", flat=True))
+
+
+class FoundProducts:
+    """A search's ids in their order, sliced like a queryset by common/pagination.py
+    `page_answer`: a page reads only its own products."""
+
+    def __init__(self, ids: Sequence[int]) -> None:
+        self.ids = ids
+
+    def __getitem__(self, page: slice) -> QuerySet[Product]:
+        return products_in_order(self.ids[page])
+
+    def none(self) -> QuerySet[Product]:
+        return Product.objects.none()
+
+
+def products_in_order(ids: Sequence[int]) -> QuerySet[Product]:
+    """The products of `ids` (a page's worth), in that order."""
+    position = Case(
+        *(When(pk=pk, then=Value(n)) for n, pk in enumerate(ids)), output_field=IntegerField()
+    )
+    return _with_details(Product.objects.filter(pk__in=ids)).order_by(position)
 
 
 def product_get(*, product_id: int) -> Product:
@@ -130,6 +182,12 @@ def clean_stock_filter(stock: str | None, *, user: "User | AnonymousUser") -> st
     if stock and stock not in ("low", "out"):
         raise BadRequest(STOCK_FILTER_INVALID, errors={"stock": [STOCK_FILTER_INVALID]})
     return stock
+
+
+def products_in_stock(products: QuerySet[Product], *, in_stock: bool) -> QuerySet[Product]:
+    """The list's `inStock=1`: only products a shopper can buy now (shop/stock.py
+    `sellable_now`, the checkout's rules); `products` unchanged when not asked."""
+    return products.filter(sellable_now()) if in_stock else products
 
 
 def products_by_stock(products: QuerySet[Product], *, stock: str) -> QuerySet[Product]:

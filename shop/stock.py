@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from decimal import Decimal
 from typing import TYPE_CHECKING
 
-from django.db.models import F
+from django.db.models import Exists, F, OuterRef, Q
 
 from common.errors import BadRequest, Conflict
 from shop.models import Product, ProductType, StockMove, StockReason
@@ -97,6 +97,19 @@ def stock_check_types(*, lines: Sequence[StockLine]) -> None:
     untyped = {line.product_id for line in lines if line.type_id is None}
     if untyped and ProductType.objects.filter(product_id__in=untyped).exists():
         raise BadRequest(TYPE_REQUIRED, errors={"cartItems": [TYPE_REQUIRED]})
+
+
+def sellable_now() -> Q:
+    """A filter on products a checkout would sell one unit of now (`stock_reserve`'s
+    rules: `_priced` and the stock check): available and priced with a unit in stock; a
+    product with types through one of its types (available, with a unit, priced by itself
+    or by its product)."""
+    types = ProductType.objects.filter(product=OuterRef("pk"))
+    on_sale = types.filter(availability=True, quantity__gt=0)
+    priced = Q(price__isnull=False)
+    without_types = ~Exists(types) & priced & Q(quantity__gt=0)
+    with_types = Exists(on_sale.filter(price__isnull=False)) | (priced & Exists(on_sale))
+    return Q(availability=True) & (without_types | with_types)
 
 
 def _label(product: Product, product_type: ProductType | None) -> str:

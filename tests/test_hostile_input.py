@@ -27,7 +27,7 @@ def product(db):
 
 
 class TestNul:
-    @pytest.mark.parametrize("param", ["search", "category", "page"])
+    @pytest.mark.parametrize("param", ["search", "category", "page", "sort", "inStock"])
     def test_in_the_query_string(self, customer_client, param):
         response = customer_client.get(f"/api/products?{param}=lamp%00x")
 

@@ -1,6 +1,7 @@
-"""The typo-forgiving search through GET /api/products, on SQLite and on PostgreSQL
-(shop/search.py has the rule): 4-7 letters forgive one edit, 8 or more two, 3 or fewer none;
-a swap of neighbours is one edit; every word must match; fewest edits first."""
+"""The search through GET /api/products, with the same expectations on SQLite and on
+PostgreSQL (shop/search.py has the rule): every query word matches a name word exactly, as
+its start, or with typos (4-7 letters: one edit, 8 or more: two, 3 or fewer: none; a swap of
+neighbours is one edit); exact words first, then prefixes, then typos, then newest first."""
 
 import pytest
 from django.db import connection
@@ -72,12 +73,24 @@ def test_a_swap_of_two_neighbours_is_one_edit(catalog, customer_client, search, 
 
 
 def test_three_letter_words_forgive_nothing(catalog, customer_client):
-    assert found(customer_client, "bar") == ["Geek Bar"]  # a substring match, as before
+    assert found(customer_client, "bar") == ["Geek Bar"]
     assert found(customer_client, "cbr") == []  # not "Car", not "Bar"
-    # "gek" is three letters: it must be held in a name word, and "Geek" does not hold it.
+    assert found(customer_client, "bat") == []
+    # "gek" is three letters: it must be a name word or start one; "Geek" is neither.
     assert found(customer_client, "gek bar") == []
-    # Held in a word (here as its start), in any order: no edit.
+    assert found(customer_client, "gek") == []
+    # The start of a word, in any order: no edit.
     assert found(customer_client, "bar gee") == ["Geek Bar"]
+    assert found(customer_client, "ca") == ["Car Charger"]
+
+
+def test_one_typo_in_a_short_word_two_in_a_long_one(catalog, customer_client):
+    assert found(customer_client, "nebual lmap") == ["Nebula Lamp"]  # one each
+    assert found(customer_client, "qusar") == ["Quasar Light", "Quasar Nebula Vaporizer"]
+    assert found(customer_client, "qusr") == []  # two edits in 4 letters
+    assert found(customer_client, "chargr") == ["Car Charger"]
+    assert found(customer_client, "vpaorzer") == ["Quasar Nebula Vaporizer"]  # two in 8
+    assert found(customer_client, "vpaorzr") == []  # two in 7
 
 
 def test_every_word_must_match(catalog, customer_client):
@@ -99,11 +112,24 @@ def test_fewest_edits_first_then_newest(customer_client):
     ]
 
 
-def test_a_substring_match_answers_as_before_without_typo_matches(catalog, customer_client):
+def test_exact_words_first_then_prefixes_then_typos(catalog, customer_client):
     make_product(name="Tango Pod")  # one edit from "mango"
-    make_product(name="Mangos")
+    make_product(name="Mangos")  # "mango" starts it
 
-    assert found(customer_client, "mango") == ["Mangos", "Frosty Mango Pod"]
+    assert found(customer_client, "mango") == ["Frosty Mango Pod", "Mangos", "Tango Pod"]
+    assert found(customer_client, "mang") == ["Mangos", "Frosty Mango Pod"]  # "tango": 2 edits
+    assert found(customer_client, "pod mango") == ["Frosty Mango Pod", "Tango Pod"]
+
+
+def test_descriptions_and_the_inside_of_words_are_not_searched(customer_client):
+    make_product(name="Geek Bar", description="plain")
+    make_product(name="Lamp", description="A geek bar holder")
+    make_product(name="Sleek Barrel", description="plain")
+
+    assert found(customer_client, "geek bar") == ["Geek Bar"]
+    assert found(customer_client, "eek bar") == []
+    assert found(customer_client, "holder") == []
+    assert found(customer_client, "sleek bar") == ["Sleek Barrel"]
 
 
 def test_the_category_filter_applies(catalog, customer_client):

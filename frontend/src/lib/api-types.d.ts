@@ -372,7 +372,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description A page of products, newest first, ties by id. The `ETag` names the catalog version. Rules: docs/api.md, Catalog. */
+        /** @description A page of products, newest first (or as `sort` says), ties by id. The `ETag` names the catalog version. Rules: docs/api.md, Catalog. */
         get: operations["products_list"];
         put?: never;
         /** @description Multipart form: `name` and `category` required, up to 5 `images`, optional `types` (a JSON list). Any bad field, file or type: nothing is stored. Rules: docs/api.md, Catalog. */
@@ -2823,12 +2823,16 @@ export interface operations {
             query?: {
                 /** @description A category id. */
                 category?: string;
+                /** @description `1`: only products that can be sold now (available, priced, a unit in stock, through a type for products with types). */
+                inStock?: "0" | "1";
                 /** @description Default 12, at most 100. */
                 limit?: number;
                 /** @description From 1; past the end: an empty page. */
                 page?: number;
-                /** @description Name or description, literally, at most 200 characters; forgives typos when nothing matches. */
+                /** @description At most 200 characters. Every word must match a word of the name: exactly, as its start, or with typos (4-7 letters: one, 8 or more: two, 3 or fewer: none). Best first unless `sort` is given. */
                 search?: string;
+                /** @description Default `newest` (a search: best match first). Price sorts put products without a price last; ties newest first by id. */
+                sort?: "name" | "newest" | "price_asc" | "price_desc";
                 /** @description Admins only. */
                 stock?: "low" | "out";
             };
