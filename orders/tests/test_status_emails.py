@@ -143,15 +143,17 @@ def test_the_confirmation_writes_the_booked_day_and_time_as_the_site_does(
     on_clock, mailoutbox, django_capture_on_commit_callbacks
 ):
     product = make_product(name="Lamp", quantity=10)
-    with on_clock(datetime(2026, 11, 24, 18, 0, tzinfo=UTC)) as (shopper, _):
-        with django_capture_on_commit_callbacks(execute=True):
-            order = placed_order(
-                shopper,
-                line(product),
-                option="delivery",
-                deliveryDate="2026-11-26",
-                deliveryTime="11:00",
-            )
+    with (
+        on_clock(datetime(2026, 11, 24, 18, 0, tzinfo=UTC)) as (shopper, _),
+        django_capture_on_commit_callbacks(execute=True),
+    ):
+        order = placed_order(
+            shopper,
+            line(product),
+            option="delivery",
+            deliveryDate="2026-11-26",
+            deliveryTime="11:00",
+        )
 
     confirmation = next(m for m in mailoutbox if m.subject == f"Order #{order.pk} confirmed")
     assert "Delivery: Thu, Nov 26, 2026 at 11:00 AM" in confirmation.body
