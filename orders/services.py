@@ -130,9 +130,10 @@ _DONE = {"complete": "Order completed.", "cancel": "Order cancelled. Items retur
 def orders_bulk_action(
     *, action: BulkAction, order_ids: list[int], actor: User
 ) -> list[BulkResult]:
-    """Complete or cancel each of `order_ids` (at most MAX_BULK_ORDERS, each once, in the
-    order given) exactly as the single action does: each in its own transaction, with its
-    event, its stock and its customer's email; one refused order leaves the others done."""
+    """Complete or cancel each of `order_ids` (each once, in the order given; the API takes
+    at most MAX_BULK_ORDERS a call) exactly as the single action does: each in its own
+    transaction, with its event, its stock and its customer's email; one refused order
+    leaves the others done. The Django admin's actions call it too."""
     move = _SINGLE[action]
     results = []
     for order_id in dict.fromkeys(order_ids):
