@@ -3,7 +3,6 @@ from django.http import HttpResponse
 from django.utils import timezone
 
 from common.admin import StatusEventInline
-from common.errors import DomainError
 from orders import services
 from orders.age import id_notice
 from orders.export import write_orders_csv
@@ -40,16 +39,17 @@ class OrderEventInline(StatusEventInline):
     readonly_fields = fields
 
 
-def _status_action(service, verb):
+def _status_action(kind, verb):
     def action(modeladmin, request, queryset):
-        done, refused = 0, 0
-        # Through the same services as the API: row lock, stock, event and log line.
-        for order_id in queryset.order_by("id").values_list("id", flat=True):
-            try:
-                service(order_id=order_id, actor=request.user)
-                done += 1
-            except DomainError:
-                refused += 1
+        # The back office's bulk service (POST /api/orders/bulk): per order its own row lock,
+        # stock, event, email and log line, exactly as the single action.
+        results = services.orders_bulk_action(
+            action=kind,
+            order_ids=list(queryset.order_by("id").values_list("id", flat=True)),
+            actor=request.user,
+        )
+        done = sum(1 for result in results if result.done)
+        refused = len(results) - done
         modeladmin.message_user(request, f"{done} order(s) {verb}.")
         if refused:
             modeladmin.message_user(
@@ -91,8 +91,8 @@ class OrderAdmin(admin.ModelAdmin):
     ordering = ("-created_at", "-id")
     inlines = [OrderLineInline, OrderEventInline]
     actions = [
-        _status_action(services.order_complete, "completed"),
-        _status_action(services.order_cancel, "cancelled"),
+        _status_action("complete", "completed"),
+        _status_action("cancel", "cancelled"),
         export_csv,
     ]
     # An order is a record of a sale: it changes only through the actions (which move stock

@@ -25,6 +25,8 @@ from orders.models import OrderStatus
 from orders.pricing import NEEDS_ADDRESS, NEEDS_APPOINTMENT, DeliveryOption
 from orders.rules import DATE_MISSING
 from orders.serializers import (
+    BulkAnswerSerializer,
+    BulkOrderActionSerializer,
     CheckoutSerializer,
     OrderAnswerSerializer,
     OrderPageSerializer,
@@ -227,6 +229,56 @@ def order_complete(request, order_id):
 def order_cancel(request, order_id):
     order = services.order_cancel(order_id=order_id, actor=request.user)
     return _answer("Order cancelled. Items returned to stock.", order)
+
+
+def _bulk_message(action, done, refused):
+    verb = "completed" if action == "complete" else "cancelled"
+    text = f"{done} {'order' if done == 1 else 'orders'} {verb}."
+    return f"{text} {refused} refused." if refused else text
+
+
+@extend_schema(
+    request=BulkOrderActionSerializer,
+    responses={
+        200: BulkAnswerSerializer,
+        400: error(
+            f"A bad action, or ids not a list of 1 to {services.MAX_BULK_ORDERS} order numbers."
+        ),
+    },
+    description=see_api_docs(
+        "Admin only. Completes or cancels each listed order as the single action does, each in "
+        "its own transaction with its customer's email; answers each order's result (done, or "
+        "refused with the reason) with a 200, whatever the mix.",
+        "Orders, Bulk actions",
+    ),
+)
+@api_view(["POST"])
+@parser_classes([JSONParser])
+@permission_classes([IsAdminUser])
+def order_bulk(request):
+    data = BulkOrderActionSerializer(data=request.data)
+    data.is_valid(raise_exception=True)
+    action = data.validated_data["action"]
+    results = services.orders_bulk_action(
+        action=action, order_ids=data.validated_data["ids"], actor=request.user
+    )
+    done = sum(1 for result in results if result.done)
+    return Response(
+        {
+            "message": _bulk_message(action, done, len(results) - done),
+            "done": done,
+            "refused": len(results) - done,
+            "results": [
+                {
+                    "id": result.order_id,
+                    "result": "done" if result.done else "refused",
+                    "message": result.message,
+                    "status": result.status,
+                }
+                for result in results
+            ],
+        }
+    )
 
 
 @extend_schema(

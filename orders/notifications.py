@@ -8,6 +8,7 @@ from django.conf import settings
 from django.core.mail import EmailMessage
 
 from common.mail import send_email_later
+from common.shoptime import format_day_and_clock
 from orders.age import id_notice
 
 
@@ -28,7 +29,7 @@ def _summary(order):
     if order.delivery_address:
         lines.append(f"Address: {order.delivery_address}")
     if order.delivery_date:
-        lines.append(f"Delivery: {order.delivery_date.isoformat()} {order.delivery_time}".rstrip())
+        lines.append(f"Delivery: {format_day_and_clock(order.delivery_date, order.delivery_time)}")
     if order.phone_number:
         lines.append(f"Phone: {order.phone_number}")
     if order.id_check_required:

@@ -24,6 +24,7 @@ from orders.rules import (
     QUANTITY_TOO_LOW,
     TIME_MISSING,
 )
+from orders.services import MAX_BULK_ORDERS
 from orders.status_emails import EMAIL_QUEUED
 from shop.stock import CART_ITEMS_GONE
 
@@ -281,3 +282,48 @@ class OrderPageSerializer(serializers.Serializer):
     counts = OrderStatusCountsSerializer(
         help_text="Orders per status under every filter except `status`."
     )
+
+
+BULK_ACTION_INVALID = "action must be complete or cancel."
+BULK_IDS_INVALID = "ids must list from 1 to {most} order numbers."
+
+
+class BulkOrderActionSerializer(serializers.Serializer):
+    """POST /api/orders/bulk: what to do, and to which orders (orders.services.MAX_BULK_ORDERS)."""
+
+    action = serializers.ChoiceField(
+        choices=["complete", "cancel"],
+        error_messages=dict.fromkeys(("required", "invalid_choice", "null"), BULK_ACTION_INVALID),
+    )
+    ids = serializers.ListField(
+        child=serializers.IntegerField(
+            min_value=1,
+            max_value=MAX_ID,
+            error_messages=_same("ids must hold order numbers only."),
+        ),
+        min_length=1,
+        max_length=MAX_BULK_ORDERS,
+        error_messages=dict.fromkeys(
+            ("required", "null", "not_a_list", "empty", "min_length", "max_length"),
+            BULK_IDS_INVALID.format(most=MAX_BULK_ORDERS),
+        ),
+    )
+
+
+class BulkResultSerializer(serializers.Serializer):
+    id = serializers.IntegerField()
+    result = serializers.ChoiceField(choices=["done", "refused"])
+    message = serializers.CharField(
+        help_text="What happened: done, or why not (the single action's 404/409 sentence)."
+    )
+    status = serializers.CharField(
+        allow_null=True,
+        help_text="The order's status afterwards; null when there is no such order.",
+    )
+
+
+class BulkAnswerSerializer(serializers.Serializer):
+    message = serializers.CharField()
+    done = serializers.IntegerField()
+    refused = serializers.IntegerField()
+    results = BulkResultSerializer(many=True)

@@ -2,13 +2,15 @@
 cancel of pending orders whose hold ran out. Which status may follow which is
 orders.models.ORDER_TRANSITIONS, enforced by common.status.transition."""
 
+from dataclasses import dataclass
 from datetime import timedelta
+from typing import Literal
 
 from django.db import transaction
 from django.utils import timezone
 
 from accounts.models import User
-from common.errors import NotFound
+from common.errors import Conflict, NotFound
 from common.mail import send_email_later
 from common.status import transition
 from orders.checkout import log_order_status
@@ -103,6 +105,48 @@ def order_cancel(*, order_id: int, actor: User) -> Order:
     """Every reserved unit goes back to the product or type it came from, in the same
     transaction as the status change."""
     return _order_leave_pending(order_id=order_id, actor=actor, to_status=OrderStatus.CANCELLED)
+
+
+BulkAction = Literal["complete", "cancel"]
+# The most orders one bulk call moves: each is its own transaction and its own email.
+MAX_BULK_ORDERS = 100
+
+
+@dataclass(frozen=True)
+class BulkResult:
+    """One order of a bulk action: done, or refused with the sentence the single action's
+    409 or 404 gives; `status` is the order's status afterwards (None: no such order)."""
+
+    order_id: int
+    done: bool
+    message: str
+    status: str | None
+
+
+_SINGLE = {"complete": order_complete, "cancel": order_cancel}
+_DONE = {"complete": "Order completed.", "cancel": "Order cancelled. Items returned to stock."}
+
+
+def orders_bulk_action(
+    *, action: BulkAction, order_ids: list[int], actor: User
+) -> list[BulkResult]:
+    """Complete or cancel each of `order_ids` (each once, in the order given; the API takes
+    at most MAX_BULK_ORDERS a call) exactly as the single action does: each in its own
+    transaction, with its event, its stock and its customer's email; one refused order
+    leaves the others done. The Django admin's actions call it too."""
+    move = _SINGLE[action]
+    results = []
+    for order_id in dict.fromkeys(order_ids):
+        try:
+            order = move(order_id=order_id, actor=actor)
+        except Conflict as refused:
+            current = Order.objects.filter(pk=order_id).values_list("status", flat=True).first()
+            results.append(BulkResult(order_id, False, refused.message, current))
+        except NotFound as missing:
+            results.append(BulkResult(order_id, False, missing.message, None))
+        else:
+            results.append(BulkResult(order_id, True, _DONE[action], order.status))
+    return results
 
 
 def orders_expire_holds() -> int:

@@ -5,10 +5,38 @@ common/mail.py)."""
 from django.conf import settings
 from django.core.mail import EmailMessage
 
+from common.shoptime import format_when
 from orders.age import id_notice
 from orders.models import OrderStatus
 from orders.pricing import DeliveryOption
 from storesettings.selectors import shop_config
+
+
+def _completed(order, config):
+    """Complete means the order left the shop: handed over at the counter, delivered, or
+    given to the carrier. `updated_at` is when its status moved."""
+    when = format_when(order.updated_at)
+    if order.delivery_option == DeliveryOption.PICKUP:
+        return (
+            f"Order #{order.pk} was picked up",
+            [
+                f"Your order #{order.pk} was handed over at {config.pickup_location} on {when}.",
+                "Thank you for picking it up. If anything is missing, reply to this email or "
+                f"call us at {config.pickup_phone}.",
+            ],
+        )
+    if order.delivery_option == DeliveryOption.DELIVERY:
+        return (
+            f"Order #{order.pk} was delivered",
+            [
+                f"Your order #{order.pk} was delivered on {when}.",
+                f"If anything is missing, reply to this email or call us at {config.pickup_phone}.",
+            ],
+        )
+    return (
+        f"Order #{order.pk} has shipped",
+        [f"Your order #{order.pk} left our shop on {when} and is on its way."],
+    )
 
 
 def _subject_and_news(order, *, hold_expired=False):
@@ -17,26 +45,17 @@ def _subject_and_news(order, *, hold_expired=False):
         return (
             f"Order #{order.pk} was cancelled",
             [
-                f"Your order #{order.pk} was not completed within {config.pending_hold_hours} "
-                "hours of being placed, so we cancelled it and its items went back on our "
-                "shelves. You are welcome to order again."
+                f"Your order #{order.pk}, placed {format_when(order.created_at)}, was not "
+                f"completed within {config.pending_hold_hours} hours, so we cancelled it and "
+                "its items went back on our shelves. You are welcome to order again."
                 if hold_expired
-                else f"Your order #{order.pk} was cancelled, and its items went back on our shelves.",
+                else f"Your order #{order.pk}, placed {format_when(order.created_at)}, was "
+                "cancelled, and its items went back on our shelves.",
                 "If you did not expect this, reply to this email or call us at "
                 f"{config.pickup_phone}.",
             ],
         )
-    if order.delivery_option == DeliveryOption.PICKUP:
-        return (
-            f"Order #{order.pk} is ready for pickup",
-            [
-                f"Your order #{order.pk} is ready. Pick it up at {config.pickup_location}.",
-                f"Text {config.pickup_phone} before you come.",
-            ],
-        )
-    if order.delivery_option == DeliveryOption.DELIVERY:
-        return (f"Order #{order.pk} was delivered", [f"Your order #{order.pk} was delivered."])
-    return (f"Order #{order.pk} has shipped", [f"Your order #{order.pk} is on its way."])
+    return _completed(order, config)
 
 
 # Starts the part of an event's note that is for the back office only (the customer's
@@ -66,12 +85,12 @@ def order_status_email(order_id, hold_expired=False):
     subject, news = _subject_and_news(order, hold_expired=hold_expired)
     body = [f"Hello {order.customer_name},", "", *news]
     notice = id_notice(order)
-    # Only while the handover is still ahead: a pickup now ready, or a parcel the carrier
-    # still has to hand over. A local delivery is completed once handed over, ID checked.
+    # Only while the handover is still ahead: a parcel the carrier still has to hand over.
+    # A pickup or a local delivery is completed once handed over, ID checked.
     if (
         notice
         and order.status == OrderStatus.COMPLETED
-        and order.delivery_option != DeliveryOption.DELIVERY
+        and order.delivery_option == DeliveryOption.SHIPPING
     ):
         body += ["", notice]
     body += ["", f"Thank you for shopping at {shop_config().shop_name}."]

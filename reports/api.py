@@ -32,7 +32,7 @@ class CategorySalesSerializer(serializers.Serializer):
 
 
 class ProductSalesSerializer(serializers.Serializer):
-    id = serializers.IntegerField()
+    id = serializers.IntegerField(allow_null=True, help_text="Null: a product deleted since.")
     name = serializers.CharField(
         help_text="The name it was sold under (renamed in between: the alphabetically last)."
     )

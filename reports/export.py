@@ -31,7 +31,7 @@ def write_sales_csv(report, out):
         writer.writerow(
             [
                 "product",
-                product["id"],
+                product["id"] or "",
                 text_cell(product["name"]),
                 "",
                 product["units"],

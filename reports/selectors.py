@@ -14,7 +14,19 @@ from datetime import date, timedelta
 from decimal import Decimal
 from typing import Any
 
-from django.db.models import Count, DecimalField, ExpressionWrapper, F, Max, QuerySet, Sum
+from django.db.models import (
+    Case,
+    CharField,
+    Count,
+    DecimalField,
+    ExpressionWrapper,
+    F,
+    Max,
+    QuerySet,
+    Sum,
+    Value,
+    When,
+)
 from django.db.models.functions import TruncDate
 from django.http import QueryDict
 
@@ -140,7 +152,9 @@ def _days(period: ReportRange, per_day: dict[date, Tally]) -> list[dict[str, Any
 
 
 def _product_sales(period: ReportRange) -> list[Mapping[str, Any]]:
-    """The second query: units, goods revenue and name sold per product, live orders only."""
+    """The second query: units, goods revenue and name sold per product, live orders only.
+    A deleted product's lines (product_id null) stay apart by the name they were sold under,
+    so each keeps its place in the top products and counts under "Deleted products"."""
     line_revenue = ExpressionWrapper(
         F("unit_price") * F("quantity"), output_field=DecimalField(max_digits=14, decimal_places=2)
     )
@@ -150,7 +164,14 @@ def _product_sales(period: ReportRange) -> list[Mapping[str, Any]]:
             order__created_at__lt=day_start(period.date_to + timedelta(days=1)),
         )
         .exclude(order__status=OrderStatus.CANCELLED)
-        .values("product_id")
+        .annotate(
+            deleted_name=Case(
+                When(product_id__isnull=True, then=F("product_name")),
+                default=Value(""),
+                output_field=CharField(),
+            )
+        )
+        .values("product_id", "deleted_name")
         # The name on the lines, as sold (a product renamed since keeps its old name here;
         # sold under two names, the alphabetically last).
         .annotate(units=Sum("quantity"), revenue=Sum(line_revenue), name=Max("product_name"))
@@ -185,9 +206,18 @@ def _by_category(per_product: list[Mapping[str, Any]]) -> list[dict[str, Any]]:
 
 
 def _top_products(per_product: list[Mapping[str, Any]]) -> list[dict[str, Any]]:
-    # The lines of every deleted product share one null product_id: no single product to name.
-    sold = [row for row in per_product if row["product_id"] is not None]
-    sold.sort(key=lambda row: (-(row["revenue"] or ZERO), -row["units"], row["product_id"]))
+    # A deleted product (id null) keeps its place under the name it was sold under, as its
+    # revenue still counts in the totals and under "Deleted products" (docs/api.md, Reports).
+    sold = sorted(
+        per_product,
+        key=lambda row: (
+            -(row["revenue"] or ZERO),
+            -row["units"],
+            row["product_id"] is None,
+            row["product_id"] or 0,
+            row["name"],
+        ),
+    )
     return [
         {
             "id": row["product_id"],

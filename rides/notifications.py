@@ -5,6 +5,7 @@ from django.conf import settings
 from django.core.mail import EmailMessage
 
 from common.mail import send_email_later
+from common.shoptime import format_clock, format_day
 
 
 def ride_request_email(ride_id):
@@ -21,14 +22,14 @@ def ride_request_email(ride_id):
         f"Phone: {ride.phone}",
         f"Pickup address: {ride.address}",
         f"Drop-off address: {ride.dropoff_address}",
-        f"Pickup date: {ride.pickup_date.isoformat()}",
-        f"Pickup time: {ride.pickup_time}",
+        f"Pickup date: {format_day(ride.pickup_date)}",
+        f"Pickup time: {format_clock(ride.pickup_time)}",
         "",
         "Item:",
         ride.item_description,
     ]
     return EmailMessage(
-        subject=f"New ride request #{ride.pk} for {ride.pickup_date.isoformat()}",
+        subject=f"New ride request #{ride.pk} for {format_day(ride.pickup_date)}",
         body="\n".join(lines),
         from_email=settings.DEFAULT_FROM_EMAIL,
         to=[settings.SHOP_EMAIL],

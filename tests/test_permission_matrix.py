@@ -171,6 +171,12 @@ MATRIX = [
     Row("GET", "/api/orders", (401, 200, 200, 200), check=_own_only("orders")),
     Row("PUT", "/api/orders/{order}/complete", (401, 403, 403, 200)),
     Row("PUT", "/api/orders/{order}/cancel", (401, 403, 403, 200)),
+    Row(
+        "POST",
+        "/api/orders/bulk",
+        (401, 403, 403, 200),
+        lambda w: {"action": "complete", "ids": [w.order.id]},
+    ),
     Row("GET", "/api/rides/settings/pricing", (200, 200, 200, 200)),
     Row(
         "PUT",

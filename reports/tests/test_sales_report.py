@@ -125,6 +125,45 @@ def test_a_product_keeps_the_name_it_was_sold_under(world):
     }
 
 
+def test_a_deleted_product_keeps_its_sales_under_the_name_it_was_sold_under(world):
+    # Deleted as the back office deletes it: its lines keep their name and price, their
+    # product id goes null.
+    assert world["admin"].delete(f"/api/products/{world['car'].pk}").status_code == 204
+
+    body = report(world["admin"], "from=2026-06-09&to=2026-06-10")
+
+    # Top products and revenue per category count the same sale, under its name and as
+    # "Deleted products"; the totals do not move.
+    assert body["topProducts"] == [
+        {"id": None, "name": "Mustang", "units": 3, "revenue": 75.0},
+        {"id": world["vape"].pk, "name": "Cloud", "units": 1, "revenue": 10.0},
+    ]
+    assert body["byCategory"] == [
+        {"id": None, "name": "Deleted products", "units": 3, "revenue": 75.0},
+        {"id": "disposables", "name": "Vapes", "units": 1, "revenue": 10.0},
+    ]
+    assert body["totals"]["revenue"] == 93.0
+    csv_rows = world["admin"].get("/api/reports/sales.csv?from=2026-06-09&to=2026-06-10")
+    assert ["product", "", "Mustang", "", "3", "75.00"] in csv.reader(
+        io.StringIO(csv_rows.content.decode())
+    )
+
+
+def test_two_deleted_products_stay_apart_by_name(world):
+    for product in (world["car"], world["vape"]):
+        assert world["admin"].delete(f"/api/products/{product.pk}").status_code == 204
+
+    body = report(world["admin"], "from=2026-06-09&to=2026-06-10")
+
+    assert [(p["id"], p["name"], p["units"]) for p in body["topProducts"]] == [
+        (None, "Mustang", 3),
+        (None, "Cloud", 1),
+    ]
+    assert body["byCategory"] == [
+        {"id": None, "name": "Deleted products", "units": 4, "revenue": 85.0}
+    ]
+
+
 def test_a_csv_cell_that_looks_like_a_formula_is_text(world):
     Category.objects.filter(pk="diecast-cars").update(name='=HYPERLINK("x")')
 

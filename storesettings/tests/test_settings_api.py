@@ -196,7 +196,7 @@ def test_the_pickup_email_and_the_hold_command_read_the_settings(admin_client_ap
         user=user, customer_name="Pat", delivery_option="pickup", status=OrderStatus.COMPLETED
     )
     email = order_status_email(order.pk)
-    assert "Pick it up at 5 Elm St." in email.body
+    assert "handed over at 5 Elm St on" in email.body
     assert "Thank you for shopping at Night Owl." in email.body
 
 

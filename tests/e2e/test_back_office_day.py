@@ -112,6 +112,7 @@ def test_the_print_view_renders_an_order_with_one_order_per_printed_page(server,
     expect(page).to_have_url(re.compile(r"search=%23" + str(first["id"])))
     expect(page.get_by_role("button", name=re.compile(r"^Pending \d+$"))).to_be_visible()
     assert_no_serious_violations(page, "the filtered order list")
+    page.get_by_role("button", name=f"Open order {first['id']}").click()
     page.get_by_role("link", name=f"Print order {first['id']}").click()
 
     expect(page).to_have_url(re.compile(rf"/orders/print\?id={first['id']}$"))

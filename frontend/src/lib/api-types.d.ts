@@ -348,6 +348,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/orders/bulk": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description Admin only. Completes or cancels each listed order as the single action does, each in its own transaction with its customer's email; answers each order's result (done, or refused with the reason) with a 200, whatever the mix. Rules: docs/api.md, Orders, Bulk actions. */
+        post: operations["orders_bulk_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/orders/checkout": {
         parameters: {
             query?: never;
@@ -747,6 +764,31 @@ export interface components {
          * @enum {string}
          */
         ActivitySource: "api" | "admin" | "command" | "system";
+        BulkAnswer: {
+            message: string;
+            done: number;
+            refused: number;
+            results: components["schemas"]["BulkResult"][];
+        };
+        /**
+         * @description * `complete` - complete
+         *     * `cancel` - cancel
+         * @enum {string}
+         */
+        BulkOrderActionActionEnum: "complete" | "cancel";
+        /** @description POST /api/orders/bulk: what to do, and to which orders (orders.services.MAX_BULK_ORDERS). */
+        BulkOrderActionRequest: {
+            action: components["schemas"]["BulkOrderActionActionEnum"];
+            ids: number[];
+        };
+        BulkResult: {
+            id: number;
+            result: components["schemas"]["ResultEnum"];
+            /** @description What happened: done, or why not (the single action's 404/409 sentence). */
+            message: string;
+            /** @description The order's status afterwards; null when there is no such order. */
+            status: string | null;
+        };
         CartItemRequest: {
             /** Format: int64 */
             productId: number;
@@ -1163,7 +1205,8 @@ export interface components {
             pagination: components["schemas"]["Pagination"];
         };
         ProductSales: {
-            id: number;
+            /** @description Null: a product deleted since. */
+            id: number | null;
             /** @description The name it was sold under (renamed in between: the alphabetically last). */
             name: string;
             units: number;
@@ -1210,6 +1253,12 @@ export interface components {
             password: string;
             registrationCode: string;
         };
+        /**
+         * @description * `done` - done
+         *     * `refused` - refused
+         * @enum {string}
+         */
+        ResultEnum: "done" | "refused";
         Ride: {
             id: number;
             name: string;
@@ -2728,6 +2777,56 @@ export interface operations {
             };
             /** @description Only pending orders can be changed; nothing changed. */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    orders_bulk_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BulkOrderActionRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BulkAnswer"];
+                };
+            };
+            /** @description A bad action, or ids not a list of 1 to 100 order numbers. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No or bad token (with a WWW-Authenticate header). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Signed in, but not an admin. */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };

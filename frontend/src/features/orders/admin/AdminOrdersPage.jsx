@@ -1,6 +1,7 @@
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import ConfirmDialog from '../../../components/ConfirmDialog';
+import Drawer from '../../../components/Drawer';
 import EmptyState from '../../../components/EmptyState';
 import Spinner from '../../../components/Spinner';
 import { serverMessage } from '../../../lib/api';
@@ -10,15 +11,17 @@ import { actionFailureMessage } from '../../../lib/messages';
 import { useOrderAction } from '../api';
 import AdminOrderCard from './AdminOrderCard';
 import { adminOrderListQuery, countsOf } from './api';
+import { BulkActions } from './BulkActions';
 import { OrderFilterBar } from './OrderFilterBar';
 import { cleanFilters, filtersToSearch, isDueToday, withFilters } from './orderFilters';
+import { OrdersTable } from './OrdersTable';
 import { TodayView } from './TodayView';
 import './orderAdmin.css';
 
 const ACTIONS = {
   complete: {
     title: 'Complete Order',
-    message: (order) => `Mark order #${order.id} as completed? Inventory will be updated.`,
+    message: (order) => `Mark order #${order.id} as completed? Inventory will be updated. An email goes out to the customer.`,
     confirmLabel: 'Complete',
     failure: 'Failed to complete order',
     success: 'Order completed. Inventory updated.',
@@ -26,7 +29,7 @@ const ACTIONS = {
   },
   cancel: {
     title: 'Cancel Order',
-    message: (order) => `Cancel order #${order.id}? Its items go back to stock.`,
+    message: (order) => `Cancel order #${order.id}? Its items go back to stock. An email goes out to the customer.`,
     confirmLabel: 'Cancel Order',
     failure: 'Failed to cancel order',
     success: 'Order cancelled',
@@ -152,15 +155,56 @@ function ListState({ list, empty, filters, today, onClear }) {
   );
 }
 
-// Today's handovers in their two groups, or the plain list.
-function Orders({ today, loaded, orders, cardProps }) {
-  if (today) return loaded && orders.length > 0 ? <TodayView orders={orders} {...cardProps} /> : null;
+// The rows picked for a bulk action: ids, kept only while they are on the list under the
+// filters they were picked under (new filters start a new selection).
+function useSelection(orders, filterKey) {
+  const [picked, setPicked] = useState({ key: filterKey, ids: new Set() });
+  const selected = useMemo(() => {
+    if (picked.key !== filterKey) return new Set();
+    return new Set(orders.filter((order) => picked.ids.has(order.id)).map((order) => order.id));
+  }, [picked, filterKey, orders]);
+  const set = (ids) => setPicked({ key: filterKey, ids });
+  return {
+    selected,
+    toggle: (id) => {
+      const ids = new Set(selected);
+      if (ids.has(id)) ids.delete(id);
+      else ids.add(id);
+      set(ids);
+    },
+    selectAll: (all) => set(all ? new Set(orders.map((order) => order.id)) : new Set()),
+    clear: () => set(new Set()),
+  };
+}
+
+// The order a row opened, with its details and its own actions; it follows the list's refreshes.
+function OrderDrawer({ order, onClose, cardProps }) {
   return (
-    <div className="admin-list">
-      {orders.map((order) => (
-        <AdminOrderCard key={order.id} order={order} {...cardProps} />
-      ))}
-    </div>
+    <Drawer open={Boolean(order)} onClose={onClose} title={order ? `Order #${order.id}` : ''}>
+      {order ? <AdminOrderCard order={order} {...cardProps} /> : null}
+    </Drawer>
+  );
+}
+
+// Today's handovers in their two groups, or the table of every order with its bulk bar.
+function Orders({ today, loaded, orders, cardProps, filterKey }) {
+  const selection = useSelection(orders, filterKey);
+  const [openId, setOpenId] = useState(null);
+  if (today) return loaded && orders.length > 0 ? <TodayView orders={orders} {...cardProps} /> : null;
+  if (!orders.length) return null;
+  const opened = orders.find((order) => order.id === openId) ?? null;
+  return (
+    <>
+      <BulkActions orders={orders.filter((order) => selection.selected.has(order.id))} onDone={selection.clear} onClear={selection.clear} />
+      <OrdersTable
+        orders={orders}
+        selected={selection.selected}
+        onToggle={selection.toggle}
+        onSelectAll={selection.selectAll}
+        onOpen={(order) => setOpenId(order.id)}
+      />
+      <OrderDrawer order={opened} onClose={() => setOpenId(null)} cardProps={cardProps} />
+    </>
   );
 }
 
@@ -189,7 +233,7 @@ export default function AdminOrdersPage() {
       </header>
       <OrderFilterBar filters={filters} counts={counts} onChange={change} onClear={clear} />
       <ListState list={list} empty={orders.length === 0} filters={filters} today={today} onClear={clear} />
-      <Orders today={today} loaded={loaded} orders={orders} cardProps={cardProps} />
+      <Orders today={today} loaded={loaded} orders={orders} cardProps={cardProps} filterKey={filtersToSearch(filters)} />
       {isFetchingNextPage && <Spinner label="Loading more orders..." />}
       {!hasNextPage && orders.length > 0 && !isPending && <p className="admin-muted admin-list-end">No more orders</p>}
       {dialog}

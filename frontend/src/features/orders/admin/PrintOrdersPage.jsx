@@ -76,12 +76,12 @@ export function PrintedOrder({ order }) {
               <td className="print-order__check">
                 <span className="print-order__box" aria-hidden="true" />
               </td>
-              <td>{line.name}</td>
-              <td>{line.typeName || '—'}</td>
-              <td>{line.productId != null ? sku(line.productId) : '—'}</td>
-              <td className="num">{line.quantity}</td>
-              <td className="num">{formatPrice(line.price)}</td>
-              <td className="num">{formatPrice(line.subtotal)}</td>
+              <td className="print-order__item">{line.name}</td>
+              <td className="print-order__type">{line.typeName || '—'}</td>
+              <td className="print-order__sku">{line.productId != null ? sku(line.productId) : '—'}</td>
+              <td className="num print-order__qty">{line.quantity}</td>
+              <td className="num print-order__price">{formatPrice(line.price)}</td>
+              <td className="num print-order__subtotal">{formatPrice(line.subtotal)}</td>
             </tr>
           ))}
         </tbody>

@@ -1,17 +1,19 @@
 // @ts-check
 // The back office's order reads: the filtered list (with the server's per-status counts) and the
-// orders of a print view. Complete/cancel stay in ../api.js (useOrderAction), which refreshes
-// every key under orderKeys.all, these included.
-import { queryOptions } from '@tanstack/react-query';
+// orders of a print view; and the bulk complete/cancel of selected orders. The single
+// complete/cancel stays in ../api.js (useOrderAction); both refresh every key under
+// orderKeys.all, these included.
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
 import { pagedQueryOptions } from '../../../lib/pages';
-import { orderKeys } from '../../../lib/queryKeys';
+import { orderKeys, productKeys } from '../../../lib/queryKeys';
 import { cleanFilters, isDueToday } from './orderFilters';
 
 /** @typedef {import('../../../lib/api-types').components['schemas']} Schemas */
 /** @typedef {Record<string, string>} Filters the list's filters under the API's own names */
 
-export const ADMIN_ORDERS_PAGE_SIZE = 6;
+// A table row is short: a page fills a screen.
+export const ADMIN_ORDERS_PAGE_SIZE = 25;
 // A day's handovers are few: one page shows them all, so both groups are complete at once.
 export const TODAY_PAGE_SIZE = 50;
 // The most orders one print view fetches (100 a request, the API's largest page).
@@ -84,5 +86,21 @@ export function orderPrintQuery({ filters: rawFilters = {}, ids = [] } = {}) {
   return queryOptions({
     queryKey: orderKeys.print(ids.length ? { ids: ids.join(',') } : filters),
     queryFn: ({ signal }) => fetchPrintOrders({ filters, ids, signal }),
+  });
+}
+
+// mutate({ action: 'complete' | 'cancel', ids }) -> POST /api/orders/bulk: the server moves each
+// order as the single action does and answers each one's result (done or refused, with why).
+// Either way the lists are reloaded, and the catalog's stock may have changed (a cancel).
+export function useBulkOrderAction() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    /** @type {(body: Schemas['BulkOrderActionRequest']) => Promise<Schemas['BulkAnswer']>} */
+    mutationFn: (body) => api.post('/orders/bulk', body),
+    onSettled: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: orderKeys.all }),
+        queryClient.invalidateQueries({ queryKey: productKeys.all }),
+      ]),
   });
 }

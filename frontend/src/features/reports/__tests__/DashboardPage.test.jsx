@@ -129,6 +129,33 @@ test('the last 30 Los Angeles days by default: figures, both charts with their t
   );
 });
 
+test('a product deleted since keeps its sale under the name it was sold under, as the categories count it', async () => {
+  mockFetch({
+    'GET /api/reports/sales': {
+      status: 200,
+      body: {
+        ...REPORT,
+        byCategory: [{ id: null, name: 'Deleted products', units: 20, revenue: '400.00' }],
+        topProducts: [
+          { id: null, name: 'Mango Juice', units: 20, revenue: '400.00' },
+          { id: null, name: 'Old Lamp', units: 1, revenue: '5.00' },
+        ],
+      },
+    },
+  });
+  renderDashboard();
+
+  const top = await screen.findByRole('region', { name: 'Top products' });
+  expect(
+    within(top)
+      .getAllByRole('row')
+      .slice(1)
+      .map((row) => row.textContent),
+  ).toEqual(['1Mango Juice (deleted)20$400.00', '2Old Lamp (deleted)1$5.00']);
+  const byCategory = screen.getByRole('figure', { name: /Revenue per category/ });
+  expect(within(byCategory).getByRole('row', { name: 'Deleted products 20 $400.00' })).toBeInTheDocument();
+});
+
 test('a period from the URL, a quick period and typed dates all reach the report and the URL', async () => {
   const fetchMock = mockFetch({ 'GET /api/reports/sales': { status: 200, body: REPORT } });
   const { user } = renderDashboard('/dashboard?from=2026-01-01&to=2026-01-31');

@@ -106,9 +106,13 @@ function TopProducts({ products }) {
           </thead>
           <tbody>
             {products.map((product, index) => (
-              <tr key={product.id}>
+              // A product deleted since has no id: it keeps its place under the name it was sold under.
+              <tr key={product.id ?? `deleted-${product.name}`}>
                 <td>{index + 1}</td>
-                <th scope="row">{product.name}</th>
+                <th scope="row">
+                  {product.name}
+                  {product.id == null ? <span className="admin-muted dashboard-deleted"> (deleted)</span> : null}
+                </th>
                 <td className="num">{product.units}</td>
                 <td className="num">{money(product.revenue)}</td>
               </tr>

@@ -30,31 +30,61 @@ const page = (orders, totalItems = orders.length) => ({
   body: { orders, pagination: { page: 1, limit: 6, totalItems, totalPages: 1, hasNextPage: false } },
 });
 
-test('lists all orders with the total and actions only on pending ones', async () => {
+// The row's detail drawer: the order card with its actions.
+async function openOrder(user, id) {
+  await user.click(await screen.findByRole('button', { name: `Open order ${id}` }));
+  return screen.findByRole('dialog', { name: `Order #${id}` });
+}
+
+test('lists all orders as table rows, each opening its details with actions only on pending ones', async () => {
   const fetchMock = mockFetch({ 'GET /api/orders': page([order(2, 'pending'), order(1, 'completed')]) });
-  renderWithProviders(<AdminOrdersPage />, { user: admin });
+  const { user } = renderWithProviders(<AdminOrdersPage />, { user: admin });
 
   expect(screen.getByRole('heading', { name: 'All Orders' })).toBeInTheDocument();
   expect(await screen.findByText('2 orders in total')).toBeInTheDocument();
-  const pending = screen.getByRole('article', { name: 'Order #2' });
-  const done = screen.getByRole('article', { name: 'Order #1' });
-  expect(within(pending).getByText('Buyer 2')).toBeInTheDocument();
+  const table = screen.getByRole('table', { name: 'Orders' });
+  expect(
+    within(table)
+      .getAllByRole('columnheader')
+      .map((th) => th.textContent),
+  ).toEqual(['All', 'Order', 'Date', 'Customer', 'Option', 'Items', 'Total', 'Status']);
+  const row = within(table).getByRole('row', { name: /#2/ });
+  // Number, placed day and time in the shop's zone, customer, option with the booked time, units, total, status.
+  expect(
+    within(row)
+      .getAllByRole('cell')
+      .map((cell) => cell.textContent),
+  ).toEqual([
+    '',
+    'Sun, Nov 22, 2026' + '10:04 AM',
+    'Buyer 2' + 'buyer2@example.com',
+    'Local Delivery' + 'Mon, Nov 23, 2026 at 2:00 PM',
+    '2 items',
+    '$60.00',
+    'Pending',
+  ]);
+  expect(within(table).getByRole('row', { name: /#1/ })).toHaveTextContent('Completed');
+  expect(fetchMock.mock.calls.map(([url]) => url).find((url) => url.startsWith('/api/orders'))).toMatch(/limit=25/);
+
+  const pending = within(await openOrder(user, 2)).getByRole('article', { name: 'Order #2' });
   expect(within(pending).getByText('buyer2@example.com')).toBeInTheDocument();
   expect(within(pending).getByText(/Cloud Vape - Mint × 2/)).toBeInTheDocument();
   expect(within(pending).getByText('Delivery fee: $20.00')).toBeInTheDocument();
   expect(within(pending).getByText('Total: $60.00')).toBeInTheDocument();
-  // The delivery day and time in words, not '2026-11-23' and '14:00'.
   expect(within(pending).getByText('Mon, Nov 23, 2026')).toBeInTheDocument();
   expect(within(pending).getByText('2:00 PM')).toBeInTheDocument();
-  expect(await within(pending).findByText('Pending')).toBeInTheDocument();
   expect(within(pending).getByRole('button', { name: 'Complete order 2' })).toBeInTheDocument();
   expect(within(pending).getByRole('button', { name: 'Cancel order 2' })).toBeInTheDocument();
+  await user.click(screen.getByRole('button', { name: 'Close' }));
+
+  // A click on the row itself opens it too.
+  await user.click(within(table).getByText('Buyer 1'));
+  const done = within(await screen.findByRole('dialog', { name: 'Order #1' })).getByRole('article', { name: 'Order #1' });
   expect(within(done).getByText('Completed')).toBeInTheDocument();
   expect(within(done).queryByRole('button')).not.toBeInTheDocument();
-  expect(fetchMock.mock.calls.map(([url]) => url).find((url) => url.startsWith('/api/orders'))).toMatch(/limit=6/);
 });
 
-test('complete asks first, says inventory is updated, then refreshes the list', async () => {
+test('complete asks first, says inventory is updated and an email goes out, then refreshes the list', async () => {
   let completed = false;
   const fetchMock = mockFetch({
     'GET /api/orders': () => page([order(2, completed ? 'completed' : 'pending')]),
@@ -65,13 +95,15 @@ test('complete asks first, says inventory is updated, then refreshes the list', 
   });
   const { user } = renderWithProviders(<AdminOrdersPage />, { user: admin });
 
-  await user.click(await screen.findByRole('button', { name: 'Complete order 2' }));
+  const drawer = await openOrder(user, 2);
+  await user.click(within(drawer).getByRole('button', { name: 'Complete order 2' }));
   const dialog = await screen.findByRole('dialog', { name: 'Complete Order' });
-  expect(dialog).toHaveTextContent('Inventory will be updated.');
+  expect(dialog).toHaveTextContent('Mark order #2 as completed? Inventory will be updated. An email goes out to the customer.');
   await user.click(within(dialog).getByRole('button', { name: 'Complete' }));
 
   expect(await screen.findByText('Order completed. Inventory updated.')).toBeInTheDocument();
   await waitFor(() => expect(screen.queryByRole('button', { name: 'Complete order 2' })).not.toBeInTheDocument());
+  expect(within(screen.getByRole('dialog', { name: 'Order #2' })).getByText('Completed')).toBeInTheDocument();
   expect(fetchMock.mock.calls.filter(([url]) => url.includes('/api/orders?')).length).toBeGreaterThanOrEqual(2);
 });
 
@@ -82,8 +114,11 @@ test('a refused cancel shows the server message', async () => {
   });
   const { user } = renderWithProviders(<AdminOrdersPage />, { user: admin });
 
+  await openOrder(user, 2);
   await user.click(await screen.findByRole('button', { name: 'Cancel order 2' }));
-  await user.click(within(await screen.findByRole('dialog', { name: 'Cancel Order' })).getByRole('button', { name: 'Cancel Order' }));
+  const dialog = await screen.findByRole('dialog', { name: 'Cancel Order' });
+  expect(dialog).toHaveTextContent('Cancel order #2? Its items go back to stock. An email goes out to the customer.');
+  await user.click(within(dialog).getByRole('button', { name: 'Cancel Order' }));
 
   expect(await screen.findByText('Only pending orders can be cancelled.')).toBeInTheDocument();
 });
@@ -96,6 +131,7 @@ test('without a server message the failure toasts use their own texts', async ()
   });
   const { user } = renderWithProviders(<AdminOrdersPage />, { user: admin });
 
+  await openOrder(user, 2);
   await user.click(await screen.findByRole('button', { name: 'Cancel order 2' }));
   await user.click(within(await screen.findByRole('dialog', { name: 'Cancel Order' })).getByRole('button', { name: 'Cancel Order' }));
   expect(await screen.findByText('Failed to cancel order')).toBeInTheDocument();

@@ -60,6 +60,18 @@ test('one order prints as a pick list and receipt, and Print opens the print dia
     );
   expect(rows[1]).toEqual(['', 'Cloud Vape', 'Mint', '#000003', '2', '$20.00', '$40.00']);
   expect(rows[2]).toEqual(['', 'Lighter', '—', '#000041', '1', '$10.00', '$10.00']);
+  // Each cell names what it holds: a phone's preview stacks a line by these (print.css), paper
+  // keeps the table.
+  const cells = [...table.querySelectorAll('tbody tr:first-child td')];
+  expect(cells.map((cell) => cell.className.replace('num ', ''))).toEqual([
+    'print-order__check',
+    'print-order__item',
+    'print-order__type',
+    'print-order__sku',
+    'print-order__qty',
+    'print-order__price',
+    'print-order__subtotal',
+  ]);
   expect(within(table).getByRole('row', { name: 'Subtotal $50.00' })).toBeInTheDocument();
   expect(within(table).getByRole('row', { name: 'Delivery fee $20.00' })).toBeInTheDocument();
   expect(within(table).getByRole('row', { name: 'Total $70.00' })).toBeInTheDocument();

@@ -12,7 +12,7 @@ const COUNTS = { pending: 3, completed: 8, cancelled: 1 };
 
 const page = (orders, counts = COUNTS) => ({
   status: 200,
-  body: { orders, counts, pagination: { page: 1, limit: 6, totalItems: orders.length, totalPages: 1, hasNextPage: false } },
+  body: { orders, counts, pagination: { page: 1, limit: 25, totalItems: orders.length, totalPages: 1, hasNextPage: false } },
 });
 
 function Where() {
@@ -48,7 +48,7 @@ test('the filters in the URL are the ones sent, and the counts show as chips', a
   const sent = orderCalls(fetchMock)[0].searchParams;
   expect(Object.fromEntries(sent)).toEqual({
     page: '1',
-    limit: '6',
+    limit: '25',
     status: 'pending',
     deliveryOption: 'pickup',
     search: 'buyer',
@@ -67,7 +67,7 @@ test('the filters in the URL are the ones sent, and the counts show as chips', a
 test('each control writes its filter to the URL and reloads the list with it', async () => {
   const fetchMock = mockFetch({ 'GET /api/orders': page([order(7)]) });
   const { user } = renderPage();
-  await screen.findByRole('article', { name: 'Order #7' });
+  await screen.findByRole('button', { name: 'Open order 7' });
   expect(screen.getByText('1 order in total')).toBeInTheDocument();
 
   await screen.findByRole('option', { name: 'Local Delivery' });
