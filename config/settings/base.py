@@ -82,17 +82,23 @@ MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
     "common.middleware.ContentSecurityPolicyMiddleware",
     "common.static.StaticFilesMiddleware",
-    "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",
-    "django.middleware.csrf.CsrfViewMiddleware",
-    "django.contrib.auth.middleware.AuthenticationMiddleware",
-    "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     # Its process_exception sees a view's database errors first (axes has none):
     # 503 + Retry-After, never a 500.
     "common.dbbusy.DatabaseBusyMiddleware",
-    # Last, as django-axes asks: it answers a locked-out Django admin sign-in.
+    # The token API and the probes go from here straight to StatelessEnd: sessions, CSRF,
+    # messages and django-axes serve the Django admin and browser pages only
+    # (common.middleware.STATELESS_PATHS; docs/performance.md).
+    "common.middleware.SkipForStateless",
+    "django.contrib.sessions.middleware.SessionMiddleware",
+    "django.middleware.csrf.CsrfViewMiddleware",
+    "django.contrib.auth.middleware.AuthenticationMiddleware",
+    "django.contrib.messages.middleware.MessageMiddleware",
+    # Last but for the end marker, as django-axes asks: it answers a locked-out Django
+    # admin sign-in.
     "axes.middleware.AxesMiddleware",
+    "common.middleware.StatelessEnd",
 ]
 
 ROOT_URLCONF = "config.urls"
