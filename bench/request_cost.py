@@ -67,7 +67,7 @@ def per_request_us(handler, path, token, count):
     for _ in range(5):
         started = time.thread_time()
         for _ in range(count // 5):
-            for chunk in handler(environ(path, token), start_response):
+            for _chunk in handler(environ(path, token), start_response):
                 pass
         batches.append((time.thread_time() - started) / (count // 5) * 1e6)
     return statistics.median(batches)

@@ -4,18 +4,17 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('shop', '0007_stock_ledger'),
+        ("shop", "0007_stock_ledger"),
     ]
 
     operations = [
         migrations.CreateModel(
-            name='CatalogListener',
+            name="CatalogListener",
             fields=[
-                ('id', models.CharField(max_length=64, primary_key=True, serialize=False)),
-                ('seen', models.BigIntegerField()),
-                ('expires', models.DateTimeField()),
+                ("id", models.CharField(max_length=64, primary_key=True, serialize=False)),
+                ("seen", models.BigIntegerField()),
+                ("expires", models.DateTimeField()),
             ],
         ),
     ]
