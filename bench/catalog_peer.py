@@ -167,7 +167,9 @@ def prepare_oscar(python, project, database_url, count):
 
 
 def wrk(url, seconds, token=None):
-    command = ["wrk", "-t2", "-c16", f"-d{seconds}s", url]
+    # A 10 s timeout: on a machine other sessions load, Oscar's product page took over wrk's
+    # default 2 s, and a timeout counts as an error.
+    command = ["wrk", "-t2", "-c16", f"-d{seconds}s", "--timeout", "10s", url]
     if token:
         command[1:1] = ["-H", f"Authorization: Bearer {token}"]
     out = subprocess.run(command, capture_output=True, text=True, check=True).stdout

@@ -91,6 +91,7 @@ def main():
 
     django.setup()
     from django.conf import settings
+    from django.core.exceptions import ImproperlyConfigured
     from django.core.handlers.wsgi import WSGIHandler
     from django.core.management import call_command
 
@@ -113,11 +114,12 @@ def main():
     def row(label, middleware=everything, level=logging.INFO):
         settings.MIDDLEWARE = middleware
         logging.getLogger().setLevel(level)
-        handler = WSGIHandler()
         try:
+            handler = WSGIHandler()
             for path in paths:  # warm: imports, connection, caches
                 per_request_us(handler, path, token, 50)
-        except AssertionError:  # another middleware needs this one (auth needs sessions)
+        # Another middleware needs this one (auth needs sessions, the skip needs its end).
+        except (AssertionError, ImproperlyConfigured):
             return label, [float("nan")] * len(paths)
         figures = [per_request_us(handler, path, token, args.requests) for path in paths]
         print(f"  {label:48} " + " ".join(f"{f:9.0f}" for f in figures), flush=True)
