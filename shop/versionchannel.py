@@ -24,6 +24,7 @@ reads ask the database, never answer from an old version.
 Reads inside a transaction always ask the database: they must see their own writes.
 """
 
+import atexit
 import logging
 import os
 import threading
@@ -120,6 +121,7 @@ class Listener:
         self.table = connection.ops.quote_name(CatalogListener._meta.db_table)
         self.thread = threading.Thread(target=self.run, name="catalog-listener", daemon=True)
         self.thread.start()
+        atexit.register(self.stop)
 
     def known(self):
         version, until = self.state
@@ -162,6 +164,10 @@ class Listener:
                 self.connected.set()
                 for _ in conn.notifies(timeout=RENEW_SECONDS, stop_after=1):
                     pass
+            # A process that exits (a recycled worker) takes its row along: writers would
+            # otherwise wait out its lease.
+            self.state = (None, 0.0)
+            cursor.execute(f'DELETE FROM {self.table} WHERE "id" = %s', [self.id])
 
     def confirm(self, cursor):
         """Read the version, hold it, then tell writers (in that order: a writer that sees
@@ -181,8 +187,9 @@ class Listener:
         self.state = (version, started + LEASE_SECONDS - LEASE_MARGIN)
 
     def stop(self):
-        self.stopping.set()
-        self.thread.join(timeout=5)
+        if self.pid == os.getpid():
+            self.stopping.set()
+            self.thread.join(timeout=5)
 
 
 _listener_lock = threading.Lock()
