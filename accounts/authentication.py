@@ -34,6 +34,9 @@ MAX_USERS = 10_000
 
 # user id -> (read at, User row as read); a dict's get/set are atomic across threads.
 _rows = {}
+# raw token -> its checked token (signature, type, claims), MAX_TOKENS at most.
+_verified = {}
+MAX_TOKENS = 10_000
 
 
 def forget(user_id):
@@ -42,6 +45,7 @@ def forget(user_id):
 
 def forget_all():
     _rows.clear()
+    _verified.clear()
 
 
 def _forget_saved(sender, instance, **kwargs):
@@ -60,6 +64,24 @@ class TokenAuthentication(JWTAuthentication):
     """Bearer JWT whose `pwv` must match the user's current password version."""
 
     def get_validated_token(self, raw_token):
+        # A token checked once is kept: its signature cannot change, only its age, so a kept
+        # one is checked for expiry alone (the signature check was most of a signed-in
+        # request's own cost: docs/performance.md). A key dropped from the fallbacks takes
+        # effect on restart, as every settings change does.
+        token = _verified.get(raw_token)
+        if token is not None:
+            try:
+                token.check_exp()
+                return token
+            except TokenError:
+                _verified.pop(raw_token, None)
+        token = self._checked(raw_token)
+        if len(_verified) >= MAX_TOKENS:
+            _verified.clear()
+        _verified[raw_token] = token
+        return token
+
+    def _checked(self, raw_token):
         try:
             return super().get_validated_token(raw_token)
         except InvalidToken:

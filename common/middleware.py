@@ -1,12 +1,14 @@
 import logging
 import re
 import tempfile
+import threading
 import time
 import uuid
 from importlib import import_module
 
 from django.conf import settings
 from django.contrib import auth
+from django.core.exceptions import ImproperlyConfigured
 from django.db import InterfaceError, OperationalError
 from django.utils.crypto import constant_time_compare
 from rest_framework.exceptions import AuthenticationFailed
@@ -32,33 +34,81 @@ class RequestLogMiddleware:
         self.get_response = get_response
 
     def __call__(self, request):
-        given = request.headers.get("X-Request-ID", "")[:64]
+        given = request.META.get("HTTP_X_REQUEST_ID", "")[:64]
         # A client's id goes into log lines, error reports and bodies: plain characters only.
-        request_id = given if REQUEST_ID.fullmatch(given) else uuid.uuid4().hex
+        request_id = given if given and REQUEST_ID.fullmatch(given) else uuid.uuid4().hex
         request.request_id = request_id
         with request_context(request_id, request):
             started = time.perf_counter()
             response = self.get_response(request)
             seconds = time.perf_counter() - started
-            user = getattr(request, "user", None)
-            # DRF authenticates inside the view; it leaves its user on the Django request.
-            user_id = (
-                getattr(user, "pk", None) if getattr(user, "is_authenticated", False) else None
-            )
-            request_logger.info(
-                "request",
-                extra={
-                    "method": request.method,
-                    "path": request.path,
-                    "status": response.status_code,
-                    "duration_ms": round(seconds * 1000, 1),
-                    "user_id": user_id,
-                    "request_id": request_id,
-                },
-            )
+            if request_logger.isEnabledFor(logging.INFO):
+                self._log(request, response, seconds, request_id)
         metrics.request_answered(request, response.status_code, seconds)
         response["X-Request-ID"] = request_id
         return response
+
+    @staticmethod
+    def _log(request, response, seconds, request_id):
+        user = getattr(request, "user", None)
+        # DRF authenticates inside the view; it leaves its user on the Django request.
+        user_id = getattr(user, "pk", None) if getattr(user, "is_authenticated", False) else None
+        extra = {
+            "method": request.method,
+            "path": request.path,
+            "status": response.status_code,
+            "duration_ms": round(seconds * 1000, 1),
+            "user_id": user_id,
+            "request_id": request_id,
+        }
+        # The record is made here, not by logger.info, which walks the stack to name the
+        # calling line on every request (a line the JSON never shows; docs/performance.md).
+        record = request_logger.makeRecord(
+            request_logger.name, logging.INFO, __file__, 0, "request", (), None, extra=extra
+        )
+        request_logger.handle(record)
+
+
+# Paths that carry no browser session: the token API (its documentation pages aside) and
+# the probes. Their requests skip the middleware between SkipForStateless and
+# StatelessEnd in settings.MIDDLEWARE (sessions, CSRF, the session user, messages and
+# django-axes), which only the Django admin and browser pages use (docs/performance.md).
+STATELESS_PATHS = re.compile(r"/(api/(?!docs|redoc|schema)|(healthz|readyz|metrics)$)")
+_chains = threading.local()
+
+
+class StatelessEnd:
+    """The end of the section SkipForStateless skips: it remembers where the view starts.
+    Django builds the chain from the last middleware to the first in one thread, so the
+    SkipForStateless built next in that thread takes this one's handler."""
+
+    def __init__(self, get_response):
+        self.get_response = get_response
+        _chains.view = get_response
+
+    def __call__(self, request):
+        return self.get_response(request)
+
+
+class SkipForStateless:
+    """Hands a stateless request (STATELESS_PATHS) straight to StatelessEnd's handler; the
+    middleware in between never sees it. Their process_view hooks still run (Django calls
+    them from the handler): CSRF's lets the API's views (all csrf_exempt) and the probes'
+    GETs through, and refuses a POST without its cookie as before."""
+
+    def __init__(self, get_response):
+        self.get_response = get_response
+        self.view = getattr(_chains, "view", None)
+        if self.view is None:
+            raise ImproperlyConfigured(
+                "common.middleware.StatelessEnd must come after SkipForStateless in MIDDLEWARE"
+            )
+        _chains.view = None
+
+    def __call__(self, request):
+        if STATELESS_PATHS.match(request.path_info):
+            return self.view(request)
+        return self.get_response(request)
 
 
 class ContentSecurityPolicyMiddleware:
@@ -260,6 +310,8 @@ class RequestLimitsMiddleware:
 
 __all__ = [
     "RequestLogMiddleware",
+    "SkipForStateless",
+    "StatelessEnd",
     "ContentSecurityPolicyMiddleware",
     "RequestLimitsMiddleware",
     "settings",

@@ -23,6 +23,7 @@ import time
 from django.db import IntegrityError, connection, transaction
 from django.db.models import F
 
+from shop import versionchannel
 from shop.models import CatalogVersion, Product
 
 SLOTS = 16
@@ -38,6 +39,7 @@ def _slot():
 
 def catalog_changed():
     """Count one catalog change (call inside the writer's transaction.atomic)."""
+    versionchannel.changed()
     slot = _slot()
     if CatalogVersion.objects.filter(slot=slot).update(value=F("value") + 1):
         return
@@ -73,15 +75,37 @@ def _one_value(sql, params=()):
 
 
 def catalog_version():
-    """The current catalog version: one small aggregate query."""
-    table = connection.ops.quote_name(CatalogVersion._meta.db_table)
-    return int(_one_value(f'SELECT COALESCE(SUM("value"), 0) FROM {table}'))
+    """The current catalog version: as the process knows it (shop/versionchannel.py), else
+    one small aggregate query."""
+    known = versionchannel.known_version()
+    if known is not None:
+        return known
+    version = int(_one_value(versionchannel.version_sql()))
+    versionchannel.learned(version)
+    return version
+
+
+# product id -> (catalog version, product version read at it or later), in this process.
+_product_versions: dict = {}
+MAX_PRODUCT_VERSIONS = 200_000
 
 
 def product_version(product_id):
-    """The product's version, or None when there is no such product (one query)."""
+    """The product's version, or None when there is no such product: one query, or none
+    while the catalog version the product's was read at is still current (every product
+    write moves the catalog version in its transaction)."""
+    catalog = versionchannel.known_version(fill=True)
+    if catalog is not None:
+        kept = _product_versions.get(product_id)
+        if kept is not None and kept[0] == catalog:
+            return kept[1]
     table = connection.ops.quote_name(Product._meta.db_table)
-    return _one_value(f'SELECT "version" FROM {table} WHERE "id" = %s', [product_id])
+    version = _one_value(f'SELECT "version" FROM {table} WHERE "id" = %s', [product_id])
+    if catalog is not None and version is not None:
+        if len(_product_versions) >= MAX_PRODUCT_VERSIONS:
+            _product_versions.clear()
+        _product_versions[product_id] = (catalog, version)
+    return version
 
 
 def product_etag(product_id, version):

@@ -85,20 +85,27 @@ MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
     "common.middleware.ContentSecurityPolicyMiddleware",
     "common.static.StaticFilesMiddleware",
-    "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",
-    "django.middleware.csrf.CsrfViewMiddleware",
-    "django.contrib.auth.middleware.AuthenticationMiddleware",
-    # After the session's user is known: which door a write came through, and who (the API's
-    # signed-in user is read when the history entry is written, after DRF authenticated).
-    "activity.middleware.ActivitySourceMiddleware",
-    "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     # Its process_exception sees a view's database errors first (axes has none):
     # 503 + Retry-After, never a 500.
     "common.dbbusy.DatabaseBusyMiddleware",
-    # Last, as django-axes asks: it answers a locked-out Django admin sign-in.
+    # Which door a write came through (the Django admin or the API), for every request, the
+    # token API's included; the person is read when the history entry is written, after the
+    # session's or DRF's authentication.
+    "activity.middleware.ActivitySourceMiddleware",
+    # The token API and the probes go from here straight to StatelessEnd: sessions, CSRF,
+    # messages and django-axes serve the Django admin and browser pages only
+    # (common.middleware.STATELESS_PATHS; docs/performance.md).
+    "common.middleware.SkipForStateless",
+    "django.contrib.sessions.middleware.SessionMiddleware",
+    "django.middleware.csrf.CsrfViewMiddleware",
+    "django.contrib.auth.middleware.AuthenticationMiddleware",
+    "django.contrib.messages.middleware.MessageMiddleware",
+    # Last but for the end marker, as django-axes asks: it answers a locked-out Django
+    # admin sign-in.
     "axes.middleware.AxesMiddleware",
+    "common.middleware.StatelessEnd",
 ]
 
 # The activity history (activity/registry.py registers what is tracked): changes as JSON
@@ -160,6 +167,11 @@ else:
     # transaction mode, which refuses startup options: then ALTER DATABASE ... SET it instead).
     if pg_options := os.environ.get("PG_OPTIONS", "-c random_page_cost=1.1"):
         DATABASES["default"]["OPTIONS"].setdefault("options", pg_options)
+
+# Each process knows the catalog version without a query per request: SQLite's data_version,
+# PostgreSQL's LISTEN/NOTIFY with leases (shop/versionchannel.py). Off: every catalog read
+# asks the database, as before.
+CATALOG_VERSION_CHANNEL = env_bool("CATALOG_VERSION_CHANNEL", default=True)
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
