@@ -10,7 +10,7 @@ export const FULL_WIDTH = 1600;
 // "46vw, 600px" asked for less than a 588 px slot, and the picture came out soft).
 // __tests__/imageSources.test.js reads the style sheets and fails when these drift from them.
 export const LAYOUT = {
-  content: 80, // --content: .app__main's max-width, padding included (border-box)
+  content: 80, // --content (styles/tokens.css): .app__main's max-width, padding included (border-box)
   pad: 1, // .app__main's side padding on a phone...
   padWide: 2, // ...and from `wideFrom` px
   wideFrom: 768,

@@ -35,8 +35,9 @@ test("the product picture's sizes are the real slot at each breakpoint: 588 px o
 test('LAYOUT matches base.css and catalog.css', () => {
   const read = (file) => fs.readFileSync(path.resolve(__dirname, file), 'utf8');
   const base = read('../../../styles/base.css');
+  const tokens = read('../../../styles/tokens.css');
   const catalog = read('../components/catalog.css');
-  expect(base).toMatch(new RegExp(`--content:\\s*${LAYOUT.content}rem`));
+  expect(tokens).toMatch(new RegExp(`--content:\\s*${LAYOUT.content}rem`));
   expect(base).toMatch(new RegExp(`\\.app__main \\{[^}]*padding: ${LAYOUT.pad}rem;`));
   expect(base).toMatch(new RegExp(`min-width: ${LAYOUT.wideFrom}px\\) \\{ \\.app__main \\{ padding: [\\d.]+rem ${LAYOUT.padWide}rem`));
   expect(catalog).toMatch(
