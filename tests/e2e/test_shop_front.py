@@ -99,3 +99,43 @@ def test_laptop_no_price_product_and_the_full_screen_viewer(server, new_page):
     page.keyboard.press("Escape")
     expect(viewer).to_be_hidden()
     expect(opener).to_be_focused()
+
+
+def _names_in_grid(page, count):
+    cards = page.locator(".product-grid > li .product-card__name")
+    expect(cards).to_have_count(count)
+    return [name.strip() for name in cards.all_inner_texts()]
+
+
+def test_sorting_and_the_in_stock_filter_live_in_the_url(server, new_page):
+    """The grid's order and "In stock only" on a search of three products of its own: the
+    choice goes into the URL, the server orders and filters, and the URL alone gives the same
+    grid on a phone."""
+    token = admin_token(server)
+    word = unique("Sortcheck").replace(" ", "")
+    for suffix, price, quantity in (
+        ("Alpha", "30.00", 4),
+        ("Bravo", "10.00", 0),
+        ("Charlie", "20.00", 2),
+    ):
+        make_product(server, token, name=f"{word} {suffix}", price=price, quantity=quantity)
+    _, password, _ = make_customer(server, name="Front Sorter")
+    page = sign_in(new_page(viewport=LAPTOP), password)
+
+    page.goto(f"/?search={word}")
+    assert _names_in_grid(page, 3) == [f"{word} Charlie", f"{word} Bravo", f"{word} Alpha"]
+    page.get_by_label("Sort by").select_option(label="Price: low to high")
+    expect(page).to_have_url(re.compile(r"[?&]sort=price_asc"))
+    expect(page.locator(".product-grid > li").first).to_contain_text(f"{word} Bravo")
+    assert _names_in_grid(page, 3) == [f"{word} Bravo", f"{word} Charlie", f"{word} Alpha"]
+    page.get_by_label("In stock only").check()
+    expect(page).to_have_url(re.compile(r"[?&]inStock=1"))
+    expect(page.locator(".product-grid > li")).to_have_count(2)
+    assert _names_in_grid(page, 2) == [f"{word} Charlie", f"{word} Alpha"]
+
+    phone = new_page(viewport=PHONE)
+    sign_in(phone, password)
+    phone.goto(page.url.removeprefix(server))
+    assert _names_in_grid(phone, 2) == [f"{word} Charlie", f"{word} Alpha"]
+    expect(phone.get_by_label("Sort by")).to_have_value("price_asc")
+    expect(phone.get_by_label("In stock only")).to_be_checked()
