@@ -34,6 +34,7 @@ from collections import defaultdict
 from collections.abc import Iterable, Sequence
 
 from django.db import connection, transaction
+from django.db.backends.base.base import BaseDatabaseWrapper
 from django.db.models import BooleanField, ExpressionWrapper, Q, QuerySet
 from django.db.models.expressions import RawSQL
 from rapidfuzz import process
@@ -301,11 +302,49 @@ def _postgres_search(
     return found, [pk for pk, _, held in rows if held and pk not in seen]
 
 
-def _literal(search: str) -> Q:
-    """The name or description holds `search`: Django's icontains escapes `%`, `_` and `\\`.
-    On PostgreSQL served by the trigram indexes on UPPER(name) and UPPER(description) of
-    migration 0003."""
-    return Q(name__icontains=search) | Q(description__icontains=search)
+def _literal(search: str) -> Q | RawSQL:
+    """The name or description holds `search`, whatever the case. PostgreSQL (and SQLite
+    for ASCII text): Django's icontains, which escapes `%`, `_` and `\\`; on PostgreSQL
+    served by the trigram indexes on UPPER(name) and UPPER(description) of migration 0003.
+    SQLite's LIKE folds ASCII letters only, so other text is compared in capitals as
+    PostgreSQL's UPPER() makes them (`capitals`)."""
+    if connection.vendor == "postgresql" or search.isascii():
+        return Q(name__icontains=search) | Q(description__icontains=search)
+    sql = (
+        'instr(shop_upper("shop_product"."name"), %s)'
+        ' OR instr(shop_upper("shop_product"."description"), %s)'
+    )
+    text = capitals(search)
+    return RawSQL(sql, [text, text], output_field=BooleanField())
+
+
+# The letters with a one-letter capital, and it: PostgreSQL's UPPER() leaves the others
+# ("ß") as they are, where Python's upper() makes "SS" of it.
+_CAPITALS = {
+    code: capital
+    for code in range(0x1E944)
+    if len(capital := chr(code).upper()) == 1 and capital != chr(code)
+}
+
+
+def capitals(text: str) -> str:
+    """`text` in capitals as PostgreSQL's UPPER() writes them, letter for letter."""
+    upper = text.upper()
+    # No letter became two: the common case, without the slower table.
+    return upper if len(upper) == len(text) else text.translate(_CAPITALS)
+
+
+def register_sqlite_functions(
+    sender: object, connection: BaseDatabaseWrapper, **kwargs: object
+) -> None:
+    """shop_upper() for the substring part of a search on SQLite (`_literal`); connected to
+    connection_created by shop/apps.py."""
+    if connection.vendor == "sqlite":
+        connection.connection.create_function("shop_upper", 1, _shop_upper, deterministic=True)
+
+
+def _shop_upper(text: str | None) -> str | None:
+    return None if text is None else capitals(text)
 
 
 def search_ids(

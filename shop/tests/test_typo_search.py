@@ -140,6 +140,17 @@ def test_a_name_or_description_holding_the_text_comes_after_the_words(customer_c
     assert found(customer_client, "lmap") == ["Lamp"]
 
 
+def test_letters_beyond_ascii_are_matched_whatever_their_case(customer_client):
+    make_product(name="Lamp", description="Crème BRÛLÉE flavour")
+    make_product(name="Straße Kit", description="plain")
+
+    assert found(customer_client, "brûlée") == ["Lamp"]
+    assert found(customer_client, "CRÈME b") == ["Lamp"]
+    assert found(customer_client, "ème brû") == ["Lamp"]
+    assert found(customer_client, "aße k") == ["Straße Kit"]
+    assert found(customer_client, "STRASSE k") == []  # "ß" has no one-letter capital
+
+
 def test_an_explicit_sort_orders_words_and_literal_matches_together(customer_client):
     make_product(name="Mango Pod", price="9.00", description="plain")
     make_product(name="Lamp", price="1.00", description="smells of mango")
