@@ -26,6 +26,7 @@ Where the candidate names come from:
 """
 
 import bisect
+import functools
 import json
 import re
 import threading
@@ -318,20 +319,22 @@ def _literal(search: str) -> Q | RawSQL:
     return RawSQL(sql, [text, text], output_field=BooleanField())
 
 
-# The letters with a one-letter capital, and it: PostgreSQL's UPPER() leaves the others
-# ("ß") as they are, where Python's upper() makes "SS" of it.
-_CAPITALS = {
-    code: capital
-    for code in range(0x1E944)
-    if len(capital := chr(code).upper()) == 1 and capital != chr(code)
-}
+@functools.cache
+def _capitals_table() -> dict[int, str]:
+    """The letters with a one-letter capital, and it: PostgreSQL's UPPER() leaves the others
+    ("ß") as they are, where Python's upper() makes "SS" of it. Built on first use (50 ms)."""
+    return {
+        code: capital
+        for code in range(0x1E944)
+        if len(capital := chr(code).upper()) == 1 and capital != chr(code)
+    }
 
 
 def capitals(text: str) -> str:
     """`text` in capitals as PostgreSQL's UPPER() writes them, letter for letter."""
     upper = text.upper()
     # No letter became two: the common case, without the slower table.
-    return upper if len(upper) == len(text) else text.translate(_CAPITALS)
+    return upper if len(upper) == len(text) else text.translate(_capitals_table())
 
 
 def register_sqlite_functions(
