@@ -1,4 +1,5 @@
-"""The search (shop/search.py: exact words, prefixes and typos) against the list, sorted and
+"""The search (shop/search.py: exact words, prefixes and typos, then the text held literally
+in a name or description) against the list, sorted and
 in-stock lists, at 10,000 and 100,000 products (--sizes), on SQLite (a scratch file) and on
 the PostgreSQL server of DATABASE_URL, side by side, with how each cost grows from the
 smallest size to the largest and whether the typo searches keep to 30 ms at the largest:
@@ -51,7 +52,11 @@ TYPO_CASES = [
     ("typo 'zzqx wombat' (none)", "search=zzqx%20wombat"),
     ("typo 'vanila' sort=price_asc", "search=vanila&sort=price_asc"),
     ("typo 'vanila' inStock=1", "search=vanila&inStock=1"),
+    ("literal 'eek b' (inside words, none)", "search=eek%20b"),
+    ("literal 'flavour' (descriptions, all)", "search=flavour"),
 ]
+# The literal part alone (a name or description holding the text), one query, newest first.
+LITERAL_TEXTS = ["mango", "quasr nebla", "eek b", "flavour"]
 GOAL_MS = 30  # a typo search, built, at the largest size (issue 28)
 
 
@@ -110,6 +115,15 @@ def typo_run(args, backend, size):
         median, p95 = timed(client, path, args.requests, headers, cold=True)
         total = client.get(path, **headers).json()["pagination"]["totalItems"]
         figures["cases"][label] = [median, p95, total]
+    figures["literal"] = {}
+    for text in LITERAL_TEXTS:
+        held = Product.objects.filter(search._literal(text)).order_by("-created_at", "-id")
+        times = []
+        for _ in range(20):
+            started = time.perf_counter()
+            ids = list(held.values_list("id", flat=True))
+            times.append((time.perf_counter() - started) * 1000)
+        figures["literal"][text] = [statistics.median(times), len(ids)]
     if backend == "sqlite":
         builds = []
         for _ in range(5):
@@ -186,6 +200,12 @@ def typo_main(args):
             )
             print(f"  {label:38}{row} {growth:>6.2f}x")
         print(goal_line(results, backend, sizes[-1]))
+    print("\nThe literal part alone (name or description holds the text), median of 20 ms")
+    for backend in ("sqlite", "postgres"):
+        for size in sizes:
+            literal = results[backend, size]["literal"]
+            cells = ", ".join(f"'{t}' {ms:.1f} ({n:,})" for t, (ms, n) in literal.items())
+            print(f"  {backend} {size:,}: {cells}")
     for size in sizes:
         index = results["sqlite", size]["index"]
         print(

@@ -11,8 +11,11 @@ must match a word of the name, in any order:
   "gek" does not find "Geek".
 Products rank by their edits summed over the query words, then by how many query words
 only matched as a prefix (exact words first), then in the list's order (newest first).
-Descriptions are not searched: on SQLite that is a scan of every row (150 ms at 100,000
-products), and a name's words are what a shopper types (docs/performance.md, "Search").
+A product whose name or description holds the whole search text (surrounding spaces
+dropped) as a literal, case-insensitive substring is found too, after every product found by
+its name's words, newest first: "eek b" finds "Geek Bar", a word only a description holds
+finds its product, and `%` and `_` are plain characters (docs/api.md, Catalog). On SQLite
+that part is a scan of every row (docs/performance.md, "Search").
 
 Where the candidate names come from:
 - PostgreSQL: names close to every query word through the trigram GIN index on UPPER(name)
@@ -23,6 +26,7 @@ Where the candidate names come from:
 """
 
 import bisect
+import functools
 import json
 import re
 import threading
@@ -31,7 +35,8 @@ from collections import defaultdict
 from collections.abc import Iterable, Sequence
 
 from django.db import connection, transaction
-from django.db.models import BooleanField, Q, QuerySet
+from django.db.backends.base.base import BaseDatabaseWrapper
+from django.db.models import BooleanField, ExpressionWrapper, Q, QuerySet
 from django.db.models.expressions import RawSQL
 from rapidfuzz import process
 from rapidfuzz.distance import OSA
@@ -270,9 +275,16 @@ def postgres_candidates(products: QuerySet[Product], query_words: Sequence[str])
     return products.filter(*conditions).order_by("-created_at", "-id")
 
 
-def _postgres_search(products: QuerySet[Product], query_words: Sequence[str]) -> list[int]:
-    longest = max(allowed_edits(word) for word in query_words)
-    threshold = TWO_EDITS_SIMILARITY if longest == 2 else ONE_EDIT_SIMILARITY
+def _postgres_search(
+    products: QuerySet[Product], query_words: Sequence[str], search: str
+) -> tuple[list[int], list[int]]:
+    """-> (ids found by their names' words, best first; ids that only hold the search text
+    literally, newest first): one query, the candidates and the literal matches together."""
+    threshold = ONE_EDIT_SIMILARITY
+    if query_words and max(allowed_edits(word) for word in query_words) == 2:
+        threshold = TWO_EDITS_SIMILARITY
+    literal = _literal(search)
+    candidates = postgres_candidates(products, query_words) if query_words else products.none()
     with transaction.atomic():
         with connection.cursor() as cursor:
             # Local to this transaction: `%>` reads it.
@@ -280,22 +292,81 @@ def _postgres_search(products: QuerySet[Product], query_words: Sequence[str]) ->
                 "SELECT set_config('pg_trgm.word_similarity_threshold', %s, true)",
                 [str(threshold)],
             )
-        rows = list(postgres_candidates(products, query_words).values_list("id", "name"))
-    return rank_rows(rows, query_words)
+        rows = list(
+            (candidates | products.filter(literal))
+            .annotate(literal=ExpressionWrapper(literal, output_field=BooleanField()))
+            .order_by("-created_at", "-id")
+            .values_list("id", "name", "literal")
+        )
+    found = rank_rows(((pk, name) for pk, name, _ in rows), query_words) if query_words else []
+    seen = set(found)
+    return found, [pk for pk, _, held in rows if held and pk not in seen]
+
+
+def _literal(search: str) -> Q | RawSQL:
+    """The name or description holds `search`, whatever the case. PostgreSQL (and SQLite
+    for ASCII text): Django's icontains, which escapes `%`, `_` and `\\`; on PostgreSQL
+    served by the trigram indexes on UPPER(name) and UPPER(description) of migration 0003.
+    SQLite's LIKE folds ASCII letters only, so other text is compared in capitals as
+    PostgreSQL's UPPER() makes them (`capitals`)."""
+    if connection.vendor == "postgresql" or search.isascii():
+        return Q(name__icontains=search) | Q(description__icontains=search)
+    sql = (
+        'instr(shop_upper("shop_product"."name"), %s)'
+        ' OR instr(shop_upper("shop_product"."description"), %s)'
+    )
+    text = capitals(search)
+    return RawSQL(sql, [text, text], output_field=BooleanField())
+
+
+@functools.cache
+def _capitals_table() -> dict[int, str]:
+    """The letters with a one-letter capital, and it: PostgreSQL's UPPER() leaves the others
+    ("ß") as they are, where Python's upper() makes "SS" of it. Built on first use (50 ms)."""
+    return {
+        code: capital
+        for code in range(0x1E944)
+        if len(capital := chr(code).upper()) == 1 and capital != chr(code)
+    }
+
+
+def capitals(text: str) -> str:
+    """`text` in capitals as PostgreSQL's UPPER() writes them, letter for letter."""
+    upper = text.upper()
+    # No letter became two: the common case, without the slower table.
+    return upper if len(upper) == len(text) else text.translate(_capitals_table())
+
+
+def register_sqlite_functions(
+    sender: object, connection: BaseDatabaseWrapper, **kwargs: object
+) -> None:
+    """shop_upper() for the substring part of a search on SQLite (`_literal`); connected to
+    connection_created by shop/apps.py."""
+    if connection.vendor == "sqlite":
+        connection.connection.create_function("shop_upper", 1, _shop_upper, deterministic=True)
+
+
+def _shop_upper(text: str | None) -> str | None:
+    return None if text is None else capitals(text)
 
 
 def search_ids(
     products: QuerySet[Product], search: str, *, category: str = "", filtered: bool = False
 ) -> list[int]:
     """The ids of `products` (filtered by `category`, and by more when `filtered`) that
-    `search` finds, best first (the module's docstring has the rule)."""
-    words_ = query_words(search)
-    if not words_:
+    `search` (not empty, as shop/selectors.py clean_search left it) finds: those found by
+    their names' words best first, then those that only hold the text, newest first (the
+    module's docstring has the rule)."""
+    if not search:
         return []
+    words_ = query_words(search)
     if connection.vendor == "postgresql":
-        return _postgres_search(products, words_)
-    found = catalog_index().search(words_, category=category)
+        found, literal = _postgres_search(products, words_, search)
+        return found + literal
+    found = catalog_index().search(words_, category=category) if words_ else []
     if filtered and found:
         kept = set(products.filter(ids_in(found)).values_list("id", flat=True))
         found = [pk for pk in found if pk in kept]
-    return found
+    seen = set(found)
+    held = products.filter(_literal(search)).order_by("-created_at", "-id")
+    return found + [pk for pk in held.values_list("id", flat=True) if pk not in seen]

@@ -111,8 +111,10 @@ def product_search(
     sort: str = "",
 ) -> list[int]:
     """The ids of `products` (product_list's for `category`, and filtered further when
-    `filtered`) that `search` (as clean_search left it) finds: best first (shop/search.py
-    has the rule, the same on both databases), or in the order `sort` names when given."""
+    `filtered`) that `search` (as clean_search left it) finds: those its names' words find
+    best first, then those whose name or description holds the text, newest first
+    (shop/search.py has the rule, the same on both databases); or all of them in the order
+    `sort` names when given."""
     found = search_ids(products, search, category=category, filtered=filtered)
     if not sort or not found:
         return found

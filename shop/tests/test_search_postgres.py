@@ -9,7 +9,7 @@ from shop.models import Product
 pytestmark = [pytest.mark.django_db, pytest.mark.postgres("trigram GIN indexes")]
 
 
-def test_the_name_index_serves_a_search_and_finds_every_match():
+def test_the_indexes_serve_a_search_and_find_every_match():
     Product.objects.bulk_create(
         Product(
             name=f"Item {i} {'mango' if i % 50 == 0 else 'cherry'}",
@@ -27,9 +27,19 @@ def test_the_name_index_serves_a_search_and_finds_every_match():
         sql, params = candidates.order_by().values("id").query.sql_with_params()
         cursor.execute(f"EXPLAIN {sql}", params)
         plan = "\n".join(row[0] for row in cursor.fetchall())
+        # The literal part: the text held in a name or a description.
+        literal = Product.objects.filter(search._literal("mango")).order_by().values("id")
+        sql, params = literal.query.sql_with_params()
+        cursor.execute(f"EXPLAIN {sql}", params)
+        literal_plan = "\n".join(row[0] for row in cursor.fetchall())
 
     assert "product_name_trgm" in plan, plan
+    assert "product_name_trgm" in literal_plan, literal_plan
+    assert "product_description_trgm" in literal_plan, literal_plan
     assert len(search.search_ids(Product.objects.all(), "MANGO")) == 60
+    assert search.search_ids(Product.objects.all(), "batch 2999") == [
+        Product.objects.get(name="Item 2999 cherry").pk
+    ]
 
 
 class TestTypos:

@@ -1,7 +1,8 @@
 """The search through GET /api/products, with the same expectations on SQLite and on
 PostgreSQL (shop/search.py has the rule): every query word matches a name word exactly, as
 its start, or with typos (4-7 letters: one edit, 8 or more: two, 3 or fewer: none; a swap of
-neighbours is one edit); exact words first, then prefixes, then typos, then newest first."""
+neighbours is one edit); exact words first, then prefixes, then typos, then newest first;
+the whole text held in a name or description (a literal substring) comes after."""
 
 import pytest
 from django.db import connection
@@ -121,15 +122,42 @@ def test_exact_words_first_then_prefixes_then_typos(catalog, customer_client):
     assert found(customer_client, "pod mango") == ["Frosty Mango Pod", "Tango Pod"]
 
 
-def test_descriptions_and_the_inside_of_words_are_not_searched(customer_client):
-    make_product(name="Geek Bar", description="plain")
-    make_product(name="Lamp", description="A geek bar holder")
-    make_product(name="Sleek Barrel", description="plain")
+def test_a_name_or_description_holding_the_text_comes_after_the_words(customer_client):
+    make_product(name="Geek Bar", description="plain")  # oldest
+    make_product(name="Lamp", description="A geek bar holder")  # description only
+    make_product(name="Sleek Barrel", description="plain")  # "eek bar" inside its name
+    make_product(name="Geek Barz", description="plain")  # newest; "bar" starts "Barz"
 
-    assert found(customer_client, "geek bar") == ["Geek Bar"]
-    assert found(customer_client, "eek bar") == []
-    assert found(customer_client, "holder") == []
+    # The words first (exact before prefix), even before a newer literal match.
+    assert found(customer_client, "geek bar") == ["Geek Bar", "Geek Barz", "Lamp"]
+    # No word starts with "eek": literal matches only, newest first.
+    assert found(customer_client, "eek bar") == ["Geek Barz", "Sleek Barrel", "Lamp", "Geek Bar"]
+    assert found(customer_client, "eek b") == ["Geek Barz", "Sleek Barrel", "Lamp", "Geek Bar"]
+    assert found(customer_client, "  HOLDER ") == ["Lamp"]  # a description's word
     assert found(customer_client, "sleek bar") == ["Sleek Barrel"]
+    # Typos still count for names, and the literal part takes the text as it is.
+    assert found(customer_client, "geek holdr") == []
+    assert found(customer_client, "lmap") == ["Lamp"]
+
+
+def test_letters_beyond_ascii_are_matched_whatever_their_case(customer_client):
+    make_product(name="Lamp", description="Crème BRÛLÉE flavour")
+    make_product(name="Straße Kit", description="plain")
+
+    assert found(customer_client, "brûlée") == ["Lamp"]
+    assert found(customer_client, "CRÈME b") == ["Lamp"]
+    assert found(customer_client, "ème brû") == ["Lamp"]
+    assert found(customer_client, "aße k") == ["Straße Kit"]
+    assert found(customer_client, "STRASSE k") == []  # "ß" has no one-letter capital
+
+
+def test_an_explicit_sort_orders_words_and_literal_matches_together(customer_client):
+    make_product(name="Mango Pod", price="9.00", description="plain")
+    make_product(name="Lamp", price="1.00", description="smells of mango")
+    make_product(name="Mango Stick", price="5.00", description="plain")
+
+    assert found(customer_client, "mango") == ["Mango Stick", "Mango Pod", "Lamp"]
+    assert found(customer_client, "mango", sort="price_asc") == ["Lamp", "Mango Stick", "Mango Pod"]
 
 
 def test_the_category_filter_applies(catalog, customer_client):
@@ -180,9 +208,9 @@ def test_a_typo_search_costs_the_same_queries_for_1_and_12_matches(customer_clie
         make_product(name=f"Quasar Nebula {n}", types=3, images=2)
     twelve = queries("quasr nebla")
 
-    # user, catalog version, substring count, the candidates (SQLite: the index's version
-    # and names; PostgreSQL: their threshold and names, in a savepoint in a test), count,
-    # products, types, images
+    # user, catalog version, the candidates (SQLite: the index's version and names, then
+    # the literal matches; PostgreSQL: their threshold, then names and literal matches in
+    # one query, in a savepoint in a test), products, types, images
     assert one[0] == 1 and twelve[0] == 12
     assert one[1] == twelve[1] <= 11
 
