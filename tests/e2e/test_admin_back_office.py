@@ -131,6 +131,8 @@ def test_admin_adds_toggles_reorders_and_deletes_hero_images(server, new_page):
         confirm.get_by_role("button", name="Delete", exact=True).click()
         expect(confirm).to_be_hidden()
         expect(cards.filter(has_text=title)).to_have_count(0)
+        # Its toast sits at the bottom right, where the next card's Delete button now is.
+        expect(page.locator(".toast")).to_have_count(0)
     expect(cards).to_have_count(before)
 
 

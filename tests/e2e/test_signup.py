@@ -11,7 +11,8 @@ from .conftest import REGISTRATION_CODE
 def test_newcomer_signs_up_with_the_code_and_sees_the_shop(new_page):
     tag = uuid.uuid4().hex[:8]
     name, email, password = f"Newcomer {tag}", f"newcomer-{tag}@example.com", f"new-pass-{tag}"
-    page = new_page()
+    # The desktop size: the header names the user from 1300 px (docs/architecture.md).
+    page = new_page(viewport={"width": 1366, "height": 900})
     page.goto("/login?mode=signup")
     expect(page.get_by_role("heading", name="Enter Password")).to_be_visible()
     page.get_by_label("Full name").fill(name)
