@@ -195,9 +195,8 @@ function ProductForm({ product, etag, defaultCategory, onClose, onSaved }) {
         onProgress: (p) => setProgress(progressPercent(p)),
       });
     } catch (err) {
-      const message = await saveFailureMessage(err, reload);
-      setFormError(message);
-      toast.error(message, 4000);
+      // Said once, in the form (role=alert), never again in a toast over its buttons.
+      setFormError(await saveFailureMessage(err, reload));
       setProgress(null);
       return;
     }
