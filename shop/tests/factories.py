@@ -21,3 +21,10 @@ def at_open(browser, url, prefix=""):
     page = browser.get(url).content.decode()
     names = (f"{prefix}quantity_at_open", f"{prefix}version_at_open")
     return {name: re.search(rf'name="{name}" value="(\d+)"', page).group(1) for name in names}
+
+
+def snapshot():
+    """Every product row as stored, to show that a refused request changed nothing."""
+    from shop.models import Product
+
+    return list(Product.objects.order_by("id").values())
