@@ -1,5 +1,6 @@
 // The words of an entry: who did it (or which door it came through), and what each field became.
 import { formatChangeValue } from '../../../lib/format';
+import { pickFilters, withFilters } from '../../../lib/urlFilters';
 
 const SOURCE_WORDS = {
   api: 'in the back office',
@@ -23,21 +24,6 @@ export function changeText(change) {
 // values go to GET /api/activity as they are and the server checks them.
 export const ACTIVITY_FILTER_KEYS = ['entity', 'person', 'from', 'to'];
 
-export function cleanFilters(params) {
-  const filters = {};
-  ACTIVITY_FILTER_KEYS.forEach((key) => {
-    const value = String(params.get(key) ?? '').trim();
-    if (value) filters[key] = value;
-  });
-  return filters;
-}
+export const cleanFilters = (params) => pickFilters(ACTIVITY_FILTER_KEYS, params);
 
-export function withFilters(params, changes) {
-  const next = new URLSearchParams(params);
-  Object.entries(changes).forEach(([key, value]) => {
-    const text = String(value ?? '').trim();
-    if (text) next.set(key, text);
-    else next.delete(key);
-  });
-  return next;
-}
+export { withFilters };

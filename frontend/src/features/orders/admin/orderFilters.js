@@ -1,31 +1,14 @@
+import { pickFilters, withFilters } from '../../../lib/urlFilters';
+
+export { withFilters };
+
 // The back office's order filters live in the URL (?status=&deliveryOption=&search=&from=&to=&due=)
 // so a filtered list can be bookmarked, shared, reloaded and printed. The names are the API's own
 // query parameters: the URL's values go to GET /api/orders as they are, and the server checks them.
 export const ORDER_FILTER_KEYS = ['status', 'deliveryOption', 'search', 'from', 'to', 'due'];
 
-// Only the values that are set, in one key order: equal filters give equal query keys.
-// `source` is an object or the URL's search params.
-export function cleanFilters(source = {}) {
-  const get = typeof source.get === 'function' ? (key) => source.get(key) : (key) => source[key];
-  const filters = {};
-  ORDER_FILTER_KEYS.forEach((key) => {
-    const value = String(get(key) ?? '').trim();
-    if (value) filters[key] = value;
-  });
-  return filters;
-}
-
-// `params` with `changes` applied ({key: value}; an empty value removes the key). Other
-// parameters in the URL are kept.
-export function withFilters(params, changes) {
-  const next = new URLSearchParams(params);
-  Object.entries(changes).forEach(([key, value]) => {
-    const text = String(value ?? '').trim();
-    if (text) next.set(key, text);
-    else next.delete(key);
-  });
-  return next;
-}
+// Only the values that are set, in one key order. `source` is an object or the URL's search params.
+export const cleanFilters = (source = {}) => pickFilters(ORDER_FILTER_KEYS, source);
 
 export function filtersToSearch(filters) {
   const text = new URLSearchParams(cleanFilters(filters)).toString();
