@@ -21,6 +21,13 @@ def pytest_configure(config):
         folder = tempfile.mkdtemp(prefix="shop-templates-")
         os.environ["SHOP_TEST_TEMPLATES"] = folder
         config.add_cleanup(lambda: shutil.rmtree(folder, ignore_errors=True))
+        config.add_cleanup(_drop_pg_templates)
+
+
+def _drop_pg_templates():
+    from tests.liveserver import drop_pg_templates
+
+    drop_pg_templates()
 
 
 def pytest_collection_modifyitems(config, items):

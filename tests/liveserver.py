@@ -90,22 +90,29 @@ def pg_database(server, prefix, template=None):
 
 
 def prepare_database(env, *, demo=True):
-    """Migrate (and load the demo data into) the server's database. A SQLite database with
-    media on disk is copied from one prepared before with the same keys and demo settings:
-    migrating and drawing the demo images in a subprocess costs seconds, and most live tests
-    want the same starting shop. The copies are shared by the processes of one pytest run
-    (SHOP_TEST_TEMPLATES, set by conftest.py), so parallel workers prepare each kind once."""
+    """Migrate (and load the demo data into) the server's database. A SQLite file, or a
+    PostgreSQL database nothing is connected to yet, is copied from one prepared before with
+    the same keys and demo settings, media on disk included: migrating and drawing the demo
+    images in a subprocess costs seconds, and most live tests want the same starting shop.
+    The copies are shared by the processes of one pytest run (SHOP_TEST_TEMPLATES, set by
+    conftest.py), so parallel workers prepare each kind once."""
     target = _sqlite_path(env)
-    # Demo images stored in a bucket would not be copied with the file.
-    if target is None or (demo and env.get("AWS_STORAGE_BUCKET_NAME")):
+    pg_target = _pg_target(env)
+    # Demo images stored in a bucket would not be copied with the database.
+    if (target is None and pg_target is None) or (demo and env.get("AWS_STORAGE_BUCKET_NAME")):
         _prepare(env, demo=demo)
         return
     key = repr(sorted((k, v) for k, v in env.items() if k.startswith(_TEMPLATE_KEYS))) + str(demo)
-    template = _templates.get(key) or _template(key, env, demo=demo)
+    if pg_target is not None:
+        key += f" on {pg_target[0]}"
+    template = _templates.get(key) or _template(key, env, demo=demo, pg_server=pg_target)
     _templates[key] = template
-    target.parent.mkdir(parents=True, exist_ok=True)
-    with sqlite3.connect(template[0]) as source, sqlite3.connect(target) as copy:
-        source.backup(copy)
+    if pg_target is None:
+        target.parent.mkdir(parents=True, exist_ok=True)
+        with sqlite3.connect(template[0]) as source, sqlite3.connect(target) as copy:
+            source.backup(copy)
+    else:
+        _pg_copy(pg_target, template[0])
     if template[1].exists():
         shutil.copytree(template[1], _media_root(env), dirs_exist_ok=True)
 
@@ -128,10 +135,11 @@ _TEMPLATE_KEYS = ("DEMO_", "SECRET_KEY", "PASSWORD_DIGEST")
 _templates = {}
 
 
-def _template(key, env, *, demo):
-    """The prepared (database, media) pair for `key`: made once per run and kept in the run's
-    shared folder under a lock (another process may be making the same one), or in a folder
-    of this process's own outside a pytest run (bench/)."""
+def _template(key, env, *, demo, pg_server=None):
+    """The prepared (database, media) pair for `key` (a SQLite file, or on `pg_server` a
+    PostgreSQL database's URL): made once per run and kept in the run's shared folder under a
+    lock (another process may be making the same one), or in a folder of this process's own
+    outside a pytest run (bench/)."""
     shared = os.environ.get("SHOP_TEST_TEMPLATES")
     if shared:
         folder = Path(shared) / hashlib.sha256(key.encode()).hexdigest()[:20]
@@ -140,22 +148,94 @@ def _template(key, env, *, demo):
         folder = Path(tempfile.mkdtemp(prefix="shop-template-"))
         atexit.register(shutil.rmtree, folder, True)
         lock = None
-    template = folder / "db.sqlite3", folder / "media"
+    if pg_server is None:
+        database = folder / "db.sqlite3"
+        url = f"sqlite:///{database}"
+    else:
+        # Named after the run's folder: conftest.py drops the run's templates at its end.
+        database = url = f"{pg_server[0]}/{_pg_template_prefix()}{folder.name}"
+    template = database, folder / "media"
     try:
         if lock is not None:
             fcntl.flock(lock, fcntl.LOCK_EX)
         if not (folder / "ready").exists():
             shutil.rmtree(folder, ignore_errors=True)  # a half-made one from a failed attempt
             folder.mkdir(parents=True)
-            _prepare(
-                {**env, "DATABASE_URL": f"sqlite:///{template[0]}", "MEDIA_ROOT": str(template[1])},
-                demo=demo,
-            )
+            if pg_server is not None:
+                _pg_execute(pg_server[0], f'DROP DATABASE IF EXISTS "{url.rsplit("/", 1)[1]}"')
+                _pg_execute(pg_server[0], f'CREATE DATABASE "{url.rsplit("/", 1)[1]}"')
+                if shared:
+                    with open(Path(shared) / "pg_servers", "a") as servers:
+                        servers.write(pg_server[0] + "\n")
+                else:
+                    atexit.register(drop_pg_templates, pg_server[0], url.rsplit("/", 1)[1])
+            _prepare({**env, "DATABASE_URL": url, "MEDIA_ROOT": str(template[1])}, demo=demo)
             (folder / "ready").touch()
     finally:
         if lock is not None:
             lock.close()
     return template
+
+
+def _pg_template_prefix():
+    return (
+        "shoptpl_" + Path(os.environ.get("SHOP_TEST_TEMPLATES", "own")).name.replace("-", "_") + "_"
+    )
+
+
+def drop_pg_templates(server=None, prefix=None):
+    """Drop the PostgreSQL templates of this run, on every server it made one on (conftest.py,
+    at the run's end)."""
+    import psycopg
+
+    prefix = prefix or _pg_template_prefix()
+    if server is None:
+        listed = Path(os.environ.get("SHOP_TEST_TEMPLATES", "")) / "pg_servers"
+        servers = set(listed.read_text().split()) if listed.is_file() else set()
+    else:
+        servers = {server}
+    for each in servers:
+        with psycopg.connect(f"{each}/postgres", autocommit=True) as admin:
+            names = admin.execute(
+                "SELECT datname FROM pg_database WHERE starts_with(datname, %s)", [prefix]
+            ).fetchall()
+            for (name,) in names:
+                admin.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+
+
+def _pg_target(env):
+    """(server URL, database name) of a PostgreSQL DATABASE_URL, or None."""
+    url = env.get("DATABASE_URL") or ""
+    if not url.startswith(("postgres://", "postgresql://")) or "?" in url:
+        return None
+    server, name = url.rsplit("/", 1)
+    return server, name
+
+
+def _pg_execute(server, sql):
+    import psycopg
+
+    with psycopg.connect(f"{server}/postgres", autocommit=True) as admin:
+        admin.execute(sql)
+
+
+def _pg_copy(target, template_url):
+    """Make the (empty, unused) target database a copy of the template database."""
+    import psycopg
+
+    server, name = target
+    _pg_execute(server, f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+    for attempt in range(100):
+        try:
+            _pg_execute(
+                server, f'CREATE DATABASE "{name}" TEMPLATE "{template_url.rsplit("/", 1)[1]}"'
+            )
+            return
+        except psycopg.errors.ObjectInUse:
+            # Another process's copy of the same template at this very moment.
+            if attempt == 99:
+                raise
+            time.sleep(0.1)
 
 
 def _prepare(env, *, demo):

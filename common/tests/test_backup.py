@@ -16,7 +16,7 @@ import pytest
 from django.db import connection
 
 from common.testing.s3 import s3_bucket
-from tests.liveserver import pg_database, pg_server
+from tests.liveserver import pg_database, pg_server, prepare_database
 
 pytestmark = pytest.mark.live
 
@@ -43,6 +43,18 @@ QUEUED_EMAILS = (
 
 
 def run(*args, database_url, media_root, umask=0o022, **env):
+    return subprocess.run(
+        [sys.executable, "manage.py", *args],
+        cwd=ROOT,
+        env=command_env(database_url, media_root, **env),
+        capture_output=True,
+        text=True,
+        timeout=300,
+        umask=umask,
+    )
+
+
+def command_env(database_url, media_root, **env):
     full_env = {
         **os.environ,
         "DATABASE_URL": database_url,
@@ -56,15 +68,7 @@ def run(*args, database_url, media_root, umask=0o022, **env):
     for name in ("DEBUG", "AWS_STORAGE_BUCKET_NAME"):
         if name not in env:
             full_env.pop(name, None)
-    return subprocess.run(
-        [sys.executable, "manage.py", *args],
-        cwd=ROOT,
-        env=full_env,
-        capture_output=True,
-        text=True,
-        timeout=300,
-        umask=umask,
-    )
+    return full_env
 
 
 def manage(*args, **kwargs):
@@ -102,8 +106,8 @@ def demo_shop(tmp_path_factory):
         else:
             server = pg_server(connection.settings_dict)
             url = stack.enter_context(pg_database(server, "backup_demo"))
-        manage("migrate", "--noinput", "-v0", database_url=url, media_root=media)
-        manage("demo_data", database_url=url, media_root=media)
+        # A copy of the run's prepared demo shop (migrated, demo data drawn).
+        prepare_database(command_env(url, media))
         yield url, media
 
 
@@ -201,8 +205,7 @@ def test_restore_creates_a_missing_postgresql_database(tmp_path):
     media = tmp_path / "media"
     missing = f"{server}/restore_new_{uuid.uuid4().hex[:8]}"
     with pg_database(server, "restore_source") as source:
-        manage("migrate", "--noinput", "-v0", database_url=source, media_root=media)
-        manage("demo_data", database_url=source, media_root=media)
+        prepare_database(command_env(source, media))
         manage("backup", str(tmp_path / "backup"), database_url=source, media_root=media)
         before = manage("shell", "-c", COUNT_ROWS, database_url=source, media_root=media)
     try:
