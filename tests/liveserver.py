@@ -169,7 +169,10 @@ def _template(key, env, *, demo, pg_server=None):
                         servers.write(pg_server[0] + "\n")
                 else:
                     atexit.register(drop_pg_templates, pg_server[0], url.rsplit("/", 1)[1])
-            _prepare({**env, "DATABASE_URL": url, "MEDIA_ROOT": str(template[1])}, demo=demo)
+            # Without the shared cache's settings, so the template always holds the cache
+            # table: the next test to copy it may count its throttles in the database.
+            settings = {k: v for k, v in env.items() if k not in ("REDIS_URL", "CACHE_URL")}
+            _prepare({**settings, "DATABASE_URL": url, "MEDIA_ROOT": str(template[1])}, demo=demo)
             (folder / "ready").touch()
     finally:
         if lock is not None:
