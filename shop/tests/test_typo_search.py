@@ -224,14 +224,3 @@ def test_the_name_index_follows_the_catalog_version(admin_client_api, customer_c
     assert created.status_code == 201
 
     assert found(customer_client, "quasr") == ["Quasar Lamp", "Quasar Light"]
-
-
-@pytest.mark.skipif("connection.vendor != 'sqlite'", reason="the in-process name index is SQLite's")
-def test_the_name_index_keeps_the_newest_names_only(customer_client, monkeypatch):
-    from shop import search
-
-    monkeypatch.setattr(search, "MAX_INDEXED_PRODUCTS", 2)
-    for n in range(3):
-        make_product(name=f"Quasar {n}")
-
-    assert found(customer_client, "quasr") == ["Quasar 2", "Quasar 1"]
