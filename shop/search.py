@@ -38,7 +38,7 @@ import threading
 from collections import defaultdict
 from collections.abc import Iterable, Sequence
 
-from django.db import connection, transaction
+from django.db import connection
 from django.db.backends.base.base import BaseDatabaseWrapper
 from django.db.models import BooleanField, Q, QuerySet
 from django.db.models.expressions import RawSQL
@@ -221,13 +221,10 @@ def postgres_candidates(products: QuerySet[Product], query_words: Sequence[str])
     return products.filter(*conditions).order_by("-created_at", "-id")
 
 
-def _postgres_matches(query_words: Sequence[str]) -> list[dict[str, Cost]]:
-    """{token: cost} for each query word, from the tokens its rule may reach: those that
-    start with it, and for a word of 4 letters or more those close to it through the
-    trigram index (`%>`); for a shorter one, the tokens of several words that hold it."""
-    threshold = ONE_EDIT_SIMILARITY
-    if max(allowed_edits(word) for word in query_words) == 2:
-        threshold = TWO_EDITS_SIMILARITY
+def _postgres_tokens_sql(query_words: Sequence[str]) -> tuple[str, list[object]]:
+    """The tokens each query word's rule may reach, as rows (query word's index, token):
+    those that start with it, and for a word of 4 letters or more those close to it through
+    the trigram index (`%>`); for a shorter one, the tokens of several words that hold it."""
     parts, params = [], []
     for n, word in enumerate(query_words):
         near = (
@@ -240,68 +237,105 @@ def _postgres_matches(query_words: Sequence[str]) -> list[dict[str, Cost]]:
             f" WHERE (token >= %s AND token < %s) OR ({near})"
         )
         params += [word, word + _AFTER_EVERY_WORD, word]
-    with transaction.atomic(), connection.cursor() as cursor:
-        # Local to this transaction: `%>` reads it.
-        cursor.execute(
-            "SELECT set_config('pg_trgm.word_similarity_threshold', %s, true)", [str(threshold)]
-        )
-        cursor.execute(" UNION ALL ".join(parts), params)
-        rows = cursor.fetchall()
+    return " UNION ALL ".join(parts), params
+
+
+def _postgres_search(
+    products: QuerySet[Product], query_words: Sequence[str], search: str
+) -> tuple[list[dict[str, Cost]], list[int]]:
+    """-> ({token: cost} for each query word; the ids of `products` holding the text,
+    newest first): one round trip, the threshold of `%>`, the tokens and the literal
+    matches in one transaction (several statements in one query: Django's client-side
+    binding cursor for psycopg)."""
+    held = products.filter(_literal(search)).order_by("-created_at", "-id").values_list("id")
+    sql, params = held.query.sql_with_params()
+    statements, values = [sql], list(params)
+    if query_words:
+        threshold = ONE_EDIT_SIMILARITY
+        if max(allowed_edits(word) for word in query_words) == 2:
+            threshold = TWO_EDITS_SIMILARITY
+        tokens_sql, tokens_params = _postgres_tokens_sql(query_words)
+        # Local to the statements' transaction: `%>` reads it.
+        statements = [
+            "SELECT set_config('pg_trgm.word_similarity_threshold', %s, true)",
+            tokens_sql,
+            sql,
+        ]
+        values = [str(threshold), *tokens_params, *params]
+    with connection.cursor() as cursor:
+        cursor.execute("; ".join(statements), values)
+        rows = []
+        if query_words:
+            cursor.nextset()
+            rows = cursor.fetchall()
+            cursor.nextset()
+        held_ids = [pk for (pk,) in cursor.fetchall()]
     matches: list[dict[str, Cost]] = [{} for _ in query_words]
     for n, token in rows:
         cost = token_cost(query_words[n], token)
         if cost is not None:
             matches[n][token] = cost
-    return matches
+    return matches, held_ids
 
 
-def _ranked(products: QuerySet[Product], matches: Sequence[dict[str, Cost]]) -> list[int]:
-    """The ids of `products` holding a matched token for every query word (`matches`: a
-    {token: cost} per query word), best first: fewest edits summed, then fewest prefixes,
-    then newest. One query; a cost is edits * 16 + prefix, so sums of up to 10 words
-    order as the pairs do."""
-    rows = [
-        (token, n, edits * 16 + prefix)
-        for n, costs in enumerate(matches)
-        for token, (edits, prefix) in costs.items()
-    ]
+def _postings(tokens: Sequence[str], category: str) -> list[tuple[str, int]]:
+    """(token, product id) of the products holding `tokens` (of `category` when given),
+    newest first."""
     if connection.vendor == "postgresql":
-        source = "SELECT * FROM unnest(%s::text[], %s::int[], %s::int[]) AS m (token, q, c)"
-        params: list[object] = [list(column) for column in zip(*rows, strict=True)]
+        where, params = "word = ANY(%s)", [list(tokens)]
     else:
-        source = (
-            "SELECT json_extract(value, '$[0]') AS token, json_extract(value, '$[1]') AS q,"
-            " json_extract(value, '$[2]') AS c FROM json_each(%s)"
-        )
-        params = [json.dumps(rows)]
-    params.append(len(matches))
-    where = ""
-    if products.query.where:
-        subquery, subparams = products.order_by().values("id").query.sql_with_params()
-        where = f"WHERE p.id IN ({subquery})"
-        params += subparams
+        where, params = "word IN (SELECT value FROM json_each(%s))", [json.dumps(list(tokens))]
+    if category:
+        where += " AND category_id = %s"
+        params.append(category)
     sql = (
-        f"WITH m AS ({source}),"
-        " best AS (SELECT w.product_id, m.q, MIN(m.c) AS c FROM m"
-        " JOIN shop_search_word AS w ON w.word = m.token GROUP BY w.product_id, m.q),"
-        " total AS (SELECT product_id, SUM(c) AS cost FROM best GROUP BY product_id"
-        " HAVING COUNT(*) = %s)"
-        " SELECT p.id FROM total JOIN shop_product AS p ON p.id = total.product_id"
-        f" {where} ORDER BY total.cost, p.created_at DESC, p.id DESC"
+        f"SELECT word, product_id FROM shop_search_word WHERE {where}"
+        " ORDER BY created_at DESC, product_id DESC"
     )
     with connection.cursor() as cursor:
         cursor.execute(sql, params)
-        return [pk for (pk,) in cursor.fetchall()]
+        return cursor.fetchall()
 
 
-def _found(products: QuerySet[Product], query_words: Sequence[str]) -> list[int]:
-    """The ids of `products` whose names match every query word, best first."""
-    if connection.vendor == "postgresql":
-        matches = _postgres_matches(query_words)
-    else:
-        vocabulary = sqlite_vocabulary()
-        matches = [vocabulary.matching_tokens(word) for word in query_words]
-    return _ranked(products, matches) if all(matches) else []
+def _ranked(matches: Sequence[dict[str, Cost]], category: str) -> list[int]:
+    """The ids of the products (of `category` when given) holding a matched token for
+    every query word (`matches`: a {token: cost} per query word), best first: fewest
+    edits summed, then fewest prefixes, then newest. The tokens' rows come newest first,
+    so grouping them by cost keeps that order without a sort."""
+    costs_of: dict[str, list[tuple[int, Cost]]] = defaultdict(list)
+    for n, costs in enumerate(matches):
+        for token, cost in costs.items():
+            costs_of[token].append((n, cost))
+    rows = _postings(list(costs_of), category)
+    unmatched = (99, 99)  # more than any cost
+    best: dict[int, list[Cost]] = {}
+    for token, pk in rows:
+        per_word = best.get(pk)
+        if per_word is None:
+            per_word = best[pk] = [unmatched] * len(matches)
+        for n, cost in costs_of[token]:
+            per_word[n] = min(per_word[n], cost)
+    groups: dict[Cost, list[int]] = defaultdict(list)
+    for pk, per_word in best.items():
+        if unmatched not in per_word:
+            groups[(sum(c[0] for c in per_word), sum(c[1] for c in per_word))].append(pk)
+    return [pk for cost in sorted(groups) for pk in groups[cost]]
+
+
+def _found(
+    products: QuerySet[Product],
+    matches: Sequence[dict[str, Cost]],
+    category: str,
+    filtered: bool,
+) -> list[int]:
+    """The ids of `products` whose names hold a matched token for every query word."""
+    if not matches or not all(matches):
+        return []
+    found = _ranked(matches, category)
+    if filtered and found:
+        kept = set(products.filter(ids_in(found)).values_list("id", flat=True))
+        found = [pk for pk in found if pk in kept]
+    return found
 
 
 def _held(products: QuerySet[Product], search: str) -> list[int]:
@@ -375,13 +409,19 @@ def _shop_upper(text: str | None) -> str | None:
 def search_ids(
     products: QuerySet[Product], search: str, *, category: str = "", filtered: bool = False
 ) -> list[int]:
-    """The ids of `products` (filtered by `category`, and by more when `filtered`: both
-    already in `products`) that `search` (not empty, as shop/selectors.py clean_search left
+    """The ids of `products` (filtered by `category`, and by more when `filtered`) that `search` (not empty, as shop/selectors.py clean_search left
     it) finds: those found by their names' words best first, then those that only hold the
     text, newest first (the module's docstring has the rule)."""
     if not search:
         return []
     words_ = query_words(search)
-    found = _found(products, words_) if words_ else []
+    if connection.vendor == "postgresql":
+        matches, held = _postgres_search(products, words_, search)
+        found = _found(products, matches, category, filtered)
+    else:
+        vocabulary = sqlite_vocabulary() if words_ else Vocabulary([])
+        matches = [vocabulary.matching_tokens(word) for word in words_]
+        found = _found(products, matches, category, filtered)
+        held = _held(products, search)
     seen = set(found)
-    return found + [pk for pk in _held(products, search) if pk not in seen]
+    return found + [pk for pk in held if pk not in seen]

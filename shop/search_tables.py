@@ -2,7 +2,8 @@
 product (the services, the admin, bulk_create, fixtures, raw SQL) is searchable at once,
 in the writer's transaction (docs/performance.md, "Search").
 
-- shop_search_word (token, product id): the tokens of each product's name.
+- shop_search_word (token, product id, created_at, category): the tokens of each product's
+  name, with what a search orders and filters them by.
 - shop_search_token: every token ever seen, never deleted (a token no name holds any more
   finds nothing), so concurrent writers only ever add rows. On PostgreSQL with a trigram
   GIN index for typos; on SQLite read whole into each process (shop/search.py
@@ -42,21 +43,26 @@ def _sqlite_words_insert(products: str) -> str:
     space, five at a time, then every space a string boundary, and json_each() the rows."""
     text = "json_quote(lower(x.name))"
     rest = SQLITE_SEPARATORS.replace(" ", "")
-    source = f"SELECT x.id, {text} AS t FROM ({products}) AS x"
+    carried = "x.id, x.created_at, x.category_id"
+    source = f"SELECT {carried}, {text} AS t FROM ({products}) AS x"
     while rest:
         text = "x.t"
         for c in rest[:5]:
             text = f"replace({text}, char({ord(c)}), ' ')"
-        source = f"SELECT x.id, {text} AS t FROM ({source}) AS x"
+        source = f"SELECT {carried}, {text} AS t FROM ({source}) AS x"
         rest = rest[5:]
     return (
-        "INSERT OR IGNORE INTO shop_search_word (word, product_id) SELECT DISTINCT j.value, s.id"
+        "INSERT OR IGNORE INTO shop_search_word (word, product_id, created_at, category_id)"
+        " SELECT DISTINCT j.value, s.id, s.created_at, s.category_id"
         f" FROM ({source}) AS s, json_each('[' || replace(s.t, ' ', '\",\"') || ']') AS j"
         " WHERE j.value <> ''"
     )
 
 
-_NEW = "SELECT new.id AS id, new.name AS name"
+_NEW = (
+    "SELECT new.id AS id, new.name AS name, new.created_at AS created_at,"
+    " new.category_id AS category_id"
+)
 _TEXT_DELETE = (
     "INSERT INTO shop_search_text (shop_search_text, rowid, name, description) "
     "VALUES ('delete', old.id, old.name, old.description)"
@@ -68,7 +74,8 @@ _TEXT_INSERT = (
 
 SQLITE_TABLES = [
     "CREATE TABLE IF NOT EXISTS shop_search_word (word TEXT NOT NULL, "
-    "product_id INTEGER NOT NULL, PRIMARY KEY (word, product_id)) WITHOUT ROWID",
+    "product_id INTEGER NOT NULL, created_at, category_id TEXT NOT NULL, "
+    "PRIMARY KEY (word, product_id)) WITHOUT ROWID",
     "CREATE INDEX IF NOT EXISTS shop_search_word_product ON shop_search_word (product_id)",
     "CREATE TABLE IF NOT EXISTS shop_search_token (token TEXT PRIMARY KEY) WITHOUT ROWID",
     # One row; starts at a random value so a recreated table never repeats a version a
@@ -84,8 +91,9 @@ SQLITE_TRIGGERS = {
     f"{_sqlite_words_insert(_NEW)}; {_TEXT_INSERT}; END",
     "shop_search_product_delete": "AFTER DELETE ON shop_product BEGIN "
     f"DELETE FROM shop_search_word WHERE product_id = old.id; {_TEXT_DELETE}; END",
-    "shop_search_product_name": "AFTER UPDATE OF name ON shop_product "
-    "WHEN old.name IS NOT new.name BEGIN "
+    "shop_search_product_name": "AFTER UPDATE OF name, created_at, category_id ON shop_product "
+    "WHEN old.name IS NOT new.name OR old.created_at IS NOT new.created_at "
+    "OR old.category_id IS NOT new.category_id BEGIN "
     f"DELETE FROM shop_search_word WHERE product_id = old.id; {_sqlite_words_insert(_NEW)}; END",
     "shop_search_product_text": "AFTER UPDATE OF name, description ON shop_product "
     "WHEN old.name IS NOT new.name OR old.description IS NOT new.description BEGIN "
@@ -97,7 +105,7 @@ SQLITE_TRIGGERS = {
 }
 SQLITE_FILL = [
     "DELETE FROM shop_search_word",
-    _sqlite_words_insert("SELECT id, name FROM shop_product"),
+    _sqlite_words_insert("SELECT id, name, created_at, category_id FROM shop_product"),
     "INSERT INTO shop_search_text (shop_search_text) VALUES ('rebuild')",
 ]
 
@@ -105,7 +113,8 @@ _PG_SEPARATORS = "".join(f"\\x{ord(c):02x}" for c in SEPARATORS)
 POSTGRES_TABLES = [
     "CREATE EXTENSION IF NOT EXISTS pg_trgm",
     'CREATE TABLE IF NOT EXISTS shop_search_word (word text COLLATE "C" NOT NULL, '
-    "product_id bigint NOT NULL, PRIMARY KEY (word, product_id))",
+    "product_id bigint NOT NULL, created_at timestamptz NOT NULL, "
+    "category_id varchar(40) NOT NULL, PRIMARY KEY (word, product_id))",
     "CREATE INDEX IF NOT EXISTS shop_search_word_product ON shop_search_word (product_id)",
     'CREATE TABLE IF NOT EXISTS shop_search_token (token text COLLATE "C" PRIMARY KEY, '
     "plain boolean NOT NULL)",
@@ -119,16 +128,17 @@ POSTGRES_TABLES = [
     "LANGUAGE sql IMMUTABLE AS $$ SELECT DISTINCT token FROM regexp_split_to_table("
     "translate(name, 'ABCDEFGHIJKLMNOPQRSTUVWXYZ', 'abcdefghijklmnopqrstuvwxyz'), "
     f"'[{_PG_SEPARATORS}]+') AS token WHERE token <> '' $$",
-    "CREATE OR REPLACE FUNCTION shop_search_add(product_id bigint, name text) RETURNS void "
+    "CREATE OR REPLACE FUNCTION shop_search_add(product shop_product) RETURNS void "
     "LANGUAGE sql AS $$ "
     "INSERT INTO shop_search_token (token, plain) SELECT token, token ~ '^[0-9a-z_]+$' "
-    "FROM shop_search_tokens(name) AS token ON CONFLICT DO NOTHING; "
-    "INSERT INTO shop_search_word (word, product_id) SELECT token, product_id "
-    "FROM shop_search_tokens(name) AS token ON CONFLICT DO NOTHING $$",
+    "FROM shop_search_tokens(product.name) AS token ON CONFLICT DO NOTHING; "
+    "INSERT INTO shop_search_word (word, product_id, created_at, category_id) "
+    "SELECT token, product.id, product.created_at, product.category_id "
+    "FROM shop_search_tokens(product.name) AS token ON CONFLICT DO NOTHING $$",
     "CREATE OR REPLACE FUNCTION shop_search_product_changed() RETURNS trigger "
     "LANGUAGE plpgsql AS $$ BEGIN "
     "IF TG_OP <> 'INSERT' THEN DELETE FROM shop_search_word WHERE product_id = OLD.id; END IF; "
-    "IF TG_OP <> 'DELETE' THEN PERFORM shop_search_add(NEW.id, NEW.name); END IF; "
+    "IF TG_OP <> 'DELETE' THEN PERFORM shop_search_add(NEW); END IF; "
     "RETURN NULL; END $$",
     # TRUNCATE (Django's flush) fires no row trigger.
     "CREATE OR REPLACE FUNCTION shop_search_product_truncated() RETURNS trigger "
@@ -137,14 +147,17 @@ POSTGRES_TABLES = [
 POSTGRES_TRIGGERS = {
     "shop_search_product_write": "AFTER INSERT OR DELETE ON shop_product "
     "FOR EACH ROW EXECUTE FUNCTION shop_search_product_changed()",
-    "shop_search_product_name": "AFTER UPDATE OF name ON shop_product FOR EACH ROW "
-    "WHEN (OLD.name IS DISTINCT FROM NEW.name) EXECUTE FUNCTION shop_search_product_changed()",
+    "shop_search_product_name": "AFTER UPDATE OF name, created_at, category_id ON shop_product "
+    "FOR EACH ROW WHEN (OLD.name IS DISTINCT FROM NEW.name "
+    "OR OLD.created_at IS DISTINCT FROM NEW.created_at "
+    "OR OLD.category_id IS DISTINCT FROM NEW.category_id) "
+    "EXECUTE FUNCTION shop_search_product_changed()",
     "shop_search_product_truncate": "AFTER TRUNCATE ON shop_product "
     "FOR EACH STATEMENT EXECUTE FUNCTION shop_search_product_truncated()",
 }
 POSTGRES_FILL = [
     "TRUNCATE shop_search_word",
-    "SELECT shop_search_add(id, name) FROM shop_product",
+    "SELECT shop_search_add(p) FROM shop_product AS p",
 ]
 
 
@@ -204,7 +217,7 @@ def uninstall(connection: BaseDatabaseWrapper) -> None:
             for function in (
                 "shop_search_product_truncated()",
                 "shop_search_product_changed()",
-                "shop_search_add(bigint, text)",
+                "shop_search_add(shop_product)",
                 "shop_search_tokens(text)",
             ):
                 cursor.execute(f"DROP FUNCTION IF EXISTS {function}")
