@@ -37,6 +37,7 @@ import re
 import threading
 from collections import defaultdict
 from collections.abc import Iterable, Sequence
+from typing import NamedTuple
 
 from django.db import connection
 from django.db.backends.base.base import BaseDatabaseWrapper
@@ -173,31 +174,70 @@ def token_cost(query_word: str, token: str) -> Cost | None:
     return min(costs, default=None)
 
 
-_vocabulary: tuple[int, Vocabulary] | None = None
-_vocabulary_lock = threading.Lock()
+class Tokens(NamedTuple):
+    """SQLite's tokens as a process holds them: those read at once, and those added since
+    (a smaller Vocabulary made again as they come, merged when it grows: a few ms where
+    all 100,000 took a second)."""
+
+    generation: int
+    last_id: int
+    base: Vocabulary
+    base_tokens: list[str]
+    recent: Vocabulary
+    recent_tokens: list[str]
+
+    def matching_tokens(self, query_word: str) -> dict[str, Cost]:
+        return self.base.matching_tokens(query_word) | self.recent.matching_tokens(query_word)
 
 
-def sqlite_vocabulary() -> Vocabulary:
-    """The Vocabulary of every token on SQLite, read again in this process when a token
-    was added since (shop_search_state.version; one small query a search)."""
-    global _vocabulary
+MAX_RECENT_TOKENS = 5_000
+_tokens: Tokens | None = None
+_tokens_lock = threading.Lock()
+
+
+def _read_tokens(generation: int, after: int) -> tuple[int, list[tuple[int, str]]]:
+    """(the tables' generation, [(id, token)] past `after`) when `generation` is still
+    theirs, else all of them."""
+    sql = (
+        "SELECT s.generation, t.id, t.token FROM shop_search_state AS s"
+        " LEFT JOIN shop_search_token AS t ON t.id > %s ORDER BY t.id"
+    )
     with connection.cursor() as cursor:
-        cursor.execute("SELECT version FROM shop_search_state")
-        version = cursor.fetchone()[0]
-    kept = _vocabulary
-    if kept is not None and kept[0] == version:
-        return kept[1]
-    with _vocabulary_lock:
-        if _vocabulary is None or _vocabulary[0] != version:
-            with connection.cursor() as cursor:
-                cursor.execute("SELECT token FROM shop_search_token")
-                _vocabulary = (version, Vocabulary(token for (token,) in cursor.fetchall()))
-        return _vocabulary[1]
+        cursor.execute(sql, [after])
+        rows = cursor.fetchall()
+        if rows[0][0] != generation and after:
+            cursor.execute(sql, [0])
+            rows = cursor.fetchall()
+    return rows[0][0], [(pk, token) for _, pk, token in rows if pk is not None]
+
+
+def sqlite_vocabulary() -> Tokens:
+    """Every token on SQLite, as this process holds them, with those added since the last
+    search read (one small query a search)."""
+    global _tokens
+    kept = _tokens
+    generation, rows = _read_tokens(*((kept.generation, kept.last_id) if kept else (0, 0)))
+    if kept is not None and generation == kept.generation and not rows:
+        return kept
+    with _tokens_lock:
+        added = [token for _, token in rows]
+        last_id = rows[-1][0] if rows else 0
+        if kept is None or generation != kept.generation:
+            _tokens = Tokens(generation, last_id, Vocabulary(added), added, Vocabulary([]), [])
+        elif len(kept.recent_tokens) + len(added) > MAX_RECENT_TOKENS:
+            every = kept.base_tokens + kept.recent_tokens + added
+            _tokens = Tokens(generation, last_id, Vocabulary(every), every, Vocabulary([]), [])
+        else:
+            recent = kept.recent_tokens + added
+            _tokens = kept._replace(
+                last_id=last_id, recent=Vocabulary(recent), recent_tokens=recent
+            )
+        return _tokens
 
 
 def clear() -> None:
-    global _vocabulary
-    _vocabulary = None
+    global _tokens
+    _tokens = None
 
 
 def ids_in(ids: Sequence[int]) -> RawSQL:
@@ -278,48 +318,53 @@ def _postgres_search(
     return matches, held_ids
 
 
-def _postings(tokens: Sequence[str], category: str) -> list[tuple[str, int]]:
-    """(token, product id) of the products holding `tokens` (of `category` when given),
-    newest first."""
+def _postings(tokens: Sequence[str], category: str) -> list[tuple[str, int, object]]:
+    """(token, product id, created_at) of the products holding `tokens` (of `category`
+    when given), in no order: sorting every row cost more than the rest of a search."""
     if connection.vendor == "postgresql":
+        # Microseconds as an integer: psycopg makes a timestamp a datetime far more slowly.
+        created = "(extract(epoch FROM created_at) * 1000000)::bigint"
         where, params = "word = ANY(%s)", [list(tokens)]
     else:
+        created = "created_at"  # text, in the order of the list's ORDER BY
         where, params = "word IN (SELECT value FROM json_each(%s))", [json.dumps(list(tokens))]
     if category:
         where += " AND category_id = %s"
         params.append(category)
-    sql = (
-        f"SELECT word, product_id FROM shop_search_word WHERE {where}"
-        " ORDER BY created_at DESC, product_id DESC"
-    )
     with connection.cursor() as cursor:
-        cursor.execute(sql, params)
+        cursor.execute(
+            f"SELECT word, product_id, {created} FROM shop_search_word WHERE {where}", params
+        )
         return cursor.fetchall()
 
 
 def _ranked(matches: Sequence[dict[str, Cost]], category: str) -> list[int]:
     """The ids of the products (of `category` when given) holding a matched token for
     every query word (`matches`: a {token: cost} per query word), best first: fewest
-    edits summed, then fewest prefixes, then newest. The tokens' rows come newest first,
-    so grouping them by cost keeps that order without a sort."""
-    costs_of: dict[str, list[tuple[int, Cost]]] = defaultdict(list)
-    for n, costs in enumerate(matches):
-        for token, cost in costs.items():
-            costs_of[token].append((n, cost))
-    rows = _postings(list(costs_of), category)
-    unmatched = (99, 99)  # more than any cost
-    best: dict[int, list[Cost]] = {}
-    for token, pk in rows:
-        per_word = best.get(pk)
-        if per_word is None:
-            per_word = best[pk] = [unmatched] * len(matches)
-        for n, cost in costs_of[token]:
-            per_word[n] = min(per_word[n], cost)
-    groups: dict[Cost, list[int]] = defaultdict(list)
-    for pk, per_word in best.items():
-        if unmatched not in per_word:
-            groups[(sum(c[0] for c in per_word), sum(c[1] for c in per_word))].append(pk)
-    return [pk for cost in sorted(groups) for pk in groups[cost]]
+    edits summed, then fewest prefixes, then newest. Dicts and sets do the work a loop
+    over the rows would (tens of thousands), and only the products found are sorted. A
+    cost is counted as edits * 16 + prefix: sums of up to 10 words order as the pairs do."""
+    rows = _postings(list(set().union(*matches)), category)
+    holders: dict[str, list[int]] = defaultdict(list)
+    for token, pk, _ in rows:
+        holders[token].append(pk)
+    costs: list[dict[int, int]] = []
+    for word_matches in matches:
+        cost_of: dict[int, int] = {}
+        # The dearest first, so each product keeps its cheapest.
+        for token, (edits, prefix) in sorted(word_matches.items(), key=lambda m: m[1])[::-1]:
+            cost_of.update(dict.fromkeys(holders[token], edits * 16 + prefix))
+        costs.append(cost_of)
+    if len(costs) == 1:
+        totals = costs[0]
+    else:
+        found = set(costs[0]).intersection(*costs[1:])
+        totals = {pk: sum(cost_of[pk] for cost_of in costs) for pk in found}
+    created = {pk: at for _, pk, at in rows}
+    groups: dict[int, list[tuple[object, int]]] = defaultdict(list)
+    for pk, total in totals.items():
+        groups[total].append((created[pk], pk))
+    return [pk for cost in sorted(groups) for _, pk in sorted(groups[cost], reverse=True)]
 
 
 def _found(
@@ -419,8 +464,8 @@ def search_ids(
         matches, held = _postgres_search(products, words_, search)
         found = _found(products, matches, category, filtered)
     else:
-        vocabulary = sqlite_vocabulary() if words_ else Vocabulary([])
-        matches = [vocabulary.matching_tokens(word) for word in words_]
+        tokens = sqlite_vocabulary() if words_ else None
+        matches = [tokens.matching_tokens(word) for word in words_] if tokens else []
         found = _found(products, matches, category, filtered)
         held = _held(products, search)
     seen = set(found)

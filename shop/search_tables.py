@@ -6,9 +6,8 @@ in the writer's transaction (docs/performance.md, "Search").
   name, with what a search orders and filters them by.
 - shop_search_token: every token ever seen, never deleted (a token no name holds any more
   finds nothing), so concurrent writers only ever add rows. On PostgreSQL with a trigram
-  GIN index for typos; on SQLite read whole into each process (shop/search.py
-  `Vocabulary`), which `shop_search_state.version` (moved when a token is added) keeps
-  current.
+  GIN index for typos; on SQLite read into each process (shop/search.py
+  `sqlite_vocabulary`), then only the tokens added since, by id.
 - SQLite only, shop_search_text: an FTS5 trigram index of name and description, the
   candidates of the literal substring part of a search (PostgreSQL has migration 0003's
   trigram indexes for that).
@@ -77,12 +76,16 @@ SQLITE_TABLES = [
     "product_id INTEGER NOT NULL, created_at, category_id TEXT NOT NULL, "
     "PRIMARY KEY (word, product_id)) WITHOUT ROWID",
     "CREATE INDEX IF NOT EXISTS shop_search_word_product ON shop_search_word (product_id)",
-    "CREATE TABLE IF NOT EXISTS shop_search_token (token TEXT PRIMARY KEY) WITHOUT ROWID",
-    # One row; starts at a random value so a recreated table never repeats a version a
-    # process may still hold.
+    # Ids in the order tokens were added (SQLite has one writer at a time, and the table
+    # only grows): a process reads only the tokens past the last id it holds.
+    "CREATE TABLE IF NOT EXISTS shop_search_token (id INTEGER PRIMARY KEY, "
+    "token TEXT NOT NULL UNIQUE)",
+    # One row, a random number drawn when the tables are made: a process holding tokens
+    # of tables made before reads them all again.
     "CREATE TABLE IF NOT EXISTS shop_search_state (id INTEGER PRIMARY KEY CHECK (id = 1), "
-    "version INTEGER NOT NULL)",
-    "INSERT OR IGNORE INTO shop_search_state (id, version) VALUES (1, abs(random() % 1000000000))",
+    "generation INTEGER NOT NULL)",
+    "INSERT OR IGNORE INTO shop_search_state (id, generation) "
+    "VALUES (1, abs(random() % 1000000000))",
     "CREATE VIRTUAL TABLE IF NOT EXISTS shop_search_text USING fts5(name, description, "
     "content='shop_product', content_rowid='id', tokenize='trigram')",
 ]
@@ -100,8 +103,6 @@ SQLITE_TRIGGERS = {
     f"{_TEXT_DELETE}; {_TEXT_INSERT}; END",
     "shop_search_word_insert": "AFTER INSERT ON shop_search_word BEGIN "
     "INSERT OR IGNORE INTO shop_search_token (token) VALUES (new.word); END",
-    "shop_search_token_insert": "AFTER INSERT ON shop_search_token BEGIN "
-    "UPDATE shop_search_state SET version = version + 1; END",
 }
 SQLITE_FILL = [
     "DELETE FROM shop_search_word",

@@ -102,7 +102,7 @@ def test_a_name_with_unusual_letters_is_found_by_them(customer_client):
 
 
 @pytest.mark.skipif("connection.vendor != 'sqlite'", reason="the vocabulary is SQLite's")
-def test_a_stock_change_keeps_the_vocabulary_a_new_word_reloads_it(
+def test_a_stock_change_keeps_the_vocabulary_a_new_word_is_added_to_it(
     admin_client_api, customer_client
 ):
     product = make_product(name="Quasar Light", quantity=3)
@@ -116,7 +116,9 @@ def test_a_stock_change_keeps_the_vocabulary_a_new_word_reloads_it(
     put(admin_client_api, product.pk, name="Light Quasar")  # words the catalog has
     assert search.sqlite_vocabulary() is kept
     put(admin_client_api, product.pk, name="Quasar Beacon")
-    assert search.sqlite_vocabulary() is not kept
+    added = search.sqlite_vocabulary()
+    assert added is not kept and added.base is kept.base  # only the new token was read
+    assert added.recent_tokens == ["beacon"]
     assert found(customer_client, "beacn") == ["Quasar Beacon"]
 
 
@@ -147,3 +149,20 @@ def test_a_literal_text_of_any_length_or_kind(customer_client):
     assert found(customer_client, "ki") == ["Kit"]
     assert found(customer_client, 'y"_o') == ["Lamp"]
     assert found(customer_client, "%") == ["Lamp"]
+
+
+@pytest.mark.skipif("connection.vendor != 'sqlite'", reason="the vocabulary is SQLite's")
+def test_tokens_added_past_the_limit_are_merged_into_the_rest(customer_client, monkeypatch):
+    monkeypatch.setattr(search, "MAX_RECENT_TOKENS", 2)
+    make_product(name="Quasar Light")
+    assert found(customer_client, "quasr") == ["Quasar Light"]
+    kept = search.sqlite_vocabulary()
+
+    make_product(name="Nebula Lamp")
+    assert found(customer_client, "nebla") == ["Nebula Lamp"]
+    assert search.sqlite_vocabulary().recent_tokens == ["nebula", "lamp"]
+    make_product(name="Comet Kit")
+    assert found(customer_client, "comte lmap") == []
+    merged = search.sqlite_vocabulary()
+    assert merged.base is not kept.base and merged.recent_tokens == []
+    assert found(customer_client, "kit comte") == ["Comet Kit"]
