@@ -96,6 +96,11 @@ def typo_run(args, backend, size):
     from tests.factories import make_product
 
     call_command("migrate", verbosity=0)
+    if backend == "postgres":
+        # What autovacuum does soon after a migration filled the search's tables: their
+        # pages marked visible, for index-only scans (shop/search_tables.py).
+        with connection.cursor() as cursor:
+            cursor.execute("VACUUM (ANALYZE) shop_search_word, shop_search_token")
     if Product.objects.count() < size:
         bulk_create_products(size - Product.objects.count(), types=5, images=2, seed=1)
         make_product(name="Quasar Nebula Vaporizer", types=5, images=2)
@@ -163,7 +168,7 @@ def vocabulary_figures(search):
     figures = {
         "build ms": statistics.median(builds),
         "MB": tracemalloc.get_traced_memory()[0] / 1e6,
-        "words": len(vocabulary),
+        "words": len(vocabulary.base) + len(vocabulary.recent),
     }
     tracemalloc.stop()
     figures["one new word ms"] = _one_new_word_ms(search)

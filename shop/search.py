@@ -319,21 +319,18 @@ def _postgres_search(
 
 
 def _postings(tokens: Sequence[str], category: str) -> list[tuple[str, int, object]]:
-    """(token, product id, created_at) of the products holding `tokens` (of `category`
+    """(token, product id, created) of the products holding `tokens` (of `category`
     when given), in no order: sorting every row cost more than the rest of a search."""
     if connection.vendor == "postgresql":
-        # Microseconds as an integer: psycopg makes a timestamp a datetime far more slowly.
-        created = "(extract(epoch FROM created_at) * 1000000)::bigint"
         where, params = "word = ANY(%s)", [list(tokens)]
     else:
-        created = "created_at"  # text, in the order of the list's ORDER BY
         where, params = "word IN (SELECT value FROM json_each(%s))", [json.dumps(list(tokens))]
     if category:
         where += " AND category_id = %s"
         params.append(category)
     with connection.cursor() as cursor:
         cursor.execute(
-            f"SELECT word, product_id, {created} FROM shop_search_word WHERE {where}", params
+            f"SELECT word, product_id, created FROM shop_search_word WHERE {where}", params
         )
         return cursor.fetchall()
 
