@@ -208,14 +208,15 @@ def test_a_typo_search_costs_the_same_queries_for_1_and_12_matches(customer_clie
         make_product(name=f"Quasar Nebula {n}", types=3, images=2)
     twelve = queries("quasr nebla")
 
-    # user, catalog version, the candidates (SQLite: the index's version and names, then
-    # the literal matches; PostgreSQL: their threshold, then names and literal matches in
-    # one query, in a savepoint in a test), products, types, images
+    # user, catalog version, the search (SQLite: the tokens added since, the products
+    # holding the matched ones, the literal matches; PostgreSQL: the threshold, tokens and
+    # literal matches in one query, then the products holding the matched tokens),
+    # products, types, images
     assert one[0] == 1 and twelve[0] == 12
     assert one[1] == twelve[1] <= 11
 
 
-@pytest.mark.skipif("connection.vendor != 'sqlite'", reason="the in-process name index is SQLite's")
+@pytest.mark.skipif("connection.vendor != 'sqlite'", reason="the in-process tokens are SQLite's")
 def test_the_name_index_follows_the_catalog_version(admin_client_api, customer_client):
     make_product(name="Quasar Light")
     assert found(customer_client, "quasr") == ["Quasar Light"]
