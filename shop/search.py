@@ -14,17 +14,17 @@ only matched as a prefix (exact words first), then in the list's order (newest f
 A product whose name or description holds the whole search text (surrounding spaces
 dropped) as a literal, case-insensitive substring is found too, after every product found by
 its name's words, newest first: "eek b" finds "Geek Bar", a word only a description holds
-finds its product, and `%` and `_` are plain characters (docs/api.md, Catalog). On SQLite
-that part is a scan of every row (docs/performance.md, "Search").
+finds its product, and `%` and `_` are plain characters (docs/api.md, Catalog).
 
 Where the matching names come from (docs/performance.md, "Search"): the tokens of every
 name are kept in tables by triggers (shop/search_tables.py), so a write is found at once.
 - The name words each query word matches are taken from the catalog's distinct tokens:
   on PostgreSQL those close to it through the trigram GIN index on them (`%>`, word
   similarity, at a threshold low enough to keep every word within the rule, below); on
-  SQLite from all of them, read into each process (`Vocabulary`) when a token is added.
-  The rule itself is then applied here, in Python (`word_cost`).
-- One query then ranks the products holding a matched word for every query word.
+  SQLite from all of them, held in each process (`sqlite_vocabulary`, read again only
+  for the tokens added since). The rule itself is applied here, in Python.
+- One query then finds the products holding a matched token for every query word, ranked
+  here (`_ranked`).
 - The literal part: on PostgreSQL through migration 0003's trigram indexes; on SQLite the
   FTS5 trigram index of names and descriptions gives the candidates (texts of 3 characters
   or more, ASCII: LIKE folds ASCII letters only), else a scan of every row.
