@@ -14,15 +14,20 @@ only matched as a prefix (exact words first), then in the list's order (newest f
 A product whose name or description holds the whole search text (surrounding spaces
 dropped) as a literal, case-insensitive substring is found too, after every product found by
 its name's words, newest first: "eek b" finds "Geek Bar", a word only a description holds
-finds its product, and `%` and `_` are plain characters (docs/api.md, Catalog). On SQLite
-that part is a scan of every row (docs/performance.md, "Search").
+finds its product, and `%` and `_` are plain characters (docs/api.md, Catalog).
 
-Where the candidate names come from:
-- PostgreSQL: names close to every query word through the trigram GIN index on UPPER(name)
-  of migration 0003 (`%>`, word similarity), at a threshold low enough to keep every name
-  within the rule (below); the rule itself is then applied here, in Python (`rank_rows`).
-- SQLite: an index of the newest MAX_INDEXED_PRODUCTS names in this process (`catalog_index`),
-  rebuilt when the catalog version moves (shop/versioning.py).
+Where the matching names come from (docs/performance.md, "Search"): the tokens of every
+name are kept in tables by triggers (shop/search_tables.py), so a write is found at once.
+- The name words each query word matches are taken from the catalog's distinct tokens:
+  on PostgreSQL those close to it through the trigram GIN index on them (`%>`, word
+  similarity, at a threshold low enough to keep every word within the rule, below); on
+  SQLite from all of them, held in each process (`sqlite_vocabulary`, read again only
+  for the tokens added since). The rule itself is applied here, in Python.
+- One query then finds the products holding a matched token for every query word, ranked
+  here (`_ranked`).
+- The literal part: on PostgreSQL through migration 0003's trigram indexes; on SQLite the
+  FTS5 trigram index of names and descriptions gives the candidates (texts of 3 characters
+  or more, ASCII: LIKE folds ASCII letters only), else a scan of every row.
 """
 
 import bisect
@@ -30,24 +35,21 @@ import functools
 import json
 import re
 import threading
-from array import array
 from collections import defaultdict
 from collections.abc import Iterable, Sequence
+from typing import NamedTuple
 
-from django.db import connection, transaction
+from django.db import connection
 from django.db.backends.base.base import BaseDatabaseWrapper
-from django.db.models import BooleanField, ExpressionWrapper, Q, QuerySet
+from django.db.models import BooleanField, Q, QuerySet
 from django.db.models.expressions import RawSQL
 from rapidfuzz import process
 from rapidfuzz.distance import OSA
 
-from shop import versioning
 from shop.models import Product
 
 # Meilisearch reads the first ten words of a query too; each word scans the vocabulary.
 MAX_QUERY_WORDS = 10
-# Bounds the SQLite index: 31.8 MB at 100,000 names (docs/performance.md, "Search").
-MAX_INDEXED_PRODUCTS = 200_000
 # pg_trgm's word similarity of a query word of 4 letters or more to a name one edit away is
 # at least 0.2 (a swap in "mint" leaves one of the five trigrams of "mnit"); two edits from
 # a word of 8 letters or more leave at least one of its nine or more, over 0.1. A prefix of
@@ -57,6 +59,11 @@ ONE_EDIT_SIMILARITY = 0.2
 TWO_EDITS_SIMILARITY = 0.1
 
 _WORD = re.compile(r"\w+")
+# A token of these is one name word as it is (shop/search_tables.py).
+_PLAIN = re.compile(r"[0-9a-z_]+")
+# Sorts after every word that starts with the same letters: tokens are compared by code
+# point (SQLite's BINARY, PostgreSQL's "C" collation).
+_AFTER_EVERY_WORD = "\U0010ffff"
 
 # How one query word matched one name word: (edits, 1 if only as a prefix else 0).
 Cost = tuple[int, int]
@@ -93,34 +100,34 @@ _REACHABLE = {
 }
 
 
-class NameIndex:
-    """Product ids and the words of their names, from rows (id, category id, name) in the
-    list's order (newest first)."""
+def token_words(token: str) -> list[str]:
+    """The words of a name's token (shop/search_tables.py): most are one word already."""
+    return [token] if _PLAIN.fullmatch(token) else words(token)
 
-    def __init__(self, rows: Iterable[tuple[int, str, str]]) -> None:
-        self.ids = array("q")
-        self.categories: list[str] = []
-        postings: dict[str, list[int]] = defaultdict(list)
-        for position, (pk, category, name) in enumerate(rows):
-            self.ids.append(pk)
-            self.categories.append(category)
-            for word in set(words(name)):
-                postings[word].append(position)
-        self.postings = dict(postings)
-        # Sorted, for prefixes; and {kind: {length: [name words]}} for typos: a word within
-        # two edits is within two letters of the query word's length.
-        self.sorted_words = sorted(self.postings)
-        self.vocabulary: dict[str, dict[int, list[str]]] = {
+
+class Vocabulary:
+    """The name words of a set of tokens, for the rule's match of one query word."""
+
+    def __init__(self, tokens: Iterable[str]) -> None:
+        tokens_of: dict[str, list[str]] = defaultdict(list)
+        for token in tokens:
+            for word in token_words(token):
+                tokens_of[word].append(token)
+        self.tokens_of = dict(tokens_of)
+        # Sorted, for prefixes; and {kind: {length: [words]}} for typos: a word within two
+        # edits is within two letters of the query word's length.
+        self.sorted_words = sorted(self.tokens_of)
+        self.by_kind: dict[str, dict[int, list[str]]] = {
             kind: defaultdict(list) for kind in _REACHABLE
         }
         for word in self.sorted_words:
-            self.vocabulary[_kind(word)][len(word)].append(word)
+            self.by_kind[_kind(word)][len(word)].append(word)
 
     def __len__(self) -> int:
-        return len(self.ids)
+        return len(self.tokens_of)
 
     def matching_words(self, query_word: str) -> dict[str, Cost]:
-        """{name word: cost} for the name words `query_word` matches."""
+        """{word: cost} for the words `query_word` matches."""
         found: dict[str, Cost] = {}
         start = bisect.bisect_left(self.sorted_words, query_word)
         for word in self.sorted_words[start:]:
@@ -131,7 +138,7 @@ class NameIndex:
         if not limit:
             return found
         for kind in _REACHABLE[_kind(query_word)]:
-            for length, group in self.vocabulary[kind].items():
+            for length, group in self.by_kind[kind].items():
                 if abs(length - size) <= limit:
                     for word, edits, _ in process.extract(
                         query_word, group, scorer=OSA.distance, score_cutoff=limit, limit=None
@@ -139,54 +146,19 @@ class NameIndex:
                         found.setdefault(word, (edits, 0))
         return found
 
-    def matching_positions(self, query_word: str) -> dict[int, Cost]:
-        """{position: cost} of the names holding a word `query_word` matches, each at its
-        lowest cost."""
-        costs: dict[int, Cost] = {}
+    def matching_tokens(self, query_word: str) -> dict[str, Cost]:
+        """{token: cost} of the tokens holding a word `query_word` matches, at the lowest."""
+        costs: dict[str, Cost] = {}
         for word, cost in self.matching_words(query_word).items():
-            for position in self.postings[word]:
-                if position not in costs or cost < costs[position]:
-                    costs[position] = cost
+            for token in self.tokens_of[word]:
+                if token not in costs or cost < costs[token]:
+                    costs[token] = cost
         return costs
-
-    def _costs(self, query_words: Sequence[str]) -> dict[int, Cost]:
-        """{position: summed cost} of the names matching every query word."""
-        total: dict[int, Cost] | None = None
-        for query_word in query_words:
-            costs = self.matching_positions(query_word)
-            if total is not None:
-                costs = {
-                    p: (edits + total[p][0], prefix + total[p][1])
-                    for p, (edits, prefix) in costs.items()
-                    if p in total
-                }
-            total = costs
-            if not total:
-                return {}
-        return total or {}
-
-    def search(self, query_words: Sequence[str], *, category: str = "") -> list[int]:
-        """The ids of the products whose names match every query word, best first (fewest
-        edits, fewest prefixes, then the index's order)."""
-        if not query_words:
-            return []
-        total = self._costs(query_words)
-        # Positions grouped by cost and sorted as plain integers: a sort with a key
-        # function took 24 ms for 6,000 names.
-        groups: dict[Cost, list[int]] = defaultdict(list)
-        for position, cost in total.items():
-            if not category or self.categories[position] == category:
-                groups[cost].append(position)
-        ids = self.ids
-        found: list[int] = []
-        for cost in sorted(groups):
-            found += [ids[p] for p in sorted(groups[cost])]
-        return found
 
 
 def word_cost(query_word: str, word: str) -> Cost | None:
     """How `query_word` matches the name word `word`, None when it does not: the rule of
-    NameIndex.matching_words for one pair."""
+    Vocabulary.matching_words for one pair."""
     if word.startswith(query_word):
         return EXACT if word == query_word else PREFIX
     limit = allowed_edits(query_word)
@@ -197,61 +169,75 @@ def word_cost(query_word: str, word: str) -> Cost | None:
     return None
 
 
-def _name_cost(name: str, memos: list[tuple[str, dict[str, Cost | None]]]) -> Cost | None:
-    """A name's summed cost over the query words, None when one of them matches no word."""
-    name_words = set(words(name))
-    edits = prefixes = 0
-    for query_word, memo in memos:
-        best: Cost | None = None
-        for word in name_words:
-            if word not in memo:
-                memo[word] = word_cost(query_word, word)
-            cost = memo[word]
-            if cost is not None and (best is None or cost < best):
-                best = cost
-        if best is None:
-            return None
-        edits, prefixes = edits + best[0], prefixes + best[1]
-    return (edits, prefixes)
+def token_cost(query_word: str, token: str) -> Cost | None:
+    costs = [c for w in token_words(token) if (c := word_cost(query_word, w)) is not None]
+    return min(costs, default=None)
 
 
-def rank_rows(rows: Iterable[tuple[int, str]], query_words: Sequence[str]) -> list[int]:
-    """The ids of rows (id, name), in the list's order, whose names match every query word,
-    best first: NameIndex.search's answer without building an index, for a few thousand
-    candidates (each distinct name word is compared once per query word)."""
-    memos: list[tuple[str, dict[str, Cost | None]]] = [(q, {}) for q in query_words]
-    groups: dict[Cost, list[int]] = defaultdict(list)
-    for pk, name in rows:
-        cost = _name_cost(name, memos)
-        if cost is not None:
-            groups[cost].append(pk)
-    return [pk for cost in sorted(groups) for pk in groups[cost]]
+class Tokens(NamedTuple):
+    """SQLite's tokens as a process holds them: those read at once, and those added since
+    (a smaller Vocabulary made again as they come, merged when it grows: a few ms where
+    all 100,000 took a second)."""
+
+    generation: int
+    last_id: int
+    base: Vocabulary
+    base_tokens: list[str]
+    recent: Vocabulary
+    recent_tokens: list[str]
+
+    def matching_tokens(self, query_word: str) -> dict[str, Cost]:
+        return self.base.matching_tokens(query_word) | self.recent.matching_tokens(query_word)
 
 
-_index: tuple[int, NameIndex] | None = None
-_index_lock = threading.Lock()
+MAX_RECENT_TOKENS = 5_000
+_tokens: Tokens | None = None
+_tokens_lock = threading.Lock()
 
 
-def catalog_index() -> NameIndex:
-    """The NameIndex of the current catalog version in this process, built on first use
-    after the version moved (one query); only the latest is kept."""
-    global _index
-    version = versioning.catalog_version()
-    kept = _index
-    if kept is not None and kept[0] == version:
-        return kept[1]
-    with _index_lock:
-        if _index is None or _index[0] != version:
-            rows = Product.objects.order_by("-created_at", "-id").values_list(
-                "id", "category_id", "name"
-            )[:MAX_INDEXED_PRODUCTS]
-            _index = (version, NameIndex(rows))
-        return _index[1]
+def _read_tokens(generation: int, after: int) -> tuple[int, list[tuple[int, str]]]:
+    """(the tables' generation, [(id, token)] past `after`) when `generation` is still
+    theirs, else all of them."""
+    sql = (
+        "SELECT s.generation, t.id, t.token FROM shop_search_state AS s"
+        " LEFT JOIN shop_search_token AS t ON t.id > %s ORDER BY t.id"
+    )
+    with connection.cursor() as cursor:
+        cursor.execute(sql, [after])
+        rows = cursor.fetchall()
+        if rows[0][0] != generation and after:
+            cursor.execute(sql, [0])
+            rows = cursor.fetchall()
+    return rows[0][0], [(pk, token) for _, pk, token in rows if pk is not None]
+
+
+def sqlite_vocabulary() -> Tokens:
+    """Every token on SQLite, as this process holds them, with those added since the last
+    search read (one small query a search)."""
+    global _tokens
+    kept = _tokens
+    generation, rows = _read_tokens(*((kept.generation, kept.last_id) if kept else (0, 0)))
+    if kept is not None and generation == kept.generation and not rows:
+        return kept
+    with _tokens_lock:
+        added = [token for _, token in rows]
+        last_id = rows[-1][0] if rows else 0
+        if kept is None or generation != kept.generation:
+            _tokens = Tokens(generation, last_id, Vocabulary(added), added, Vocabulary([]), [])
+        elif len(kept.recent_tokens) + len(added) > MAX_RECENT_TOKENS:
+            every = kept.base_tokens + kept.recent_tokens + added
+            _tokens = Tokens(generation, last_id, Vocabulary(every), every, Vocabulary([]), [])
+        else:
+            recent = kept.recent_tokens + added
+            _tokens = kept._replace(
+                last_id=last_id, recent=Vocabulary(recent), recent_tokens=recent
+            )
+        return _tokens
 
 
 def clear() -> None:
-    global _index
-    _index = None
+    global _tokens
+    _tokens = None
 
 
 def ids_in(ids: Sequence[int]) -> RawSQL:
@@ -275,32 +261,157 @@ def postgres_candidates(products: QuerySet[Product], query_words: Sequence[str])
     return products.filter(*conditions).order_by("-created_at", "-id")
 
 
+def _postgres_tokens_sql(query_words: Sequence[str]) -> tuple[str, list[object]]:
+    """The tokens each query word's rule may reach, as rows (query word's index, token):
+    those that start with it, and for a word of 4 letters or more those close to it through
+    the trigram index (`%>`); for a shorter one, the tokens of several words that hold it."""
+    parts, params = [], []
+    for n, word in enumerate(query_words):
+        near = (
+            "token %%> %s"
+            if allowed_edits(word)
+            else "NOT plain AND strpos(UPPER(token), UPPER(%s)) > 0"
+        )
+        parts.append(
+            f"SELECT {n}, token FROM shop_search_token"
+            f" WHERE (token >= %s AND token < %s) OR ({near})"
+        )
+        params += [word, word + _AFTER_EVERY_WORD, word]
+    return " UNION ALL ".join(parts), params
+
+
 def _postgres_search(
     products: QuerySet[Product], query_words: Sequence[str], search: str
-) -> tuple[list[int], list[int]]:
-    """-> (ids found by their names' words, best first; ids that only hold the search text
-    literally, newest first): one query, the candidates and the literal matches together."""
-    threshold = ONE_EDIT_SIMILARITY
-    if query_words and max(allowed_edits(word) for word in query_words) == 2:
-        threshold = TWO_EDITS_SIMILARITY
-    literal = _literal(search)
-    candidates = postgres_candidates(products, query_words) if query_words else products.none()
-    with transaction.atomic():
-        with connection.cursor() as cursor:
-            # Local to this transaction: `%>` reads it.
-            cursor.execute(
-                "SELECT set_config('pg_trgm.word_similarity_threshold', %s, true)",
-                [str(threshold)],
-            )
-        rows = list(
-            (candidates | products.filter(literal))
-            .annotate(literal=ExpressionWrapper(literal, output_field=BooleanField()))
-            .order_by("-created_at", "-id")
-            .values_list("id", "name", "literal")
+) -> tuple[list[dict[str, Cost]], list[int]]:
+    """-> ({token: cost} for each query word; the ids of `products` holding the text,
+    newest first): one round trip, the threshold of `%>`, the tokens and the literal
+    matches in one transaction (several statements in one query: Django's client-side
+    binding cursor for psycopg)."""
+    held = products.filter(_literal(search)).order_by("-created_at", "-id").values_list("id")
+    sql, params = held.query.sql_with_params()
+    statements, values = [sql], list(params)
+    if query_words:
+        threshold = ONE_EDIT_SIMILARITY
+        if max(allowed_edits(word) for word in query_words) == 2:
+            threshold = TWO_EDITS_SIMILARITY
+        tokens_sql, tokens_params = _postgres_tokens_sql(query_words)
+        # Local to the statements' transaction: `%>` reads it.
+        statements = [
+            "SELECT set_config('pg_trgm.word_similarity_threshold', %s, true)",
+            tokens_sql,
+            sql,
+        ]
+        values = [str(threshold), *tokens_params, *params]
+    with connection.cursor() as cursor:
+        cursor.execute("; ".join(statements), values)
+        rows = []
+        if query_words:
+            cursor.nextset()
+            rows = cursor.fetchall()
+            cursor.nextset()
+        held_ids = [pk for (pk,) in cursor.fetchall()]
+    matches: list[dict[str, Cost]] = [{} for _ in query_words]
+    for n, token in rows:
+        cost = token_cost(query_words[n], token)
+        if cost is not None:
+            matches[n][token] = cost
+    return matches, held_ids
+
+
+def _holders(matches: Sequence[dict[str, Cost]], category: str) -> list[tuple]:
+    """Rows (product id, created, its matched token for each query word) of the products
+    (of `category` when given) holding a matched token for every query word: a join of
+    the token rows, from the query word with the fewest tokens, so only the products
+    found come back (383 rows for two words 6,000 names each hold, not 12,000)."""
+    postgres = connection.vendor == "postgresql"
+
+    def one_of(column: str, tokens: Iterable[str]) -> tuple[str, object]:
+        if postgres:
+            return f"{column} = ANY(%s)", list(tokens)
+        return f"{column} IN (SELECT value FROM json_each(%s))", json.dumps(list(tokens))
+
+    joins, params = [], []
+    for n in range(1, len(matches)):
+        condition, value = one_of(f"w{n}.word", matches[n])
+        joins.append(
+            f" JOIN shop_search_word AS w{n} ON w{n}.product_id = w0.product_id AND {condition}"
         )
-    found = rank_rows(((pk, name) for pk, name, _ in rows), query_words) if query_words else []
-    seen = set(found)
-    return found, [pk for pk, _, held in rows if held and pk not in seen]
+        params.append(value)
+    where, value = one_of("w0.word", matches[0])
+    params.append(value)
+    if category:
+        where += " AND w0.category_id = %s"
+        params.append(category)
+    words_ = ", ".join(f"w{n}.word" for n in range(len(matches)))
+    sql = f"SELECT w0.product_id, w0.created, {words_} FROM shop_search_word AS w0"
+    with connection.cursor() as cursor:
+        cursor.execute(sql + "".join(joins) + f" WHERE {where}", params)
+        return cursor.fetchall()
+
+
+def _ranked(matches: Sequence[dict[str, Cost]], category: str) -> list[int]:
+    """The ids of the products (of `category` when given) holding a matched token for
+    every query word (`matches`: a {token: cost} per query word), best first: fewest
+    edits summed, then fewest prefixes, then newest; only the products found are sorted.
+    A cost is counted as edits * 16 + prefix: sums of up to 10 words order as the pairs do."""
+    matches = sorted(matches, key=len)
+    codes = [{token: e * 16 + p for token, (e, p) in costs.items()} for costs in matches]
+    rows = _holders(matches, category)
+    # {(created, id): cost}; a product holding two tokens a query word matches counts the
+    # cheaper. One query word (most searches, thousands of rows) without a generator.
+    best: dict[tuple[object, int], int] = {}
+    if len(codes) == 1:
+        code = codes[0]
+        for pk, at, token in rows:
+            cost = code[token]
+            if best.get((at, pk), cost) >= cost:
+                best[at, pk] = cost
+    else:
+        for pk, at, *tokens in rows:
+            cost = sum(code[token] for code, token in zip(codes, tokens, strict=True))
+            if best.get((at, pk), cost) >= cost:
+                best[at, pk] = cost
+    groups: dict[int, list[tuple[object, int]]] = defaultdict(list)
+    for key, cost in best.items():
+        groups[cost].append(key)
+    return [pk for cost in sorted(groups) for _, pk in sorted(groups[cost], reverse=True)]
+
+
+def _found(
+    products: QuerySet[Product],
+    matches: Sequence[dict[str, Cost]],
+    category: str,
+    filtered: bool,
+) -> list[int]:
+    """The ids of `products` whose names hold a matched token for every query word."""
+    if not matches or not all(matches):
+        return []
+    found = _ranked(matches, category)
+    if filtered and found:
+        kept = set(products.filter(ids_in(found)).values_list("id", flat=True))
+        found = [pk for pk in found if pk in kept]
+    return found
+
+
+def _held(products: QuerySet[Product], search: str) -> list[int]:
+    """The ids of `products` whose name or description holds `search`, newest first. On
+    SQLite the FTS5 trigram index gives the candidates when it can: a text of 3 characters
+    or more (shorter ones match no trigram), in ASCII (its case folding then finds all
+    that LIKE does, and `_literal` keeps only those)."""
+    held = products.filter(_literal(search))
+    if (
+        connection.vendor == "sqlite"
+        and len(search) >= 3
+        and search.isascii()
+        and "\0" not in search
+    ):
+        phrase = '"' + search.replace('"', '""') + '"'
+        sql = (
+            '"shop_product"."id" IN'
+            " (SELECT rowid FROM shop_search_text WHERE shop_search_text MATCH %s)"
+        )
+        held = held.filter(RawSQL(sql, [phrase], output_field=BooleanField()))
+    return list(held.order_by("-created_at", "-id").values_list("id", flat=True))
 
 
 def _literal(search: str) -> Q | RawSQL:
@@ -353,20 +464,19 @@ def _shop_upper(text: str | None) -> str | None:
 def search_ids(
     products: QuerySet[Product], search: str, *, category: str = "", filtered: bool = False
 ) -> list[int]:
-    """The ids of `products` (filtered by `category`, and by more when `filtered`) that
-    `search` (not empty, as shop/selectors.py clean_search left it) finds: those found by
-    their names' words best first, then those that only hold the text, newest first (the
-    module's docstring has the rule)."""
+    """The ids of `products` (filtered by `category`, and by more when `filtered`) that `search` (not empty, as shop/selectors.py clean_search left
+    it) finds: those found by their names' words best first, then those that only hold the
+    text, newest first (the module's docstring has the rule)."""
     if not search:
         return []
     words_ = query_words(search)
     if connection.vendor == "postgresql":
-        found, literal = _postgres_search(products, words_, search)
-        return found + literal
-    found = catalog_index().search(words_, category=category) if words_ else []
-    if filtered and found:
-        kept = set(products.filter(ids_in(found)).values_list("id", flat=True))
-        found = [pk for pk in found if pk in kept]
+        matches, held = _postgres_search(products, words_, search)
+        found = _found(products, matches, category, filtered)
+    else:
+        tokens = sqlite_vocabulary() if words_ else None
+        matches = [tokens.matching_tokens(word) for word in words_] if tokens else []
+        found = _found(products, matches, category, filtered)
+        held = _held(products, search)
     seen = set(found)
-    held = products.filter(_literal(search)).order_by("-created_at", "-id")
-    return found + [pk for pk in held.values_list("id", flat=True) if pk not in seen]
+    return found + [pk for pk in held if pk not in seen]
