@@ -5,12 +5,16 @@ transaction. The promise is the one the database query gave: once a write's comm
 acknowledged, the next request on any process or server sees it; when the channel is out,
 reads ask the database, never answer from an old version.
 
-- **SQLite** (one machine): SQLite's own `PRAGMA data_version` moves on a connection
-  whenever another connection commits to the file, read from the shared WAL index without
-  touching the disk. Each connection keeps the version it read with the data_version it
-  read it at; an unchanged data_version means no other connection committed since, and a
-  write on the connection itself forgets what it kept. Any commit (a throttle counter, a
-  session) sends the next read to the database, never the other way round.
+- **SQLite** (one machine): every commit in WAL mode rewrites the WAL-index header at the
+  start of the database's -shm file, which SQLite's own readers compare to learn whether
+  anything was committed. Each connection keeps the version it read with the header it
+  read it at, from a read-only mapping of that file: an unchanged header means nothing was
+  committed since, and the check is a memory read that never lets go of the GIL (PRAGMA
+  data_version, the same check asked through the sqlite3 module, made every cached read
+  queue for the GIL behind gunicorn's other threads: docs/performance.md). A database
+  without that file (in memory, not in WAL mode) keeps `PRAGMA data_version`. A write on
+  the connection itself forgets what it kept. Any commit (a throttle counter, a session)
+  sends the next read to the database, never the other way round.
 - **PostgreSQL**: each process runs a listener thread on its own connection
   (`LISTEN shop_catalog`), which every catalog write notifies in its transaction (delivered
   at commit). On a notification, and every RENEW_SECONDS without one, the listener reads
@@ -26,7 +30,9 @@ Reads inside a transaction always ask the database: they must see their own writ
 
 import atexit
 import logging
+import mmap
 import os
+import struct
 import threading
 import time
 import uuid
@@ -73,13 +79,15 @@ def learned(version):
     """The version just read from the database: SQLite keeps it for its connection."""
     if connection.vendor == "sqlite" and not connection.in_atomic_block:
         memo = getattr(connection, "_catalog_memo", None)
-        if memo is not None and memo[0] is connection.connection:
-            connection._catalog_memo = (memo[0], memo[1], version)
+        if memo is not None and memo.raw is connection.connection:
+            memo.version = version
 
 
 def changed():
     """A catalog write, inside its transaction: tell the other processes when it commits."""
-    connection._catalog_memo = None  # SQLite's data_version ignores the connection's own writes
+    memo = getattr(connection, "_catalog_memo", None)
+    if memo is not None:  # SQLite's data_version ignores the connection's own writes
+        memo.version = None
     if connection.vendor != "postgresql" or not settings.CATALOG_VERSION_CHANNEL:
         return
     with connection.cursor() as cursor:
@@ -91,16 +99,110 @@ def changed():
 
 # --- SQLite ---------------------------------------------------------------------------
 
+# The WAL-index header: two copies of 48 bytes at the start of the -shm file, in the
+# machine's byte order (sqlite.org/walformat.html, "The WAL-Index Header"). A writer
+# rewrites the second copy, then the first, at every commit; the frame count, checksums and
+# salts it holds change with each one.
+WAL_HEADER = struct.Struct("=I4xIBBHIIIIIIII")
+WAL_INDEX_VERSION = 3007000
+
+
+class WalIndex:
+    """A read-only mapping of one database's -shm file. Its descriptors stay open while
+    the file lives: closing any descriptor of a file drops every POSIX lock the process
+    holds on it, SQLite's own included (sqlite.org/howtocorrupt.html, 2.2)."""
+
+    def __init__(self, path, fd):
+        self.path = path
+        self.fd = fd
+        stat = os.fstat(fd)
+        self.file = (stat.st_dev, stat.st_ino)
+        try:
+            self.map = mmap.mmap(fd, 2 * WAL_HEADER.size, access=mmap.ACCESS_READ)
+        except (OSError, ValueError):  # shorter than a header: not one SQLite has set up
+            self.map = None
+
+    def header(self):
+        """The header's bytes, or None while a writer is rewriting it (or none is mapped)."""
+        try:
+            both = self.map[: 2 * WAL_HEADER.size]
+        except (TypeError, ValueError):  # none, or closed: its file was replaced
+            return None
+        first = both[: WAL_HEADER.size]
+        return first if first == both[WAL_HEADER.size :] else None
+
+    def valid(self):
+        header = self.header()
+        if header is None:
+            return False
+        version, _, initialised, *_ = WAL_HEADER.unpack(header)
+        return version == WAL_INDEX_VERSION and initialised == 1
+
+    def close(self):
+        if self.map is not None:
+            self.map.close()
+        os.close(self.fd)
+
+
+_wal_lock = threading.Lock()
+_wal_indexes = {}  # -shm path -> WalIndex, in this process
+
+
+def wal_index(raw):
+    """The WAL index of the database a sqlite3 connection has open, or None (in memory,
+    not in WAL mode, an unknown layout). The connection must have read once (it then holds
+    the -shm file open, so the file at that path is the one it uses, until it closes)."""
+    files = {name: path for _, name, path in raw.execute("PRAGMA database_list")}
+    mode = raw.execute("PRAGMA journal_mode").fetchone()[0]
+    if not files.get("main") or mode.lower() != "wal":
+        return None
+    path = files["main"] + "-shm"
+    with _wal_lock:
+        try:
+            stat = os.stat(path)
+            index = _wal_indexes.get(path)
+            if index is None or index.file != (stat.st_dev, stat.st_ino):
+                fresh = WalIndex(path, os.open(path, os.O_RDONLY))
+                # The file it maps was deleted, which SQLite does once no connection has
+                # it open: its descriptors hold no lock anyone needs.
+                if index is not None:
+                    index.close()
+                index = _wal_indexes[path] = fresh
+        except OSError:
+            return None
+        return index if index.valid() else None
+
+
+class SqliteMemo:
+    """What one connection knows: the mark of the last commit it saw (the WAL-index
+    header, else PRAGMA data_version) and the catalog version read at that mark."""
+
+    __slots__ = ("raw", "index", "mark", "version")
+
+    def __init__(self, raw):
+        self.raw = raw
+        raw.execute("PRAGMA data_version").fetchone()  # a read: the -shm file is open
+        self.index = wal_index(raw)
+        self.mark = None
+        self.version = None
+
+    def current_mark(self):
+        if self.index is not None:
+            return self.index.header()
+        return self.raw.execute("PRAGMA data_version").fetchone()[0]
+
 
 def _sqlite_known():
     connection.ensure_connection()
     raw = connection.connection
-    data_version = raw.execute("PRAGMA data_version").fetchone()[0]
     memo = getattr(connection, "_catalog_memo", None)
-    if memo is not None and memo[0] is raw and memo[1] == data_version and memo[2] is not None:
-        return memo[2]
-    # Read at this data_version: `learned` completes it after the query.
-    connection._catalog_memo = (raw, data_version, None)
+    if memo is None or memo.raw is not raw:
+        memo = connection._catalog_memo = SqliteMemo(raw)
+    mark = memo.current_mark()
+    if mark is not None and mark == memo.mark and memo.version is not None:
+        return memo.version
+    # Read at this mark: `learned` completes it after the query.
+    memo.mark, memo.version = mark, None
     return None
 
 

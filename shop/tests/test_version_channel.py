@@ -4,6 +4,8 @@ very next read, and a listener that is out sends reads to the database, never to
 version. Real commits (transaction=True): the channel is not used inside a transaction.
 tests/test_catalog_servers.py checks the same across two gunicorn servers."""
 
+import os
+import sqlite3
 import threading
 import time
 
@@ -140,3 +142,94 @@ def test_inside_a_transaction_the_database_is_asked(channel, django_assert_num_q
         with django_assert_num_queries(1):
             seen = versioning.catalog_version()
         assert seen == database_version()
+
+
+# SQLite: the WAL-index header, read from a mapping of the -shm file (plain sqlite3
+# connections on a file of their own, as two processes' connections would be).
+
+
+def wal_connection(path):
+    raw = sqlite3.connect(path, isolation_level=None, check_same_thread=False)
+    raw.execute("PRAGMA journal_mode=WAL")
+    return raw
+
+
+@pytest.fixture
+def wal_file(tmp_path):
+    path = tmp_path / "wal.sqlite3"
+    writer = wal_connection(path)
+    writer.execute("CREATE TABLE counter (value INTEGER)")
+    writer.execute("INSERT INTO counter VALUES (0)")
+    yield path, writer
+    writer.close()
+
+
+@pytest.mark.sqlite_only("plain sqlite3 files")
+def test_every_commit_moves_the_mark_and_reading_it_asks_sqlite_nothing(wal_file):
+    path, writer = wal_file
+    reader = wal_connection(path)
+    memo = versionchannel.SqliteMemo(reader)
+    assert memo.index is not None and memo.index.path == f"{path}-shm"
+    statements = []
+    reader.set_trace_callback(statements.append)
+    marks = [memo.current_mark()]
+    reader.execute("SELECT value FROM counter").fetchall()
+    assert memo.current_mark() == marks[0]  # a read commits nothing
+
+    def commit(connection, sql="UPDATE counter SET value = value + 1"):
+        connection.execute(sql)
+        marks.append(memo.current_mark())
+        assert marks[-1] is not None and marks[-1] not in marks[:-1]
+
+    commit(writer)
+    commit(reader)  # the connection's own commit too
+    # A checkpoint that empties the WAL rewrites the header too (a read asks the database
+    # once more, never less); the next commit starts the WAL afresh with new salts.
+    writer.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+    marks.append(memo.current_mark())
+    commit(writer)
+    writer.execute("BEGIN IMMEDIATE")
+    writer.execute("UPDATE counter SET value = value + 1")
+    assert memo.current_mark() == marks[-1]  # not committed yet
+    commit(writer, "COMMIT")
+    assert statements == ["SELECT value FROM counter", "UPDATE counter SET value = value + 1"]
+    reader.close()
+
+
+@pytest.mark.sqlite_only("plain sqlite3 files")
+def test_a_process_maps_a_wal_index_once_and_keeps_it_while_its_file_lives(wal_file):
+    path, writer = wal_file
+    first = versionchannel.SqliteMemo(writer)
+    other = wal_connection(path)
+    second = versionchannel.SqliteMemo(other)
+    # One descriptor for the process, never closed while the file is in use: closing one
+    # would drop SQLite's own locks on it.
+    assert second.index is first.index
+    os.fstat(first.index.fd)
+    old = first.index
+    other.close()
+    writer.close()  # the last connection: SQLite deletes the -shm file
+    assert not os.path.exists(f"{path}-shm")
+    again = wal_connection(path)
+    memo = versionchannel.SqliteMemo(again)
+    assert memo.index is not old and memo.index.file != old.file
+    assert old.header() is None  # closed once its file was gone: reads ask the database
+    before = memo.current_mark()
+    wal_connection(path).execute("UPDATE counter SET value = value + 1")
+    assert memo.current_mark() != before
+    again.close()
+
+
+def test_a_database_without_a_wal_index_keeps_data_version(tmp_path):
+    memory = sqlite3.connect(":memory:", isolation_level=None)
+    assert versionchannel.SqliteMemo(memory).index is None
+    plain = sqlite3.connect(tmp_path / "plain.sqlite3", isolation_level=None)
+    plain.execute("CREATE TABLE counter (value INTEGER)")
+    memo = versionchannel.SqliteMemo(plain)
+    assert memo.index is None
+    other = sqlite3.connect(tmp_path / "plain.sqlite3", isolation_level=None)
+    before = memo.current_mark()
+    other.execute("INSERT INTO counter VALUES (1)")
+    assert memo.current_mark() != before
+    for raw in (memory, plain, other):
+        raw.close()
