@@ -250,7 +250,7 @@ class TestSortAndInStock:
 
 @pytest.mark.parametrize("sort", ["price_asc", "price_desc", "name"])
 def test_a_sorted_page_is_read_from_an_index(sort):
-    # shop/migrations/0009_list_sort_indexes.py: a page reads its rows in the index's order
+    # shop/migrations/0010_list_sort_indexes.py: a page reads its rows in the index's order
     # instead of sorting the catalog (PostgreSQL told that sorting costs the most, as it
     # would at 100,000 products; SQLite walks an index that serves the order, whatever the size).
     for n in range(3):

@@ -35,7 +35,7 @@ def drop(apps, schema_editor):
 
 class Migration(migrations.Migration):
     dependencies = [
-        ("shop", "0008_catalog_listener"),
+        ("shop", "0009_search_words"),
     ]
 
     operations = [migrations.RunPython(create, drop, elidable=False)]
