@@ -25,7 +25,7 @@ PYTEST_PARALLEL ?= -n auto --maxprocesses 4 --dist loadfile --no-loadscope-reord
 
 .DEFAULT_GOAL := help
 .PHONY: help run serve install install-dev env frontend build migrate demo test test-python \
-        test-fast test-python-sqlite test-python-postgres test-js test-e2e e2e browser wrk bench tools fuzz load faults audit lint lint-python lint-js clean
+        test-fast system-tools test-python-sqlite test-python-postgres test-js test-e2e e2e browser wrk bench tools fuzz load faults audit lint lint-python lint-js clean
 
 help: ## List the targets
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  make %-12s %s\n", $$1, $$2}'
@@ -109,7 +109,9 @@ lint-js: install node_modules/.installed
 	$(MAKE) --no-print-directory api-types-check
 	npm run --silent typecheck
 
-test: install-dev node_modules/.installed ## Run every suite: lint, Python (SQLite, then PostgreSQL when reachable), jest, browser
+test: ## Run every suite: lint, Python (SQLite, then PostgreSQL when reachable), jest, browser
+	@# The downloads side by side: pip, npm and apt wait on the network more than on the cores.
+	$(MAKE) --no-print-directory --output-sync=target -j3 install-dev node_modules/.installed system-tools
 	@# Lint beside the build (the live-server tests serve the admin's and the bundle's hashed
 	@# static files).
 	$(MAKE) --no-print-directory --output-sync=target -j2 lint-python lint-js build
@@ -167,6 +169,16 @@ test-fast: install-dev ## Python suite on SQLite without live-server and browser
 
 test-js: node_modules/.installed ## jest + Testing Library
 	npm test --silent
+
+# Debian's Chromium and nginx in one apt-get: two at once would queue on dpkg's lock.
+system-tools:
+	@missing=""; command -v chromium >/dev/null 2>&1 || missing="chromium"; \
+	command -v nginx >/dev/null 2>&1 || [ -x /usr/sbin/nginx ] || missing="$$missing nginx"; \
+	if [ -n "$$missing" ]; then \
+	  if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then \
+	    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $$missing >/dev/null; \
+	  else echo "cannot install $$missing here (needs root and apt)"; fi; \
+	fi
 
 browser: ## Install Debian's Chromium for the browser suite (root with apt only)
 	@command -v chromium >/dev/null 2>&1 || { \
