@@ -146,9 +146,9 @@ def _test_settings(settings):
     from shop import readcache, search
 
     # Test factories write catalog rows directly, without moving the catalog version that
-    # keys the rendered-answer cache and the typo search's name index, and user ids come
-    # back after a rollback: no answer, index or user row kept by a process may outlive
-    # its test.
+    # keys the rendered-answer cache, the SQLite search keeps the catalog's words it read
+    # (a rollback takes rows back), and user ids come back after a rollback: no answer,
+    # word list or user row kept by a process may outlive its test.
     for clear in (cache.clear, readcache.clear, search.clear, authentication.forget_all):
         clear()
     yield

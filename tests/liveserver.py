@@ -102,12 +102,27 @@ def prepare_database(env, *, demo=True):
     if (target is None and pg_target is None) or (demo and env.get("AWS_STORAGE_BUCKET_NAME")):
         _prepare(env, demo=demo)
         return
-    key = repr(sorted((k, v) for k, v in env.items() if k.startswith(_TEMPLATE_KEYS))) + str(demo)
-    if pg_target is not None:
-        key += f" on {pg_target[0]}"
-    template = _templates.get(key) or _template(key, env, demo=demo, pg_server=pg_target)
+    _copy(_template_for(env, demo=demo, pg_server=pg_target), env)
+
+
+def _template_for(env, *, demo, pg_server):
+    # Migrating reads nothing of the environment; the demo data reads its keys and settings.
+    if demo:
+        key = repr(sorted((k, v) for k, v in env.items() if k.startswith(_TEMPLATE_KEYS)))
+    else:
+        key = "migrated"
+    if pg_server is not None:
+        key += f" on {pg_server[0]}"
+    template = _templates.get(key) or _template(key, env, demo=demo, pg_server=pg_server)
     _templates[key] = template
+    return template
+
+
+def _copy(template, env):
+    """Make env's database and media a copy of a template's (database, media)."""
+    pg_target = _pg_target(env)
     if pg_target is None:
+        target = _sqlite_path(env)
         target.parent.mkdir(parents=True, exist_ok=True)
         with sqlite3.connect(template[0]) as source, sqlite3.connect(target) as copy:
             source.backup(copy)
@@ -129,8 +144,8 @@ def prepare_env_file_shop(env_file):
     prepare_database(env)
 
 
-# What the prepared data depends on: the keys its password digests were made with, and the
-# demo data's own settings.
+# What the demo data depends on: the keys its password digests were made with, and its own
+# settings.
 _TEMPLATE_KEYS = ("DEMO_", "SECRET_KEY", "PASSWORD_DIGEST")
 _templates = {}
 
@@ -162,8 +177,9 @@ def _template(key, env, *, demo, pg_server=None):
             shutil.rmtree(folder, ignore_errors=True)  # a half-made one from a failed attempt
             folder.mkdir(parents=True)
             if pg_server is not None:
-                _pg_execute(pg_server[0], f'DROP DATABASE IF EXISTS "{url.rsplit("/", 1)[1]}"')
-                _pg_execute(pg_server[0], f'CREATE DATABASE "{url.rsplit("/", 1)[1]}"')
+                if not demo:
+                    _pg_execute(pg_server[0], f'DROP DATABASE IF EXISTS "{url.rsplit("/", 1)[1]}"')
+                    _pg_execute(pg_server[0], f'CREATE DATABASE "{url.rsplit("/", 1)[1]}"')
                 if shared:
                     with open(Path(shared) / "pg_servers", "a") as servers:
                         servers.write(pg_server[0] + "\n")
@@ -172,7 +188,13 @@ def _template(key, env, *, demo, pg_server=None):
             # Without the shared cache's settings, so the template always holds the cache
             # table: the next test to copy it may count its throttles in the database.
             settings = {k: v for k, v in env.items() if k not in ("REDIS_URL", "CACHE_URL")}
-            _prepare({**settings, "DATABASE_URL": url, "MEDIA_ROOT": str(template[1])}, demo=demo)
+            settings.update(DATABASE_URL=url, MEDIA_ROOT=str(template[1]))
+            if demo:
+                # The demo data on a copy of the run's migrated database.
+                _copy(_template_for(env, demo=False, pg_server=pg_server), settings)
+                manage("demo_data", env=settings)
+            else:
+                _prepare(settings, demo=False)
             (folder / "ready").touch()
     finally:
         if lock is not None:

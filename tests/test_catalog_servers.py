@@ -142,7 +142,7 @@ def test_a_write_on_one_server_is_read_at_once_on_every_worker_of_the_other(serv
 
 def test_with_the_listeners_cut_a_write_is_still_read_at_once(servers, request):
     if request.node.callspec.params["servers"] != "postgres":
-        pytest.skip("SQLite's data_version has no connection to cut")
+        pytest.skip("SQLite's version check reads a file: no connection to cut")
     import psycopg
 
     first, second = servers

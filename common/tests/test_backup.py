@@ -16,12 +16,11 @@ import pytest
 from django.db import connection
 
 from common.testing.s3 import s3_bucket
-from tests.liveserver import pg_database, pg_server, prepare_database
+from tests.liveserver import TEST_SECRET_KEY, pg_database, pg_server, prepare_database
 
 pytestmark = pytest.mark.live
 
 ROOT = Path(__file__).resolve().parents[2]
-PG_TEST_URL = os.environ.get("TEST_DATABASE_URL", "postgres://postgres@127.0.0.1:5432/test")
 COUNT_ROWS = (
     "from accounts.models import User; from shop.models import Product; from orders.models import Order; "
     "print(User.objects.count(), Product.objects.count(), Order.objects.count(), "
@@ -59,7 +58,8 @@ def command_env(database_url, media_root, **env):
         **os.environ,
         "DATABASE_URL": database_url,
         "MEDIA_ROOT": str(media_root),
-        "SECRET_KEY": os.environ.get("SECRET_KEY", "backup-test-secret"),
+        # The live servers' key: the run's prepared demo shop for it is shared with them.
+        "SECRET_KEY": TEST_SECRET_KEY,
         # The real queue: emails stay queued until a worker runs.
         "TASK_BACKEND": "django_tasks_db.DatabaseBackend",
         "EMAIL_BACKEND": "django.core.mail.backends.console.EmailBackend",
@@ -75,22 +75,6 @@ def manage(*args, **kwargs):
     result = run(*args, **kwargs)
     assert result.returncode == 0, result.stdout + result.stderr
     return result.stdout
-
-
-def _pg_server():
-    """The PostgreSQL server of this run, or the one `make test` uses; skipped (failed on CI)
-    when none answers."""
-    if connection.vendor == "postgresql":
-        return pg_server(connection.settings_dict)
-    import psycopg
-
-    try:
-        psycopg.connect(PG_TEST_URL, connect_timeout=3).close()
-    except psycopg.Error as exc:
-        if os.environ.get("CI"):
-            pytest.fail(f"PostgreSQL is not reachable at {PG_TEST_URL}: {exc}")
-        pytest.skip(f"needs PostgreSQL at {PG_TEST_URL} (TEST_DATABASE_URL): {exc}")
-    return PG_TEST_URL.rsplit("/", 1)[0]
 
 
 @pytest.fixture(scope="module")
@@ -199,20 +183,23 @@ def test_restore_does_not_send_the_emails_queued_in_the_backup(database_pair, de
     assert f"Order #{order_id} confirmed" in worker
 
 
-@pytest.mark.sqlite_only("restores into PostgreSQL whatever the run's database")
-def test_restore_creates_a_missing_postgresql_database(tmp_path):
-    server = _pg_server()
-    media = tmp_path / "media"
+@pytest.mark.postgres("restores into a PostgreSQL database that does not exist yet")
+def test_restore_creates_a_missing_postgresql_database(demo_shop, tmp_path):
+    source, media = demo_shop
+    server = pg_server(connection.settings_dict)
     missing = f"{server}/restore_new_{uuid.uuid4().hex[:8]}"
-    with pg_database(server, "restore_source") as source:
-        prepare_database(command_env(source, media))
-        manage("backup", str(tmp_path / "backup"), database_url=source, media_root=media)
-        before = manage("shell", "-c", COUNT_ROWS, database_url=source, media_root=media)
+    manage("backup", str(tmp_path / "backup"), database_url=source, media_root=media)
+    before = manage("shell", "-c", COUNT_ROWS, database_url=source, media_root=media)
+    restored_media = tmp_path / "media"
     try:
         restored = manage(
-            "restore", str(tmp_path / "backup"), "--yes", database_url=missing, media_root=media
+            "restore",
+            str(tmp_path / "backup"),
+            "--yes",
+            database_url=missing,
+            media_root=restored_media,
         )
-        after = manage("shell", "-c", COUNT_ROWS, database_url=missing, media_root=media)
+        after = manage("shell", "-c", COUNT_ROWS, database_url=missing, media_root=restored_media)
     finally:
         import psycopg
 

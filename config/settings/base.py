@@ -168,7 +168,7 @@ else:
     if pg_options := os.environ.get("PG_OPTIONS", "-c random_page_cost=1.1"):
         DATABASES["default"]["OPTIONS"].setdefault("options", pg_options)
 
-# Each process knows the catalog version without a query per request: SQLite's data_version,
+# Each process knows the catalog version without a query per request: SQLite's WAL-index header,
 # PostgreSQL's LISTEN/NOTIFY with leases (shop/versionchannel.py). Off: every catalog read
 # asks the database, as before.
 CATALOG_VERSION_CHANNEL = env_bool("CATALOG_VERSION_CHANNEL", default=True)
