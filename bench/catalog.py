@@ -122,10 +122,10 @@ def search_plan(word):
     """The plan of a search's one query: the names near its words (shop/search.py)."""
     from django.db import connection
 
-    from shop import search
+    from shop import search, search_rule
     from shop.models import Product
 
-    words = search.query_words(word)
+    words = search_rule.query_words(word)
     queryset = search.postgres_candidates(Product.objects.all(), words).values("id")
     lines = []
     with connection.cursor() as cursor:

@@ -127,58 +127,61 @@ def typo_run(args, backend, size):
             times.append((time.perf_counter() - started) * 1000)
         figures["literal"][text] = [statistics.median(times), len(ids)]
     if backend == "sqlite":
-        figures["index"] = vocabulary_figures(search)
+        figures["index"] = vocabulary_figures()
     shutil.rmtree(media, ignore_errors=True)
     print(json.dumps(figures))
 
 
-def _one_new_word_ms(search):
+def _one_new_word_ms():
     """What the first search after a product with a new word pays for it (rolled back)."""
     from django.db import transaction
 
+    from shop import search_sqlite
     from tests.factories import make_product
 
     times = []
     for n in range(5):
-        search.sqlite_vocabulary()
+        search_sqlite.sqlite_vocabulary()
         with transaction.atomic():
             make_product(name=f"Zanzibar{n} Lamp")
             started = time.perf_counter()
-            search.sqlite_vocabulary()
+            search_sqlite.sqlite_vocabulary()
             times.append((time.perf_counter() - started) * 1000)
             transaction.set_rollback(True)
-        search.clear()
+        search_sqlite.clear()
     return statistics.median(times)
 
 
-def vocabulary_figures(search):
+def vocabulary_figures():
     """SQLite's in-process vocabulary: what reading it again costs (after a token is added)
     and keeps, and the match of the typo searches' words against it alone."""
     import tracemalloc
 
+    from shop import search_rule, search_sqlite
+
     builds = []
     for _ in range(5):
-        search.clear()
+        search_sqlite.clear()
         started = time.perf_counter()
-        search.sqlite_vocabulary()
+        search_sqlite.sqlite_vocabulary()
         builds.append((time.perf_counter() - started) * 1000)
-    search.clear()
+    search_sqlite.clear()
     tracemalloc.start()
-    vocabulary = search.sqlite_vocabulary()
+    vocabulary = search_sqlite.sqlite_vocabulary()
     figures = {
         "build ms": statistics.median(builds),
         "MB": tracemalloc.get_traced_memory()[0] / 1e6,
         "words": len(vocabulary.base) + len(vocabulary.recent),
     }
     tracemalloc.stop()
-    figures["one new word ms"] = _one_new_word_ms(search)
+    figures["one new word ms"] = _one_new_word_ms()
     for label, query in TYPO_CASES:
         if label.startswith("typo") and "&" not in query:
             text = query.removeprefix("search=").replace("%20", " ")
             times = []
             for _ in range(20):
                 started = time.perf_counter()
-                for word in search.query_words(text):
+                for word in search_rule.query_words(text):
                     vocabulary.matching_tokens(word)
                 times.append((time.perf_counter() - started) * 1000)
             figures[label] = statistics.median(times)

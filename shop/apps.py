@@ -9,7 +9,7 @@ class ShopConfig(AppConfig):
     verbose_name = "Shop"
 
     def ready(self) -> None:
-        from shop.search import register_sqlite_functions
+        from shop.search_sqlite import register_sqlite_functions
 
         connection_created.connect(register_sqlite_functions)
         post_migrate.connect(_repair_search_tables, sender=self)

@@ -21,8 +21,9 @@ name are kept in tables by triggers (shop/search_tables.py), so a write is found
 - The name words each query word matches are taken from the catalog's distinct tokens:
   on PostgreSQL those close to it through the trigram GIN index on them (`%>`, word
   similarity, at a threshold low enough to keep every word within the rule, below); on
-  SQLite from all of them, held in each process (`sqlite_vocabulary`, read again only
-  for the tokens added since). The rule itself is applied here, in Python.
+  SQLite from all of them, held in each process (shop/search_sqlite.py), read again only
+  for the tokens added since. The rule for one word (shop/search_rule.py) is applied in
+  Python.
 - One query then finds the products holding a matched token for every query word, ranked
   here (`_ranked`).
 - The literal part: on PostgreSQL through migration 0003's trigram indexes; on SQLite the
@@ -30,26 +31,18 @@ name are kept in tables by triggers (shop/search_tables.py), so a write is found
   or more, ASCII: LIKE folds ASCII letters only), else a scan of every row.
 """
 
-import bisect
-import functools
 import json
-import re
-import threading
 from collections import defaultdict
 from collections.abc import Iterable, Sequence
-from typing import NamedTuple
 
 from django.db import connection
-from django.db.backends.base.base import BaseDatabaseWrapper
 from django.db.models import BooleanField, Q, QuerySet
 from django.db.models.expressions import RawSQL
-from rapidfuzz import process
-from rapidfuzz.distance import OSA
 
 from shop.models import Product
+from shop.search_rule import Cost, allowed_edits, query_words, token_cost
+from shop.search_sqlite import capitals, sqlite_vocabulary
 
-# Meilisearch reads the first ten words of a query too; each word scans the vocabulary.
-MAX_QUERY_WORDS = 10
 # pg_trgm's word similarity of a query word of 4 letters or more to a name one edit away is
 # at least 0.2 (a swap in "mint" leaves one of the five trigrams of "mnit"); two edits from
 # a word of 8 letters or more leave at least one of its nine or more, over 0.1. A prefix of
@@ -57,187 +50,9 @@ MAX_QUERY_WORDS = 10
 # under a third of such names (docs/performance.md, "Search").
 ONE_EDIT_SIMILARITY = 0.2
 TWO_EDITS_SIMILARITY = 0.1
-
-_WORD = re.compile(r"\w+")
-# A token of these is one name word as it is (shop/search_tables.py).
-_PLAIN = re.compile(r"[0-9a-z_]+")
 # Sorts after every word that starts with the same letters: tokens are compared by code
 # point (SQLite's BINARY, PostgreSQL's "C" collation).
 _AFTER_EVERY_WORD = "\U0010ffff"
-
-# How one query word matched one name word: (edits, 1 if only as a prefix else 0).
-Cost = tuple[int, int]
-EXACT: Cost = (0, 0)
-PREFIX: Cost = (0, 1)
-
-
-def words(text: str) -> list[str]:
-    return _WORD.findall(text.lower())
-
-
-def query_words(search: str) -> list[str]:
-    """The distinct words of `search` that count, in their order."""
-    return list(dict.fromkeys(words(search)))[:MAX_QUERY_WORDS]
-
-
-def allowed_edits(word: str) -> int:
-    return 0 if len(word) < 4 else 1 if len(word) < 8 else 2
-
-
-def _kind(word: str) -> str:
-    if word.isdigit():
-        return "digits"
-    return "mixed" if any(c.isdigit() for c in word) else "letters"
-
-
-# A query word shares no character with a name word of a kind it cannot reach: it is then
-# as many edits away as the longer of the two has characters, more than any budget.
-# Skipping them keeps a word from scanning every number (sizes, codes).
-_REACHABLE = {
-    "letters": ("letters", "mixed"),
-    "digits": ("digits", "mixed"),
-    "mixed": ("letters", "digits", "mixed"),
-}
-
-
-def token_words(token: str) -> list[str]:
-    """The words of a name's token (shop/search_tables.py): most are one word already."""
-    return [token] if _PLAIN.fullmatch(token) else words(token)
-
-
-class Vocabulary:
-    """The name words of a set of tokens, for the rule's match of one query word."""
-
-    def __init__(self, tokens: Iterable[str]) -> None:
-        tokens_of: dict[str, list[str]] = defaultdict(list)
-        for token in tokens:
-            for word in token_words(token):
-                tokens_of[word].append(token)
-        self.tokens_of = dict(tokens_of)
-        # Sorted, for prefixes; and {kind: {length: [words]}} for typos: a word within two
-        # edits is within two letters of the query word's length.
-        self.sorted_words = sorted(self.tokens_of)
-        self.by_kind: dict[str, dict[int, list[str]]] = {
-            kind: defaultdict(list) for kind in _REACHABLE
-        }
-        for word in self.sorted_words:
-            self.by_kind[_kind(word)][len(word)].append(word)
-
-    def __len__(self) -> int:
-        return len(self.tokens_of)
-
-    def matching_words(self, query_word: str) -> dict[str, Cost]:
-        """{word: cost} for the words `query_word` matches."""
-        found: dict[str, Cost] = {}
-        start = bisect.bisect_left(self.sorted_words, query_word)
-        for word in self.sorted_words[start:]:
-            if not word.startswith(query_word):
-                break
-            found[word] = EXACT if word == query_word else PREFIX
-        limit, size = allowed_edits(query_word), len(query_word)
-        if not limit:
-            return found
-        for kind in _REACHABLE[_kind(query_word)]:
-            for length, group in self.by_kind[kind].items():
-                if abs(length - size) <= limit:
-                    for word, edits, _ in process.extract(
-                        query_word, group, scorer=OSA.distance, score_cutoff=limit, limit=None
-                    ):
-                        found.setdefault(word, (edits, 0))
-        return found
-
-    def matching_tokens(self, query_word: str) -> dict[str, Cost]:
-        """{token: cost} of the tokens holding a word `query_word` matches, at the lowest."""
-        costs: dict[str, Cost] = {}
-        for word, cost in self.matching_words(query_word).items():
-            for token in self.tokens_of[word]:
-                if token not in costs or cost < costs[token]:
-                    costs[token] = cost
-        return costs
-
-
-def word_cost(query_word: str, word: str) -> Cost | None:
-    """How `query_word` matches the name word `word`, None when it does not: the rule of
-    Vocabulary.matching_words for one pair."""
-    if word.startswith(query_word):
-        return EXACT if word == query_word else PREFIX
-    limit = allowed_edits(query_word)
-    if limit and abs(len(word) - len(query_word)) <= limit:
-        edits = OSA.distance(query_word, word, score_cutoff=limit)
-        if edits <= limit:
-            return (edits, 0)
-    return None
-
-
-def token_cost(query_word: str, token: str) -> Cost | None:
-    costs = [c for w in token_words(token) if (c := word_cost(query_word, w)) is not None]
-    return min(costs, default=None)
-
-
-class Tokens(NamedTuple):
-    """SQLite's tokens as a process holds them: those read at once, and those added since
-    (a smaller Vocabulary made again as they come, merged when it grows: a few ms where
-    all 100,000 took a second)."""
-
-    generation: int
-    last_id: int
-    base: Vocabulary
-    base_tokens: list[str]
-    recent: Vocabulary
-    recent_tokens: list[str]
-
-    def matching_tokens(self, query_word: str) -> dict[str, Cost]:
-        return self.base.matching_tokens(query_word) | self.recent.matching_tokens(query_word)
-
-
-MAX_RECENT_TOKENS = 5_000
-_tokens: Tokens | None = None
-_tokens_lock = threading.Lock()
-
-
-def _read_tokens(generation: int, after: int) -> tuple[int, list[tuple[int, str]]]:
-    """(the tables' generation, [(id, token)] past `after`) when `generation` is still
-    theirs, else all of them."""
-    sql = (
-        "SELECT s.generation, t.id, t.token FROM shop_search_state AS s"
-        " LEFT JOIN shop_search_token AS t ON t.id > %s ORDER BY t.id"
-    )
-    with connection.cursor() as cursor:
-        cursor.execute(sql, [after])
-        rows = cursor.fetchall()
-        if rows[0][0] != generation and after:
-            cursor.execute(sql, [0])
-            rows = cursor.fetchall()
-    return rows[0][0], [(pk, token) for _, pk, token in rows if pk is not None]
-
-
-def sqlite_vocabulary() -> Tokens:
-    """Every token on SQLite, as this process holds them, with those added since the last
-    search read (one small query a search)."""
-    global _tokens
-    kept = _tokens
-    generation, rows = _read_tokens(*((kept.generation, kept.last_id) if kept else (0, 0)))
-    if kept is not None and generation == kept.generation and not rows:
-        return kept
-    with _tokens_lock:
-        added = [token for _, token in rows]
-        last_id = rows[-1][0] if rows else 0
-        if kept is None or generation != kept.generation:
-            _tokens = Tokens(generation, last_id, Vocabulary(added), added, Vocabulary([]), [])
-        elif len(kept.recent_tokens) + len(added) > MAX_RECENT_TOKENS:
-            every = kept.base_tokens + kept.recent_tokens + added
-            _tokens = Tokens(generation, last_id, Vocabulary(every), every, Vocabulary([]), [])
-        else:
-            recent = kept.recent_tokens + added
-            _tokens = kept._replace(
-                last_id=last_id, recent=Vocabulary(recent), recent_tokens=recent
-            )
-        return _tokens
-
-
-def clear() -> None:
-    global _tokens
-    _tokens = None
 
 
 def ids_in(ids: Sequence[int]) -> RawSQL:
@@ -261,11 +76,12 @@ def postgres_candidates(products: QuerySet[Product], query_words: Sequence[str])
     return products.filter(*conditions).order_by("-created_at", "-id")
 
 
-def _postgres_tokens_sql(query_words: Sequence[str]) -> tuple[str, list[object]]:
+def _postgres_tokens_sql(query_words: Sequence[str]) -> tuple[str, list[str]]:
     """The tokens each query word's rule may reach, as rows (query word's index, token):
     those that start with it, and for a word of 4 letters or more those close to it through
     the trigram index (`%>`); for a shorter one, the tokens of several words that hold it."""
-    parts, params = [], []
+    parts: list[str] = []
+    params: list[str] = []
     for n, word in enumerate(query_words):
         near = (
             "token %%> %s"
@@ -325,12 +141,13 @@ def _holders(matches: Sequence[dict[str, Cost]], category: str) -> list[tuple]:
     found come back (383 rows for two words 6,000 names each hold, not 12,000)."""
     postgres = connection.vendor == "postgresql"
 
-    def one_of(column: str, tokens: Iterable[str]) -> tuple[str, object]:
+    def one_of(column: str, tokens: Iterable[str]) -> tuple[str, str | list[str]]:
         if postgres:
             return f"{column} = ANY(%s)", list(tokens)
         return f"{column} IN (SELECT value FROM json_each(%s))", json.dumps(list(tokens))
 
-    joins, params = [], []
+    joins: list[str] = []
+    params: list[str | list[str]] = []
     for n in range(1, len(matches)):
         condition, value = one_of(f"w{n}.word", matches[n])
         joins.append(
@@ -428,37 +245,6 @@ def _literal(search: str) -> Q | RawSQL:
     )
     text = capitals(search)
     return RawSQL(sql, [text, text], output_field=BooleanField())
-
-
-@functools.cache
-def _capitals_table() -> dict[int, str]:
-    """The letters with a one-letter capital, and it: PostgreSQL's UPPER() leaves the others
-    ("ß") as they are, where Python's upper() makes "SS" of it. Built on first use (50 ms)."""
-    return {
-        code: capital
-        for code in range(0x1E944)
-        if len(capital := chr(code).upper()) == 1 and capital != chr(code)
-    }
-
-
-def capitals(text: str) -> str:
-    """`text` in capitals as PostgreSQL's UPPER() writes them, letter for letter."""
-    upper = text.upper()
-    # No letter became two: the common case, without the slower table.
-    return upper if len(upper) == len(text) else text.translate(_capitals_table())
-
-
-def register_sqlite_functions(
-    sender: object, connection: BaseDatabaseWrapper, **kwargs: object
-) -> None:
-    """shop_upper() for the substring part of a search on SQLite (`_literal`); connected to
-    connection_created by shop/apps.py."""
-    if connection.vendor == "sqlite":
-        connection.connection.create_function("shop_upper", 1, _shop_upper, deterministic=True)
-
-
-def _shop_upper(text: str | None) -> str | None:
-    return None if text is None else capitals(text)
 
 
 def search_ids(

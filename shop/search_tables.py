@@ -8,7 +8,7 @@ in the writer's transaction (docs/performance.md, "Search").
   since 1970, which Python reads ten times faster than a timestamp).
 - shop_search_token: every token ever seen, never deleted (a token no name holds any more
   finds nothing), so concurrent writers only ever add rows. On PostgreSQL with a trigram
-  GIN index for typos; on SQLite read into each process (shop/search.py
+  GIN index for typos; on SQLite read into each process (shop/search_sqlite.py
   `sqlite_vocabulary`), then only the tokens added since, by id.
 - SQLite only, shop_search_text: an FTS5 trigram index of name and description, the
   candidates of the literal substring part of a search (PostgreSQL has migration 0003's
@@ -17,7 +17,7 @@ in the writer's transaction (docs/performance.md, "Search").
 A token is a run of the lowered name between ASCII characters that are neither word
 characters nor "case-ignorable" (' . : ^ `), lowered for ASCII letters only: the same
 in SQL on both databases whatever their locale, and Python's words of a name (`\\w+` of
-its lower()) are exactly the words of its tokens (shop/search.py `token_words`). Splitting
+its lower()) are exactly the words of its tokens (shop/search_rule.py `token_words`). Splitting
 at ' . : ^ ` too would change how Python lowers a Greek capital sigma before one of them.
 
 SQLite rebuilds a table to alter it and drops its triggers with it: `install` runs after
@@ -30,7 +30,7 @@ from django.db.backends.base.base import BaseDatabaseWrapper
 
 # ASCII characters that end a token: neither word characters nor case-ignorable. SQLite
 # leaves control characters, `"` and `\\` inside tokens (a token that is not one plain word
-# is split again in Python, shop/search.py `token_words`).
+# is split again in Python, shop/search_rule.py `token_words`).
 SEPARATORS = "".join(
     c for c in map(chr, range(1, 128)) if not re.fullmatch(r"\w", c) and c not in "'.:^`"
 )

@@ -6,7 +6,7 @@ process) alone."""
 import pytest
 from django.db import connection
 
-from shop import readcache, search, search_tables
+from shop import readcache, search_rule, search_sqlite, search_tables
 from shop.models import Product
 from tests.factories import make_product
 
@@ -83,15 +83,15 @@ NAMES = [
 
 @pytest.mark.parametrize("name", NAMES)
 def test_the_tokens_hold_exactly_the_words_of_the_name(name):
-    """Python's words of a name (shop/search.py `words`) are those of its stored tokens,
+    """Python's words of a name (shop/search_rule.py `words`) are those of its stored tokens,
     whatever each database's own idea of letters and case."""
     product = make_product(name=name)
     with connection.cursor() as cursor:
         cursor.execute("SELECT word FROM shop_search_word WHERE product_id = %s", [product.pk])
         tokens = [token for (token,) in cursor.fetchall()]
 
-    held = {word for token in tokens for word in search.token_words(token)}
-    assert held == set(search.words(name))
+    held = {word for token in tokens for word in search_rule.token_words(token)}
+    assert held == set(search_rule.words(name))
 
 
 def test_a_name_with_unusual_letters_is_found_by_them(customer_client):
@@ -107,16 +107,16 @@ def test_a_stock_change_keeps_the_vocabulary_a_new_word_is_added_to_it(
 ):
     product = make_product(name="Quasar Light", quantity=3)
     assert found(customer_client, "quasr") == ["Quasar Light"]
-    kept = search.sqlite_vocabulary()
+    kept = search_sqlite.sqlite_vocabulary()
 
     put(admin_client_api, product.pk, quantity="9")
     assert found(customer_client, "quasr") == ["Quasar Light"]
-    assert search.sqlite_vocabulary() is kept
+    assert search_sqlite.sqlite_vocabulary() is kept
 
     put(admin_client_api, product.pk, name="Light Quasar")  # words the catalog has
-    assert search.sqlite_vocabulary() is kept
+    assert search_sqlite.sqlite_vocabulary() is kept
     put(admin_client_api, product.pk, name="Quasar Beacon")
-    added = search.sqlite_vocabulary()
+    added = search_sqlite.sqlite_vocabulary()
     assert added is not kept and added.base is kept.base  # only the new token was read
     assert added.recent_tokens == ["beacon"]
     assert found(customer_client, "beacn") == ["Quasar Beacon"]
@@ -153,16 +153,16 @@ def test_a_literal_text_of_any_length_or_kind(customer_client):
 
 @pytest.mark.skipif("connection.vendor != 'sqlite'", reason="the vocabulary is SQLite's")
 def test_tokens_added_past_the_limit_are_merged_into_the_rest(customer_client, monkeypatch):
-    monkeypatch.setattr(search, "MAX_RECENT_TOKENS", 2)
+    monkeypatch.setattr(search_sqlite, "MAX_RECENT_TOKENS", 2)
     make_product(name="Quasar Light")
     assert found(customer_client, "quasr") == ["Quasar Light"]
-    kept = search.sqlite_vocabulary()
+    kept = search_sqlite.sqlite_vocabulary()
 
     make_product(name="Nebula Lamp")
     assert found(customer_client, "nebla") == ["Nebula Lamp"]
-    assert search.sqlite_vocabulary().recent_tokens == ["nebula", "lamp"]
+    assert search_sqlite.sqlite_vocabulary().recent_tokens == ["nebula", "lamp"]
     make_product(name="Comet Kit")
     assert found(customer_client, "comte lmap") == []
-    merged = search.sqlite_vocabulary()
+    merged = search_sqlite.sqlite_vocabulary()
     assert merged.base is not kept.base and merged.recent_tokens == []
     assert found(customer_client, "kit comte") == ["Comet Kit"]

@@ -191,12 +191,12 @@ def test_typo_results_page_like_any_list(customer_client):
 
 def test_a_typo_search_costs_the_same_queries_for_1_and_12_matches(customer_client):
     from accounts import authentication
-    from shop import readcache, search
+    from shop import readcache, search_sqlite
 
     def queries(search_text):
         # Factories do not move the catalog version (conftest.py): start afresh, as after a
         # write, with nothing kept by the process.
-        for clear in (readcache.clear, search.clear, authentication.forget_all):
+        for clear in (readcache.clear, search_sqlite.clear, authentication.forget_all):
             clear()
         with CaptureQueriesContext(connection) as captured:
             body = customer_client.get("/api/products", {"search": search_text}).json()
