@@ -119,21 +119,18 @@ def cache_lookups(body, count=2000):
 
 
 def search_plan(word):
-    """The plan of a search's one query: the names near its words (shop/search.py)."""
+    """The plan of a search's typo query: the tokens near its words (shop/search.py)."""
     from django.db import connection
 
     from shop import search, search_rule
-    from shop.models import Product
 
-    words = search_rule.query_words(word)
-    queryset = search.postgres_candidates(Product.objects.all(), words).values("id")
+    sql, params = search._postgres_tokens_sql(search_rule.query_words(word))
     lines = []
     with connection.cursor() as cursor:
-        sql, params = queryset.query.sql_with_params()
         cursor.execute(f"EXPLAIN (ANALYZE, COSTS OFF) {sql}", params)
         plan = [row[0] for row in cursor.fetchall()]
         uses = "uses trigram index" if any("trgm" in line for line in plan) else "no trigram index"
-        lines.append(f"  names   {uses}: " + " | ".join(line.strip() for line in plan[:6]))
+        lines.append(f"  tokens  {uses}: " + " | ".join(line.strip() for line in plan[:6]))
     return lines
 
 

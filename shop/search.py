@@ -64,18 +64,6 @@ def ids_in(ids: Sequence[int]) -> RawSQL:
     return RawSQL(sql, [json.dumps(list(ids))], output_field=BooleanField())
 
 
-def postgres_candidates(products: QuerySet[Product], query_words: Sequence[str]) -> QuerySet:
-    """`products` whose names may match every query word, served by the trigram index."""
-    conditions: list[Q | RawSQL] = []
-    for word in query_words:
-        if allowed_edits(word):
-            sql = 'UPPER("shop_product"."name") %%> UPPER(%s)'
-            conditions.append(RawSQL(sql, [word], output_field=BooleanField()))
-        else:
-            conditions.append(Q(name__icontains=word))
-    return products.filter(*conditions).order_by("-created_at", "-id")
-
-
 def _postgres_tokens_sql(query_words: Sequence[str]) -> tuple[str, list[str]]:
     """The tokens each query word's rule may reach, as rows (query word's index, token):
     those that start with it, and for a word of 4 letters or more those close to it through
