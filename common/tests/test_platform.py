@@ -229,6 +229,27 @@ def test_production_profile_passes_check_deploy():
 
 @pytest.mark.live
 @pytest.mark.sqlite_only("manage.py runs without the run's DATABASE_URL")
+def test_the_garbage_collector_is_back_on_once_django_has_started():
+    # manage.py and config/wsgi.py turn it off for the start (docs/performance.md, "Starting
+    # a process"); a process left without it would grow with every reference cycle.
+    probe = "import gc; print(gc.isenabled(), gc.get_freeze_count() > 0)"
+    command = _manage("shell", "-c", probe)
+    env = {k: v for k, v in os.environ.items() if k not in {"DEBUG", "DATABASE_URL"}}
+    worker = subprocess.run(
+        [sys.executable, "-c", f"import config.wsgi; {probe}"],
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+
+    assert command.stdout.splitlines()[-1].split() == ["True", "True"], command.stderr
+    assert worker.stdout.split() == ["True", "True"], worker.stderr
+
+
+@pytest.mark.live
+@pytest.mark.sqlite_only("manage.py runs without the run's DATABASE_URL")
 def test_refuses_to_start_without_secret_key_unless_debug():
     refused = _manage("check", SECRET_KEY="")
     allowed = _manage("check", SECRET_KEY="", DEBUG="1")
