@@ -15,13 +15,17 @@ VAR_DIR ?= var
 ENV_FILE ?= $(VAR_DIR)/env
 # PostgreSQL for the second Python run; CI machines have it here (trust auth).
 PG_TEST_URL ?= postgres://postgres@127.0.0.1:5432/test
-# The Python suite runs its files on every core (at most 4): a file's tests stay together, so a
-# module's servers start once. Four at once on two cores was faster (SQLite pass 374 s) but
-# starved tests/test_signin_flood.py's SQLite server into 503s: not until that is fixed. Tests that share something outside the test database (a Redis
-# database, a port) each take their own. `make test-python PYTEST_PARALLEL=` runs in one process.
-# Files run in the order collected (conftest.py puts the `live` ones, which wait on servers,
-# first) rather than largest first, which left the slow one-test server files for the end.
-PYTEST_PARALLEL ?= -n auto --maxprocesses 4 --dist loadfile --no-loadscope-reorder
+# The Python suite runs its files in one process more than there are cores (at most 5): a
+# live test spends part of its time waiting on the servers it started, and the extra process
+# fills that time (both passes 60 s shorter than one process per core on two cores). Four on
+# two cores starved tests/test_signin_flood.py's SQLite server into 503s. A file's tests stay
+# together, so a module's servers start once; tests that share something outside the test
+# database (a Redis database, a port) each take their own. `make test-python PYTEST_PARALLEL=`
+# runs in one process. Files run in the order collected (conftest.py puts the `live` ones,
+# which wait on servers, first) rather than largest first, which left the slow one-test
+# server files for the end.
+PYTEST_WORKERS ?= $(shell $(PYTHON) -c "import os; print(min(len(os.sched_getaffinity(0)) + 1, 5))")
+PYTEST_PARALLEL ?= -n $(PYTEST_WORKERS) --dist loadfile --no-loadscope-reorder
 
 .DEFAULT_GOAL := help
 .PHONY: help run serve install install-dev env frontend build migrate demo test test-python \

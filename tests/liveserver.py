@@ -390,20 +390,24 @@ def _worker_pids(log_path):
     return re.findall(r"pid=<?(\d+)>?", log_path.read_text())
 
 
-def connections_on_two_workers(base, log_path, tries=60):
+def connections_on_workers(base, log_path, count=2, tries=None):
     """Keep-alive connections, each served by one worker for its whole life: one on each of
-    the two workers (told apart by the pid in the access log)."""
+    `count` workers (told apart by the pid in the access log). The server's keep-alive
+    (GUNICORN_KEEPALIVE) must outlast the test's pauses between requests."""
     host, port = base.removeprefix("http://").split(":")
     by_pid = {}
-    opened = []
-    for _ in range(tries):
+    for _ in range(tries or 30 * count):
         conn = http.client.HTTPConnection(host, int(port), timeout=10)
-        opened.append(conn)
         conn.request("GET", "/healthz")
         conn.getresponse().read()
         time.sleep(0.1)  # the access line is written just after the answer
-        by_pid.setdefault(_worker_pids(log_path)[-1], conn)
-        if len(by_pid) == 2:
+        if by_pid.setdefault(_worker_pids(log_path)[-1], conn) is not conn:
+            conn.close()
+        if len(by_pid) == count:
             break
-    assert len(by_pid) == 2, f"one worker took every connection: {list(by_pid)}"
+    assert len(by_pid) == count, f"{count} workers wanted, connections reached {list(by_pid)}"
     return list(by_pid.values())
+
+
+def connections_on_two_workers(base, log_path, tries=60):
+    return connections_on_workers(base, log_path, 2, tries)

@@ -41,14 +41,7 @@ def test_create_admin_is_idempotent():
     assert User.objects.filter(email="boss@example.com").count() == 1
 
 
-def test_demo_data_twice_prints_the_sign_in_details():
-    first = run("demo_data")
-    second = run("demo_data")
-
-    for out in (first, second):
-        assert "admin@example.com" in out
-        assert "WELCOME-DEMO" in out
-    assert User.objects.filter(is_staff=True).count() == 1
+# demo_data printing the sign-in details, twice: shop/tests/test_commands.py's TestDemo.
 
 
 @pytest.mark.parametrize("days", ["0", "-3"])

@@ -131,43 +131,37 @@ def demo_media(demo_shop, folder):
     return folder
 
 
-def test_backup_restores_into_a_fresh_database(database_pair, demo_shop, tmp_path):
+def test_a_restore_brings_back_the_data_and_media_and_holds_back_queued_emails(
+    database_pair, demo_shop, tmp_path
+):
+    """One backup, restored twice over a migrated database: first as the runbook says (the
+    emails queued in it are not sent again), then with --keep-queued-emails."""
     source, target = database_pair
     media_a, media_b = demo_media(demo_shop, tmp_path / "media-a"), tmp_path / "media-b"
-    manage("shell", "-c", PLACE_ORDER.format(notify=False), database_url=source, media_root=media_a)
+    placed = manage(
+        "shell", "-c", PLACE_ORDER.format(notify=True), database_url=source, media_root=media_a
+    )
+    order_id = placed.splitlines()[-1]
     before = manage("shell", "-c", COUNT_ROWS, database_url=source, media_root=media_a)
-
+    # The backup is taken before a worker sent the order's two emails.
     manage("backup", str(tmp_path / "backup"), database_url=source, media_root=media_a)
     manage("migrate", "--noinput", "-v0", database_url=target, media_root=media_b)
-    manage("restore", str(tmp_path / "backup"), "--yes", database_url=target, media_root=media_b)
 
-    after = manage("shell", "-c", COUNT_ROWS, database_url=target, media_root=media_b)
-    assert after == before
+    restored = manage(
+        "restore", str(tmp_path / "backup"), "--yes", database_url=target, media_root=media_b
+    )
+    after = manage(
+        "shell", "-c", f"{COUNT_ROWS}; {QUEUED_EMAILS}", database_url=target, media_root=media_b
+    )
+    worker = manage("db_worker", "--batch", database_url=target, media_root=media_b)
+
+    assert after.splitlines()[-2] == before.splitlines()[-1]
     assert " 1 [(" in after  # the order placed before the backup is there
     stored = {p.relative_to(media_a) for p in media_a.rglob("*") if p.is_file()}
     assert stored and stored == {p.relative_to(media_b) for p in media_b.rglob("*") if p.is_file()}
-
-
-def test_restore_does_not_send_the_emails_queued_in_the_backup(database_pair, demo_shop, tmp_path):
-    source, target = database_pair
-    media = demo_media(demo_shop, tmp_path / "media")
-    placed = manage(
-        "shell", "-c", PLACE_ORDER.format(notify=True), database_url=source, media_root=media
-    )
-    order_id = placed.splitlines()[-1]
-    # The backup is taken before the worker sent the order's two emails.
-    manage("backup", str(tmp_path / "backup"), database_url=source, media_root=media)
-    manage("migrate", "--noinput", "-v0", database_url=target, media_root=media)
-
-    restored = manage(
-        "restore", str(tmp_path / "backup"), "--yes", database_url=target, media_root=media
-    )
-    worker = manage("db_worker", "--batch", database_url=target, media_root=media)
-
     assert "2 email(s) queued in the backup marked as not to be sent" in restored
     assert f"Order #{order_id} confirmed" not in worker
-    statuses = manage("shell", "-c", QUEUED_EMAILS, database_url=target, media_root=media)
-    assert statuses.splitlines()[-1] == "['FAILED', 'FAILED']"
+    assert after.splitlines()[-1] == "['FAILED', 'FAILED']"
 
     kept = manage(
         "restore",
@@ -175,9 +169,9 @@ def test_restore_does_not_send_the_emails_queued_in_the_backup(database_pair, de
         "--yes",
         "--keep-queued-emails",
         database_url=target,
-        media_root=media,
+        media_root=media_b,
     )
-    worker = manage("db_worker", "--batch", database_url=target, media_root=media)
+    worker = manage("db_worker", "--batch", database_url=target, media_root=media_b)
 
     assert "Emails queued in the backup stay queued" in kept
     assert f"Order #{order_id} confirmed" in worker

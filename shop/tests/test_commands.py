@@ -159,16 +159,27 @@ class TestStockReport:
 
 
 class TestDemo:
-    def test_demo_catalog_is_believable_and_idempotent(self, media_root):
-        from shop import demo
+    def test_demo_data_is_believable_idempotent_and_prints_the_sign_in_details(self, media_root):
+        """One test for `demo_data` (the shop's, its accounts' and its images'): it draws and
+        stores some fifty pictures, seconds a run."""
+        from PIL import Image
 
-        demo.seed(io.StringIO())
+        from accounts.models import User
+        from shop import demo
+        from shop.demo import images as demo_images
+
+        first, _ = run("demo_data")
         counts = (
             Product.objects.count(),
             ProductType.objects.count(),
             ProductImage.objects.count(),
         )
-        demo.seed(io.StringIO())
+        second, _ = run("demo_data")
+
+        for out in (first, second):
+            assert "admin@example.com" in out
+            assert "WELCOME-DEMO" in out
+        assert User.objects.filter(is_staff=True).count() == 1
 
         assert (
             Product.objects.count(),
@@ -191,3 +202,11 @@ class TestDemo:
                 .types.filter(quantity__gt=0, availability=True)
                 .exists()
             )
+        # Stored at a full size larger than the thumbnail: the product page never upscales it.
+        image = ProductImage.objects.order_by("id").first()
+        with (
+            Image.open(media_root / image.path) as full,
+            Image.open(media_root / image.thumbnail_path) as thumb,
+        ):
+            assert full.width == demo_images.SIDE
+            assert thumb.width == 400

@@ -3,13 +3,11 @@ stored at a full size larger than the thumbnail (the product page never upscales
 
 import io
 
-import pytest
 from PIL import Image
 
 from shop import demo
 from shop.demo import images as demo_images
 from shop.demo.draw import OBJECTS
-from shop.models import ProductImage
 
 
 def test_every_demo_product_has_a_drawing_of_its_kind():
@@ -45,14 +43,4 @@ def test_pictures_are_full_size_and_differ_by_product():
     assert len(image.getcolors(1 << 20)) > 2000
 
 
-@pytest.mark.django_db
-def test_stored_demo_images_have_a_full_image_larger_than_the_thumbnail(media_root):
-    demo.seed(io.StringIO())
-
-    image = ProductImage.objects.order_by("id").first()
-    with (
-        Image.open(media_root / image.path) as full,
-        Image.open(media_root / image.thumbnail_path) as thumb,
-    ):
-        assert full.width == demo_images.SIDE
-        assert thumb.width == 400
+# Stored at a full size larger than the thumbnail: shop/tests/test_commands.py's TestDemo.

@@ -85,12 +85,20 @@ def browser():
 
 @pytest.fixture
 def new_page(browser, server, request):
-    """new_page(viewport=None) -> a page in a fresh context; its last screen is saved."""
+    """new_page(viewport=None, motion="reduce") -> a page in a fresh context; its last screen
+    is saved.
+
+    The journeys run as a shopper who asked the system for reduced motion: the shop must work
+    for them (its CSS then ends animations at once), and Chromium draws a fifth less. The walk
+    of every screen (test_screens.py) passes motion="no-preference": toasts and dialogs move
+    as most shoppers see them."""
     contexts = []
 
-    def make(viewport=None):
+    def make(viewport=None, motion="reduce"):
         context = browser.new_context(
-            base_url=server, viewport=viewport or {"width": 1280, "height": 900}
+            base_url=server,
+            viewport=viewport or {"width": 1280, "height": 900},
+            reduced_motion=motion,
         )
         context.set_default_timeout(10_000)
         contexts.append(context)

@@ -424,7 +424,7 @@ def test_every_screen(server, new_page, size):
     make_ride(server, token, "Screen Shopper")
     last_one = make_product(server, admin_token(server), name=unique("Last One"), quantity=1)
 
-    screens = Screens(new_page(viewport=SIZES[size]), size)
+    screens = Screens(new_page(viewport=SIZES[size], motion="no-preference"), size)
     shopper_screens(screens, server, password, product, last_one)
     admin_screens(screens, product, order)
     assert not screens.problems, "\n".join(screens.problems)
