@@ -16,12 +16,16 @@ def pytest_report_header(config):
 
 def pytest_configure(config):
     # One folder for the run's prepared live-server databases (tests/liveserver.py), made by
-    # the first process (xdist's controller) and inherited by the workers it starts.
+    # the first process (xdist's controller) and inherited by the workers it starts, unless
+    # the caller shares one between runs (`make test`: the SQLite pass's demo shop serves the
+    # browser suite) and removes it itself. The PostgreSQL templates serve one run only.
+    if hasattr(config, "workerinput"):
+        return
     if "SHOP_TEST_TEMPLATES" not in os.environ:
         folder = tempfile.mkdtemp(prefix="shop-templates-")
         os.environ["SHOP_TEST_TEMPLATES"] = folder
         config.add_cleanup(lambda: shutil.rmtree(folder, ignore_errors=True))
-        config.add_cleanup(_drop_pg_templates)
+    config.add_cleanup(_drop_pg_templates)
 
 
 def _drop_pg_templates():

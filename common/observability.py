@@ -13,9 +13,8 @@ send_default_pii is off and `scrub_event` keeps only what is listed below.
 import contextvars
 import functools
 import logging
+import sys
 from contextlib import contextmanager, nullcontext
-
-import sentry_sdk
 
 _request_id = contextvars.ContextVar("request_id", default=None)
 _request = contextvars.ContextVar("request", default=None)
@@ -34,7 +33,10 @@ def request_context(request_id, request=None):
     id_token = _request_id.set(request_id or None)
     request_token = _request.set(request)
     # Without Sentry there is no scope to keep apart, and forking one costs every request.
-    scope = sentry_sdk.isolation_scope() if sentry_sdk.is_initialized() else nullcontext()
+    # Not imported until a DSN is set (init_sentry): the import is a twelfth of a start.
+    sentry_sdk = sys.modules.get("sentry_sdk")
+    initialized = sentry_sdk is not None and sentry_sdk.is_initialized()
+    scope = sentry_sdk.isolation_scope() if initialized else nullcontext()
     try:
         with scope:
             yield
@@ -112,6 +114,7 @@ def _scrub_breadcrumbs(breadcrumbs):
 def init_sentry(*, dsn, release, environment):
     """Report unhandled errors and ERROR log lines (a WARNING is a breadcrumb at most), from
     the web processes and the worker alike: settings call this wherever Django starts."""
+    import sentry_sdk
     from sentry_sdk.integrations.django import DjangoIntegration
     from sentry_sdk.integrations.logging import LoggingIntegration
 

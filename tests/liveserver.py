@@ -226,6 +226,9 @@ def drop_pg_templates(server=None, prefix=None):
             ).fetchall()
             for (name,) in names:
                 admin.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+                if server is None:
+                    # The folder that marked it ready, in a folder the next run may share.
+                    shutil.rmtree(listed.parent / name.removeprefix(prefix), ignore_errors=True)
 
 
 def _pg_target(env):
