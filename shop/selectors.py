@@ -29,7 +29,7 @@ from common.errors import BadRequest, Forbidden, NotFound
 from common.images import url_for
 from shop.models import Category, Product, ProductImage, ProductType, StockMove
 from shop.search import ids_in, search_ids
-from shop.stock import sellable_now
+from shop.stock import sellable_stored
 from storesettings.selectors import low_stock_threshold_sql
 
 if TYPE_CHECKING:
@@ -188,8 +188,9 @@ def clean_stock_filter(stock: str | None, *, user: "User | AnonymousUser") -> st
 
 def products_in_stock(products: QuerySet[Product], *, in_stock: bool) -> QuerySet[Product]:
     """The list's `inStock=1`: only products a shopper can buy now (shop/stock.py
-    `sellable_now`, the checkout's rules); `products` unchanged when not asked."""
-    return products.filter(sellable_now()) if in_stock else products
+    `sellable_now`, the checkout's rules, as stored on each product by the database:
+    `sellable_stored`); `products` unchanged when not asked."""
+    return products.filter(sellable_stored()) if in_stock else products
 
 
 def products_by_stock(products: QuerySet[Product], *, stock: str) -> QuerySet[Product]:
