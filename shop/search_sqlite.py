@@ -6,7 +6,7 @@ import functools
 import threading
 from typing import NamedTuple
 
-from django.db import connection
+from django.db import DatabaseError, connection
 from django.db.backends.base.base import BaseDatabaseWrapper
 
 from shop.search_rule import Cost, Vocabulary
@@ -71,6 +71,27 @@ def sqlite_vocabulary() -> Tokens:
                 last_id=last_id, recent=Vocabulary(recent), recent_tokens=recent
             )
         return _tokens
+
+
+def read_in_background() -> threading.Thread | None:
+    """Read the tokens in a thread of their own, beside a new worker's first requests
+    (gunicorn's post_worker_init): the process's first search would otherwise wait for them
+    (a quarter of a second at 100,000 products, docs/performance.md). PostgreSQL's search
+    keeps no tokens in the process."""
+    if connection.vendor != "sqlite":
+        return None
+    thread = threading.Thread(target=_read_once, name="search-tokens", daemon=True)
+    thread.start()
+    return thread
+
+
+def _read_once() -> None:
+    try:
+        sqlite_vocabulary()
+    except DatabaseError:
+        pass  # not migrated yet, or busy: the first search reads them instead
+    finally:
+        connection.close()
 
 
 def clear() -> None:

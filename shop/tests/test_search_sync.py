@@ -166,3 +166,18 @@ def test_tokens_added_past_the_limit_are_merged_into_the_rest(customer_client, m
     merged = search_sqlite.sqlite_vocabulary()
     assert merged.base is not kept.base and merged.recent_tokens == []
     assert found(customer_client, "kit comte") == ["Comet Kit"]
+
+
+@pytest.mark.skipif("connection.vendor != 'sqlite'", reason="the vocabulary is SQLite's")
+@pytest.mark.django_db(transaction=True)
+def test_a_new_worker_reads_the_tokens_before_its_first_search():
+    # What gunicorn's post_worker_init starts (config/gunicorn.conf.py), on its own connection.
+    make_product(name="Quasar Lantern")
+    search_sqlite.clear()
+
+    search_sqlite.read_in_background().join()
+
+    assert search_sqlite._tokens is not None
+    assert {"quasar", "lantern"} <= set(search_sqlite._tokens.base_tokens)
+    # The first search then only asks for what was added since.
+    assert search_sqlite.sqlite_vocabulary() is search_sqlite._tokens
