@@ -410,7 +410,3 @@ def connections_on_workers(base, log_path, count=2, tries=None):
             break
     assert len(by_pid) == count, f"{count} workers wanted, connections reached {list(by_pid)}"
     return list(by_pid.values())
-
-
-def connections_on_two_workers(base, log_path, tries=60):
-    return connections_on_workers(base, log_path, 2, tries)

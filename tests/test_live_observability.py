@@ -21,7 +21,7 @@ from prometheus_client.parser import text_string_to_metric_families
 from tests.liveserver import (
     ROOT,
     call,
-    connections_on_two_workers,
+    connections_on_workers,
     gunicorn,
     login,
     prepare_database,
@@ -268,7 +268,7 @@ def test_metrics_add_up_the_requests_of_both_workers(demo_database, tmp_path):
     )
     log_path = tmp_path / "gunicorn.log"
     with gunicorn(env, workers=2, log_path=log_path) as base:
-        first, second = connections_on_two_workers(base, log_path)
+        first, second = connections_on_workers(base, log_path)
         statuses = [_get(first, "/api/shop/info") for _ in range(3)]
         statuses += [_get(second, "/api/shop/info") for _ in range(4)]
         statuses += [_get(conn, f"/api/products/{n}") for n, conn in enumerate([first, second])]

@@ -10,7 +10,7 @@ import time
 import pytest
 
 from tests.liveserver import (
-    connections_on_two_workers,
+    connections_on_workers,
     gunicorn,
     prepare_database,
     server_env,
@@ -42,7 +42,7 @@ def server(tmp_path_factory):
 
 def test_the_login_throttle_counts_across_workers(server):
     base, log_path = server
-    first, second = connections_on_two_workers(base, log_path)
+    first, second = connections_on_workers(base, log_path)
     statuses = []
     for n in range(12):
         conn = (first, second)[n % 2]

@@ -326,18 +326,23 @@ def world_media(tmp_path_factory):
     return tmp_path_factory.mktemp("matrix-media")
 
 
+def _media_settings(folder):
+    """conftest.py's media_root settings, on `folder`."""
+    from django.conf import settings
+
+    storage = {
+        "BACKEND": "django.core.files.storage.FileSystemStorage",
+        "OPTIONS": {"location": folder, "base_url": "/media/"},
+    }
+    return {"STORAGES": {**settings.STORAGES, "default": storage}, "MEDIA_ROOT": folder}
+
+
 @pytest.fixture
 def media_root(settings, world_media):
-    """The world's media folder (conftest.py's media_root, on the folder the world was made
-    with): a file a case deletes stays deleted, which no case reads."""
-    settings.STORAGES = {
-        **settings.STORAGES,
-        "default": {
-            "BACKEND": "django.core.files.storage.FileSystemStorage",
-            "OPTIONS": {"location": world_media, "base_url": "/media/"},
-        },
-    }
-    settings.MEDIA_ROOT = world_media
+    """The world's media folder, for each case: a file a case deletes stays deleted, which
+    no case reads."""
+    for name, value in _media_settings(world_media).items():
+        setattr(settings, name, value)
     return world_media
 
 
@@ -345,20 +350,14 @@ def media_root(settings, world_media):
 def world(django_db_setup, django_db_blocker, world_media):
     """The world, in a transaction that stays open for the file: each case's `db` fixture
     runs it in a savepoint inside this one and rolls that back."""
-    from django.conf import settings
     from django.db import transaction
     from django.test import override_settings
 
-    storage = {
-        "BACKEND": "django.core.files.storage.FileSystemStorage",
-        "OPTIONS": {"location": world_media, "base_url": "/media/"},
-    }
     with (
         django_db_blocker.unblock(),
         override_settings(
             PASSWORD_HASHERS=["django.contrib.auth.hashers.MD5PasswordHasher"],
-            STORAGES={**settings.STORAGES, "default": storage},
-            MEDIA_ROOT=world_media,
+            **_media_settings(world_media),
         ),
         transaction.atomic(),
     ):

@@ -27,6 +27,11 @@ RULE = """(
     )
 )"""
 
+# A row is written only when its flag changes, to the other value: a type's stock write (every
+# checkout) rarely changes whether its product can be sold, and the rule is evaluated once.
+FLIP = "UPDATE shop_product SET sellable = NOT sellable"
+CHANGED = f"sellable <> {RULE.format(p='shop_product')}"
+
 INDEX = (
     'CREATE INDEX "product_sellable_newest" ON "shop_product" '
     '("created_at" DESC, "id" DESC) WHERE "sellable"'
@@ -36,24 +41,21 @@ SQLITE = [
     'ALTER TABLE "shop_product" ADD COLUMN "sellable" bool NOT NULL DEFAULT 0',
     f"UPDATE shop_product SET sellable = {RULE.format(p='shop_product')}",
     f"""CREATE TRIGGER product_sellable_insert AFTER INSERT ON shop_product BEGIN
-        UPDATE shop_product SET sellable = {RULE.format(p="shop_product")} WHERE id = NEW.id;
+        {FLIP} WHERE id = NEW.id AND {CHANGED};
     END""",
     f"""CREATE TRIGGER product_sellable_update
     AFTER UPDATE OF availability, price, quantity ON shop_product BEGIN
-        UPDATE shop_product SET sellable = {RULE.format(p="shop_product")} WHERE id = NEW.id;
+        {FLIP} WHERE id = NEW.id AND {CHANGED};
     END""",
     f"""CREATE TRIGGER product_type_sellable_insert AFTER INSERT ON shop_producttype BEGIN
-        UPDATE shop_product SET sellable = {RULE.format(p="shop_product")}
-        WHERE id = NEW.product_id;
+        {FLIP} WHERE id = NEW.product_id AND {CHANGED};
     END""",
     f"""CREATE TRIGGER product_type_sellable_update
     AFTER UPDATE OF availability, quantity, price, product_id ON shop_producttype BEGIN
-        UPDATE shop_product SET sellable = {RULE.format(p="shop_product")}
-        WHERE id IN (NEW.product_id, OLD.product_id);
+        {FLIP} WHERE id IN (NEW.product_id, OLD.product_id) AND {CHANGED};
     END""",
     f"""CREATE TRIGGER product_type_sellable_delete AFTER DELETE ON shop_producttype BEGIN
-        UPDATE shop_product SET sellable = {RULE.format(p="shop_product")}
-        WHERE id = OLD.product_id;
+        {FLIP} WHERE id = OLD.product_id AND {CHANGED};
     END""",
     INDEX,
 ]
@@ -84,7 +86,7 @@ POSTGRESQL = [
     """CREATE TRIGGER product_sellable_row
     BEFORE INSERT OR UPDATE OF availability, price, quantity ON shop_product
     FOR EACH ROW EXECUTE FUNCTION shop_product_sellable_row()""",
-    # A type's product: written only when its flag changes, so a checkout that leaves
+    # A type's product: written only when its flag changes (FLIP), so a checkout that leaves
     # units in stock locks no more than it did (its product rows are locked first anyway).
     f"""CREATE FUNCTION shop_product_type_sellable() RETURNS trigger AS $$
     DECLARE
@@ -97,8 +99,7 @@ POSTGRESQL = [
         ELSE
             ids := ARRAY[NEW.product_id, OLD.product_id];
         END IF;
-        UPDATE shop_product SET sellable = {RULE.format(p="shop_product")}
-        WHERE id = ANY(ids) AND sellable IS DISTINCT FROM {RULE.format(p="shop_product")};
+        {FLIP} WHERE id = ANY(ids) AND {CHANGED};
         RETURN NULL;
     END $$ LANGUAGE plpgsql""",
     """CREATE TRIGGER product_type_sellable
