@@ -186,7 +186,8 @@ def _found(products: QuerySet[Product], filters: ListFilters) -> array:
         products,
         filters.search,
         category=filters.category,
-        filtered=bool(filters.stock or filters.in_stock),
+        in_stock=filters.in_stock,
+        stock=filters.stock,
         sort=filters.sort,
     )
     # An array of machine integers: 8 bytes an id in the cache's byte count.

@@ -29,15 +29,20 @@ name are kept in tables by triggers (shop/search_tables.py), so a write is found
 - The literal part: on PostgreSQL through migration 0003's trigram indexes; on SQLite the
   FTS5 trigram index of names and descriptions gives the candidates (texts of 3 characters
   or more, ASCII: LIKE folds ASCII letters only), else a scan of every row.
+- The list's filters: the category from the token rows, `inStock` by the small index of
+  the products that cannot be sold (migration 0012), the admins' `stock` by the list's own
+  query on each product found. A `sort` is one query, the names' part and the literal
+  part as a subquery of the sorted list, with no ranking.
 """
 
 import json
 from collections import defaultdict
 from collections.abc import Iterable, Sequence
+from typing import Any
 
 from django.db import connection
 from django.db.models import BooleanField, Q, QuerySet
-from django.db.models.expressions import RawSQL
+from django.db.models.expressions import Combinable, RawSQL
 
 from shop.models import Product
 from shop.search_rule import Cost, allowed_edits, query_words, token_cost
@@ -53,15 +58,6 @@ TWO_EDITS_SIMILARITY = 0.1
 # Sorts after every word that starts with the same letters: tokens are compared by code
 # point (SQLite's BINARY, PostgreSQL's "C" collation).
 _AFTER_EVERY_WORD = "\U0010ffff"
-
-
-def ids_in(ids: Sequence[int]) -> RawSQL:
-    """A filter on products whose id is one of `ids`, as one query parameter whatever
-    their number (a search can find tens of thousands)."""
-    if connection.vendor == "postgresql":
-        return RawSQL('"shop_product"."id" = ANY(%s)', [list(ids)], output_field=BooleanField())
-    sql = '"shop_product"."id" IN (SELECT value FROM json_each(%s))'
-    return RawSQL(sql, [json.dumps(list(ids))], output_field=BooleanField())
 
 
 def _postgres_tokens_sql(query_words: Sequence[str]) -> tuple[str, list[str]]:
@@ -85,15 +81,13 @@ def _postgres_tokens_sql(query_words: Sequence[str]) -> tuple[str, list[str]]:
 
 
 def _postgres_search(
-    products: QuerySet[Product], query_words: Sequence[str], search: str
+    query_words: Sequence[str], held: QuerySet[Product] | None
 ) -> tuple[list[dict[str, Cost]], list[int]]:
-    """-> ({token: cost} for each query word; the ids of `products` holding the text,
-    newest first): one round trip, the threshold of `%>`, the tokens and the literal
-    matches in one transaction (several statements in one query: Django's client-side
-    binding cursor for psycopg)."""
-    held = products.filter(_literal(search)).order_by("-created_at", "-id").values_list("id")
-    sql, params = held.query.sql_with_params()
-    statements, values = [sql], list(params)
+    """-> ({token: cost} for each query word; the ids of `held` when given): one round
+    trip, the threshold of `%>`, the tokens and the literal matches in one transaction
+    (several statements in one query: Django's client-side binding cursor for psycopg)."""
+    statements: list[str] = []
+    values: list[Any] = []
     if query_words:
         threshold = ONE_EDIT_SIMILARITY
         if max(allowed_edits(word) for word in query_words) == 2:
@@ -103,17 +97,24 @@ def _postgres_search(
         statements = [
             "SELECT set_config('pg_trgm.word_similarity_threshold', %s, true)",
             tokens_sql,
-            sql,
         ]
-        values = [str(threshold), *tokens_params, *params]
+        values = [str(threshold), *tokens_params]
+    if held is not None:
+        sql, params = held.values_list("id").query.sql_with_params()
+        statements.append(sql)
+        values += params
+    rows: list[tuple[int, str]] = []
+    held_ids: list[int] = []
+    if not statements:
+        return [], held_ids
     with connection.cursor() as cursor:
         cursor.execute("; ".join(statements), values)
-        rows = []
         if query_words:
             cursor.nextset()
             rows = cursor.fetchall()
             cursor.nextset()
-        held_ids = [pk for (pk,) in cursor.fetchall()]
+        if held is not None:
+            held_ids = [pk for (pk,) in cursor.fetchall()]
     matches: list[dict[str, Cost]] = [{} for _ in query_words]
     for n, token in rows:
         cost = token_cost(query_words[n], token)
@@ -122,87 +123,105 @@ def _postgres_search(
     return matches, held_ids
 
 
-def _holders(matches: Sequence[dict[str, Cost]], category: str) -> list[tuple]:
-    """Rows (product id, created, its matched token for each query word) of the products
-    (of `category` when given) holding a matched token for every query word: a join of
-    the token rows, from the query word with the fewest tokens, so only the products
-    found come back (383 rows for two words 6,000 names each hold, not 12,000)."""
-    postgres = connection.vendor == "postgresql"
+def _one_of(column: str, tokens: Iterable[str]) -> tuple[str, str | list[str]]:
+    """`column` is one of `tokens`, as SQL and its one parameter."""
+    if connection.vendor == "postgresql":
+        return f"{column} = ANY(%s)", list(tokens)
+    return f"{column} IN (SELECT value FROM json_each(%s))", json.dumps(list(tokens))
 
-    def one_of(column: str, tokens: Iterable[str]) -> tuple[str, str | list[str]]:
-        if postgres:
-            return f"{column} = ANY(%s)", list(tokens)
-        return f"{column} IN (SELECT value FROM json_each(%s))", json.dumps(list(tokens))
 
+def _holders_sql(
+    matches: Sequence[dict[str, Cost]],
+    columns: str,
+    within: QuerySet[Product] | None = None,
+    in_stock: bool = False,
+) -> tuple[str, list[Any]]:
+    """SELECT `columns` (of the token rows `w0`, `w1`... of each query word) of the
+    products holding a matched token for every query word (that can be sold now when
+    `in_stock`; in `within` when given, a queryset of products with the list's filters): a
+    join of the token rows, from the query word with the fewest tokens (`matches` sorted
+    so), so only the products found come back (383 rows for two words 6,000 names each
+    hold, not 12,000)."""
     joins: list[str] = []
-    params: list[str | list[str]] = []
+    params: list[Any] = []
     for n in range(1, len(matches)):
-        condition, value = one_of(f"w{n}.word", matches[n])
+        condition, value = _one_of(f"w{n}.word", matches[n])
         joins.append(
             f" JOIN shop_search_word AS w{n} ON w{n}.product_id = w0.product_id AND {condition}"
         )
         params.append(value)
-    where, value = one_of("w0.word", matches[0])
+    where, value = _one_of("w0.word", matches[0])
     params.append(value)
-    if category:
-        where += " AND w0.category_id = %s"
-        params.append(category)
-    words_ = ", ".join(f"w{n}.word" for n in range(len(matches)))
-    sql = f"SELECT w0.product_id, w0.created, {words_} FROM shop_search_word AS w0"
-    with connection.cursor() as cursor:
-        cursor.execute(sql + "".join(joins) + f" WHERE {where}", params)
-        return cursor.fetchall()
+    if in_stock and within is None:
+        # Few of a shop's products cannot be sold: their ids are one small index
+        # (migration 0012), no product row read per token row.
+        where += ' AND w0.product_id NOT IN (SELECT id FROM shop_product WHERE NOT "sellable")'
+    if within is not None:
+        # The filters of the list (stock, inStock, category) on each product found, by its
+        # key: the same rows the list's query reads, no list of ids sent back and forth.
+        product = within.order_by().filter(pk=RawSQL('"w0"."product_id"', ())).values("pk")
+        sql, within_params = product.query.sql_with_params()
+        where += f" AND EXISTS ({sql})"
+        params += within_params
+    sql = f"SELECT {columns} FROM shop_search_word AS w0"
+    return sql + "".join(joins) + f" WHERE {where}", params
 
 
-def _ranked(matches: Sequence[dict[str, Cost]], category: str) -> list[int]:
-    """The ids of the products (of `category` when given) holding a matched token for
-    every query word (`matches`: a {token: cost} per query word), best first: fewest
-    edits summed, then fewest prefixes, then newest; only the products found are sorted.
-    A cost is counted as edits * 16 + prefix: sums of up to 10 words order as the pairs do."""
-    matches = sorted(matches, key=len)
-    codes = [{token: e * 16 + p for token, (e, p) in costs.items()} for costs in matches]
-    rows = _holders(matches, category)
-    # {(created, id): cost}; a product holding two tokens a query word matches counts the
-    # cheaper. One query word (most searches, thousands of rows) without a generator.
-    best: dict[tuple[object, int], int] = {}
-    if len(codes) == 1:
-        code = codes[0]
-        for pk, at, token in rows:
-            cost = code[token]
-            if best.get((at, pk), cost) >= cost:
-                best[at, pk] = cost
-    else:
-        for pk, at, *tokens in rows:
-            cost = sum(code[token] for code, token in zip(codes, tokens, strict=True))
-            if best.get((at, pk), cost) >= cost:
-                best[at, pk] = cost
-    groups: dict[int, list[tuple[object, int]]] = defaultdict(list)
-    for key, cost in best.items():
-        groups[cost].append(key)
-    return [pk for cost in sorted(groups) for _, pk in sorted(groups[cost], reverse=True)]
+def _cost_sql(matches: Sequence[dict[str, Cost]]) -> tuple[str, list[Any]]:
+    """The cost of a row of `_holders_sql` as an SQL sum (edits * 16 + prefix per query
+    word: sums of up to 10 words order as the pairs do), "" when every matched token
+    costs the same. Per query word, its tokens are grouped by cost and the largest group
+    is the CASE's ELSE, tested for nothing."""
+    terms: list[str] = []
+    params: list[Any] = []
+    for n, costs in enumerate(matches):
+        groups: dict[int, list[str]] = defaultdict(list)
+        for token, (edits, prefix) in costs.items():
+            groups[edits * 16 + prefix].append(token)
+        if len(groups) < 2:
+            continue
+        *tested, (other, _) = sorted(groups.items(), key=lambda group: len(group[1]))
+        whens = []
+        for code, tokens in tested:
+            condition, value = _one_of(f"w{n}.word", tokens)
+            whens.append(f"WHEN {condition} THEN {code}")
+            params.append(value)
+        terms.append(f"CASE {' '.join(whens)} ELSE {other} END")
+    return " + ".join(terms), params
 
 
-def _found(
-    products: QuerySet[Product],
+def _ranked(
     matches: Sequence[dict[str, Cost]],
     category: str,
-    filtered: bool,
+    in_stock: bool,
+    within: QuerySet[Product] | None,
 ) -> list[int]:
-    """The ids of `products` whose names hold a matched token for every query word."""
+    """The ids of the products (of `category` when given, that can be sold now when
+    `in_stock`, and in `within`) holding a matched token for every query word (`matches`:
+    a {token: cost} per query word), best first: fewest edits summed, then fewest
+    prefixes, then newest. The database sorts the rows found (a product holding two
+    tokens a query word matches comes back twice, first at its cheaper cost): ids only,
+    where reading each row's tokens and ranking them here took twice as long."""
     if not matches or not all(matches):
         return []
-    found = _ranked(matches, category)
-    if filtered and found:
-        kept = set(products.filter(ids_in(found)).values_list("id", flat=True))
-        found = [pk for pk in found if pk in kept]
-    return found
+    matches = sorted(matches, key=len)
+    sql, params = _holders_sql(matches, "w0.product_id", within, in_stock)
+    if category:
+        sql += " AND w0.category_id = %s"
+        params.append(category)
+    cost, cost_params = _cost_sql(matches)
+    order = [cost] if cost else []
+    sql += f" ORDER BY {', '.join([*order, 'w0.created DESC', 'w0.product_id DESC'])}"
+    with connection.cursor() as cursor:
+        cursor.execute(sql, [*params, *cost_params])
+        return list(dict.fromkeys(pk for (pk,) in cursor.fetchall()))
 
 
-def _held(products: QuerySet[Product], search: str) -> list[int]:
-    """The ids of `products` whose name or description holds `search`, newest first. On
-    SQLite the FTS5 trigram index gives the candidates when it can: a text of 3 characters
-    or more (shorter ones match no trigram), in ASCII (its case folding then finds all
-    that LIKE does, and `_literal` keeps only those)."""
+def _holding(products: QuerySet[Product], search: str) -> QuerySet[Product]:
+    """The products of `products` whose name or description holds `search`. On SQLite the
+    FTS5 trigram index gives the candidates when it can: a text of 3 characters or more
+    (shorter ones match no trigram), in ASCII (its case folding then finds all that LIKE
+    does, and `_literal` keeps only those)."""
     held = products.filter(_literal(search))
     if (
         connection.vendor == "sqlite"
@@ -216,7 +235,16 @@ def _held(products: QuerySet[Product], search: str) -> list[int]:
             " (SELECT rowid FROM shop_search_text WHERE shop_search_text MATCH %s)"
         )
         held = held.filter(RawSQL(sql, [phrase], output_field=BooleanField()))
-    return list(held.order_by("-created_at", "-id").values_list("id", flat=True))
+    return held
+
+
+def _newest(products: QuerySet[Product]) -> QuerySet[Product]:
+    return products.order_by("-created_at", "-id")
+
+
+def _held(products: QuerySet[Product], search: str) -> list[int]:
+    """The ids of `products` whose name or description holds `search`, newest first."""
+    return list(_newest(_holding(products, search)).values_list("id", flat=True))
 
 
 def _literal(search: str) -> Q | RawSQL:
@@ -236,21 +264,54 @@ def _literal(search: str) -> Q | RawSQL:
 
 
 def search_ids(
-    products: QuerySet[Product], search: str, *, category: str = "", filtered: bool = False
+    products: QuerySet[Product],
+    search: str,
+    *,
+    category: str = "",
+    in_stock: bool = False,
+    stock: str = "",
+    order_by: Sequence[str | Combinable] = (),
 ) -> list[int]:
-    """The ids of `products` (filtered by `category`, and by more when `filtered`) that `search` (not empty, as shop/selectors.py clean_search left
-    it) finds: those found by their names' words best first, then those that only hold the
-    text, newest first (the module's docstring has the rule)."""
+    """The ids of `products` (product_list's for `category`, filtered as `in_stock` and
+    `stock` say: shop/selectors.py) that `search` (not empty, as clean_search left it)
+    finds: those found by their names' words best first, then those that only hold the
+    text, newest first (the module's docstring has the rule); or all of them in the order
+    of `order_by`, one query once the words are matched."""
     if not search:
         return []
     words_ = query_words(search)
+    # Sorted, the text's part is a subquery of the one sorted query, which filters.
+    held = _holding(Product.objects.all() if order_by else products, search)
+    held_ids: list[int] | None = None
     if connection.vendor == "postgresql":
-        matches, held = _postgres_search(products, words_, search)
-        found = _found(products, matches, category, filtered)
+        matches, held_ids = _postgres_search(words_, None if order_by else _newest(held))
     else:
         tokens = sqlite_vocabulary() if words_ else None
         matches = [tokens.matching_tokens(word) for word in words_] if tokens else []
-        found = _found(products, matches, category, filtered)
-        held = _held(products, search)
+    if order_by:
+        return _sorted(products, matches, held, order_by)
+    found = _ranked(matches, category, in_stock, products if stock else None)
+    if held_ids is None:
+        held_ids = list(_newest(held).values_list("id", flat=True))
     seen = set(found)
-    return found + [pk for pk in held if pk not in seen]
+    return found + [pk for pk in held_ids if pk not in seen]
+
+
+def _sorted(
+    products: QuerySet[Product],
+    matches: Sequence[dict[str, Cost]],
+    held: QuerySet[Product],
+    order_by: Sequence[str | Combinable],
+) -> list[int]:
+    """The ids of `products` that the names' matched tokens or the text held find, in the
+    order of `order_by`: one query, the database's join and sort over the rows found (no
+    ranking, no list of ids sent back)."""
+    held_sql, held_params = held.order_by().values("pk").query.sql_with_params()
+    parts, params = [held_sql], list(held_params)
+    if matches and all(matches):
+        names_sql, names_params = _holders_sql(sorted(matches, key=len), "w0.product_id")
+        parts.insert(0, names_sql)
+        params = [*names_params, *params]
+    condition = f'"shop_product"."id" IN ({" UNION ".join(parts)})'
+    found = products.filter(RawSQL(condition, params, output_field=BooleanField()))
+    return list(found.order_by(*order_by).values_list("id", flat=True))

@@ -28,7 +28,7 @@ from django.db.models.functions import Coalesce, Lower
 from common.errors import BadRequest, Forbidden, NotFound
 from common.images import url_for
 from shop.models import Category, Product, ProductImage, ProductType, StockMove
-from shop.search import ids_in, search_ids
+from shop.search import search_ids
 from shop.stock import sellable_stored
 from storesettings.selectors import low_stock_threshold_sql
 
@@ -107,19 +107,19 @@ def product_search(
     search: str,
     *,
     category: str = "",
-    filtered: bool = False,
+    in_stock: bool = False,
+    stock: str = "",
     sort: str = "",
 ) -> list[int]:
-    """The ids of `products` (product_list's for `category`, and filtered further when
-    `filtered`) that `search` (as clean_search left it) finds: those its names' words find
+    """The ids of `products` (product_list's for `category`, filtered as `in_stock` and
+    `stock` say) that `search` (as clean_search left it) finds: those its names' words find
     best first, then those whose name or description holds the text, newest first
     (shop/search.py has the rule, the same on both databases); or all of them in the order
     `sort` names when given."""
-    found = search_ids(products, search, category=category, filtered=filtered)
-    if not sort or not found:
-        return found
-    ordered = Product.objects.filter(ids_in(found)).order_by(*SORTS[sort])
-    return list(ordered.values_list("id", flat=True))
+    order_by = SORTS[sort] if sort else ()
+    return search_ids(
+        products, search, category=category, in_stock=in_stock, stock=stock, order_by=order_by
+    )
 
 
 class FoundProducts:

@@ -207,6 +207,18 @@ class TestSortAndInStock:
             "Mangoes",
             "Mango",
         ]
+        # Best first still, without what cannot be sold now: by its name's words (a type
+        # sold out, one taken off sale) or by its description alone.
+        make_product(name="Mango Kit", price="2.00", types=[{"quantity": 0}])
+        make_product(name="Mango Off", price="2.00", availability=False)
+        make_product(name="Lamp", price="2.00", description="mango scent")
+        make_product(name="Bulb", price="2.00", quantity=0, description="mango scent")
+        assert self.names(customer_client, search="mango", inStock="1") == [
+            "Mango",
+            "Mangoes",
+            "Lamp",
+        ]
+        assert self.names(customer_client, search="mango", inStock="1", category="hemp") == []
 
     def test_pages_follow_the_order(self, shelf, customer_client):
         pages = [self.names(customer_client, sort="price_asc", limit=4, page=n) for n in (1, 2, 3)]
