@@ -31,8 +31,8 @@ name are kept in tables by triggers (shop/search_tables.py), so a write is found
   or more, ASCII: LIKE folds ASCII letters only), else a scan of every row.
 - The list's filters: the category from the token rows, `inStock` by the small index of
   the products that cannot be sold (migration 0012), the admins' `stock` by the list's own
-  query on each product found. A `sort` is one query, the names' part and the literal
-  part as a subquery of the sorted list, with no ranking.
+  query on each product found. A `sort` is one query over the names' part and the literal
+  part, with no ranking; the price sorts read the names' prices from the token rows.
 """
 
 import json
@@ -263,6 +263,11 @@ def _literal(search: str) -> Q | RawSQL:
     return RawSQL(sql, [text, text], output_field=BooleanField())
 
 
+# The list's price sorts (shop/selectors.py SORTS) over the token rows' prices: the unpriced
+# last, ties newest first by id. shop/tests/test_typo_search.py holds the two the same.
+PRICE_SORTS = {"price_asc": "price ASC NULLS LAST", "price_desc": "price DESC NULLS LAST"}
+
+
 def search_ids(
     products: QuerySet[Product],
     search: str,
@@ -270,26 +275,24 @@ def search_ids(
     category: str = "",
     in_stock: bool = False,
     stock: str = "",
+    sort: str = "",
     order_by: Sequence[str | Combinable] = (),
 ) -> list[int]:
     """The ids of `products` (product_list's for `category`, filtered as `in_stock` and
     `stock` say: shop/selectors.py) that `search` (not empty, as clean_search left it)
     finds: those found by their names' words best first, then those that only hold the
-    text, newest first (the module's docstring has the rule); or all of them in the order
-    of `order_by`, one query once the words are matched."""
+    text, newest first (the module's docstring has the rule); or, with `sort` (its name)
+    and `order_by` (its order), all of them in that order, one query once the words are
+    matched."""
     if not search:
         return []
-    words_ = query_words(search)
-    # Sorted, the text's part is a subquery of the one sorted query, which filters.
-    held = _holding(Product.objects.all() if order_by else products, search)
-    held_ids: list[int] | None = None
-    if connection.vendor == "postgresql":
-        matches, held_ids = _postgres_search(words_, None if order_by else _newest(held))
-    else:
-        tokens = sqlite_vocabulary() if words_ else None
-        matches = [tokens.matching_tokens(word) for word in words_] if tokens else []
-    if order_by:
-        return _sorted(products, matches, held, order_by)
+    held = _holding(products, search)
+    matches, held_ids = _matches(query_words(search), None if sort else _newest(held))
+    if sort in PRICE_SORTS:
+        within = products if stock else None
+        return _sorted_by_price(matches, held, category, in_stock, within, PRICE_SORTS[sort])
+    if sort:
+        return _sorted(products, matches, search, order_by)
     found = _ranked(matches, category, in_stock, products if stock else None)
     if held_ids is None:
         held_ids = list(_newest(held).values_list("id", flat=True))
@@ -297,16 +300,58 @@ def search_ids(
     return found + [pk for pk in held_ids if pk not in seen]
 
 
+def _matches(
+    words_: Sequence[str], held: QuerySet[Product] | None
+) -> tuple[list[dict[str, Cost]], list[int] | None]:
+    """({token: cost} for each query word; on PostgreSQL the ids of `held` when given, read
+    in the same round trip, else None)."""
+    if connection.vendor == "postgresql":
+        return _postgres_search(words_, held)
+    tokens = sqlite_vocabulary() if words_ else None
+    return ([tokens.matching_tokens(word) for word in words_] if tokens else []), None
+
+
+def _sorted_by_price(
+    matches: Sequence[dict[str, Cost]],
+    held: QuerySet[Product],
+    category: str,
+    in_stock: bool,
+    within: QuerySet[Product] | None,
+    order: str,
+) -> list[int]:
+    """The ids found, by price (`order`), ties newest first by id: the names' part takes
+    the prices from the token rows (no product row read), the text's part from the rows it
+    reads anyway, one query."""
+    held_sql, held_params = held.order_by().values_list("id", "price").query.sql_with_params()
+    parts, params = [held_sql], list(held_params)
+    if matches and all(matches):
+        names_sql, names_params = _holders_sql(
+            sorted(matches, key=len), "w0.product_id AS id, w0.price AS price", within, in_stock
+        )
+        if category:
+            names_sql += " AND w0.category_id = %s"
+            names_params.append(category)
+        parts.insert(0, names_sql)
+        params = [*names_params, *params]
+    # The columns are named by the first part: the names' (aliased), else Django's "id"
+    # and "price".
+    sql = f"SELECT id FROM ({' UNION '.join(parts)}) AS found"
+    with connection.cursor() as cursor:
+        cursor.execute(f"{sql} ORDER BY {order}, id DESC", params)
+        return list(dict.fromkeys(pk for (pk,) in cursor.fetchall()))
+
+
 def _sorted(
     products: QuerySet[Product],
     matches: Sequence[dict[str, Cost]],
-    held: QuerySet[Product],
+    search: str,
     order_by: Sequence[str | Combinable],
 ) -> list[int]:
     """The ids of `products` that the names' matched tokens or the text held find, in the
     order of `order_by`: one query, the database's join and sort over the rows found (no
     ranking, no list of ids sent back)."""
-    held_sql, held_params = held.order_by().values("pk").query.sql_with_params()
+    held = _holding(Product.objects.all(), search).order_by().values("pk")
+    held_sql, held_params = held.query.sql_with_params()
     parts, params = [held_sql], list(held_params)
     if matches and all(matches):
         names_sql, names_params = _holders_sql(sorted(matches, key=len), "w0.product_id")

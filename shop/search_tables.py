@@ -2,10 +2,11 @@
 product (the services, the admin, bulk_create, fixtures, raw SQL) is searchable at once,
 in the writer's transaction (docs/performance.md, "Search").
 
-- shop_search_word (token, product id, created, category): the tokens of each product's
-  name, with what a search orders and filters them by (`created`: the product's
+- shop_search_word (token, product id, created, category, price): the tokens of each
+  product's name, with what a search orders and filters them by (`created`: the product's
   created_at in a form that sorts as it does, SQLite's text, on PostgreSQL microseconds
-  since 1970, which Python reads ten times faster than a timestamp).
+  since 1970, which Python reads ten times faster than a timestamp; `price` for the price
+  sorts, migration 0013).
 - shop_search_token: every token ever seen, never deleted (a token no name holds any more
   finds nothing), so concurrent writers only ever add rows. On PostgreSQL with a trigram
   GIN index for typos; on SQLite read into each process (shop/search_sqlite.py
@@ -44,7 +45,7 @@ def _sqlite_words_insert(products: str) -> str:
     space, five at a time, then every space a string boundary, and json_each() the rows."""
     text = "json_quote(lower(x.name))"
     rest = SQLITE_SEPARATORS.replace(" ", "")
-    carried = "x.id, x.created_at, x.category_id"
+    carried = "x.id, x.created_at, x.category_id, x.price"
     source = f"SELECT {carried}, {text} AS t FROM ({products}) AS x"
     while rest:
         text = "x.t"
@@ -53,8 +54,8 @@ def _sqlite_words_insert(products: str) -> str:
         source = f"SELECT {carried}, {text} AS t FROM ({source}) AS x"
         rest = rest[5:]
     return (
-        "INSERT OR IGNORE INTO shop_search_word (word, product_id, created, category_id)"
-        " SELECT DISTINCT j.value, s.id, s.created_at, s.category_id"
+        "INSERT OR IGNORE INTO shop_search_word (word, product_id, created, category_id, price)"
+        " SELECT DISTINCT j.value, s.id, s.created_at, s.category_id, s.price"
         f" FROM ({source}) AS s, json_each('[' || replace(s.t, ' ', '\",\"') || ']') AS j"
         " WHERE j.value <> ''"
     )
@@ -62,7 +63,7 @@ def _sqlite_words_insert(products: str) -> str:
 
 _NEW = (
     "SELECT new.id AS id, new.name AS name, new.created_at AS created_at,"
-    " new.category_id AS category_id"
+    " new.category_id AS category_id, new.price AS price"
 )
 _TEXT_DELETE = (
     "INSERT INTO shop_search_text (shop_search_text, rowid, name, description) "
@@ -75,7 +76,7 @@ _TEXT_INSERT = (
 
 SQLITE_TABLES = [
     "CREATE TABLE IF NOT EXISTS shop_search_word (word TEXT NOT NULL, "
-    "product_id INTEGER NOT NULL, created, category_id TEXT NOT NULL, "
+    "product_id INTEGER NOT NULL, created, category_id TEXT NOT NULL, price, "
     "PRIMARY KEY (word, product_id)) WITHOUT ROWID",
     "CREATE INDEX IF NOT EXISTS shop_search_word_product ON shop_search_word (product_id)",
     # Ids in the order tokens were added (SQLite has one writer at a time, and the table
@@ -96,9 +97,9 @@ SQLITE_TRIGGERS = {
     f"{_sqlite_words_insert(_NEW)}; {_TEXT_INSERT}; END",
     "shop_search_product_delete": "AFTER DELETE ON shop_product BEGIN "
     f"DELETE FROM shop_search_word WHERE product_id = old.id; {_TEXT_DELETE}; END",
-    "shop_search_product_name": "AFTER UPDATE OF name, created_at, category_id ON shop_product "
-    "WHEN old.name IS NOT new.name OR old.created_at IS NOT new.created_at "
-    "OR old.category_id IS NOT new.category_id BEGIN "
+    "shop_search_product_name": "AFTER UPDATE OF name, created_at, category_id, price "
+    "ON shop_product WHEN old.name IS NOT new.name OR old.created_at IS NOT new.created_at "
+    "OR old.category_id IS NOT new.category_id OR old.price IS NOT new.price BEGIN "
     f"DELETE FROM shop_search_word WHERE product_id = old.id; {_sqlite_words_insert(_NEW)}; END",
     "shop_search_product_text": "AFTER UPDATE OF name, description ON shop_product "
     "WHEN old.name IS NOT new.name OR old.description IS NOT new.description BEGIN "
@@ -108,7 +109,7 @@ SQLITE_TRIGGERS = {
 }
 SQLITE_FILL = [
     "DELETE FROM shop_search_word",
-    _sqlite_words_insert("SELECT id, name, created_at, category_id FROM shop_product"),
+    _sqlite_words_insert("SELECT id, name, created_at, category_id, price FROM shop_product"),
     "INSERT INTO shop_search_text (shop_search_text) VALUES ('rebuild')",
 ]
 
@@ -117,11 +118,11 @@ POSTGRES_TABLES = [
     "CREATE EXTENSION IF NOT EXISTS pg_trgm",
     'CREATE TABLE IF NOT EXISTS shop_search_word (word text COLLATE "C" NOT NULL, '
     "product_id bigint NOT NULL, created bigint NOT NULL, "
-    "category_id varchar(40) NOT NULL, "
+    "category_id varchar(40) NOT NULL, price numeric, "
     # What a search reads of a word's rows is in its index: an index-only scan once
     # (auto)vacuum has marked the pages visible, where the rows of a word lie on as many
     # pages as there are products holding it.
-    "PRIMARY KEY (word, product_id) INCLUDE (created, category_id))",
+    "PRIMARY KEY (word, product_id) INCLUDE (created, category_id, price))",
     "CREATE INDEX IF NOT EXISTS shop_search_word_product ON shop_search_word (product_id)",
     'CREATE TABLE IF NOT EXISTS shop_search_token (token text COLLATE "C" PRIMARY KEY, '
     "plain boolean NOT NULL)",
@@ -141,9 +142,9 @@ POSTGRES_TABLES = [
     "LANGUAGE sql AS $$ "
     "INSERT INTO shop_search_token (token, plain) SELECT token, token ~ '^[0-9a-z_]+$' "
     "FROM shop_search_tokens(product.name) AS token ON CONFLICT DO NOTHING; "
-    "INSERT INTO shop_search_word (word, product_id, created, category_id) "
+    "INSERT INTO shop_search_word (word, product_id, created, category_id, price) "
     "SELECT token, product.id, (extract(epoch FROM product.created_at) * 1000000)::bigint, "
-    "product.category_id "
+    "product.category_id, product.price "
     "FROM shop_search_tokens(product.name) AS token ON CONFLICT DO NOTHING $$",
     "CREATE OR REPLACE FUNCTION shop_search_product_changed() RETURNS trigger "
     "LANGUAGE plpgsql AS $$ BEGIN "
@@ -157,10 +158,11 @@ POSTGRES_TABLES = [
 POSTGRES_TRIGGERS = {
     "shop_search_product_write": "AFTER INSERT OR DELETE ON shop_product "
     "FOR EACH ROW EXECUTE FUNCTION shop_search_product_changed()",
-    "shop_search_product_name": "AFTER UPDATE OF name, created_at, category_id ON shop_product "
-    "FOR EACH ROW WHEN (OLD.name IS DISTINCT FROM NEW.name "
+    "shop_search_product_name": "AFTER UPDATE OF name, created_at, category_id, price "
+    "ON shop_product FOR EACH ROW WHEN (OLD.name IS DISTINCT FROM NEW.name "
     "OR OLD.created_at IS DISTINCT FROM NEW.created_at "
-    "OR OLD.category_id IS DISTINCT FROM NEW.category_id) "
+    "OR OLD.category_id IS DISTINCT FROM NEW.category_id "
+    "OR OLD.price IS DISTINCT FROM NEW.price) "
     "EXECUTE FUNCTION shop_search_product_changed()",
     "shop_search_product_truncate": "AFTER TRUNCATE ON shop_product "
     "FOR EACH STATEMENT EXECUTE FUNCTION shop_search_product_truncated()",
@@ -214,6 +216,65 @@ def repair(connection: BaseDatabaseWrapper) -> bool:
     if "shop_search_word" not in connection.introspection.table_names():
         return False
     return install(connection)
+
+
+def _statement(statements: list[str], start: str) -> str:
+    (statement,) = (sql for sql in statements if sql.startswith(start))
+    return statement
+
+
+def add_price(connection: BaseDatabaseWrapper) -> None:
+    """Migration 0013 on tables made before it: the price column, the triggers and function
+    that keep it, then the prices of the rows already there, each step committed at once
+    (the migration is not atomic) so that nothing waits long: reads and searches go on
+    throughout; on PostgreSQL a catalog write waits only for the rows of its own product.
+    A price written meanwhile is kept by the new trigger or read by the fill that follows.
+    Idempotent: a migration stopped half way is run again."""
+    postgres = connection.vendor == "postgresql"
+    with connection.cursor() as cursor:
+        columns = connection.introspection.get_table_description(cursor, "shop_search_word")
+        if "price" not in {column.name for column in columns}:
+            cursor.execute(
+                "ALTER TABLE shop_search_word ADD COLUMN price" + (" numeric" if postgres else "")
+            )
+        if postgres:
+            cursor.execute(
+                _statement(POSTGRES_TABLES, "CREATE OR REPLACE FUNCTION shop_search_add")
+            )
+            name = "shop_search_product_name"
+            cursor.execute(f"CREATE OR REPLACE TRIGGER {name} {POSTGRES_TRIGGERS[name]}")
+            cursor.execute(
+                "UPDATE shop_search_word AS w SET price = p.price FROM shop_product AS p "
+                "WHERE p.id = w.product_id AND w.price IS DISTINCT FROM p.price"
+            )
+            _include_price_in_key(cursor)
+            # Index-only scans again (the rows were all written): autovacuum's work, now.
+            cursor.execute("VACUUM (ANALYZE) shop_search_word")
+        else:
+            for name in ("shop_search_product_insert", "shop_search_product_name"):
+                cursor.execute(f"DROP TRIGGER IF EXISTS {name}")
+                cursor.execute(f"CREATE TRIGGER {name} {SQLITE_TRIGGERS[name]}")
+            cursor.execute(
+                "UPDATE shop_search_word SET price = (SELECT p.price FROM shop_product AS p "
+                "WHERE p.id = shop_search_word.product_id)"
+            )
+
+
+def _include_price_in_key(cursor) -> None:
+    """PostgreSQL: the primary key INCLUDEs the price, as POSTGRES_TABLES makes it: a new
+    index built without blocking writes, then swapped in (a moment's lock)."""
+    cursor.execute("SELECT pg_get_indexdef('shop_search_word_pkey'::regclass)")
+    if "price" in cursor.fetchone()[0]:
+        return
+    cursor.execute("DROP INDEX CONCURRENTLY IF EXISTS shop_search_word_next")
+    cursor.execute(
+        "CREATE UNIQUE INDEX CONCURRENTLY shop_search_word_next ON shop_search_word "
+        "(word, product_id) INCLUDE (created, category_id, price)"
+    )
+    cursor.execute(
+        "ALTER TABLE shop_search_word DROP CONSTRAINT shop_search_word_pkey, "
+        "ADD CONSTRAINT shop_search_word_pkey PRIMARY KEY USING INDEX shop_search_word_next"
+    )
 
 
 def uninstall(connection: BaseDatabaseWrapper) -> None:

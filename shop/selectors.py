@@ -116,9 +116,14 @@ def product_search(
     best first, then those whose name or description holds the text, newest first
     (shop/search.py has the rule, the same on both databases); or all of them in the order
     `sort` names when given."""
-    order_by = SORTS[sort] if sort else ()
     return search_ids(
-        products, search, category=category, in_stock=in_stock, stock=stock, order_by=order_by
+        products,
+        search,
+        category=category,
+        in_stock=in_stock,
+        stock=stock,
+        sort=sort,
+        order_by=SORTS[sort] if sort else (),
     )
 
 

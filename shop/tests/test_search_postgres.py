@@ -106,6 +106,13 @@ class TestTypos:
 
     def test_the_typo_search_uses_the_token_index(self, catalog):
         with connection.cursor() as cursor:
+            # A catalog's worth of tokens and their statistics: on a few dozen, whether
+            # autovacuum had analyzed the new table yet decided the plan.
+            cursor.execute(
+                "INSERT INTO shop_search_token (token, plain) "
+                "SELECT 'word' || n, true FROM generate_series(1, 5000) AS n"
+            )
+            cursor.execute("ANALYZE shop_search_token")
             cursor.execute("SET LOCAL enable_seqscan = off")
             sql, params = search._postgres_tokens_sql(["gaek", "bar"])
             cursor.execute(f"EXPLAIN {sql}", params)

@@ -181,3 +181,61 @@ def test_a_new_worker_reads_the_tokens_before_its_first_search():
     assert {"quasar", "lantern"} <= set(search_sqlite._tokens.base_tokens)
     # The first search then only asks for what was added since.
     assert search_sqlite.sqlite_vocabulary() is search_sqlite._tokens
+
+
+# Migration 0013's starting point: the token rows and the trigger as migration 0009 made them,
+# before they carried the price.
+PRE_0013 = {
+    "postgresql": [
+        "ALTER TABLE shop_search_word DROP CONSTRAINT shop_search_word_pkey",
+        "ALTER TABLE shop_search_word DROP COLUMN price",
+        "ALTER TABLE shop_search_word ADD CONSTRAINT shop_search_word_pkey "
+        "PRIMARY KEY (word, product_id) INCLUDE (created, category_id)",
+        "CREATE OR REPLACE TRIGGER shop_search_product_name "
+        "AFTER UPDATE OF name, created_at, category_id ON shop_product FOR EACH ROW "
+        "WHEN (OLD.name IS DISTINCT FROM NEW.name OR OLD.created_at IS DISTINCT FROM "
+        "NEW.created_at OR OLD.category_id IS DISTINCT FROM NEW.category_id) "
+        "EXECUTE FUNCTION shop_search_product_changed()",
+    ],
+    "sqlite": [
+        "DROP TRIGGER shop_search_product_insert",
+        "DROP TRIGGER shop_search_product_name",
+        "ALTER TABLE shop_search_word DROP COLUMN price",
+    ],
+}
+
+
+@pytest.mark.django_db(transaction=True)  # CONCURRENTLY and VACUUM run outside a transaction
+def test_migration_0013_gives_the_rows_made_before_it_their_prices(customer_client):
+    make_product(name="Mango Pod", price="5.00")
+    make_product(name="Mango Stick", price="3.00")
+    make_product(name="Mango Free", price=None)
+    try:
+        with connection.cursor() as cursor:
+            for sql in PRE_0013[connection.vendor]:
+                cursor.execute(sql)
+        search_tables.add_price(connection)
+        search_tables.add_price(connection)  # run again after a stop half way: no harm
+
+        # Kept from now on, by the triggers the migration put in.
+        Product.objects.filter(name="Mango Pod").update(price="1.00")
+        make_product(name="Mango Kit", price="2.00")
+        readcache.clear()
+        response = customer_client.get("/api/products", {"search": "mango", "sort": "price_asc"})
+        names = [p["name"] for p in response.json()["products"]]
+        assert names == ["Mango Pod", "Mango Kit", "Mango Stick", "Mango Free"]
+        with connection.cursor() as cursor:
+            cursor.execute(
+                "SELECT count(*) FROM shop_search_word AS w JOIN shop_product AS p "
+                "ON p.id = w.product_id WHERE w.price IS NOT DISTINCT FROM p.price"
+                if connection.vendor == "postgresql"
+                else "SELECT count(*) FROM shop_search_word AS w JOIN shop_product AS p "
+                "ON p.id = w.product_id WHERE w.price IS p.price"
+            )
+            assert cursor.fetchone()[0] == 8  # two tokens a product, each with its price
+            if connection.vendor == "postgresql":
+                cursor.execute("SELECT pg_get_indexdef('shop_search_word_pkey'::regclass)")
+                assert "INCLUDE (created, category_id, price)" in cursor.fetchone()[0]
+    finally:
+        search_tables.uninstall(connection)
+        search_tables.install(connection)
