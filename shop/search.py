@@ -135,10 +135,12 @@ def _holders_sql(
     columns: str,
     within: QuerySet[Product] | None = None,
     in_stock: bool = False,
+    category: str = "",
 ) -> tuple[str, list[Any]]:
     """SELECT `columns` (of the token rows `w0`, `w1`... of each query word) of the
-    products holding a matched token for every query word (that can be sold now when
-    `in_stock`; in `within` when given, a queryset of products with the list's filters): a
+    products holding a matched token for every query word (of `category` when given, that
+    can be sold now when `in_stock`; in `within` when given, a queryset of products with
+    the list's filters): a
     join of the token rows, from the query word with the fewest tokens (`matches` sorted
     so), so only the products found come back (383 rows for two words 6,000 names each
     hold, not 12,000)."""
@@ -152,6 +154,9 @@ def _holders_sql(
         params.append(value)
     where, value = _one_of("w0.word", matches[0])
     params.append(value)
+    if category:
+        where += " AND w0.category_id = %s"
+        params.append(category)
     if in_stock and within is None:
         # Few of a shop's products cannot be sold: their ids are one small index
         # (migration 0012), no product row read per token row.
@@ -205,10 +210,7 @@ def _ranked(
     if not matches or not all(matches):
         return []
     matches = sorted(matches, key=len)
-    sql, params = _holders_sql(matches, "w0.product_id", within, in_stock)
-    if category:
-        sql += " AND w0.category_id = %s"
-        params.append(category)
+    sql, params = _holders_sql(matches, "w0.product_id", within, in_stock, category)
     cost, cost_params = _cost_sql(matches)
     order = [cost] if cost else []
     sql += f" ORDER BY {', '.join([*order, 'w0.created DESC', 'w0.product_id DESC'])}"
@@ -325,12 +327,10 @@ def _sorted_by_price(
     held_sql, held_params = held.order_by().values_list("id", "price").query.sql_with_params()
     parts, params = [held_sql], list(held_params)
     if matches and all(matches):
+        columns = "w0.product_id AS id, w0.price AS price"
         names_sql, names_params = _holders_sql(
-            sorted(matches, key=len), "w0.product_id AS id, w0.price AS price", within, in_stock
+            sorted(matches, key=len), columns, within, in_stock, category
         )
-        if category:
-            names_sql += " AND w0.category_id = %s"
-            names_params.append(category)
         parts.insert(0, names_sql)
         params = [*names_params, *params]
     # The columns are named by the first part: the names' (aliased), else Django's "id"

@@ -201,6 +201,7 @@ def test_a_search_by_price_orders_as_the_list_does(customer_client, sort, expect
         name for name in expected if name not in ("Mango Gone", "Mango Free")
     ]
     assert found(customer_client, "mango", sort=sort, category="hemp") == ["Mango Hemp"]
+    assert found(customer_client, "smells", sort=sort) == ["Lamp"]  # no name holds it
     assert len(found(customer_client, "mango", sort=sort)) == 6
 
 
