@@ -334,8 +334,10 @@ def _sorted_by_price(
         parts.insert(0, names_sql)
         params = [*names_params, *params]
     # The columns are named by the first part: the names' (aliased), else Django's "id"
-    # and "price".
-    sql = f"SELECT id FROM ({' UNION '.join(parts)}) AS found"
+    # and "price". UNION ALL: a product found twice (by both parts, or by two tokens of one
+    # query word) sorts next to itself and is dropped here, where the database's UNION
+    # hashed every row first (2.5 ms of 8 for 6,384 on PostgreSQL).
+    sql = f"SELECT id FROM ({' UNION ALL '.join(parts)}) AS found"
     with connection.cursor() as cursor:
         cursor.execute(f"{sql} ORDER BY {order}, id DESC", params)
         return list(dict.fromkeys(pk for (pk,) in cursor.fetchall()))
