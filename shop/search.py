@@ -47,6 +47,7 @@ from django.db.models.expressions import Combinable, RawSQL
 from shop.models import Product
 from shop.search_rule import Cost, allowed_edits, query_words, token_cost
 from shop.search_sqlite import capitals, sqlite_vocabulary
+from shop.stock import sellable_stored
 
 # pg_trgm's word similarity of a query word of 4 letters or more to a name one edit away is
 # at least 0.2 (a swap in "mint" leaves one of the five trigrams of "mnit"); two edits from
@@ -140,10 +141,9 @@ def _holders_sql(
     """SELECT `columns` (of the token rows `w0`, `w1`... of each query word) of the
     products holding a matched token for every query word (of `category` when given, that
     can be sold now when `in_stock`; in `within` when given, a queryset of products with
-    the list's filters): a
-    join of the token rows, from the query word with the fewest tokens (`matches` sorted
-    so), so only the products found come back (383 rows for two words 6,000 names each
-    hold, not 12,000)."""
+    the list's filters): a join of the token rows, from the query word with the fewest
+    tokens (`matches` sorted so), so only the products found come back (383 rows for two
+    words 6,000 names each hold, not 12,000)."""
     joins: list[str] = []
     params: list[Any] = []
     for n in range(1, len(matches)):
@@ -160,7 +160,10 @@ def _holders_sql(
     if in_stock and within is None:
         # Few of a shop's products cannot be sold: their ids are one small index
         # (migration 0012), no product row read per token row.
-        where += ' AND w0.product_id NOT IN (SELECT id FROM shop_product WHERE NOT "sellable")'
+        unsellable = Product.objects.filter(~sellable_stored()).order_by().values("id")
+        sql, unsellable_params = unsellable.query.sql_with_params()
+        where += f" AND w0.product_id NOT IN ({sql})"
+        params += unsellable_params
     if within is not None:
         # The filters of the list (stock, inStock, category) on each product found, by its
         # key: the same rows the list's query reads, no list of ids sent back and forth.
@@ -294,7 +297,7 @@ def search_ids(
         within = products if stock else None
         return _sorted_by_price(matches, held, category, in_stock, within, PRICE_SORTS[sort])
     if sort:
-        return _sorted(products, matches, search, order_by)
+        return _sorted(products, matches, held, order_by)
     found = _ranked(matches, category, in_stock, products if stock else None)
     if held_ids is None:
         held_ids = list(_newest(held).values_list("id", flat=True))
@@ -346,14 +349,13 @@ def _sorted_by_price(
 def _sorted(
     products: QuerySet[Product],
     matches: Sequence[dict[str, Cost]],
-    search: str,
+    held: QuerySet[Product],
     order_by: Sequence[str | Combinable],
 ) -> list[int]:
-    """The ids of `products` that the names' matched tokens or the text held find, in the
-    order of `order_by`: one query, the database's join and sort over the rows found (no
-    ranking, no list of ids sent back)."""
-    held = _holding(Product.objects.all(), search).order_by().values("pk")
-    held_sql, held_params = held.query.sql_with_params()
+    """The ids of `products` that the names' matched tokens or the text `held` find, in
+    the order of `order_by`: one query, the database's join and sort over the rows found
+    (no ranking, no list of ids sent back)."""
+    held_sql, held_params = held.order_by().values("pk").query.sql_with_params()
     parts, params = [held_sql], list(held_params)
     if matches and all(matches):
         names_sql, names_params = _holders_sql(sorted(matches, key=len), "w0.product_id")

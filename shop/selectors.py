@@ -103,28 +103,14 @@ def product_list(*, category: str = "", sort: str = "") -> QuerySet[Product]:
 
 
 def product_search(
-    products: QuerySet[Product],
-    search: str,
-    *,
-    category: str = "",
-    in_stock: bool = False,
-    stock: str = "",
-    sort: str = "",
+    products: QuerySet[Product], search: str, *, sort: str = "", **filters: Any
 ) -> list[int]:
-    """The ids of `products` (product_list's for `category`, filtered as `in_stock` and
-    `stock` say) that `search` (as clean_search left it) finds: those its names' words find
-    best first, then those whose name or description holds the text, newest first
-    (shop/search.py has the rule, the same on both databases); or all of them in the order
-    `sort` names when given."""
-    return search_ids(
-        products,
-        search,
-        category=category,
-        in_stock=in_stock,
-        stock=stock,
-        sort=sort,
-        order_by=SORTS[sort] if sort else (),
-    )
+    """The ids of `products` (product_list's for the `category` of `filters`, filtered as
+    its `in_stock` and `stock` say) that `search` (as clean_search left it) finds: those its
+    names' words find best first, then those whose name or description holds the text,
+    newest first (shop/search.py `search_ids` has the rule, the same on both databases);
+    or all of them in the order `sort` names when given."""
+    return search_ids(products, search, sort=sort, order_by=SORTS[sort] if sort else (), **filters)
 
 
 class FoundProducts:
