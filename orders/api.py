@@ -22,7 +22,7 @@ from orders import delivery, rules, selectors, services
 from orders.checkout import ADMINS_DO_NOT_SHOP, order_checkout
 from orders.filters import parse_order_filters
 from orders.models import OrderStatus
-from orders.pricing import NEEDS_ADDRESS, NEEDS_APPOINTMENT, DeliveryOption
+from orders.pricing import DeliveryOption
 from orders.rules import DATE_MISSING
 from orders.serializers import (
     BulkAnswerSerializer,
@@ -31,9 +31,7 @@ from orders.serializers import (
     OrderAnswerSerializer,
     OrderPageSerializer,
     OrderSerializer,
-    request_fingerprint,
 )
-from shop.stock import StockLine
 
 ORDERS_PAGE_SIZE = 6
 
@@ -99,31 +97,9 @@ def _answer(message, order, status_code=status.HTTP_200_OK):
 def checkout(request):
     data = CheckoutSerializer(data=request.data)
     data.is_valid(raise_exception=True)
-    values = data.validated_data
-    option = values["deliveryOption"]
     result = order_checkout(
         user=request.user,
-        lines=[
-            StockLine(
-                product_id=item["productId"],
-                type_id=item.get("productTypeId"),
-                quantity=item["quantity"],
-            )
-            for item in values["cartItems"]
-        ],
-        customer_name=values["customerName"],
-        delivery_option=option,
-        delivery_address=(values.get("deliveryAddress") or "") if option in NEEDS_ADDRESS else "",
-        phone_number=values.get("phoneNumber") or "",
-        delivery_date=values["parsedDeliveryDate"],
-        delivery_time=(values.get("deliveryTime") or "") if option in NEEDS_APPOINTMENT else "",
-        delivery_zip=(values.get("deliveryZip") or "") if option in NEEDS_APPOINTMENT else "",
-        age_confirmed=values.get("ageConfirmed") is True,
-        special_instructions=values.get("specialInstructions") or "",
-        client_delivery_fee=values.get("deliveryFee"),
-        client_total=values.get("total"),
-        idempotency_key=request.headers.get("Idempotency-Key") or None,
-        request_hash=request_fingerprint(request.data),
+        checkout=data.to_checkout(idempotency_key=request.headers.get("Idempotency-Key")),
     )
     return _answer(
         "Order placed successfully",

@@ -56,6 +56,7 @@ from orders.rules import (
 )
 from orders.selectors import order_by_idempotency_key, order_get, order_pending_count
 from shop.stock import ReservedLine, StockLine, stock_check_types, stock_reserve
+from storesettings.selectors import ShopConfig, shop_config
 
 logger = logging.getLogger("shop.orders")
 
@@ -78,83 +79,46 @@ class CheckoutResult:
 
 
 @dataclass(frozen=True)
-class Checkout:
-    """One checkout request, as order_checkout was called."""
+class CheckoutInput:
+    """One checkout request: built by orders.serializers.CheckoutSerializer (to_checkout) from
+    the body and the Idempotency-Key header, taken by order_checkout."""
 
-    user: User
     lines: Sequence[StockLine]
     customer_name: str
-    option: DeliveryOption
-    delivery_address: str
-    phone_number: str
-    delivery_date: date | None
-    delivery_time: str
-    delivery_zip: str
-    age_confirmed: bool
-    special_instructions: str
-    client_delivery_fee: Decimal | None
-    client_total: Decimal | None
-    idempotency_key: str | None
-    request_hash: str
-    notify: bool
+    delivery_option: DeliveryOption
+    delivery_address: str = ""
+    phone_number: str = ""
+    delivery_date: date | None = None
+    delivery_time: str = ""
+    delivery_zip: str = ""
+    age_confirmed: bool = False
+    special_instructions: str = ""
+    # The fee and total the shopper was shown, if sent: a different server figure is a 409.
+    client_delivery_fee: Decimal | None = None
+    client_total: Decimal | None = None
+    idempotency_key: str | None = None
+    # request_fingerprint of the body: tells a true retry from another cart under one key.
+    request_hash: str = ""
 
 
-def order_checkout(
-    *,
-    user: User,
-    lines: Sequence[StockLine],
-    customer_name: str,
-    delivery_option: str,
-    delivery_address: str = "",
-    phone_number: str = "",
-    delivery_date: date | None = None,
-    delivery_time: str = "",
-    delivery_zip: str = "",
-    age_confirmed: bool = False,
-    special_instructions: str = "",
-    client_delivery_fee: Decimal | None = None,
-    client_total: Decimal | None = None,
-    idempotency_key: str | None = None,
-    request_hash: str = "",
-    notify: bool = True,
-) -> CheckoutResult:
-    """Place an order for `lines`: reserve the stock, price it from the database, store the
-    order with copies of names and prices, and email both sides. Refusals: the module's
-    docstring.
+def order_checkout(*, user: User, checkout: CheckoutInput, notify: bool = True) -> CheckoutResult:
+    """Place an order for `checkout.lines`: reserve the stock, price it from the database,
+    store the order with copies of names and prices, and email both sides (unless not
+    `notify`). Refusals: the module's docstring.
 
-    All or nothing: any refusal rolls back every reservation. With `idempotency_key`, a
+    All or nothing: any refusal rolls back every reservation. With an idempotency key, a
     repeat of the same request answers the first order (created=False) instead of placing a
     second one, even once the customer is at MAX_PENDING_ORDERS.
     """
-    option = _refuse_early(
-        user=user, lines=lines, delivery_option=delivery_option, idempotency_key=idempotency_key
-    )
-    checkout = Checkout(
-        user=user,
-        lines=lines,
-        customer_name=customer_name,
-        option=option,
-        delivery_address=delivery_address,
-        phone_number=phone_number,
-        delivery_date=delivery_date,
-        delivery_time=delivery_time,
-        delivery_zip=delivery_zip,
-        age_confirmed=age_confirmed,
-        special_instructions=special_instructions,
-        client_delivery_fee=client_delivery_fee,
-        client_total=client_total,
-        idempotency_key=idempotency_key,
-        request_hash=request_hash,
-        notify=notify,
-    )
-    replayed = _replay(checkout)
+    _refuse_early(user, checkout)
+    replayed = _replay(user, checkout)
     if replayed is not None:
         return replayed
     try:
-        result = _place(checkout)
+        result = _place(user, checkout, notify=notify)
     except IntegrityError:
         # Two requests with one key at once: the other committed first; answer its order.
-        replayed = _replay(checkout)
+        replayed = _replay(user, checkout)
         if replayed is None:
             raise
         return replayed
@@ -167,32 +131,25 @@ def order_checkout(
     return CheckoutResult(order=placed, created=True)
 
 
-def _refuse_early(
-    *,
-    user: User,
-    lines: Sequence[StockLine],
-    delivery_option: str,
-    idempotency_key: str | None,
-) -> DeliveryOption:
+def _refuse_early(user: User, checkout: CheckoutInput) -> None:
     """What needs no database: who is shopping, an empty cart or line, an overlong key."""
     if user.is_staff:
         raise Forbidden(ADMINS_DO_NOT_SHOP)
-    if not lines:
+    if not checkout.lines:
         raise BadRequest(CART_EMPTY, errors={"cartItems": [CART_EMPTY]})
-    if any(line.quantity < 1 for line in lines):
+    if any(line.quantity < 1 for line in checkout.lines):
         raise BadRequest(QUANTITY_TOO_LOW, errors={"cartItems": [QUANTITY_TOO_LOW]})
-    option = DeliveryOption(delivery_option)
+    key = checkout.idempotency_key
     most = Order._meta.get_field("idempotency_key").max_length
-    if idempotency_key and most is not None and len(idempotency_key) > most:
+    if key and most is not None and len(key) > most:
         raise BadRequest(IDEMPOTENCY_KEY_TOO_LONG)
-    return option
 
 
-def _replay(checkout: Checkout) -> CheckoutResult | None:
+def _replay(user: User, checkout: CheckoutInput) -> CheckoutResult | None:
     """The order an earlier request with the same Idempotency-Key placed, if any."""
     if not checkout.idempotency_key:
         return None
-    order = order_by_idempotency_key(user=checkout.user, key=checkout.idempotency_key)
+    order = order_by_idempotency_key(user=user, key=checkout.idempotency_key)
     if order is None:
         return None
     if order.request_hash != checkout.request_hash:
@@ -200,42 +157,51 @@ def _replay(checkout: Checkout) -> CheckoutResult | None:
     return CheckoutResult(order=order, created=False)
 
 
-def _place(checkout: Checkout) -> CheckoutResult:
+def _place(user: User, checkout: CheckoutInput, *, notify: bool) -> CheckoutResult:
     """Steps 4 to 9 of the refusal order, in one transaction."""
     with transaction.atomic():
         # The customer's row lock makes their checkouts take turns, so parallel requests
         # cannot all count the same pending orders and together pass the cap.
-        get_user_model().objects.select_for_update().filter(pk=checkout.user.pk).first()
+        get_user_model().objects.select_for_update().filter(pk=user.pk).first()
         # A retry that waited on the lock for its original answers that order, which may
         # be the one that reached the cap.
-        replayed = _replay(checkout)
+        replayed = _replay(user, checkout)
         if replayed is not None:
             return replayed
-        plan = _plan(checkout)
-        order = _order_row(checkout, plan)
-        reserved = stock_reserve(lines=checkout.lines, order_id=order.pk, actor=checkout.user)
-        _price(order, reserved, checkout)
+        # Read once: every rule of this checkout applies the same settings.
+        config = shop_config()
+        plan = _plan(user, checkout, config)
+        order = _order_row(user, checkout, plan, config)
+        reserved = stock_reserve(lines=checkout.lines, order_id=order.pk, actor=user)
+        _price(order, reserved, checkout, config)
         _lines(order, reserved)
-        _events_and_email(order, checkout)
+        record_event(order, from_status="", to_status=OrderStatus.PENDING, actor=user)
+        if notify:
+            # In the order's own transaction: the emails are due exactly when the order
+            # exists, never for a rolled-back one (common/mail.py).
+            order_placed_emails(order.pk)
     return CheckoutResult(order=order, created=True)
 
 
-def _plan(checkout: Checkout) -> CheckoutPlan:
+def _plan(user: User, checkout: CheckoutInput, config: ShopConfig) -> CheckoutPlan:
     """The pending cap, a type for every typed product, then the shop rules (all 400s)."""
-    check_pending_orders(order_pending_count(user=checkout.user))
+    check_pending_orders(order_pending_count(user=user), config=config)
     stock_check_types(lines=checkout.lines)
     return checkout_plan(
-        option=checkout.option,
+        option=checkout.delivery_option,
         lines=checkout.lines,
         age_confirmed=checkout.age_confirmed,
         delivery_zip=checkout.delivery_zip,
         phone_number=checkout.phone_number,
         delivery_date=checkout.delivery_date,
         delivery_time=checkout.delivery_time,
+        config=config,
     )
 
 
-def _order_row(checkout: Checkout, plan: CheckoutPlan) -> Order:
+def _order_row(
+    user: User, checkout: CheckoutInput, plan: CheckoutPlan, config: ShopConfig
+) -> Order:
     """The pending order, unpriced, and its delivery hour taken (409 when full).
 
     A retry racing its original was answered after the customer's lock; the unique index on
@@ -243,9 +209,9 @@ def _order_row(checkout: Checkout, plan: CheckoutPlan) -> Order:
     refused for stock its original just took."""
     key = checkout.idempotency_key
     order = Order.objects.create(
-        user=checkout.user,
+        user=user,
         customer_name=checkout.customer_name,
-        delivery_option=checkout.option,
+        delivery_option=checkout.delivery_option,
         delivery_address=checkout.delivery_address,
         phone_number=plan.phone_number,
         delivery_date=checkout.delivery_date,
@@ -263,14 +229,16 @@ def _order_row(checkout: Checkout, plan: CheckoutPlan) -> Order:
         request_hash=checkout.request_hash if key else "",
     )
     if plan.delivery_at is not None:
-        delivery_slot_take(order=order, moment=plan.delivery_at)
+        delivery_slot_take(order=order, moment=plan.delivery_at, config=config)
     return order
 
 
-def _price(order: Order, reserved: list[ReservedLine], checkout: Checkout) -> None:
+def _price(
+    order: Order, reserved: list[ReservedLine], checkout: CheckoutInput, config: ShopConfig
+) -> None:
     """Subtotal, fee and total from the database's prices, stored on the order."""
     subtotal = money(sum((line.unit_price * line.quantity for line in reserved), start=money(0)))
-    fee = delivery_fee(checkout.option, subtotal)
+    fee = delivery_fee(checkout.delivery_option, subtotal, config)
     total = subtotal + fee
     if total > MAX_ORDER_TOTAL:
         # Raised before the totals are stored: the whole checkout rolls back.
@@ -307,14 +275,6 @@ def _lines(order: Order, reserved: list[ReservedLine]) -> None:
         )
         for line in reserved
     )
-
-
-def _events_and_email(order: Order, checkout: Checkout) -> None:
-    record_event(order, from_status="", to_status=OrderStatus.PENDING, actor=checkout.user)
-    if checkout.notify:
-        # In the order's own transaction: the emails are due exactly when the order exists,
-        # never for a rolled-back one (common/mail.py).
-        order_placed_emails(order.pk)
 
 
 def log_order_status(order: Order, *, from_status: str, to_status: str, actor: User | None) -> None:

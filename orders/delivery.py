@@ -45,9 +45,9 @@ def not_shippable(name):
     return NOT_SHIPPABLE.format(name=name)
 
 
-def zip_outside(zip_code):
+def zip_outside(zip_code, config):
     return (
-        f"Sorry, local delivery is only available in {shop_config().delivery_area}. "
+        f"Sorry, local delivery is only available in {config.delivery_area}. "
         f"{zip_code} is outside our delivery area."
     )
 
@@ -60,15 +60,16 @@ def served_zip_codes(config: ShopConfig | None = None):
     return frozenset(saved) if saved else first_run_zip_codes()
 
 
-def clean_zip(raw):
+def clean_zip(raw, config=None):
     """The five digits, or a 400 saying what is wrong (missing, malformed, not served)."""
+    config = config or shop_config()
     zip_code = (raw or "").strip()
     if not zip_code:
         _refuse("deliveryZip", ZIP_MISSING)
     if not _FIVE_DIGITS.fullmatch(zip_code):
         _refuse("deliveryZip", ZIP_INVALID)
-    if zip_code not in served_zip_codes():
-        _refuse("deliveryZip", zip_outside(zip_code))
+    if zip_code not in served_zip_codes(config):
+        _refuse("deliveryZip", zip_outside(zip_code, config))
     return zip_code
 
 
@@ -144,11 +145,10 @@ def latest_delivery_date(now=None, config=None):
     return (now or shop_now()).date() + timedelta(days=days)
 
 
-def clean_appointment(delivery_date, delivery_time):
+def clean_appointment(delivery_date, delivery_time, config):
     """(moment as an aware datetime, time as "HH:MM") inside the hours, the lead time and the
-    booking horizon; otherwise a 400 naming the allowed window."""
+    booking horizon of `config`; otherwise a 400 naming the allowed window."""
     now = shop_now()
-    config = shop_config()
     latest = latest_delivery_date(now, config)
     if delivery_date > latest:
         _refuse("deliveryDate", too_far_message(config, latest))
@@ -173,13 +173,13 @@ def clean_appointment(delivery_date, delivery_time):
     return moment, f"{chosen:%H:%M}"
 
 
-def delivery_slot_take(*, order, moment):
+def delivery_slot_take(*, order, moment, config):
     """Refuse (409) when the hour of `moment` already has DELIVERY_HOURLY_CAPACITY live
     deliveries. Runs inside checkout's transaction, after the order row is written (so a
     retried request meets its original on the idempotency key first). On PostgreSQL an
     advisory lock per hour makes two checkouts count one after the other, so they cannot
     both take the last place; SQLite runs one writer at a time anyway."""
-    capacity = shop_config().delivery_hourly_capacity
+    capacity = config.delivery_hourly_capacity
     if capacity <= 0:
         return
     hour = moment.replace(minute=0, second=0, microsecond=0)

@@ -27,7 +27,7 @@ from shop import stock
 from shop.models import ProductType
 from shop.selectors import product_sale_rules
 from shop.stock import StockLine
-from storesettings.selectors import shop_config
+from storesettings.selectors import ShopConfig, shop_config
 
 # The checkout form's messages, in the form's order (served as checkoutMessages).
 CART_EMPTY = "Your cart is empty"
@@ -71,20 +71,24 @@ def checkout_plan(
     phone_number: str,
     delivery_date: date | None,
     delivery_time: str,
+    config: ShopConfig,
 ) -> CheckoutPlan:
-    """Refuse (400) a cart or appointment the shop cannot accept; else the cleaned values."""
+    """Refuse (400) a cart or appointment the shop cannot accept under `config` (the
+    settings the checkout read once); else the cleaned values."""
     products = product_sale_rules(product_ids={line.product_id for line in lines})
     # Unknown ids are skipped here: the stock reservation refuses them with its own message.
     in_cart = [products[line.product_id] for line in lines if line.product_id in products]
-    check_units_per_line(lines, names={pk: name for pk, (name, _, _) in products.items()})
+    check_units_per_line(
+        lines, names={pk: name for pk, (name, _, _) in products.items()}, config=config
+    )
     if option == DeliveryOption.SHIPPING:
         _check_shippable(in_cart)
     zip_code, moment = "", None
     if option == DeliveryOption.DELIVERY:
-        zip_code = delivery.clean_zip(delivery_zip)
+        zip_code = delivery.clean_zip(delivery_zip, config)
     phone = delivery.clean_phone(phone_number)
     if option == DeliveryOption.DELIVERY:
-        moment, delivery_time = delivery.clean_appointment(delivery_date, delivery_time)
+        moment, delivery_time = delivery.clean_appointment(delivery_date, delivery_time, config)
     restricted = any(item_restricted for _name, item_restricted, _ in in_cart)
     age.check_age(restricted=restricted, age_confirmed=age_confirmed)
     return CheckoutPlan(
@@ -103,11 +107,13 @@ def _check_shippable(in_cart: Iterable[tuple[str, bool, bool]]) -> None:
             raise BadRequest(message, errors={"deliveryOption": [message]})
 
 
-def check_units_per_line(lines: Sequence[StockLine], *, names: dict[int, str]) -> None:
+def check_units_per_line(
+    lines: Sequence[StockLine], *, names: dict[int, str], config: ShopConfig
+) -> None:
     """Refuse (400) more than MAX_UNITS_PER_LINE units of one product or type, naming every
     such line at once. Identical lines count together, as the stock reservation merges them,
     so splitting a line does not get around the limit. `names`: {product id: name}."""
-    most = limit(shop_config().max_units_per_line)
+    most = limit(config.max_units_per_line)
     if most is None:
         return
     labels = _labels(_over(lines, most=most, names=names), names=names)
@@ -144,9 +150,9 @@ def _labels(over: list[tuple[int, int | None]], *, names: dict[int, str]) -> lis
     ]
 
 
-def check_pending_orders(pending: int) -> None:
+def check_pending_orders(pending: int, *, config: ShopConfig) -> None:
     """Refuse (400) a checkout by a customer who already has MAX_PENDING_ORDERS pending."""
-    most = limit(shop_config().max_pending_orders)
+    most = limit(config.max_pending_orders)
     if most is not None and pending >= most:
         message = PENDING_ORDERS.format(orders=f"{most} order{'' if most == 1 else 's'}")
         raise BadRequest(message, errors={"cartItems": [message]})

@@ -11,6 +11,7 @@ from rest_framework import serializers
 from common.schema import PaginationSerializer
 from common.shoptime import SHOP_TIME_ZONE, shop_today
 from orders.age import id_notice
+from orders.checkout import CheckoutInput
 from orders.delivery import ZIP_INVALID
 from orders.pricing import NEEDS_ADDRESS, NEEDS_APPOINTMENT, DeliveryOption
 from orders.rules import (
@@ -26,7 +27,7 @@ from orders.rules import (
 )
 from orders.services import MAX_BULK_ORDERS
 from orders.status_emails import EMAIL_QUEUED
-from shop.stock import CART_ITEMS_GONE
+from shop.stock import CART_ITEMS_GONE, StockLine
 
 AGE_CONFIRMED_INVALID = "ageConfirmed must be true or false."
 TOO_MANY_LINES = "Your cart has too many items for one order."
@@ -148,6 +149,38 @@ class CheckoutSerializer(serializers.Serializer):
             _refuse("cartItems", QUANTITY_TOO_LOW)
         attrs["parsedDeliveryDate"] = delivery_date
         return attrs
+
+    def to_checkout(self, *, idempotency_key: str | None) -> CheckoutInput:
+        """The validated request as order_checkout takes it: what the chosen option does not
+        use is dropped (an address for pickup, an appointment for shipping)."""
+        values = self.validated_data
+        option = DeliveryOption(values["deliveryOption"])
+        appointment = option in NEEDS_APPOINTMENT
+        return CheckoutInput(
+            lines=[
+                StockLine(
+                    product_id=item["productId"],
+                    type_id=item.get("productTypeId"),
+                    quantity=item["quantity"],
+                )
+                for item in values["cartItems"]
+            ],
+            customer_name=values["customerName"],
+            delivery_option=option,
+            delivery_address=(values.get("deliveryAddress") or "")
+            if option in NEEDS_ADDRESS
+            else "",
+            phone_number=values.get("phoneNumber") or "",
+            delivery_date=values["parsedDeliveryDate"],
+            delivery_time=(values.get("deliveryTime") or "") if appointment else "",
+            delivery_zip=(values.get("deliveryZip") or "") if appointment else "",
+            age_confirmed=values.get("ageConfirmed") is True,
+            special_instructions=values.get("specialInstructions") or "",
+            client_delivery_fee=values.get("deliveryFee"),
+            client_total=values.get("total"),
+            idempotency_key=idempotency_key or None,
+            request_hash=request_fingerprint(self.initial_data),
+        )
 
 
 def _refuse(field: str, message: str) -> NoReturn:

@@ -252,7 +252,8 @@ class World:
         from accounts.models import RegistrationCode, User
         from common.images import store_image, url_for
         from hero.models import HeroImage
-        from orders.checkout import order_checkout
+        from orders.checkout import CheckoutInput, order_checkout
+        from orders.pricing import DeliveryOption
         from rides.models import Ride
         from shop.models import Product, ProductImage, ProductType
         from shop.stock import StockLine
@@ -286,9 +287,13 @@ class World:
         self.served_zip = SimpleNamespace(id="92840")
         self.order = order_checkout(
             user=self.customer,
-            lines=[StockLine(product_id=self.product.id, type_id=self.product_type.id, quantity=1)],
-            customer_name="Casey",
-            delivery_option="pickup",
+            checkout=CheckoutInput(
+                lines=[
+                    StockLine(product_id=self.product.id, type_id=self.product_type.id, quantity=1)
+                ],
+                customer_name="Casey",
+                delivery_option=DeliveryOption.PICKUP,
+            ),
             notify=False,
         ).order
         self.ride = Ride.objects.create(

@@ -27,12 +27,12 @@ COUNT_ROWS = (
     "sorted(Order.objects.values_list('id', 'total')))"
 )
 PLACE_ORDER = (
-    "from accounts.models import User; from orders.checkout import order_checkout; "
+    "from accounts.models import User; from orders.checkout import CheckoutInput, order_checkout; "
     "from shop.models import Product; from shop.stock import StockLine; "
     "p = Product.objects.create(name='Backup Lamp', price='12.50', quantity=3, category_id='party-supplies'); "
     "u = User.objects.get(email='shopper@example.com'); "
-    "order_checkout(user=u, lines=[StockLine(product_id=p.pk, type_id=None, quantity=1)], "
-    "customer_name='Backup Tester', delivery_option='pickup', notify={notify}); "
+    "order_checkout(user=u, checkout=CheckoutInput(lines=[StockLine(product_id=p.pk, type_id=None, quantity=1)], "
+    "customer_name='Backup Tester', delivery_option='pickup'), notify={notify}); "
     "print(u.orders.get().pk)"
 )
 QUEUED_EMAILS = (

@@ -1,0 +1,61 @@
+"""What a checkout costs the database: a fixed number of queries (one more per extra line), and the
+shop settings read once (orders/checkout.py passes them to every rule)."""
+
+import pytest
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
+from rest_framework.test import APIClient
+
+from storesettings.models import ShopSettings
+from tests.factories import checkout_body, line, make_product, post_checkout
+
+pytestmark = pytest.mark.django_db
+
+# Queries of one checkout request, the answer included; the signed-in user is given (no
+# token lookup), so these are the checkout's own. Pickup: the customer's lock, the pending
+# count, the settings, the typed-product check, the products' sale rules, the order row,
+# the stock lock and move (with the catalog version's counter), the prices, the lines, the
+# event, and the order read back with its lines and events. Delivery adds the ZIP codes of
+# the first-run list (no settings saved yet).
+QUERIES = {"pickup": 21, "delivery": 22}
+
+
+def _client(user):
+    client = APIClient()
+    client.force_authenticate(user)
+    return client
+
+
+def _checkout(user, option, lines):
+    with CaptureQueriesContext(connection) as captured:
+        post_checkout(_client(user), checkout_body(*lines, option=option))
+    return [query["sql"] for query in captured.captured_queries]
+
+
+def _settings_reads(queries):
+    table = ShopSettings._meta.db_table
+    return [sql for sql in queries if f'FROM "{table}"' in sql]
+
+
+@pytest.mark.parametrize("option", ["pickup", "delivery"])
+def test_a_checkout_makes_a_fixed_number_of_queries(customer, option):
+    product = make_product(name="Lighter", price="2.50", quantity=10)
+    assert len(_checkout(customer, option, [line(product, 2)])) == QUERIES[option]
+
+
+@pytest.mark.parametrize("option", ["pickup", "delivery"])
+def test_each_more_line_costs_its_stock_update_only(customer, option):
+    products = [make_product(name=f"Item {n}", price="2.50", quantity=10) for n in range(4)]
+    queries = _checkout(customer, option, [line(product, 1) for product in products])
+    # shop.stock moves each row with an UPDATE of its own (F() arithmetic, no read-modify).
+    assert len(queries) == QUERIES[option] + 3
+
+
+@pytest.mark.parametrize("option", ["pickup", "delivery"])
+def test_the_settings_are_read_once_per_checkout(customer, admin_client_api, option):
+    product = make_product(name="Lighter", price="2.50", quantity=10)
+    assert len(_settings_reads(_checkout(customer, option, [line(product, 1)]))) == 1
+    # And once saved (the row, not the first-run values, in force).
+    answer = admin_client_api.patch("/api/shop/settings", {"maxUnitsPerLine": 5}, format="json")
+    assert answer.status_code == 200, answer.json()
+    assert len(_settings_reads(_checkout(customer, option, [line(product, 1)]))) == 1
