@@ -1,16 +1,10 @@
-from __future__ import annotations
-
-from decimal import Decimal
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from django.db.models import QuerySet
 
 from accounts.models import RegistrationCode, User
 from accounts.passwords import password_digests
-
-if TYPE_CHECKING:
-    from orders.models import Order
-    from rides.models import Ride
+from accounts.personal_data import exported_elsewhere
 
 
 def user_list() -> QuerySet[User]:
@@ -47,59 +41,10 @@ def user_for_reset(email: str) -> User | None:
     return User.objects.filter(is_active=True, email__iexact=email.strip()).first()
 
 
-def _money(value: Decimal) -> str:
-    return f"{value:.2f}"
-
-
-def _order_export(order: Order) -> dict[str, Any]:
-    return {
-        "id": order.pk,
-        "createdAt": order.created_at.isoformat(),
-        "status": order.status,
-        "customerName": order.customer_name,
-        "deliveryOption": order.delivery_option,
-        "deliveryAddress": order.delivery_address,
-        "deliveryZip": order.delivery_zip,
-        "phoneNumber": order.phone_number,
-        "deliveryDate": order.delivery_date.isoformat() if order.delivery_date else None,
-        "deliveryTime": order.delivery_time,
-        "specialInstructions": order.special_instructions,
-        "subtotal": _money(order.subtotal),
-        "deliveryFee": _money(order.delivery_fee),
-        "total": _money(order.total),
-        "lines": [
-            {
-                "product": line.product_name,
-                "type": line.product_type_name,
-                "unitPrice": _money(line.unit_price),
-                "quantity": line.quantity,
-            }
-            for line in order.items.all()
-        ],
-    }
-
-
-def _ride_export(ride: Ride) -> dict[str, Any]:
-    return {
-        "id": ride.pk,
-        "createdAt": ride.created_at.isoformat(),
-        "status": ride.status,
-        "name": ride.name,
-        "phone": ride.phone,
-        "pickupAddress": ride.address,
-        "dropoffAddress": ride.dropoff_address,
-        "pickupDate": ride.pickup_date.isoformat(),
-        "pickupTime": ride.pickup_time,
-        "itemDescription": ride.item_description,
-    }
-
-
 def user_export(user: User) -> dict[str, Any]:
     """Everything the shop keeps about a customer (GET /api/auth/me/export, CCPA's right
-    to know): the profile, the orders with their lines, the ride requests."""
-    from orders.selectors import orders_for_user_export
-    from rides.selectors import rides_for_export
-
+    to know): the profile, then what the other apps keep (the orders with their lines, the
+    ride requests: accounts.personal_data)."""
     return {
         "profile": {
             "id": user.pk,
@@ -111,6 +56,5 @@ def user_export(user: User) -> dict[str, Any]:
             "role": user.role.value,
             "createdAt": user.created_at.isoformat(),
         },
-        "orders": [_order_export(order) for order in orders_for_user_export(user=user)],
-        "rideRequests": [_ride_export(ride) for ride in rides_for_export(user=user)],
+        **exported_elsewhere(user),
     }

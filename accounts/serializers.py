@@ -5,8 +5,8 @@ import re
 from rest_framework import serializers
 
 from accounts.models import User
+from common.contact import PHONE_INVALID, ZIP_INVALID, clean_phone
 from common.errors import BadRequest
-from orders.delivery import PHONE_INVALID, ZIP_INVALID, clean_phone
 
 
 def _required(label):

@@ -10,6 +10,7 @@ from django.utils import timezone
 
 from accounts.models import RegistrationCode, User
 from accounts.passwords import key_id, password_digest
+from accounts.personal_data import erase_elsewhere
 from accounts.selectors import password_in_use, user_by_password, user_for_reset
 from accounts.tokens import reset_token_claims
 from accounts.validators import PASSWORD_TOO_SHORT, password_problems, zxcvbn_score
@@ -330,15 +331,12 @@ def user_erase(*, user_id: int) -> None:
     """Close an account (the customer's DELETE /api/auth/me, an admin's delete): the row
     stays, deactivated and nameless, so the orders it placed stay in the books as
     "Deleted customer" with no name, phone or address; ride requests are deleted."""
-    from orders.services import orders_anonymize_for_user
-    from rides.services import rides_erase_for_user
-
     with transaction.atomic():
         user = User.objects.select_for_update().filter(pk=user_id).first()
         if user is None:
             raise NotFound(USER_NOT_FOUND)
-        orders_anonymize_for_user(user=user)
-        rides_erase_for_user(user=user)
+        # The orders anonymized, the ride requests deleted (accounts.personal_data).
+        erase_elsewhere(user)
         user.groups.clear()
         user.user_permissions.clear()
         user.email = DELETED_EMAIL.format(pk=user.pk)

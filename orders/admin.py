@@ -6,7 +6,7 @@ from common.admin import StatusEventInline
 from orders import services
 from orders.age import id_notice
 from orders.export import write_orders_csv
-from orders.models import DeliveryZipCode, Order, OrderEvent, OrderLine
+from orders.models import Order, OrderEvent, OrderLine
 from orders.selectors import orders_for_export
 
 
@@ -130,13 +130,3 @@ class OrderAdmin(admin.ModelAdmin):
 
     def has_delete_permission(self, request, obj=None):
         return False
-
-
-@admin.register(DeliveryZipCode)
-class DeliveryZipCodeAdmin(admin.ModelAdmin):
-    """The local-delivery area. Empty, checkout uses DELIVERY_ZIP_CODES or Orange County's
-    ZIP codes (orders/zipcodes.py); the first row added replaces that default with this
-    list."""
-
-    list_display = ("zip_code", "place")
-    search_fields = ("zip_code", "place")

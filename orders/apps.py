@@ -4,3 +4,21 @@ from django.apps import AppConfig
 class OrdersConfig(AppConfig):
     name = "orders"
     verbose_name = "Orders"
+
+    def ready(self) -> None:
+        from accounts.personal_data import person_erasing, person_exporting
+
+        person_erasing.connect(_anonymize, dispatch_uid="orders-erase-person")
+        person_exporting.connect(_export, dispatch_uid="orders-export-person")
+
+
+def _anonymize(sender, *, user, **kwargs):
+    from orders.services import orders_anonymize_for_user
+
+    orders_anonymize_for_user(user=user)
+
+
+def _export(sender, *, user, **kwargs):
+    from orders.selectors import orders_export
+
+    return {"orders": orders_export(user=user)}

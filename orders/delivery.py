@@ -7,21 +7,18 @@ are the back office's settings in force (storesettings.selectors.shop_config, re
 """
 
 import math
-import re
 from collections import Counter
 from datetime import datetime, time, timedelta
 
-import phonenumbers
 from django.db import connection
 
+from common.contact import FIVE_DIGITS, ZIP_INVALID
 from common.errors import BadRequest, Conflict
 from common.shoptime import SHOP_TIME_ZONE, shop_now
 from orders.models import Order, OrderStatus
 from storesettings.selectors import ShopConfig, first_run_zip_codes, shop_config
 
 ZIP_MISSING = "Please enter your ZIP code"
-ZIP_INVALID = "Please enter a valid 5-digit ZIP code"
-PHONE_INVALID = "Please enter a valid phone number"
 TIME_INVALID = "Please select a valid delivery time"
 NOT_SHIPPABLE = "{name} can't be shipped. Please choose pickup or local delivery."
 SLOT_FULL = "That delivery time is full. Please choose another time."
@@ -31,7 +28,6 @@ TOO_FAR = "Delivery can be booked at most {days} days ahead. Please choose a dat
 # The times the checkout form offers are this many minutes apart (GET
 # /api/shop/delivery-times); checkout accepts any minute inside the window.
 SLOT_MINUTES = 30
-_FIVE_DIGITS = re.compile(r"\d{5}")
 _TIME_FORMATS = ("%H:%M", "%H:%M:%S", "%I:%M %p", "%I:%M%p", "%I %p", "%I%p")
 # Namespace of the PostgreSQL advisory locks that serialize bookings of one delivery hour.
 _SLOT_LOCK_CLASS = 0x5107
@@ -66,27 +62,11 @@ def clean_zip(raw, config=None):
     zip_code = (raw or "").strip()
     if not zip_code:
         _refuse("deliveryZip", ZIP_MISSING)
-    if not _FIVE_DIGITS.fullmatch(zip_code):
+    if not FIVE_DIGITS.fullmatch(zip_code):
         _refuse("deliveryZip", ZIP_INVALID)
     if zip_code not in served_zip_codes(config):
         _refuse("deliveryZip", zip_outside(zip_code, config))
     return zip_code
-
-
-def clean_phone(raw):
-    """A valid US number in one form, "(714) 555-0142"; empty stays empty."""
-    raw = (raw or "").strip()
-    if not raw:
-        return ""
-    try:
-        number = phonenumbers.parse(raw, "US")
-    except phonenumbers.NumberParseException:
-        _refuse("phoneNumber", PHONE_INVALID)
-    if not phonenumbers.is_valid_number(number) or (
-        phonenumbers.region_code_for_number(number) != "US"
-    ):
-        _refuse("phoneNumber", PHONE_INVALID)
-    return phonenumbers.format_number(number, phonenumbers.PhoneNumberFormat.NATIONAL)
 
 
 def _parse_time(text):

@@ -1,5 +1,4 @@
 from django.conf import settings
-from django.core.validators import RegexValidator
 from django.db import models
 from django.db.models import Q
 
@@ -149,23 +148,3 @@ class OrderEvent(StatusEvent):
     to_status = models.CharField(max_length=20, choices=OrderStatus.choices)
     # What else the change set off, e.g. the customer's email queued.
     note = models.CharField(max_length=200, blank=True)
-
-
-class DeliveryZipCode(models.Model):
-    """A ZIP code local delivery serves. While this table has rows they are the delivery
-    area; empty, the area is DELIVERY_ZIP_CODES, or Orange County's (orders/zipcodes.py)."""
-
-    zip_code = models.CharField(
-        "ZIP code",
-        primary_key=True,
-        max_length=5,
-        validators=[RegexValidator(r"^\d{5}$", "Please enter a valid 5-digit ZIP code")],
-    )
-    place = models.CharField(max_length=80, blank=True, help_text="e.g. Garden Grove")
-
-    class Meta:
-        ordering = ["zip_code"]
-        verbose_name = "delivery ZIP code"
-
-    def __str__(self):
-        return self.zip_code

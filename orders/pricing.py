@@ -1,7 +1,7 @@
 """Delivery options and their fees, in one place (served to the app by GET /api/shop/info).
 
-FEES and FREE_FROM_SUBTOTAL are the spec's figures: the first-run values, and the ones the
-OpenAPI descriptions quote. Once an admin saves the back office's settings, the fees in
+FEES and FREE_FROM_SUBTOTAL are the spec's figures (the first-run settings of
+storesettings.selectors), the ones the OpenAPI descriptions quote. Once an admin saves the back office's settings, the fees in
 force are theirs (storesettings.selectors.shop_config, read on every call).
 """
 
@@ -9,7 +9,13 @@ from decimal import ROUND_HALF_UP, Decimal
 
 from django.db import models
 
-from storesettings.selectors import ShopConfig, shop_config
+from storesettings.selectors import (
+    FIRST_RUN_DELIVERY_FEE,
+    FIRST_RUN_FREE_FROM,
+    FIRST_RUN_SHIPPING_FEE,
+    ShopConfig,
+    shop_config,
+)
 
 CENT = Decimal("0.01")
 
@@ -24,12 +30,12 @@ class DeliveryOption(models.TextChoices):
 # Fee per option, and the subtotal from which it is waived (None: never charged).
 FEES = {
     DeliveryOption.PICKUP: Decimal("0.00"),
-    DeliveryOption.SHIPPING: Decimal("8.00"),
-    DeliveryOption.DELIVERY: Decimal("20.00"),
+    DeliveryOption.SHIPPING: FIRST_RUN_SHIPPING_FEE,
+    DeliveryOption.DELIVERY: FIRST_RUN_DELIVERY_FEE,
 }
 FREE_FROM_SUBTOTAL = {
-    DeliveryOption.SHIPPING: Decimal("60.00"),
-    DeliveryOption.DELIVERY: Decimal("60.00"),
+    DeliveryOption.SHIPPING: FIRST_RUN_FREE_FROM,
+    DeliveryOption.DELIVERY: FIRST_RUN_FREE_FROM,
 }
 # Options that need an address; local delivery also needs phone, date and time.
 NEEDS_ADDRESS = {DeliveryOption.SHIPPING, DeliveryOption.DELIVERY}

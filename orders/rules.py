@@ -19,6 +19,7 @@ from typing import Any
 
 from rest_framework import serializers
 
+from common.contact import PHONE_INVALID, clean_phone
 from common.errors import BadRequest
 from common.shoptime import shop_today
 from orders import age, delivery
@@ -86,7 +87,7 @@ def checkout_plan(
     zip_code, moment = "", None
     if option == DeliveryOption.DELIVERY:
         zip_code = delivery.clean_zip(delivery_zip, config)
-    phone = delivery.clean_phone(phone_number)
+    phone = clean_phone(phone_number)
     if option == DeliveryOption.DELIVERY:
         moment, delivery_time = delivery.clean_appointment(delivery_date, delivery_time, config)
     restricted = any(item_restricted for _name, item_restricted, _ in in_cart)
@@ -171,7 +172,7 @@ def checkout_messages() -> dict[str, str]:
         "date": DATE_MISSING,
         "datePast": DATE_PAST,
         "time": TIME_MISSING,
-        "phoneInvalid": delivery.PHONE_INVALID,
+        "phoneInvalid": PHONE_INVALID,
         "dateTooFar": delivery.too_far_message(
             config, delivery.latest_delivery_date(config=config)
         ),
@@ -180,12 +181,12 @@ def checkout_messages() -> dict[str, str]:
 
 def phone_check(raw: str) -> dict[str, Any]:
     """GET /api/shop/phone-check: {phone, valid, message} by checkout's own rule
-    (delivery.clean_phone): the number as it would be stored, or the refusal. Empty: 400."""
+    (clean_phone): the number as it would be stored, or the refusal. Empty: 400."""
     typed = (raw or "").strip()
     if not typed:
         raise BadRequest(PHONE_MISSING, errors={"phone": [PHONE_MISSING]})
     try:
-        return {"phone": delivery.clean_phone(typed), "valid": True, "message": ""}
+        return {"phone": clean_phone(typed), "valid": True, "message": ""}
     except BadRequest as refusal:
         return {"phone": typed, "valid": False, "message": refusal.message}
 

@@ -2,6 +2,7 @@
 order rules served to the client."""
 
 from datetime import date, datetime, timedelta
+from decimal import Decimal
 from typing import Any
 
 from django.db.models import Count, F, Prefetch, Q, QuerySet
@@ -150,6 +151,39 @@ def orders_for_export(
     return _with_lines(queryset).order_by("created_at", "id")
 
 
-def orders_for_user_export(*, user: User) -> QuerySet[Order]:
+def _money(value: Decimal) -> str:
+    return f"{value:.2f}"
+
+
+def _order_export(order: Order) -> dict[str, Any]:
+    return {
+        "id": order.pk,
+        "createdAt": order.created_at.isoformat(),
+        "status": order.status,
+        "customerName": order.customer_name,
+        "deliveryOption": order.delivery_option,
+        "deliveryAddress": order.delivery_address,
+        "deliveryZip": order.delivery_zip,
+        "phoneNumber": order.phone_number,
+        "deliveryDate": order.delivery_date.isoformat() if order.delivery_date else None,
+        "deliveryTime": order.delivery_time,
+        "specialInstructions": order.special_instructions,
+        "subtotal": _money(order.subtotal),
+        "deliveryFee": _money(order.delivery_fee),
+        "total": _money(order.total),
+        "lines": [
+            {
+                "product": line.product_name,
+                "type": line.product_type_name,
+                "unitPrice": _money(line.unit_price),
+                "quantity": line.quantity,
+            }
+            for line in order.items.all()
+        ],
+    }
+
+
+def orders_export(*, user: User) -> list[dict[str, Any]]:
     """A customer's own orders with their lines, oldest first (GET /api/auth/me/export)."""
-    return Order.objects.filter(user=user).prefetch_related("items").order_by("created_at", "id")
+    orders = Order.objects.filter(user=user).prefetch_related("items").order_by("created_at", "id")
+    return [_order_export(order) for order in orders]

@@ -8,11 +8,11 @@ from typing import NoReturn
 
 from rest_framework import serializers
 
+from common.contact import ZIP_INVALID
 from common.schema import PaginationSerializer
 from common.shoptime import SHOP_TIME_ZONE, shop_today
 from orders.age import id_notice
 from orders.checkout import CheckoutInput
-from orders.delivery import ZIP_INVALID
 from orders.pricing import NEEDS_ADDRESS, NEEDS_APPOINTMENT, DeliveryOption
 from orders.rules import (
     ADDRESS_MISSING,

@@ -191,7 +191,7 @@ DELETED_CUSTOMER = "Deleted customer"
 
 def orders_anonymize_for_user(*, user: User) -> int:
     """Keep a closing account's orders for the books with nothing that names the person
-    (accounts.services.user_erase); return how many."""
+    (accounts.services.user_erase, through accounts.personal_data); return how many."""
     return Order.objects.filter(user=user).update(
         customer_name=DELETED_CUSTOMER,
         phone_number="",

@@ -62,6 +62,20 @@ def ride_rules() -> dict[str, Any]:
     }
 
 
-def rides_for_export(*, user: User) -> QuerySet[Ride]:
+def rides_export(*, user: User) -> list[dict[str, Any]]:
     """A customer's own ride requests, oldest first (GET /api/auth/me/export)."""
-    return Ride.objects.filter(user=user).order_by("created_at", "id")
+    return [
+        {
+            "id": ride.pk,
+            "createdAt": ride.created_at.isoformat(),
+            "status": ride.status,
+            "name": ride.name,
+            "phone": ride.phone,
+            "pickupAddress": ride.address,
+            "dropoffAddress": ride.dropoff_address,
+            "pickupDate": ride.pickup_date.isoformat(),
+            "pickupTime": ride.pickup_time,
+            "itemDescription": ride.item_description,
+        }
+        for ride in Ride.objects.filter(user=user).order_by("created_at", "id")
+    ]

@@ -5,6 +5,7 @@ variables and the spec's constants apply (storesettings.selectors.shop_config).
 """
 
 from django.conf import settings
+from django.core.validators import RegexValidator
 from django.db import models
 from django.utils import timezone
 
@@ -62,3 +63,25 @@ class SettingsChange(models.Model):
 
     def __str__(self) -> str:
         return f"{self.field}: {self.before!r} -> {self.after!r}"
+
+
+class DeliveryZipCode(models.Model):
+    """A ZIP code local delivery serves. While this table has rows they are the delivery
+    area until the Settings page saves a list; empty, the area is DELIVERY_ZIP_CODES, or Orange
+    County's (storesettings/zipcodes.py). Its table keeps the name it had in orders."""
+
+    zip_code = models.CharField(
+        "ZIP code",
+        primary_key=True,
+        max_length=5,
+        validators=[RegexValidator(r"^\d{5}$", "Please enter a valid 5-digit ZIP code")],
+    )
+    place = models.CharField(max_length=80, blank=True, help_text="e.g. Garden Grove")
+
+    class Meta:
+        db_table = "orders_deliveryzipcode"
+        ordering = ["zip_code"]
+        verbose_name = "delivery ZIP code"
+
+    def __str__(self) -> str:
+        return self.zip_code

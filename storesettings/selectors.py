@@ -1,7 +1,7 @@
 """The effective shop settings, read from the database on every call.
 
 A saved row wins; until an admin first saves, the environment variables (Django settings)
-and the spec's constants in orders.pricing apply, read at call time, so a test's `settings`
+and the spec's figures below apply, read at call time, so a test's `settings`
 override still counts. Each call is one primary-key query: a save on one server applies to
 the next request on every server, with no process cache to go stale.
 """
@@ -15,9 +15,16 @@ from django.conf import settings
 from django.db.models import IntegerField, Subquery, Value
 from django.db.models.functions import Coalesce
 
-from storesettings.models import SINGLETON, SettingsChange, ShopSettings
+from storesettings.models import SINGLETON, DeliveryZipCode, SettingsChange, ShopSettings
+from storesettings.zipcodes import ORANGE_COUNTY_ZIP_CODES
 
 CHANGES_SHOWN = 20
+# The spec's fees and the subtotal from which shipping and delivery are free, until the
+# Settings page saves others (orders.pricing serves them as FEES and FREE_FROM_SUBTOTAL,
+# which the OpenAPI descriptions quote).
+FIRST_RUN_SHIPPING_FEE = Decimal("8.00")
+FIRST_RUN_DELIVERY_FEE = Decimal("20.00")
+FIRST_RUN_FREE_FROM = Decimal("60.00")
 
 
 @dataclass(frozen=True)
@@ -55,26 +62,21 @@ FIELDS = tuple(
 def first_run_zip_codes() -> frozenset[str]:
     """Today's list before the Settings page saves one: the Django admin's DeliveryZipCode
     rows when there are any, else DELIVERY_ZIP_CODES, else Orange County's."""
-    from orders.models import DeliveryZipCode
-    from orders.zipcodes import ORANGE_COUNTY_ZIP_CODES
-
     listed = frozenset(DeliveryZipCode.objects.values_list("zip_code", flat=True))
     return listed or frozenset(settings.DELIVERY_ZIP_CODES) or ORANGE_COUNTY_ZIP_CODES
 
 
 def _first_run() -> ShopConfig:
-    from orders.pricing import FEES, FREE_FROM_SUBTOTAL, DeliveryOption
-
     return ShopConfig(
         shop_name=settings.SHOP_NAME,
         pickup_location=settings.SHOP_PICKUP_LOCATION,
         pickup_phone=settings.SHOP_PICKUP_PHONE,
         pickup_instructions="",
         delivery_area=settings.SHOP_DELIVERY_AREA,
-        shipping_fee=FEES[DeliveryOption.SHIPPING],
-        delivery_fee=FEES[DeliveryOption.DELIVERY],
-        shipping_free_from=FREE_FROM_SUBTOTAL.get(DeliveryOption.SHIPPING),
-        delivery_free_from=FREE_FROM_SUBTOTAL.get(DeliveryOption.DELIVERY),
+        shipping_fee=FIRST_RUN_SHIPPING_FEE,
+        delivery_fee=FIRST_RUN_DELIVERY_FEE,
+        shipping_free_from=FIRST_RUN_FREE_FROM,
+        delivery_free_from=FIRST_RUN_FREE_FROM,
         delivery_zip_codes=(),
         delivery_hours_start=time.fromisoformat(settings.DELIVERY_HOURS_START),
         delivery_hours_end=time.fromisoformat(settings.DELIVERY_HOURS_END),

@@ -7,9 +7,9 @@ from django.db import transaction
 
 from accounts.models import User
 from common.errors import BadRequest
-from shop.versioning import catalog_changed
 from storesettings import fields, selectors
 from storesettings.models import SINGLETON, SettingsChange, ShopSettings
+from storesettings.signals import settings_changed
 
 HOURS_ORDER = "deliveryHours.start must be before deliveryHours.end."
 
@@ -61,9 +61,8 @@ def shop_settings_save(*, user: User, data: Any, partial: bool) -> None:
         row.updated_by = user
         row.save()
         now = row.updated_at
-        if before["low_stock_threshold"] != after["low_stock_threshold"]:
-            # The back office's cached low-stock list is keyed by the catalog version.
-            catalog_changed()
+        changed = {name for name in selectors.FIELDS if before[name] != after[name]}
+        settings_changed.send(sender=ShopSettings, changed=changed)
         SettingsChange.objects.bulk_create(
             SettingsChange(
                 at=now,

@@ -239,7 +239,7 @@ SHOP_PICKUP_PHONE = os.environ.get("SHOP_PICKUP_PHONE", "(714) 555-0142")
 SHOP_DELIVERY_AREA = os.environ.get("SHOP_DELIVERY_AREA", "Orange County")
 
 # --- Checkout rules and back office (orders.delivery, orders.age, shop stock alerts) --
-# Comma-separated ZIP codes served by local delivery; empty: Orange County's (orders/zipcodes.py).
+# Comma-separated ZIP codes served by local delivery; empty: Orange County's (storesettings/zipcodes.py).
 DELIVERY_ZIP_CODES = env_list("DELIVERY_ZIP_CODES")
 # Local delivery times, shop time (America/Los_Angeles), both ends allowed.
 DELIVERY_HOURS_START = os.environ.get("DELIVERY_HOURS_START", "10:00")

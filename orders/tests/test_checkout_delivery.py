@@ -340,7 +340,7 @@ def test_a_pickup_phone_when_given_is_checked_too(shopper, lamp):
 
 def test_the_django_admins_list_replaces_the_default_area(shopper, lamp, admin_browser):
     added = admin_browser.post(
-        "/admin/orders/deliveryzipcode/add/", {"zip_code": "90210", "place": "Beverly Hills"}
+        "/admin/storesettings/deliveryzipcode/add/", {"zip_code": "90210", "place": "Beverly Hills"}
     )
     assert added.status_code == 302
 
@@ -354,7 +354,7 @@ def test_the_django_admins_list_replaces_the_default_area(shopper, lamp, admin_b
 
 
 def test_the_admin_refuses_a_malformed_zip_code(admin_browser):
-    page = admin_browser.post("/admin/orders/deliveryzipcode/add/", {"zip_code": "9021"})
+    page = admin_browser.post("/admin/storesettings/deliveryzipcode/add/", {"zip_code": "9021"})
 
     assert page.status_code == 200
     assert b"Please enter a valid 5-digit ZIP code" in page.content

@@ -8,9 +8,9 @@ import pytest
 from django.core.management import call_command
 
 from accounts.models import User
-from orders.models import DeliveryZipCode, Order, OrderStatus
+from orders.models import Order, OrderStatus
 from orders.status_emails import order_status_email
-from storesettings.models import SettingsChange, ShopSettings
+from storesettings.models import DeliveryZipCode, SettingsChange, ShopSettings
 from tests.factories import CHECKOUT_URL, checkout_body, line, make_product
 
 pytestmark = pytest.mark.django_db
