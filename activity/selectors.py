@@ -11,8 +11,8 @@ from django.db.models import Q, QuerySet
 
 from activity.registry import BY_NAME, KINDS, model_of
 from common.errors import BadRequest
+from common.querydates import query_date_range
 from common.shoptime import day_start
-from orders.calendar import query_date_range
 
 MAX_ID = 2**63 - 1
 

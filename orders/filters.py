@@ -6,7 +6,7 @@ from dataclasses import dataclass
 from datetime import date
 
 from common.errors import BadRequest
-from orders.calendar import query_date_range
+from common.querydates import query_date_range
 from orders.models import OrderStatus
 from orders.pricing import DeliveryOption
 

@@ -31,8 +31,8 @@ from django.db.models.functions import TruncDate
 from django.http import QueryDict
 
 from common.errors import BadRequest
+from common.querydates import query_date_range
 from common.shoptime import SHOP_TIME_ZONE, day_start, shop_today
-from orders.calendar import query_date_range
 from orders.models import Order, OrderLine, OrderStatus
 from orders.pricing import DeliveryOption
 from shop.models import Product

@@ -1,7 +1,10 @@
 """The shape of the code: every app's tests are collected, and the apps import each other
 only as docs/architecture.md ("Dependencies between apps") draws it."""
 
+import ast
 import os
+import re
+from collections import defaultdict
 from types import SimpleNamespace
 
 import pytest
@@ -57,3 +60,128 @@ def test_a_new_app_is_collected_with_no_list_edited(tmp_path, monkeypatch, setti
     run = _plain_run()
     collect_every_app(run)
     assert run.args == ["newapp", "tests"]
+
+
+# --- Imports between apps (docs/architecture.md, "Dependencies between apps") -----------
+
+DOC = ROOT / "docs" / "architecture.md"
+SECTION = "## Dependencies between apps"
+# Imported by every app; imports none of them (its own row says so).
+SHARED = "common"
+# Settings, URLs and the answers composed from several apps: imports any app, none imports it.
+PROJECT = "config"
+ROW = re.compile(r"^\| `(\w+)` \| (.+) \|$")
+
+
+def documented_arrows() -> dict[str, set[str]]:
+    """{app: the apps it may import} from the doc's table."""
+    text = DOC.read_text()
+    section = text[text.index(SECTION) :].split("\n## ", 1)[0]
+    arrows = {}
+    for line in section.splitlines():
+        row = ROW.match(line.strip())
+        if row:
+            arrows[row.group(1)] = set(re.findall(r"`(\w+)`", row.group(2)))
+    return arrows
+
+
+def imported_modules(source: str) -> list[tuple[str, int]]:
+    """(module, line) of every absolute import in `source`, inside functions too."""
+    found = []
+    for node in ast.walk(ast.parse(source)):
+        if isinstance(node, ast.Import):
+            found += [(alias.name, node.lineno) for alias in node.names]
+        elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
+            found.append((node.module, node.lineno))
+    return found
+
+
+def app_imports() -> dict[tuple[str, str], list[str]]:
+    """{(importing app, imported app): ["path:line", ...]} over every local app's modules
+    but its tests (the project package included)."""
+    apps = [*local_app_folders(), PROJECT]
+    edges = defaultdict(list)
+    for app in apps:
+        for path in sorted((ROOT / app).rglob("*.py")):
+            if "tests" in path.relative_to(ROOT).parts:
+                continue
+            for module, line in imported_modules(path.read_text()):
+                imported = module.split(".")[0]
+                if imported in apps and imported != app:
+                    edges[app, imported].append(f"{path.relative_to(ROOT)}:{line}")
+    return edges
+
+
+def _cycle(arrows: dict[str, set[str]]) -> list[str]:
+    """One cycle of `arrows` as a path of apps, or []."""
+    state: dict[str, str] = {}
+
+    def visit(app, path):
+        state[app] = "open"
+        for other in sorted(arrows.get(app, ())):
+            if state.get(other) == "open":
+                return [*path[path.index(other) :], other] if other in path else [app, other]
+            if other not in state:
+                found = visit(other, [*path, other])
+                if found:
+                    return found
+        state[app] = "done"
+        return []
+
+    for app in sorted(arrows):
+        if app not in state:
+            found = visit(app, [app])
+            if found:
+                return found
+    return []
+
+
+def test_the_parser_sees_imports_inside_functions_and_both_forms():
+    source = "import orders.models\nfrom shop import stock\ndef f():\n    from rides.x import y\n"
+    assert [module for module, _ in imported_modules(source)] == [
+        "orders.models",
+        "shop",
+        "rides.x",
+    ]
+
+
+def test_every_local_app_has_a_row_and_the_table_names_only_apps():
+    arrows = documented_arrows()
+    apps = set(local_app_folders())
+    assert set(arrows) == apps
+    assert set().union(*arrows.values()) <= apps
+    assert arrows[SHARED] == set()
+
+
+def test_apps_import_each_other_only_along_the_documented_arrows():
+    arrows = documented_arrows()
+    undocumented = {
+        f"{importer} -> {imported}": where
+        for (importer, imported), where in app_imports().items()
+        if importer != PROJECT and imported != SHARED and imported not in arrows[importer]
+    }
+    assert undocumented == {}
+
+
+def test_no_app_imports_the_project_package():
+    assert {pair: where for pair, where in app_imports().items() if pair[1] == PROJECT} == {}
+
+
+def test_no_two_apps_import_each_other_and_there_is_no_cycle():
+    edges = app_imports()
+    both_ways = sorted(f"{a} <-> {b}" for a, b in edges if a < b and (b, a) in edges)
+    assert both_ways == []
+    arrows = defaultdict(set)
+    for importer, imported in edges:
+        if importer != PROJECT:
+            arrows[importer].add(imported)
+    assert _cycle(arrows) == []
+
+
+def test_the_documented_arrows_have_no_cycle_either():
+    assert _cycle(documented_arrows()) == []
+
+
+def test_a_cycle_is_found():
+    assert _cycle({"a": {"b"}, "b": {"c"}, "c": {"a"}}) == ["a", "b", "c", "a"]
+    assert _cycle({"a": {"b"}, "b": set()}) == []

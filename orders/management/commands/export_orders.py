@@ -1,7 +1,7 @@
 from django.core.management.base import BaseCommand, CommandError
 
 from common.errors import BadRequest
-from orders.calendar import parse_day
+from common.querydates import parse_day
 from orders.export import write_orders_csv
 from orders.models import OrderStatus
 from orders.selectors import orders_for_export
