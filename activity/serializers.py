@@ -45,9 +45,13 @@ class EntityIdField(serializers.JSONField):
     pass
 
 
+# A field named like one of DRF's Field attributes (label, source) is a plain field here;
+# the stubs see it as that attribute: hence the ignores below.
+
+
 class ActivityChangeSerializer(serializers.Serializer):
     field = serializers.CharField(help_text="The field's API name, e.g. `price`.")
-    label = serializers.CharField(help_text="Its human name, e.g. `Price`.")
+    label = serializers.CharField(help_text="Its human name, e.g. `Price`.")  # type: ignore[assignment]
     before = AnyValueField()
     after = AnyValueField()
     money = serializers.BooleanField(help_text="Whether before and after are amounts of money.")
@@ -58,19 +62,19 @@ class ActivityEntrySerializer(serializers.Serializer):
     at = serializers.DateTimeField(help_text="ISO 8601, on the shop's clock.")
     entity = serializers.ChoiceField(choices=KIND_NAMES)
     entityId = EntityIdField(help_text="A number; a category's is its slug.")
-    label = serializers.CharField(help_text="The record's name when the entry was written.")
+    label = serializers.CharField(help_text="The record's name when the entry was written.")  # type: ignore[assignment]
     action = serializers.ChoiceField(choices=ACTION_NAMES)
     person = ActivityPersonSerializer(
         allow_null=True, help_text="Null: a command or the shop's jobs."
     )
-    source = serializers.ChoiceField(choices=SOURCES)
+    source = serializers.ChoiceField(choices=SOURCES)  # type: ignore[assignment]
     command = serializers.CharField(allow_null=True, help_text="The manage.py command's name.")
     changes = ActivityChangeSerializer(many=True)
 
 
 class ActivityKindSerializer(serializers.Serializer):
     id = serializers.CharField(help_text="A value of `entity`.")
-    label = serializers.CharField(help_text="e.g. `Products`: the filter's words.")
+    label = serializers.CharField(help_text="e.g. `Products`: the filter's words.")  # type: ignore[assignment]
 
 
 class ActivityPageSerializer(serializers.Serializer):

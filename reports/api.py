@@ -1,11 +1,14 @@
 """Reports for admins: thin views over reports.selectors."""
 
+from typing import Any
+
 from django.http import HttpResponse
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
 from rest_framework import serializers
 from rest_framework.decorators import api_view, permission_classes
 from rest_framework.permissions import IsAdminUser
+from rest_framework.request import Request
 from rest_framework.response import Response
 
 from common.schema import error, see_api_docs
@@ -14,7 +17,7 @@ from reports.export import write_sales_csv
 
 
 class MoneyField(serializers.DecimalField):
-    def __init__(self, **kwargs):
+    def __init__(self, **kwargs: Any) -> None:
         super().__init__(max_digits=14, decimal_places=2, **kwargs)
 
 
@@ -91,7 +94,7 @@ DESCRIPTION = see_api_docs(
 )
 @api_view(["GET"])
 @permission_classes([IsAdminUser])
-def sales(request):
+def sales(request: Request) -> Response:
     report = selectors.sales_report(selectors.report_range(request.query_params))
     return Response(SalesReportSerializer(report).data)
 
@@ -111,7 +114,7 @@ def sales(request):
 )
 @api_view(["GET"])
 @permission_classes([IsAdminUser])
-def sales_csv(request):
+def sales_csv(request: Request) -> HttpResponse:
     period = selectors.report_range(request.query_params)
     report = selectors.sales_report(period)
     response = HttpResponse(content_type="text/csv; charset=utf-8")

@@ -1,13 +1,21 @@
 """The sales report as one CSV table: a `section` column says which part a row belongs to."""
 
 import csv
+from typing import Any, Protocol
 
 from common.csvcells import text_cell
+
+
+class Writable(Protocol):
+    """A file opened for text, or an HttpResponse."""
+
+    def write(self, text: str, /) -> object: ...
+
 
 COLUMNS = ["section", "key", "name", "orders", "units", "revenue"]
 
 
-def write_sales_csv(report, out):
+def write_sales_csv(report: dict[str, Any], out: Writable) -> None:
     writer = csv.writer(out)
     writer.writerow(COLUMNS)
     totals = report["totals"]

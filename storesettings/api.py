@@ -1,5 +1,7 @@
 """GET, PUT and PATCH /api/shop/settings: thin views over storesettings' services."""
 
+from typing import cast
+
 from drf_spectacular.utils import extend_schema
 from rest_framework.decorators import api_view, parser_classes, permission_classes
 from rest_framework.parsers import JSONParser
@@ -7,6 +9,7 @@ from rest_framework.permissions import IsAdminUser
 from rest_framework.request import Request
 from rest_framework.response import Response
 
+from accounts.models import User
 from common.schema import error, see_api_docs
 from storesettings import selectors, services
 from storesettings.serializers import (
@@ -51,7 +54,9 @@ def _answer() -> Response:
 @parser_classes([JSONParser])
 def shop_settings(request: Request) -> Response:
     if request.method != "GET":
+        # IsAdminUser let only a signed-in admin this far.
+        admin = cast(User, request.user)
         services.shop_settings_save(
-            user=request.user, data=request.data, partial=request.method == "PATCH"
+            user=admin, data=request.data, partial=request.method == "PATCH"
         )
     return _answer()
