@@ -7,7 +7,7 @@ class StatusEventInline(admin.TabularInline):
 
     extra = 0
     can_delete = False
-    fields = ("created_at", "actor", "from_status", "to_status")
+    fields: tuple[str, ...] = ("created_at", "actor", "from_status", "to_status")
     readonly_fields = fields
     ordering = ("created_at", "id")
 

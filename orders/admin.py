@@ -1,13 +1,20 @@
+from collections.abc import Callable
+from decimal import Decimal
+from typing import cast
+
 from django.contrib import admin
-from django.http import HttpResponse
+from django.db.models import QuerySet
+from django.http import HttpRequest, HttpResponse
 from django.utils import timezone
 
+from accounts.models import User
 from common.admin import StatusEventInline
 from orders import services
 from orders.age import id_notice
 from orders.export import write_orders_csv
 from orders.models import Order, OrderEvent, OrderLine
 from orders.selectors import orders_for_export
+from orders.services import BulkAction
 
 
 class OrderLineInline(admin.TabularInline):
@@ -25,28 +32,32 @@ class OrderLineInline(admin.TabularInline):
     )
     readonly_fields = fields
 
-    def has_add_permission(self, request, obj=None):
+    def has_add_permission(self, request: HttpRequest, obj: Order | None = None) -> bool:
         return False
 
     @admin.display(description="subtotal")
-    def line_subtotal(self, line):
+    def line_subtotal(self, line: OrderLine) -> Decimal:
         return line.subtotal
 
 
 class OrderEventInline(StatusEventInline):
     model = OrderEvent
-    fields = (*StatusEventInline.fields, "note")
+    fields: tuple[str, ...] = (*StatusEventInline.fields, "note")
     readonly_fields = fields
 
 
-def _status_action(kind, verb):
-    def action(modeladmin, request, queryset):
+def _status_action(kind: BulkAction, verb: str) -> Callable[..., None]:
+    @admin.action(description=f"Mark selected pending orders as {verb}")
+    def action(
+        modeladmin: admin.ModelAdmin, request: HttpRequest, queryset: QuerySet[Order]
+    ) -> None:
         # The back office's bulk service (POST /api/orders/bulk): per order its own row lock,
         # stock, event, email and log line, exactly as the single action.
         results = services.orders_bulk_action(
             action=kind,
             order_ids=list(queryset.order_by("id").values_list("id", flat=True)),
-            actor=request.user,
+            # Only staff reach the Django admin's actions.
+            actor=cast(User, request.user),
         )
         done = sum(1 for result in results if result.done)
         refused = len(results) - done
@@ -59,12 +70,13 @@ def _status_action(kind, verb):
             )
 
     action.__name__ = f"mark_{verb}"
-    action.short_description = f"Mark selected pending orders as {verb}"
     return action
 
 
 @admin.action(description="Export selected orders as CSV")
-def export_csv(modeladmin, request, queryset):
+def export_csv(
+    modeladmin: admin.ModelAdmin, request: HttpRequest, queryset: QuerySet[Order]
+) -> HttpResponse:
     response = HttpResponse(content_type="text/csv; charset=utf-8")
     stamp = timezone.now().strftime("%Y%m%d-%H%M%S")
     response["Content-Disposition"] = f'attachment; filename="orders-{stamp}.csv"'
@@ -122,11 +134,11 @@ class OrderAdmin(admin.ModelAdmin):
     readonly_fields = fields
 
     @admin.display(description="ID check")
-    def id_notice(self, order):
+    def id_notice(self, order: Order) -> str:
         return id_notice(order) or "-"
 
-    def has_add_permission(self, request):
+    def has_add_permission(self, request: HttpRequest) -> bool:
         return False
 
-    def has_delete_permission(self, request, obj=None):
+    def has_delete_permission(self, request: HttpRequest, obj: Order | None = None) -> bool:
         return False

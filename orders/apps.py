@@ -1,4 +1,11 @@
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
 from django.apps import AppConfig
+
+if TYPE_CHECKING:
+    from accounts.models import User
 
 
 class OrdersConfig(AppConfig):
@@ -12,13 +19,13 @@ class OrdersConfig(AppConfig):
         person_exporting.connect(_export, dispatch_uid="orders-export-person")
 
 
-def _anonymize(sender, *, user, **kwargs):
+def _anonymize(sender: object, *, user: User, **kwargs: object) -> None:
     from orders.services import orders_anonymize_for_user
 
     orders_anonymize_for_user(user=user)
 
 
-def _export(sender, *, user, **kwargs):
+def _export(sender: object, *, user: User, **kwargs: object) -> dict[str, Any]:
     from orders.selectors import orders_export
 
     return {"orders": orders_export(user=user)}

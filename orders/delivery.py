@@ -8,7 +8,8 @@ are the back office's settings in force (storesettings.selectors.shop_config, re
 
 import math
 from collections import Counter
-from datetime import datetime, time, timedelta
+from datetime import date, datetime, time, timedelta
+from typing import Any, NoReturn
 
 from django.db import connection
 
@@ -33,22 +34,22 @@ _TIME_FORMATS = ("%H:%M", "%H:%M:%S", "%I:%M %p", "%I:%M%p", "%I %p", "%I%p")
 _SLOT_LOCK_CLASS = 0x5107
 
 
-def _refuse(field, message, error=BadRequest):
+def _refuse(field: str, message: str, error: type[BadRequest | Conflict] = BadRequest) -> NoReturn:
     raise error(message, errors={field: [message]})
 
 
-def not_shippable(name):
+def not_shippable(name: str) -> str:
     return NOT_SHIPPABLE.format(name=name)
 
 
-def zip_outside(zip_code, config):
+def zip_outside(zip_code: str, config: ShopConfig) -> str:
     return (
         f"Sorry, local delivery is only available in {config.delivery_area}. "
         f"{zip_code} is outside our delivery area."
     )
 
 
-def served_zip_codes(config: ShopConfig | None = None):
+def served_zip_codes(config: ShopConfig | None = None) -> frozenset[str]:
     """The Settings page's list once saved; before that the Django admin's list when it has
     rows, else DELIVERY_ZIP_CODES, else Orange County's. Read on every call (a small query or
     two), so an admin's edit applies at once."""
@@ -56,7 +57,7 @@ def served_zip_codes(config: ShopConfig | None = None):
     return frozenset(saved) if saved else first_run_zip_codes()
 
 
-def clean_zip(raw, config=None):
+def clean_zip(raw: str | None, config: ShopConfig | None = None) -> str:
     """The five digits, or a 400 saying what is wrong (missing, malformed, not served)."""
     config = config or shop_config()
     zip_code = (raw or "").strip()
@@ -69,7 +70,7 @@ def clean_zip(raw, config=None):
     return zip_code
 
 
-def _parse_time(text):
+def _parse_time(text: str | None) -> time | None:
     text = (text or "").strip().upper()
     for pattern in _TIME_FORMATS:
         try:
@@ -79,19 +80,19 @@ def _parse_time(text):
     return None
 
 
-def _hours(config):
+def _hours(config: ShopConfig) -> tuple[time, time]:
     return config.delivery_hours_start, config.delivery_hours_end
 
 
-def _clock(value):
+def _clock(value: time) -> str:
     return f"{value:%I:%M %p}".lstrip("0")
 
 
-def _day(value):
+def _day(value: date) -> str:
     return f"{value:%B} {value.day}, {value.year}"
 
 
-def _lead_text(config):
+def _lead_text(config: ShopConfig) -> str:
     minutes = config.delivery_lead_minutes
     if minutes % 60 == 0:
         hours = minutes // 60
@@ -99,7 +100,7 @@ def _lead_text(config):
     return f"{minutes} minutes"
 
 
-def earliest_delivery(now=None, config=None):
+def earliest_delivery(now: datetime | None = None, config: ShopConfig | None = None) -> datetime:
     """The first bookable moment: the lead time from now (to the next whole minute), moved
     into the delivery hours."""
     now = now or shop_now()
@@ -116,16 +117,18 @@ def earliest_delivery(now=None, config=None):
     return earliest
 
 
-def too_far_message(config, latest):
+def too_far_message(config: ShopConfig, latest: date) -> str:
     return TOO_FAR.format(days=config.delivery_max_days_ahead, day=_day(latest))
 
 
-def latest_delivery_date(now=None, config=None):
+def latest_delivery_date(now: datetime | None = None, config: ShopConfig | None = None) -> date:
     days = (config or shop_config()).delivery_max_days_ahead
     return (now or shop_now()).date() + timedelta(days=days)
 
 
-def clean_appointment(delivery_date, delivery_time, config):
+def clean_appointment(
+    delivery_date: date, delivery_time: str, config: ShopConfig
+) -> tuple[datetime, str]:
     """(moment as an aware datetime, time as "HH:MM") inside the hours, the lead time and the
     booking horizon of `config`; otherwise a 400 naming the allowed window."""
     now = shop_now()
@@ -153,7 +156,7 @@ def clean_appointment(delivery_date, delivery_time, config):
     return moment, f"{chosen:%H:%M}"
 
 
-def delivery_slot_take(*, order, moment, config):
+def delivery_slot_take(*, order: Order, moment: datetime, config: ShopConfig) -> None:
     """Refuse (409) when the hour of `moment` already has DELIVERY_HOURLY_CAPACITY live
     deliveries. Runs inside checkout's transaction, after the order row is written (so a
     retried request meets its original on the idempotency key first). On PostgreSQL an
@@ -179,7 +182,7 @@ def delivery_slot_take(*, order, moment, config):
         _refuse("deliveryTime", SLOT_FULL, error=Conflict)
 
 
-def _taken_hours(day, config):
+def _taken_hours(day: date, config: ShopConfig) -> Counter[int]:
     """{hour: live deliveries booked in it} on `day`, when a capacity is set."""
     if config.delivery_hourly_capacity <= 0:
         return Counter()
@@ -189,10 +192,13 @@ def _taken_hours(day, config):
         .exclude(status=OrderStatus.CANCELLED)
         .values_list("delivery_at", flat=True)
     )
-    return Counter(moment.astimezone(SHOP_TIME_ZONE).hour for moment in moments)
+    # The range above leaves no null out, but the column allows one.
+    return Counter(
+        moment.astimezone(SHOP_TIME_ZONE).hour for moment in moments if moment is not None
+    )
 
 
-def _slots(day, config, now):
+def _slots(day: date, config: ShopConfig, now: datetime) -> list[str]:
     """Every SLOT_MINUTES of the delivery hours on `day` from the earliest bookable moment,
     leaving out hours already at capacity."""
     start, end = _hours(config)
@@ -212,7 +218,9 @@ def _slots(day, config, now):
     return slots
 
 
-def offered_times(day, now=None, config=None):
+def offered_times(
+    day: date, now: datetime | None = None, config: ShopConfig | None = None
+) -> tuple[list[str], str]:
     """The times checkout would accept on `day`, SLOT_MINUTES apart, or a sentence saying
     why there are none: (times, message). A day before today is the caller's to word."""
     now = now or shop_now()
@@ -224,7 +232,7 @@ def offered_times(day, now=None, config=None):
     return times, "" if times else NO_TIMES_LEFT
 
 
-def zip_check(raw):
+def zip_check(raw: str) -> dict[str, Any]:
     """GET /api/shop/delivery-zip/{zip}: {zip, served, message}; a malformed ZIP is a 400."""
     try:
         zip_code = clean_zip(raw)
@@ -235,7 +243,7 @@ def zip_check(raw):
     return {"zip": zip_code, "served": True, "message": ZIP_SERVED.format(zip=zip_code)}
 
 
-def delivery_rules(config=None):
+def delivery_rules(config: ShopConfig | None = None) -> dict[str, Any]:
     """The delivery settings for GET /api/shop/info (merged into its answer)."""
     config = config or shop_config()
     start, end = _hours(config)

@@ -1,9 +1,11 @@
 """Orders as CSV, one row per order: shared by the admin action and `manage.py export_orders`."""
 
 import csv
+from collections.abc import Iterable
 
-from common.csvcells import text_cell
+from common.csvcells import Writable, text_cell
 from common.shoptime import SHOP_TIME_ZONE
+from orders.models import Order
 
 COLUMNS = [
     "id",
@@ -24,13 +26,13 @@ COLUMNS = [
 ]
 
 
-def _items(order):
+def _items(order: Order) -> str:
     return "; ".join(
         f"{line.quantity} x {line.label} @ {line.unit_price:.2f}" for line in order.items.all()
     )
 
 
-def write_orders_csv(orders, out):
+def write_orders_csv(orders: Iterable[Order], out: Writable) -> int:
     """Write `orders` (with items prefetched, see selectors.orders_for_export) to `out`."""
     writer = csv.writer(out)
     writer.writerow(COLUMNS)

@@ -2,8 +2,10 @@
 bad one is a 400 naming the parameter (never an empty list that hides a typo)."""
 
 import re
+from collections.abc import Mapping
 from dataclasses import dataclass
 from datetime import date
+from typing import NoReturn
 
 from common.errors import BadRequest
 from common.querydates import query_date_range
@@ -23,22 +25,22 @@ class OrderFilters:
     date_to: date | None = None
     due_today: bool = False
 
-    def without_status(self):
+    def without_status(self) -> "OrderFilters":
         return OrderFilters(**{**self.__dict__, "status": ""})
 
 
-def _refuse(name, message):
+def _refuse(name: str, message: str) -> NoReturn:
     raise BadRequest(message, errors={name: [message]})
 
 
-def _choice(params, name, choices):
+def _choice(params: Mapping[str, str], name: str, choices: list[str]) -> str:
     value = (params.get(name) or "").strip()
     if value and value not in choices:
         _refuse(name, f"{name} must be one of: {', '.join(choices)}.")
     return value
 
 
-def parse_order_filters(params):
+def parse_order_filters(params: Mapping[str, str]) -> OrderFilters:
     status = _choice(params, "status", OrderStatus.values)
     option = _choice(params, "deliveryOption", DeliveryOption.values)
     due = _choice(params, "due", ["today"])

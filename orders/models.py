@@ -1,3 +1,5 @@
+from decimal import Decimal
+
 from django.conf import settings
 from django.db import models
 from django.db.models import Q
@@ -86,7 +88,7 @@ class Order(models.Model):
             ),
         ]
 
-    def __str__(self):
+    def __str__(self) -> str:
         return f"Order #{self.pk}"
 
 
@@ -124,11 +126,11 @@ class OrderLine(models.Model):
             )
         ]
 
-    def __str__(self):
+    def __str__(self) -> str:
         return f"{self.quantity} x {self.label}"
 
     @property
-    def label(self):
+    def label(self) -> str:
         return (
             f"{self.product_name} - {self.product_type_name}"
             if self.sold_as_type
@@ -136,7 +138,7 @@ class OrderLine(models.Model):
         )
 
     @property
-    def subtotal(self):
+    def subtotal(self) -> Decimal:
         return self.unit_price * self.quantity
 
 

@@ -6,6 +6,7 @@ force are theirs (storesettings.selectors.shop_config, read on every call).
 """
 
 from decimal import ROUND_HALF_UP, Decimal
+from typing import Any
 
 from django.db import models
 
@@ -42,11 +43,13 @@ NEEDS_ADDRESS = {DeliveryOption.SHIPPING, DeliveryOption.DELIVERY}
 NEEDS_APPOINTMENT = {DeliveryOption.DELIVERY}
 
 
-def money(value):
+def money(value: Decimal | int | str) -> Decimal:
     return Decimal(value).quantize(CENT, rounding=ROUND_HALF_UP)
 
 
-def _fee_and_free_from(option, config):
+def _fee_and_free_from(
+    option: DeliveryOption, config: ShopConfig
+) -> tuple[Decimal, Decimal | None]:
     """(fee, subtotal from which it is waived or None) in force."""
     if option == DeliveryOption.SHIPPING:
         return config.shipping_fee, config.shipping_free_from
@@ -55,14 +58,14 @@ def _fee_and_free_from(option, config):
     return FEES[option], None
 
 
-def delivery_fee(option, subtotal, config: ShopConfig | None = None):
+def delivery_fee(option: str, subtotal: Decimal, config: ShopConfig | None = None) -> Decimal:
     fee, free_from = _fee_and_free_from(DeliveryOption(option), config or shop_config())
     if free_from is not None and subtotal >= free_from:
         return money(0)
     return money(fee)
 
 
-def _describe(option):
+def _describe(option: DeliveryOption) -> str:
     fee = FEES[option]
     if not fee:
         return f"`{option.value}` ({option.label.lower()}): free"
@@ -76,7 +79,7 @@ def _describe(option):
 DELIVERY_OPTIONS_TEXT = "; ".join(_describe(option) for option in DeliveryOption) + "."
 
 
-def _customer_description(option, config):
+def _customer_description(option: DeliveryOption, config: ShopConfig) -> str:
     # The line under each option in the checkout drawer; the operator's details fill it in.
     if option == DeliveryOption.PICKUP:
         where = config.pickup_location
@@ -87,7 +90,7 @@ def _customer_description(option, config):
     return "Standard shipping, 3-5 business days"
 
 
-def delivery_options_info():
+def delivery_options_info() -> list[dict[str, Any]]:
     """Every option as the client shows and prices it: the client keeps no copy of a fee."""
     config = shop_config()
     options = []

@@ -89,6 +89,8 @@ def checkout_plan(
         zip_code = delivery.clean_zip(delivery_zip, config)
     phone = clean_phone(phone_number)
     if option == DeliveryOption.DELIVERY:
+        if delivery_date is None:  # the serializer asks first; a caller of the service may not
+            raise BadRequest(DATE_MISSING, errors={"deliveryDate": [DATE_MISSING]})
         moment, delivery_time = delivery.clean_appointment(delivery_date, delivery_time, config)
     restricted = any(item_restricted for _name, item_restricted, _ in in_cart)
     age.check_age(restricted=restricted, age_confirmed=age_confirmed)
@@ -194,6 +196,7 @@ def phone_check(raw: str) -> dict[str, Any]:
 def delivery_times(day: date) -> dict[str, Any]:
     """GET /api/shop/delivery-times: {date, times, message}: the times checkout would accept
     on `day` (hours, lead time, horizon, hours at capacity), or none and why."""
+    times: list[str]
     if day < shop_today():
         times, message = [], DATE_PAST
     else:

@@ -1,16 +1,9 @@
 """The sales report as one CSV table: a `section` column says which part a row belongs to."""
 
 import csv
-from typing import Any, Protocol
+from typing import Any
 
-from common.csvcells import text_cell
-
-
-class Writable(Protocol):
-    """A file opened for text, or an HttpResponse."""
-
-    def write(self, text: str, /) -> object: ...
-
+from common.csvcells import Writable, text_cell
 
 COLUMNS = ["section", "key", "name", "orders", "units", "revenue"]
 

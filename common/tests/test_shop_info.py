@@ -11,10 +11,10 @@ import pytest
 import time_machine
 
 from common.shoptime import SHOP_TIME_ZONE
-from orders import pricing
 from orders.models import Order, OrderStatus
 from rides.models import Ride, RideStatus
 from rides.selectors import DEFAULT_PRICING_DESCRIPTION
+from storesettings import selectors as store_selectors
 from tests.factories import checkout_body, line, make_product
 
 FIXTURES = Path(__file__).resolve().parents[2] / "frontend" / "src" / "test" / "fixtures"
@@ -84,8 +84,9 @@ def test_keeps_the_operator_keys_and_adds_the_rules(client, settings):
 
 
 def test_a_fee_changed_in_python_is_what_the_client_is_served(client, monkeypatch):
-    monkeypatch.setitem(pricing.FEES, pricing.DeliveryOption.SHIPPING, Decimal("9.50"))
-    monkeypatch.setitem(pricing.FREE_FROM_SUBTOTAL, pricing.DeliveryOption.SHIPPING, Decimal("75"))
+    # The first-run figures are written once, in storesettings.selectors.
+    monkeypatch.setattr(store_selectors, "FIRST_RUN_SHIPPING_FEE", Decimal("9.50"))
+    monkeypatch.setattr(store_selectors, "FIRST_RUN_FREE_FROM", Decimal("75"))
 
     shipping = next(o for o in info(client)["deliveryOptions"] if o["id"] == "shipping")
 

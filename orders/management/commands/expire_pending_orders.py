@@ -1,3 +1,5 @@
+from typing import Any
+
 from django.core.management.base import BaseCommand
 
 from orders.services import orders_expire_holds
@@ -13,7 +15,7 @@ class Command(BaseCommand):
         "*/10 * * * * cd /srv/shop/current && ENV_FILE=/etc/shop/env .venv/bin/python manage.py expire_pending_orders"
     )
 
-    def handle(self, *args, **options):
+    def handle(self, *args: Any, **options: Any) -> None:
         hours = shop_config().pending_hold_hours
         if hours <= 0:
             self.stdout.write("PENDING_HOLD_HOURS is 0: holds never expire; nothing cancelled.")

@@ -1,4 +1,7 @@
-from django.core.management.base import BaseCommand, CommandError
+from datetime import date
+from typing import Any
+
+from django.core.management.base import BaseCommand, CommandError, CommandParser
 
 from common.errors import BadRequest
 from common.querydates import parse_day
@@ -7,7 +10,7 @@ from orders.models import OrderStatus
 from orders.selectors import orders_for_export
 
 
-def _date(text, option):
+def _date(text: str | None, option: str) -> date | None:
     try:
         return parse_day(text, option)
     except BadRequest as refused:
@@ -20,7 +23,7 @@ class Command(BaseCommand):
         "Dates are business dates in America/Los_Angeles, both ends included."
     )
 
-    def add_arguments(self, parser):
+    def add_arguments(self, parser: CommandParser) -> None:
         parser.add_argument(
             "--from", dest="date_from", metavar="YYYY-MM-DD", help="First order date to include."
         )
@@ -34,11 +37,19 @@ class Command(BaseCommand):
             "--output", "-o", metavar="FILE", help="Write to FILE instead of standard output."
         )
 
-    def handle(self, *args, date_from=None, date_to=None, status=None, output=None, **options):
-        date_from, date_to = _date(date_from, "--from"), _date(date_to, "--to")
-        if date_from and date_to and date_from > date_to:
+    def handle(
+        self,
+        *args: Any,
+        date_from: str | None = None,
+        date_to: str | None = None,
+        status: str | None = None,
+        output: str | None = None,
+        **options: Any,
+    ) -> None:
+        first, last = _date(date_from, "--from"), _date(date_to, "--to")
+        if first and last and first > last:
             raise CommandError("--from must not be after --to.")
-        orders = orders_for_export(date_from=date_from, date_to=date_to, status=status).iterator(
+        orders = orders_for_export(date_from=first, date_to=last, status=status).iterator(
             chunk_size=500
         )
         if output:
