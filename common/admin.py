@@ -1,3 +1,5 @@
+from typing import ClassVar
+
 from django.contrib import admin
 
 
@@ -7,7 +9,7 @@ class StatusEventInline(admin.TabularInline):
 
     extra = 0
     can_delete = False
-    fields: tuple[str, ...] = ("created_at", "actor", "from_status", "to_status")
+    fields: ClassVar[tuple[str, ...]] = ("created_at", "actor", "from_status", "to_status")
     readonly_fields = fields
     ordering = ("created_at", "id")
 

@@ -42,7 +42,7 @@ class OrderLineInline(admin.TabularInline):
 
 class OrderEventInline(StatusEventInline):
     model = OrderEvent
-    fields: tuple[str, ...] = (*StatusEventInline.fields, "note")
+    fields = (*StatusEventInline.fields, "note")
     readonly_fields = fields
 
 

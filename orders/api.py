@@ -1,3 +1,6 @@
+from collections.abc import Iterable
+from typing import Any, cast
+
 from drf_spectacular.utils import (
     OpenApiParameter,
     OpenApiResponse,
@@ -12,8 +15,11 @@ from rest_framework.decorators import (
     permission_classes,
 )
 from rest_framework.permissions import AllowAny, BasePermission, IsAdminUser, IsAuthenticated
+from rest_framework.request import Request
 from rest_framework.response import Response
+from rest_framework.views import APIView
 
+from accounts.models import User
 from common.errors import Forbidden
 from common.pagination import paginate
 from common.parsers import JSONParser
@@ -21,7 +27,7 @@ from common.schema import error, see_api_docs
 from orders import delivery, rules, selectors, services
 from orders.checkout import ADMINS_DO_NOT_SHOP, order_checkout
 from orders.filters import parse_order_filters
-from orders.models import OrderStatus
+from orders.models import Order, OrderStatus
 from orders.pricing import DeliveryOption
 from orders.rules import DATE_MISSING
 from orders.serializers import (
@@ -39,7 +45,7 @@ ORDERS_PAGE_SIZE = 6
 class CustomersOnly(BasePermission):
     """Admins do not shop (docs/api.md, Permissions): their checkout is a 403 with a sentence saying why."""
 
-    def has_permission(self, request, view):
+    def has_permission(self, request: Request, view: APIView) -> bool:
         if request.user is not None and request.user.is_staff:
             raise Forbidden(ADMINS_DO_NOT_SHOP)
         return True
@@ -48,11 +54,16 @@ class CustomersOnly(BasePermission):
 NOT_PENDING = error("Only pending orders can be changed; nothing changed.")
 
 
-def _orders(orders):
+def _signed_in(request: Request) -> User:
+    """The user of a request that IsAuthenticated (or IsAdminUser) let through."""
+    return cast(User, request.user)
+
+
+def _orders(orders: Iterable[Order]) -> Any:
     return OrderSerializer(orders, many=True).data
 
 
-def _answer(message, order, status_code=status.HTTP_200_OK):
+def _answer(message: str, order: Order, status_code: int = status.HTTP_200_OK) -> Response:
     return Response({"message": message, "order": OrderSerializer(order).data}, status=status_code)
 
 
@@ -94,11 +105,11 @@ def _answer(message, order, status_code=status.HTTP_200_OK):
 @api_view(["POST"])
 @parser_classes([JSONParser])
 @permission_classes([IsAuthenticated, CustomersOnly])
-def checkout(request):
+def checkout(request: Request) -> Response:
     data = CheckoutSerializer(data=request.data)
     data.is_valid(raise_exception=True)
     result = order_checkout(
-        user=request.user,
+        user=_signed_in(request),
         checkout=data.to_checkout(idempotency_key=request.headers.get("Idempotency-Key")),
     )
     return _answer(
@@ -153,14 +164,15 @@ def checkout(request):
 )
 @api_view(["GET"])
 @permission_classes([IsAuthenticated])
-def order_list(request):
+def order_list(request: Request) -> Response:
     filters = parse_order_filters(request.query_params)
+    user = _signed_in(request)
     # The per-status counts (one GROUP BY) hold the page's total too: no COUNT(*) besides.
-    counts = selectors.order_status_counts(user=request.user, filters=filters)
+    counts = selectors.order_status_counts(user=user, filters=filters)
     total = counts[filters.status] if filters.status else sum(counts.values())
     page = paginate(
         request,
-        selectors.order_list(user=request.user, filters=filters),
+        selectors.order_list(user=user, filters=filters),
         key="orders",
         serialize=_orders,
         default_limit=ORDERS_PAGE_SIZE,
@@ -183,8 +195,8 @@ def order_list(request):
 )
 @api_view(["PUT"])
 @permission_classes([IsAdminUser])
-def order_complete(request, order_id):
-    order = services.order_complete(order_id=order_id, actor=request.user)
+def order_complete(request: Request, order_id: int) -> Response:
+    order = services.order_complete(order_id=order_id, actor=_signed_in(request))
     return _answer("Order completed. Inventory updated.", order)
 
 
@@ -202,12 +214,12 @@ def order_complete(request, order_id):
 )
 @api_view(["PUT"])
 @permission_classes([IsAdminUser])
-def order_cancel(request, order_id):
-    order = services.order_cancel(order_id=order_id, actor=request.user)
+def order_cancel(request: Request, order_id: int) -> Response:
+    order = services.order_cancel(order_id=order_id, actor=_signed_in(request))
     return _answer("Order cancelled. Items returned to stock.", order)
 
 
-def _bulk_message(action, done, refused):
+def _bulk_message(action: str, done: int, refused: int) -> str:
     verb = "completed" if action == "complete" else "cancelled"
     text = f"{done} {'order' if done == 1 else 'orders'} {verb}."
     return f"{text} {refused} refused." if refused else text
@@ -231,12 +243,12 @@ def _bulk_message(action, done, refused):
 @api_view(["POST"])
 @parser_classes([JSONParser])
 @permission_classes([IsAdminUser])
-def order_bulk(request):
+def order_bulk(request: Request) -> Response:
     data = BulkOrderActionSerializer(data=request.data)
     data.is_valid(raise_exception=True)
     action = data.validated_data["action"]
     results = services.orders_bulk_action(
-        action=action, order_ids=data.validated_data["ids"], actor=request.user
+        action=action, order_ids=data.validated_data["ids"], actor=_signed_in(request)
     )
     done = sum(1 for result in results if result.done)
     return Response(
@@ -279,7 +291,7 @@ def order_bulk(request):
 @api_view(["GET"])
 @authentication_classes([])
 @permission_classes([AllowAny])
-def delivery_zip(request, zip_code):
+def delivery_zip(request: Request, zip_code: str) -> Response:
     return Response(delivery.zip_check(zip_code))
 
 
@@ -306,7 +318,7 @@ def delivery_zip(request, zip_code):
 @api_view(["GET"])
 @authentication_classes([])
 @permission_classes([AllowAny])
-def phone_check(request):
+def phone_check(request: Request) -> Response:
     return Response(rules.phone_check(request.query_params.get("phone", "")))
 
 
@@ -345,7 +357,7 @@ class DeliveryDaySerializer(serializers.Serializer):
 @api_view(["GET"])
 @authentication_classes([])
 @permission_classes([AllowAny])
-def delivery_times(request):
+def delivery_times(request: Request) -> Response:
     day = DeliveryDaySerializer(data=request.query_params)
     day.is_valid(raise_exception=True)
     return Response(rules.delivery_times(day.validated_data["date"]))

@@ -4,7 +4,7 @@ orders/rules.py) and the Order shape."""
 import hashlib
 import json
 from datetime import UTC, date
-from typing import NoReturn
+from typing import Any, NoReturn
 
 from rest_framework import serializers
 
@@ -13,6 +13,7 @@ from common.schema import PaginationSerializer
 from common.shoptime import SHOP_TIME_ZONE, shop_today
 from orders.age import id_notice
 from orders.checkout import CheckoutInput
+from orders.models import Order, OrderEvent, OrderLine
 from orders.pricing import NEEDS_ADDRESS, NEEDS_APPOINTMENT, DeliveryOption
 from orders.rules import (
     ADDRESS_MISSING,
@@ -38,7 +39,7 @@ LINE_QUANTITY_TOO_HIGH = "You can order at most 10,000 of one item."
 MAX_ID = 2**63 - 1
 
 
-def _same(text):
+def _same(text: str) -> dict[str, Any]:
     return {
         key: text
         for key in (
@@ -53,7 +54,7 @@ def _same(text):
     }
 
 
-def _optional_text(max_length):
+def _optional_text(max_length: int) -> serializers.CharField:
     return serializers.CharField(
         required=False, allow_blank=True, allow_null=True, max_length=max_length
     )
@@ -133,7 +134,7 @@ class CheckoutSerializer(serializers.Serializer):
         help_text="Optional: the total the shopper was shown; a different server total is a 409.",
     )
 
-    def validate(self, attrs):
+    def validate(self, attrs: dict[str, Any]) -> dict[str, Any]:
         items = attrs.get("cartItems") or []
         if not items:
             _refuse("cartItems", CART_EMPTY)
@@ -187,7 +188,7 @@ def _refuse(field: str, message: str) -> NoReturn:
     raise serializers.ValidationError({field: [message]})
 
 
-def _appointment_date(attrs):
+def _appointment_date(attrs: dict[str, Any]) -> date:
     """Local delivery's phone, date (not before the shop's today) and time; the date."""
     if not attrs.get("phoneNumber"):
         _refuse("phoneNumber", PHONE_MISSING)
@@ -202,7 +203,7 @@ def _appointment_date(attrs):
     return delivery_date
 
 
-def request_fingerprint(data):
+def request_fingerprint(data: Any) -> str:
     """A stable hash of a request body: the same cart sent again (keys in any order,
     other whitespace) matches; any changed value does not."""
     canonical = json.dumps(data, sort_keys=True, separators=(",", ":"), default=str)
@@ -222,7 +223,7 @@ class OrderItemSerializer(serializers.Serializer):
     )
     subtotal = serializers.DecimalField(max_digits=12, decimal_places=2)
 
-    def get_productTypeName(self, line) -> str | None:
+    def get_productTypeName(self, line: OrderLine) -> str | None:
         return line.product_type_name if line.sold_as_type else None
 
 
@@ -248,10 +249,10 @@ class OrderEventSerializer(serializers.Serializer):
         "and for the shop's scheduled jobs (a hold running out)."
     )
 
-    def get_reason(self, event) -> str:
+    def get_reason(self, event: OrderEvent) -> str:
         return event.note.split(EMAIL_QUEUED, 1)[0].strip()
 
-    def get_byShop(self, event) -> bool:
+    def get_byShop(self, event: OrderEvent) -> bool:
         return bool(event.actor is not None and event.actor.is_staff)
 
 
@@ -294,7 +295,7 @@ class OrderSerializer(serializers.Serializer):
         many=True, help_text="The status history, oldest first, the order being placed included."
     )
 
-    def get_idNotice(self, order) -> str | None:
+    def get_idNotice(self, order: Order) -> str | None:
         return id_notice(order)
 
 
