@@ -1,5 +1,5 @@
-"""What a checkout costs the database: a fixed number of queries (one more per extra line), and the
-shop settings read once (orders/checkout.py passes them to every rule)."""
+"""What a checkout costs the database: a fixed number of queries (one more per extra line),
+and the shop settings read once (orders/checkout.py passes them to every rule)."""
 
 import pytest
 from django.db import connection
@@ -16,7 +16,8 @@ pytestmark = pytest.mark.django_db
 # count, the settings, the typed-product check, the products' sale rules, the order row,
 # the stock lock and move (with the catalog version's counter), the prices, the lines, the
 # event, and the order read back with its lines and events. Delivery adds the ZIP codes of
-# the first-run list (no settings saved yet).
+# the first-run list (no settings saved yet). Inside the test's transaction the checkout's
+# atomic blocks are savepoints, counted too.
 QUERIES = {"pickup": 21, "delivery": 22}
 
 
