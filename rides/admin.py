@@ -1,6 +1,12 @@
+from collections.abc import Callable
+from typing import Any, cast
+
 from django import forms
 from django.contrib import admin, messages
+from django.db.models import QuerySet
+from django.http import HttpRequest
 
+from accounts.models import User
 from common.admin import StatusEventInline
 from common.errors import DomainError
 from rides import services
@@ -12,13 +18,21 @@ class RideEventInline(StatusEventInline):
     model = RideEvent
 
 
-def _status_action(status):
-    def action(modeladmin, request, queryset):
+def _staff(request: HttpRequest) -> User:
+    """Only staff reach the Django admin's pages and actions."""
+    return cast(User, request.user)
+
+
+def _status_action(status: RideStatus) -> Callable[..., None]:
+    @admin.action(description=f"Mark selected as {status.label.lower()}")
+    def action(
+        modeladmin: admin.ModelAdmin, request: HttpRequest, queryset: QuerySet[Ride]
+    ) -> None:
         changed, refused = 0, 0
         # Through the same service as the API, so each change is an event and a log line.
         for ride_id in queryset.order_by("id").values_list("id", flat=True):
             try:
-                services.ride_set_status(ride_id=ride_id, status=status, actor=request.user)
+                services.ride_set_status(ride_id=ride_id, status=status, actor=_staff(request))
                 changed += 1
             except DomainError:
                 refused += 1
@@ -34,7 +48,6 @@ def _status_action(status):
             )
 
     action.__name__ = f"mark_{status.value}"
-    action.short_description = f"Mark selected as {status.label.lower()}"
     return action
 
 
@@ -71,26 +84,26 @@ class RideAdmin(admin.ModelAdmin):
     inlines = [RideEventInline]
     actions = [_status_action(status) for status in RideStatus]
 
-    def has_add_permission(self, request):
+    def has_add_permission(self, request: HttpRequest) -> bool:
         return False
 
-    def save_model(self, request, obj, form, change):
+    def save_model(self, request: HttpRequest, obj: Ride, form: Any, change: bool) -> None:
         # Through the service, like every other write: locked, logged.
         changed = {
             field: form.cleaned_data[field]
             for field in form.changed_data
             if field in services.RIDE_FIELDS
         }
-        services.ride_update(ride_id=obj.pk, actor=request.user, **changed)
+        services.ride_update(ride_id=obj.pk, actor=_staff(request), **changed)
         obj.refresh_from_db()
 
-    def delete_model(self, request, obj):
-        services.ride_delete(ride_id=obj.pk, actor=request.user)
+    def delete_model(self, request: HttpRequest, obj: Ride) -> None:
+        services.ride_delete(ride_id=obj.pk, actor=_staff(request))
 
-    def delete_queryset(self, request, queryset):
+    def delete_queryset(self, request: HttpRequest, queryset: QuerySet[Ride]) -> None:
         for ride_id in queryset.order_by("id").values_list("id", flat=True):
             try:
-                services.ride_delete(ride_id=ride_id, actor=request.user)
+                services.ride_delete(ride_id=ride_id, actor=_staff(request))
             except DomainError:
                 continue
 
@@ -112,15 +125,17 @@ class SettingAdmin(admin.ModelAdmin):
     list_display = ("key", "value", "updated_at", "updated_by")
     readonly_fields = ("updated_at", "updated_by")
 
-    def get_changeform_initial_data(self, request):
+    def get_changeform_initial_data(self, request: HttpRequest) -> dict[str, str | list[str]]:
         return {"key": SettingKey.RIDE_PRICING_DESCRIPTION, "value": DEFAULT_PRICING_DESCRIPTION}
 
-    def get_readonly_fields(self, request, obj=None):
+    def get_readonly_fields(
+        self, request: HttpRequest, obj: Setting | None = None
+    ) -> tuple[str, ...]:
         return self.readonly_fields + (("key",) if obj else ())
 
-    def save_model(self, request, obj, form, change):
+    def save_model(self, request: HttpRequest, obj: Setting, form: Any, change: bool) -> None:
         try:
-            saved = services.setting_set(key=obj.key, value=obj.value, actor=request.user)
+            saved = services.setting_set(key=obj.key, value=obj.value, actor=_staff(request))
         except DomainError as exc:
             self.message_user(request, exc.message, level=messages.ERROR)
             return

@@ -1,6 +1,7 @@
 """Demo ride requests for `manage.py demo_data` (idempotent: each is made once, by name)."""
 
 from datetime import timedelta
+from typing import TextIO, TypedDict
 
 from django.contrib.auth import get_user_model
 
@@ -9,7 +10,19 @@ from common.shoptime import shop_today
 from rides import services
 from rides.models import Ride, RideStatus
 
-DEMO_RIDES = [
+
+class DemoRide(TypedDict):
+    name: str
+    phone: str
+    address: str
+    dropoff_address: str
+    days_ahead: int
+    pickup_time: str
+    item_description: str
+    status: RideStatus
+
+
+DEMO_RIDES: list[DemoRide] = [
     {
         "name": "Jordan Demo",
         "phone": "(714) 555-0101",
@@ -43,7 +56,7 @@ DEMO_RIDES = [
 ]
 
 
-def seed(out):
+def seed(out: TextIO) -> None:
     User = get_user_model()
     # The demo shopper sees one request as their own on /rides.
     customer = User.objects.filter(email=CUSTOMER_EMAIL).first()

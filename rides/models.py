@@ -54,7 +54,7 @@ class Ride(models.Model):
             )
         ]
 
-    def __str__(self):
+    def __str__(self) -> str:
         return f"Ride #{self.pk} ({self.get_status_display()})"
 
 
@@ -83,5 +83,5 @@ class Setting(models.Model):
     class Meta:
         ordering = ["key"]
 
-    def __str__(self):
+    def __str__(self) -> str:
         return self.get_key_display()

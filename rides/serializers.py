@@ -1,5 +1,6 @@
 import re
 from datetime import UTC
+from typing import Any
 
 from rest_framework import serializers
 
@@ -24,7 +25,7 @@ PHONE_DIGITS = re.compile(r"^\d{7,15}$")
 PHONE_SEPARATORS = re.compile(r"[\s\-.()]")
 
 
-def _too_long(label, limit):
+def _too_long(label: str, limit: int) -> dict[str, Any]:
     return {"max_length": f"{label} must be at most {limit} characters."}
 
 
@@ -44,7 +45,7 @@ class RideRequestSerializer(serializers.Serializer):
         max_length=2000, error_messages=_too_long("Item description", 2000)
     )
 
-    def to_internal_value(self, data):
+    def to_internal_value(self, data: Any) -> Any:
         # Every missing field is listed at once, under one message (docs/api.md, Rides), before any
         # format check: the form tells the customer to fill in everything first.
         if not hasattr(data, "get"):
@@ -54,7 +55,7 @@ class RideRequestSerializer(serializers.Serializer):
             raise serializers.ValidationError({field: [FILL_ALL] for field in missing})
         return super().to_internal_value(data)
 
-    def validate_phone(self, value):
+    def validate_phone(self, value: str) -> str:
         digits = PHONE_SEPARATORS.sub("", value)
         if digits.startswith("+"):
             digits = digits[1:]
@@ -63,7 +64,7 @@ class RideRequestSerializer(serializers.Serializer):
         return value
 
 
-def _blank(value):
+def _blank(value: object) -> bool:
     return value is None or (isinstance(value, str) and not value.strip())
 
 

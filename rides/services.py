@@ -69,7 +69,7 @@ def _already(from_status: str, to_status: str) -> str:
     return f"This ride request is already {RideStatus(to_status).label.lower()}."
 
 
-def ride_set_status(*, ride_id: int, status: str, actor: User) -> Ride:
+def ride_set_status(*, ride_id: int, status: str, actor: User | None) -> Ride:
     """Admins move a ride as rides.models.RIDE_TRANSITIONS allows: to any status but its
     current one."""
     new_status = ride_status_checked(status)
