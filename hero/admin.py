@@ -1,6 +1,11 @@
+from typing import Any, cast
+
 from django import forms
 from django.contrib import admin, messages
+from django.core.files.uploadedfile import UploadedFile
 from django.db import transaction
+from django.db.models import QuerySet
+from django.http import HttpRequest
 from django.utils.html import format_html
 
 from common.errors import DomainError
@@ -39,15 +44,15 @@ class HeroImageForm(forms.ModelForm):
             "cta_link": "https://... or a path on this site starting with /; needs a label.",
         }
 
-    def __init__(self, *args, **kwargs):
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         # Left empty, the centre (a form posted without the field keeps working).
         self.fields["object_position"].required = False
 
-    def clean_object_position(self):
+    def clean_object_position(self) -> str:
         return self.cleaned_data.get("object_position") or DEFAULT_FOCAL_POINT
 
-    def clean_upload(self):
+    def clean_upload(self) -> UploadedFile | None:
         # The service's own checks (size, pixel count, format), as form errors.
         upload = self.cleaned_data.get("upload")
         if upload:
@@ -57,8 +62,9 @@ class HeroImageForm(forms.ModelForm):
                 raise forms.ValidationError(exc.message)
         return upload
 
-    def clean(self):
-        cleaned = super().clean()
+    def clean(self) -> dict[str, Any]:
+        # A ModelForm's clean() always answers the cleaned data.
+        cleaned = cast(dict[str, Any], super().clean())
         has_picture = (
             cleaned.get("upload") or cleaned.get("external_url") or self.instance.image_path
         )
@@ -88,12 +94,12 @@ class HeroImageAdmin(admin.ModelAdmin):
     readonly_fields = ("large_preview", "image_path", "created_at", "updated_at")
 
     @admin.display(description="image")
-    def preview(self, obj):
+    def preview(self, obj: HeroImage) -> str:
         # Cropped around the slide's focal point, as the carousel crops it.
         return format_html(PREVIEW, obj.image_url, "height:48px;width:120px;", obj.object_position)
 
     @admin.display(description="current image")
-    def large_preview(self, obj):
+    def large_preview(self, obj: HeroImage) -> str:
         if not obj.pk:
             return "-"
         return format_html(
@@ -103,7 +109,7 @@ class HeroImageAdmin(admin.ModelAdmin):
             obj.object_position,
         )
 
-    def save_model(self, request, obj, form, change):
+    def save_model(self, request: HttpRequest, obj: HeroImage, form: Any, change: bool) -> None:
         # Through the services, like the API: the same URL checks, image processing and
         # clean-up of files no slide uses any more.
         upload = form.cleaned_data.get("upload")
@@ -130,10 +136,10 @@ class HeroImageAdmin(admin.ModelAdmin):
         obj.pk = saved.pk
         obj.refresh_from_db()  # what the service stored (stored path, cleared URL, order)
 
-    def delete_model(self, request, obj):
+    def delete_model(self, request: HttpRequest, obj: HeroImage) -> None:
         services.hero_delete(hero_id=obj.pk)
 
-    def delete_queryset(self, request, queryset):
+    def delete_queryset(self, request: HttpRequest, queryset: QuerySet[HeroImage]) -> None:
         for hero_id in queryset.order_by("id").values_list("id", flat=True):
             try:
                 services.hero_delete(hero_id=hero_id)

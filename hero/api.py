@@ -1,12 +1,17 @@
 """Hero image endpoints: thin views over hero.selectors and hero.services."""
 
+from typing import Any
+
+from django.contrib.auth.models import AnonymousUser
 from drf_spectacular.utils import extend_schema
 from rest_framework import status
 from rest_framework.decorators import api_view, permission_classes
 from rest_framework.permissions import IsAdminUser
+from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from accounts.models import User
 from common.permissions import ReadForUsersWriteForAdmins
 from common.schema import error, see_api_docs
 from hero import selectors, services
@@ -18,13 +23,13 @@ from hero.serializers import (
 )
 
 
-def _form_values(validated):
+def _form_values(validated: dict[str, Any]) -> dict[str, Any]:
     values = dict(validated)
     values["image_file"] = values.pop("image", None)
     return values
 
 
-def _hero_list(user):
+def _hero_list(user: User | AnonymousUser) -> Response:
     return Response(HeroSerializer(selectors.hero_list(user=user), many=True).data)
 
 
@@ -45,7 +50,7 @@ class HeroCollection(ReadForUsersWriteForAdmins, APIView):
             HERO,
         ),
     )
-    def get(self, request):
+    def get(self, request: Request) -> Response:
         return _hero_list(request.user)
 
     @extend_schema(
@@ -62,7 +67,7 @@ class HeroCollection(ReadForUsersWriteForAdmins, APIView):
             HERO,
         ),
     )
-    def post(self, request):
+    def post(self, request: Request) -> Response:
         data = HeroFormSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         hero = services.hero_create(**_form_values(data.validated_data))
@@ -89,18 +94,18 @@ class HeroCollection(ReadForUsersWriteForAdmins, APIView):
 )
 @api_view(["PUT", "DELETE"])
 @permission_classes([IsAdminUser])
-def hero_detail(request, pk):
+def hero_detail(request: Request, pk: int) -> Response:
     if request.method == "DELETE":
         services.hero_delete(hero_id=pk)
         return Response(status=status.HTTP_204_NO_CONTENT)
     if request.content_type.startswith("application/json"):
-        data = HeroToggleSerializer(data=request.data)
-        data.is_valid(raise_exception=True)
-        hero = services.hero_update(hero_id=pk, is_active=data.validated_data["is_active"])
+        toggle = HeroToggleSerializer(data=request.data)
+        toggle.is_valid(raise_exception=True)
+        hero = services.hero_update(hero_id=pk, is_active=toggle.validated_data["is_active"])
     else:
-        data = HeroFormSerializer(data=request.data, partial=True)
-        data.is_valid(raise_exception=True)
-        hero = services.hero_update(hero_id=pk, **_form_values(data.validated_data))
+        form = HeroFormSerializer(data=request.data, partial=True)
+        form.is_valid(raise_exception=True)
+        hero = services.hero_update(hero_id=pk, **_form_values(form.validated_data))
     return Response(HeroSerializer(hero).data)
 
 
@@ -118,7 +123,7 @@ def hero_detail(request, pk):
 )
 @api_view(["PUT"])
 @permission_classes([IsAdminUser])
-def hero_reorder(request):
+def hero_reorder(request: Request) -> Response:
     data = HeroReorderSerializer(data=request.data)
     data.is_valid(raise_exception=True)
     orders = [

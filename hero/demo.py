@@ -7,6 +7,7 @@ drawing keeps its left part quiet for the text and its subject on the right, whe
 row's focal point (`object_position`) keeps it in view when a narrow screen crops the slide."""
 
 import io
+from typing import TextIO, TypedDict
 
 from django.core.files.uploadedfile import SimpleUploadedFile
 from PIL import Image, ImageDraw
@@ -14,7 +15,19 @@ from PIL import Image, ImageDraw
 from hero import services
 from hero.models import HeroImage
 
-SLIDES = [
+Colour = tuple[int, int, int]
+
+
+class Slide(TypedDict):
+    title: str
+    description: str
+    cta_label: str
+    cta_link: str
+    alt_text: str
+    colours: tuple[Colour, Colour]
+
+
+SLIDES: list[Slide] = [
     {
         "title": "Fresh arrivals every week",
         "description": "New products land in the shop every week.",
@@ -46,7 +59,7 @@ SUBJECT = (0.8, 0.5)
 FOCAL_POINT = f"{round(SUBJECT[0] * 100)}% {round(SUBJECT[1] * 100)}%"
 
 
-def slide_png(top, bottom):
+def slide_png(top: Colour, bottom: Colour) -> bytes:
     """A gradient with rings around SUBJECT; no text (the row carries it)."""
     width, height = SIZE
     image = Image.new("RGB", SIZE)
@@ -66,7 +79,7 @@ def slide_png(top, bottom):
     return out.getvalue()
 
 
-def seed(out):
+def seed(out: TextIO) -> None:
     made = 0
     for slide in SLIDES:
         title = slide["title"]

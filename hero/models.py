@@ -49,9 +49,9 @@ class HeroImage(models.Model):
             )
         ]
 
-    def __str__(self):
+    def __str__(self) -> str:
         return self.title or f"Hero image #{self.pk}"
 
     @property
-    def image_url(self):
+    def image_url(self) -> str:
         return url_for(self.image_path) if self.image_path else self.external_url

@@ -1,11 +1,12 @@
 from datetime import UTC
+from typing import Any
 
 from rest_framework import serializers
 
 from hero.validators import validate_focal_point, validate_image_url, validate_link
 
 MAX_DISPLAY_ORDER = 10_000
-ORDER_MESSAGES = {
+ORDER_MESSAGES: dict[str, Any] = {
     "min_value": "Display order must be at least 1",
     "max_value": f"Display order must be at most {MAX_DISPLAY_ORDER}",
     "invalid": "Display order must be a whole number",
@@ -13,13 +14,13 @@ ORDER_MESSAGES = {
 }
 # Ids past a signed 64-bit integer name no row; SQLite cannot even bind them (a 500).
 MAX_ID = 2**63 - 1
-ID_MESSAGES = {
+ID_MESSAGES: dict[str, Any] = {
     "invalid": "Each entry needs a hero image id.",
     "max_string_length": "Each entry needs a hero image id.",
     "min_value": "Hero image not found",
     "max_value": "Hero image not found",
 }
-BOOLEAN_MESSAGES = {"invalid": "is_active must be 1 or 0 (or true or false)."}
+BOOLEAN_MESSAGES: dict[str, Any] = {"invalid": "is_active must be 1 or 0 (or true or false)."}
 
 
 class HeroSerializer(serializers.Serializer):
@@ -80,7 +81,7 @@ class HeroFormSerializer(serializers.Serializer):
     )
     image = serializers.FileField(required=False, allow_empty_file=False)
 
-    def validate_display_order(self, value):
+    def validate_display_order(self, value: int) -> int:
         return value - 1
 
 

@@ -9,7 +9,7 @@ BAD_IMAGE_URL = (
 )
 
 
-def validate_image_url(value):
+def validate_image_url(value: str) -> None:
     """Only http(s) URLs with a host, or site paths with a single leading "/".
 
     Anything else (`javascript:`, `data:`, `//evil.example` which browsers read as another
@@ -35,7 +35,7 @@ def validate_image_url(value):
 BAD_LINK = "Link must be a path on this site starting with / or an https:// address."
 
 
-def validate_link(value):
+def validate_link(value: str) -> None:
     """The call-to-action link: a site path (as for images) or an https address. Plain http is
     refused: a button on the shop's own page must not send shoppers to an unencrypted site."""
     if not value:
@@ -53,7 +53,7 @@ FOCAL_POINT = re.compile(r"(\d{1,3})% (\d{1,3})%")
 DEFAULT_FOCAL_POINT = "50% 50%"
 
 
-def validate_focal_point(value):
+def validate_focal_point(value: str) -> None:
     """CSS `object-position` as "x% y%" (whole percentages, 0 to 100): the point of the
     picture that stays in view however the slide is cropped (docs/api.md, Hero images)."""
     match = FOCAL_POINT.fullmatch(value or "")
