@@ -1,14 +1,12 @@
 import logging
 import re
 import tempfile
-import threading
 import time
 import uuid
 from importlib import import_module
 
 from django.conf import settings
 from django.contrib import auth
-from django.core.exceptions import ImproperlyConfigured
 from django.db import InterfaceError, OperationalError
 from django.utils.crypto import constant_time_compare
 from rest_framework.exceptions import AuthenticationFailed
@@ -67,48 +65,6 @@ class RequestLogMiddleware:
             request_logger.name, logging.INFO, __file__, 0, "request", (), None, extra=extra
         )
         request_logger.handle(record)
-
-
-# Paths that carry no browser session: the token API (its documentation pages aside) and
-# the probes. Their requests skip the middleware between SkipForStateless and
-# StatelessEnd in settings.MIDDLEWARE (sessions, CSRF, the session user, messages and
-# django-axes), which only the Django admin and browser pages use (docs/performance.md).
-STATELESS_PATHS = re.compile(r"/(api/(?!docs|redoc|schema)|(healthz|readyz|metrics)$)")
-_chains = threading.local()
-
-
-class StatelessEnd:
-    """The end of the section SkipForStateless skips: it remembers where the view starts.
-    Django builds the chain from the last middleware to the first in one thread, so the
-    SkipForStateless built next in that thread takes this one's handler."""
-
-    def __init__(self, get_response):
-        self.get_response = get_response
-        _chains.view = get_response
-
-    def __call__(self, request):
-        return self.get_response(request)
-
-
-class SkipForStateless:
-    """Hands a stateless request (STATELESS_PATHS) straight to StatelessEnd's handler; the
-    middleware in between never sees it. Their process_view hooks still run (Django calls
-    them from the handler): CSRF's lets the API's views (all csrf_exempt) and the probes'
-    GETs through, and refuses a POST without its cookie as before."""
-
-    def __init__(self, get_response):
-        self.get_response = get_response
-        self.view = getattr(_chains, "view", None)
-        if self.view is None:
-            raise ImproperlyConfigured(
-                "common.middleware.StatelessEnd must come after SkipForStateless in MIDDLEWARE"
-            )
-        _chains.view = None
-
-    def __call__(self, request):
-        if STATELESS_PATHS.match(request.path_info):
-            return self.view(request)
-        return self.get_response(request)
 
 
 class ContentSecurityPolicyMiddleware:
@@ -173,7 +129,7 @@ def too_large(limit):
 def _token_user(request):
     """The user of a valid bearer token, else None. The check is the API's own
     (REST_FRAMEWORK's DEFAULT_AUTHENTICATION_CLASSES: accounts' token check of signature,
-    expiry, active user and password version, which keeps user rows per process), so common
+    expiry, active user and password version), so common
     names no app and the limits follow whatever credential the API accepts."""
     for authentication in api_settings.DEFAULT_AUTHENTICATION_CLASSES:
         try:
@@ -310,8 +266,6 @@ class RequestLimitsMiddleware:
 
 __all__ = [
     "RequestLogMiddleware",
-    "SkipForStateless",
-    "StatelessEnd",
     "ContentSecurityPolicyMiddleware",
     "RequestLimitsMiddleware",
     "settings",
