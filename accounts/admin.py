@@ -11,7 +11,7 @@ from accounts.hashers import SignInBusy
 from accounts.lockout import username
 from accounts.models import RegistrationCode, User
 from accounts.selectors import password_in_use
-from common.errors import TooManyRequests
+from common.errors import TooManyAttempts, error_status
 
 _django_admin_login = admin.site.login
 
@@ -25,10 +25,10 @@ def admin_login(request, extra_context=None):
     try:
         limits.admit_admin_sign_in(request, username(request, None))
         response = _django_admin_login(request, extra_context)
-    except (TooManyRequests, SignInBusy) as refusal:
+    except (TooManyAttempts, SignInBusy) as refusal:
         return HttpResponse(
             refusal.message,
-            status=refusal.status_code,
+            status=error_status(refusal),
             headers={"Retry-After": str(refusal.retry_after)},
             content_type="text/plain; charset=utf-8",
         )

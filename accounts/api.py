@@ -35,7 +35,7 @@ from accounts.serializers import (
     user_summary,
 )
 from accounts.tokens import token_for
-from common.errors import Unauthorized
+from common.errors import SignInRefused
 from common.schema import THROTTLED, error, see_api_docs
 
 SECTION = "Accounts"
@@ -73,7 +73,7 @@ def login(request):
     limits.admit_sign_in(request, password=password, email=email)
     try:
         user = services.user_login(password=password, email=email)
-    except Unauthorized:
+    except SignInRefused:
         limits.note_failed_sign_in(request)
         raise
     return limits.remember_device(Response(_session(user, "Login successful")), user)

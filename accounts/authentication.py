@@ -22,8 +22,6 @@ from rest_framework_simplejwt.exceptions import (
 from rest_framework_simplejwt.settings import api_settings
 from rest_framework_simplejwt.tokens import AccessToken, Token
 
-from accounts.models import User
-
 
 class TokenAuthentication(JWTAuthentication):
     """Bearer JWT whose `pwv` must match the user's current password version."""
@@ -37,16 +35,9 @@ class TokenAuthentication(JWTAuthentication):
                 raise
             return token
 
-    def get_user(self, validated_token: Token) -> User:  # type: ignore[override]
-        try:
-            user_id = validated_token[api_settings.USER_ID_CLAIM]
-        except KeyError:
-            raise InvalidToken("Token contained no recognizable user identification")
-        user = User.objects.filter(**{api_settings.USER_ID_FIELD: user_id}).first()
-        if user is None:
-            raise AuthenticationFailed("User not found", code="user_not_found")
-        if not user.is_active:
-            raise AuthenticationFailed("User is inactive", code="user_inactive")
+    def get_user(self, validated_token: Token) -> Any:
+        # simplejwt's: the row by the token's user id (refused if gone or inactive).
+        user = super().get_user(validated_token)
         if validated_token.get("pwv") != user.password_version:
             raise AuthenticationFailed(
                 "Token was issued before a password change.", code="token_revoked"

@@ -17,9 +17,8 @@ from concurrent.futures import TimeoutError as WaitedTooLong
 
 from django.conf import settings
 from django.contrib.auth import hashers
-from rest_framework import status
 
-from common.errors import DomainError
+from common.errors import Unavailable
 
 SIGN_IN_BUSY = "Sign-in is busy right now. Please try again in a few seconds."
 # Linux's lowest priority (CFS weight 15 against a request thread's 1024): hashing runs on
@@ -28,9 +27,9 @@ SIGN_IN_BUSY = "Sign-in is busy right now. Please try again in a few seconds."
 HASH_NICE = 19
 
 
-class SignInBusy(DomainError):
-    status_code = status.HTTP_503_SERVICE_UNAVAILABLE
-    retry_after = 2
+class SignInBusy(Unavailable):
+    def __init__(self, message: str) -> None:
+        super().__init__(message, retry_after=2)
 
 
 def _lower_priority():

@@ -26,7 +26,7 @@ from django.core import signing
 
 from accounts.selectors import user_by_password
 from common import metrics
-from common.errors import THROTTLED_MESSAGE, TooManyRequests
+from common.errors import THROTTLED_MESSAGE, TooManyAttempts
 from common.throttles import ScopedThrottle, client_ip, count, parse_rate, peek
 
 TOO_MANY_FAILED_SIGN_INS = (
@@ -109,7 +109,7 @@ def refuse_untrusted(request):
     """The address throttle (counts this attempt) and the ceiling: 429 past either."""
     AuthThrottle().allow_request(request, None)
     if ceiling_reached():
-        raise TooManyRequests(
+        raise TooManyAttempts(
             TOO_MANY_FAILED_SIGN_INS, retry_after=seconds_until_the_ceiling_lifts()
         )
 
@@ -163,7 +163,7 @@ def _limit(scope, ident):
     number, seconds = parse_rate(rate)
     used, left = count(f"throttle:{scope}:{ident}", seconds)
     if used > number:
-        raise TooManyRequests(THROTTLED_MESSAGE, retry_after=max(1, math.ceil(left)))
+        raise TooManyAttempts(THROTTLED_MESSAGE, retry_after=max(1, math.ceil(left)))
 
 
 def admit_reset_request(request, email):

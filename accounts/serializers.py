@@ -5,7 +5,7 @@ import re
 from rest_framework import serializers
 
 from accounts.models import User
-from common.errors import BadRequest
+from common.errors import InvalidInput
 from orders.delivery import PHONE_INVALID, ZIP_INVALID, clean_phone
 
 
@@ -128,7 +128,7 @@ class ProfileSerializer(serializers.Serializer):
         # Checkout's rule and form, "(714) 555-0142", so the prefilled number passes there.
         try:
             return clean_phone(value)
-        except BadRequest:
+        except InvalidInput:
             raise serializers.ValidationError(PHONE_INVALID)
 
     def validate_deliveryZip(self, value):

@@ -7,8 +7,9 @@ from django.db import InterfaceError, OperationalError
 
 from common.errors import (
     UNAVAILABLE_MESSAGE,
-    ServiceUnavailable,
+    Unavailable,
     database_retry_after,
+    domain_error_response,
     json_error,
 )
 
@@ -21,10 +22,8 @@ class DatabaseBusyMiddleware:
         return self.get_response(request)
 
     def process_exception(self, request, exception):
-        if isinstance(exception, ServiceUnavailable):
-            response = json_error(exception.message, 503)
-            response["Retry-After"] = str(exception.retry_after)
-            return response
+        if isinstance(exception, Unavailable):
+            return domain_error_response(exception)
         if not isinstance(exception, (OperationalError, InterfaceError)):
             return None
         response = json_error(UNAVAILABLE_MESSAGE, 503)

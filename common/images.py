@@ -17,7 +17,7 @@ from django.core.files.base import ContentFile
 from django.core.files.storage import default_storage
 from PIL import Image, ImageOps, UnidentifiedImageError
 
-from common.errors import BadRequest, PayloadTooLarge, ServiceUnavailable
+from common.errors import InvalidInput, TooLarge, Unavailable
 
 logger = logging.getLogger("shop.files")
 
@@ -54,28 +54,28 @@ def _open_checked(upload):
     name = getattr(upload, "name", None) or "The file"
     size = getattr(upload, "size", None)
     if size is not None and size > settings.MAX_UPLOAD_BYTES:
-        raise PayloadTooLarge(TOO_LARGE.format(name=name))
+        raise TooLarge(TOO_LARGE.format(name=name))
     upload.seek(0)
     data = upload.read(settings.MAX_UPLOAD_BYTES + 1)
     if len(data) > settings.MAX_UPLOAD_BYTES:
-        raise PayloadTooLarge(TOO_LARGE.format(name=name))
+        raise TooLarge(TOO_LARGE.format(name=name))
     try:
         with warnings.catch_warnings():
             # A decompression bomb: refuse it before Pillow allocates the pixels.
             warnings.simplefilter("error", Image.DecompressionBombWarning)
             image = Image.open(io.BytesIO(data))
             if image.format not in ALLOWED_FORMATS:
-                raise BadRequest(NOT_AN_IMAGE.format(name=name))
+                raise InvalidInput(NOT_AN_IMAGE.format(name=name))
             width, height = image.size
             if width * height > MAX_PIXELS:
-                raise BadRequest(TOO_MANY_PIXELS.format(name=name))
+                raise InvalidInput(TOO_MANY_PIXELS.format(name=name))
             image.load()
     except (Image.DecompressionBombWarning, Image.DecompressionBombError):
-        raise BadRequest(TOO_MANY_PIXELS.format(name=name))
-    except BadRequest:
+        raise InvalidInput(TOO_MANY_PIXELS.format(name=name))
+    except InvalidInput:
         raise
     except (UnidentifiedImageError, OSError, SyntaxError, ValueError, EOFError):
-        raise BadRequest(NOT_AN_IMAGE.format(name=name))
+        raise InvalidInput(NOT_AN_IMAGE.format(name=name))
     return image
 
 
@@ -96,7 +96,7 @@ def _encode(image, max_side, quality):
 
 
 def validate_image(upload):
-    """Raise BadRequest/PayloadTooLarge unless `upload` is an image we would store."""
+    """Raise InvalidInput/TooLarge unless `upload` is an image we would store."""
     _open_checked(upload)
 
 
@@ -124,7 +124,7 @@ def _save(name, data):
         # A missing bucket or a denied write is the operator's to fix (/readyz names it);
         # the person uploading gets a 503 that says to try later, never a 500.
         logger.error("image storage refused a write: %s", _reason(error))
-        raise ServiceUnavailable(STORAGE_UNAVAILABLE) from error
+        raise Unavailable(STORAGE_UNAVAILABLE) from error
 
 
 def _reason(error):

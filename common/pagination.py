@@ -4,7 +4,7 @@
 
 import math
 
-from common.errors import BadRequest
+from common.errors import InvalidInput
 
 MAX_LIMIT = 100
 MAX_NUMBER = 2**63 - 1
@@ -16,14 +16,14 @@ def _positive_int(raw, name, default):
     try:
         value = int(raw)
     except (TypeError, ValueError):
-        raise BadRequest(
+        raise InvalidInput(
             f"{name} must be a whole number from 1.",
             errors={name: ["Must be a whole number from 1."]},
         )
     # Past a 64-bit integer no page exists, and the answer could not even be written (JSON
     # encoders stop there): bad input, not a 500.
     if not 1 <= value <= MAX_NUMBER:
-        raise BadRequest(
+        raise InvalidInput(
             f"{name} must be a whole number from 1.",
             errors={name: ["Must be a whole number from 1."]},
         )

@@ -7,9 +7,15 @@ from rest_framework.permissions import AllowAny, IsAdminUser
 
 
 class ErrorSerializer(serializers.Serializer):
-    """Every answer that is not 2xx (common.errors): a sentence, plus field problems."""
+    """Every answer that is not 2xx (common.errors): a sentence, a stable code, plus field
+    problems."""
 
     message = serializers.CharField()
+    code = serializers.CharField(
+        help_text="Stable and machine-readable: `invalid`, `not_authenticated`, "
+        "`password_changed`, `sign_in_refused`, `not_allowed`, `not_found`, `conflict`, "
+        "`throttled`, `unavailable`, ... (docs/api.md, General rules)."
+    )
     errors = serializers.DictField(
         child=serializers.ListField(child=serializers.CharField()), required=False
     )

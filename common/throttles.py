@@ -28,7 +28,7 @@ from django.core.cache.backends.locmem import LocMemCache
 from django.db import connections, router, transaction
 from rest_framework.throttling import BaseThrottle
 
-from common.errors import THROTTLED_MESSAGE, TooManyRequests
+from common.errors import THROTTLED_MESSAGE, TooManyAttempts
 
 logger = logging.getLogger("shop.throttles")
 
@@ -198,7 +198,7 @@ class ScopedThrottle(BaseThrottle):
         limit, seconds = parse_rate(rate)
         number, left = count(f"throttle:{self.scope}:{self.ident(request)}", seconds)
         if number > limit:
-            raise TooManyRequests(self.message, retry_after=max(1, math.ceil(left)))
+            raise TooManyAttempts(self.message, retry_after=max(1, math.ceil(left)))
         return True
 
 
