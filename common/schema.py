@@ -7,8 +7,7 @@ from rest_framework.permissions import AllowAny, IsAdminUser
 
 
 class ErrorSerializer(serializers.Serializer):
-    """Every answer that is not 2xx (common.errors): a sentence, a stable code, plus field
-    problems."""
+    """Every answer that is not 2xx (common.errors): a sentence, a stable code, field problems."""
 
     message = serializers.CharField()
     code = serializers.CharField(

@@ -58,7 +58,12 @@ def readyz(request):
     checks["storage"] = _storage_state()
     checks["tasks"] = _task_queue_state() if checks["database"] == "ok" else {"state": "unknown"}
     if checks["database"] != "ok":
-        body = {"status": "unavailable", **checks, "message": "Not ready: database unreachable."}
+        body = {
+            "status": "unavailable",
+            **checks,
+            "message": "Not ready: database unreachable.",
+            "code": "unavailable",
+        }
         return JsonResponse(body, status=503)
     degraded = (
         checks["cache"] != "ok"
