@@ -14,7 +14,13 @@ Adding an email is one function and one call:
            order = Order.objects.filter(pk=order_id).first()
            if order is None:
                return None
-           return EmailMessage(subject=..., body=..., to=[order.user.email])
+           body = render_to_string("orders/email/completed.txt", {"order": order})
+           return EmailMessage(subject=..., body=body, to=[order.user.email])
+
+   The body is a plain-text Django template in the app's templates/<app>/email/, wrapped in
+   `{% autoescape off %}` (a name with & or < is written as typed) and ending at
+   `{% endautoescape %}` with nothing after it (a newline there would end the body too).
+   `{% load emails %}` gives the `money` filter (common/templatetags/emails.py).
 
 2. In the service, inside its transaction, name the builder by its dotted path::
 

@@ -297,7 +297,10 @@ def test_bad_token_is_401_not_403(api_client):
     response = api_client.get("/api/auth/users")
 
     assert response.status_code == 401
-    assert response.json() == {"message": "Your session has expired. Please sign in again.", "code": "not_authenticated"}
+    assert response.json() == {
+        "message": "Your session has expired. Please sign in again.",
+        "code": "not_authenticated",
+    }
 
 
 def test_expired_token_is_401(api_client, customer):
@@ -316,7 +319,10 @@ def test_expired_token_is_401(api_client, customer):
     response = api_client.get("/api/auth/users")
 
     assert response.status_code == 401
-    assert response.json() == {"message": "Your session has expired. Please sign in again.", "code": "not_authenticated"}
+    assert response.json() == {
+        "message": "Your session has expired. Please sign in again.",
+        "code": "not_authenticated",
+    }
 
 
 def test_digest_follows_every_password_change(customer):

@@ -16,7 +16,9 @@ pytestmark = pytest.mark.django_db
 
 def _ride_conflict(admin_client_api):
     ride = make_ride()
-    return admin_client_api.put(f"/api/rides/{ride.pk}/status", {"status": "pending"}, format="json")
+    return admin_client_api.put(
+        f"/api/rides/{ride.pk}/status", {"status": "pending"}, format="json"
+    )
 
 
 def _method_not_allowed(admin_client_api):

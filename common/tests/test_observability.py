@@ -100,7 +100,10 @@ def test_error_answers_carry_the_request_id_in_their_header(client):
     refused = client.post("/api/auth/login", {}, content_type="application/json")
 
     assert signed_out.status_code == 401 and signed_out["X-Request-ID"] == "abc-123"
-    assert signed_out.json() == {"message": "Please sign in to continue.", "code": "not_authenticated"}
+    assert signed_out.json() == {
+        "message": "Please sign in to continue.",
+        "code": "not_authenticated",
+    }
     assert refused.status_code == 400 and len(refused["X-Request-ID"]) == 32
 
 

@@ -32,7 +32,10 @@ class TestList:
 
         assert response.status_code == 401
         # A forged token is refused as such, not treated as no token at all.
-        assert response.json() == {"message": "Your session has expired. Please sign in again.", "code": "not_authenticated"}
+        assert response.json() == {
+            "message": "Your session has expired. Please sign in again.",
+            "code": "not_authenticated",
+        }
 
     def test_customer_sees_only_their_own(self, customer_client, customer, other_customer):
         mine = make_ride(user=customer)
@@ -115,7 +118,10 @@ class TestStatus:
         response = set_status(api_client, ride.pk, "accepted")
 
         assert response.status_code == 401
-        assert response.json() == {"message": "Please sign in to continue.", "code": "not_authenticated"}
+        assert response.json() == {
+            "message": "Please sign in to continue.",
+            "code": "not_authenticated",
+        }
         ride.refresh_from_db()
         assert ride.status == "pending"
 
