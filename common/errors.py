@@ -140,7 +140,7 @@ ServiceUnavailable = Unavailable
 def error_status(exc: DomainError) -> int:
     for kind in type(exc).__mro__:
         if kind in STATUSES:
-            return STATUSES[kind]  # type: ignore[index]
+            return STATUSES[kind]
     return 400
 
 

@@ -11,6 +11,7 @@ import io
 import logging
 import warnings
 from dataclasses import dataclass
+from typing import Any
 
 from django.conf import settings
 from django.core.files.base import ContentFile
@@ -24,7 +25,7 @@ logger = logging.getLogger("shop.files")
 STORAGE_UNAVAILABLE = "Images cannot be stored right now. Please try again in a few minutes."
 
 
-def _storage_errors():
+def _storage_errors() -> tuple[type[Exception], ...]:
     """What a storage backend raises when it is away or refuses: the file system's OSError,
     S3's client errors (NoSuchBucket, AccessDenied) and connection errors."""
     try:
@@ -50,7 +51,7 @@ class StoredImage:
     thumbnail_path: str | None
 
 
-def _open_checked(upload):
+def _open_checked(upload: Any) -> Image.Image:
     name = getattr(upload, "name", None) or "The file"
     size = getattr(upload, "size", None)
     if size is not None and size > settings.MAX_UPLOAD_BYTES:
@@ -79,13 +80,13 @@ def _open_checked(upload):
     return image
 
 
-def _normalised(image):
+def _normalised(image: Image.Image) -> Image.Image:
     image = ImageOps.exif_transpose(image)
     has_alpha = image.mode in ("RGBA", "LA") or (image.mode == "P" and "transparency" in image.info)
     return image.convert("RGBA" if has_alpha else "RGB")
 
 
-def _encode(image, max_side, quality):
+def _encode(image: Image.Image, max_side: int, quality: int) -> bytes:
     copy = image.copy()
     copy.thumbnail((max_side, max_side), Image.Resampling.LANCZOS)
     out = io.BytesIO()
@@ -95,12 +96,12 @@ def _encode(image, max_side, quality):
     return out.getvalue()
 
 
-def validate_image(upload):
+def validate_image(upload: Any) -> None:
     """Raise InvalidInput/TooLarge unless `upload` is an image we would store."""
     _open_checked(upload)
 
 
-def store_image(upload, *, folder, max_side, thumbnail=True):
+def store_image(upload: Any, *, folder: str, max_side: int, thumbnail: bool = True) -> StoredImage:
     """Check, re-encode and store `upload`; return the stored paths (storage names)."""
     image = _normalised(_open_checked(upload))
     main = _encode(image, max_side, quality=85)
@@ -114,7 +115,7 @@ def store_image(upload, *, folder, max_side, thumbnail=True):
     return StoredImage(path=path, thumbnail_path=thumb_path)
 
 
-def _save(name, data):
+def _save(name: str, data: bytes) -> str:
     try:
         # Same content, same name: an identical upload reuses the stored file.
         if default_storage.exists(name):
@@ -127,18 +128,18 @@ def _save(name, data):
         raise Unavailable(STORAGE_UNAVAILABLE) from error
 
 
-def _reason(error):
+def _reason(error: Exception) -> str:
     code = getattr(error, "response", {}).get("Error", {}).get("Code")
     return code or error.__class__.__name__
 
 
-def delete_stored(*paths):
+def delete_stored(*paths: str | None) -> None:
     for path in paths:
         if path:
             default_storage.delete(path)
 
 
-def url_for(path):
+def url_for(path: str | None) -> str | None:
     """Public URL of a stored file, or the value itself when it is already a URL."""
     if not path:
         return None
