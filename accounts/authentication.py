@@ -37,7 +37,7 @@ class TokenAuthentication(JWTAuthentication):
 
     def get_user(self, validated_token: Token) -> Any:
         # simplejwt's: the row by the token's user id (refused if gone or inactive).
-        user = super().get_user(validated_token)
+        user: Any = super().get_user(validated_token)
         if validated_token.get("pwv") != user.password_version:
             raise AuthenticationFailed(
                 "Token was issued before a password change.", code="token_revoked"
@@ -51,7 +51,7 @@ def _signed_with_a_fallback_key(raw_token: bytes) -> AccessToken | None:
     for key in settings.JWT_SIGNING_KEY_FALLBACKS:
         backend = TokenBackend(api_settings.ALGORITHM, key, leeway=api_settings.LEEWAY)
         try:
-            backend.decode(raw_token, verify=True)  # signature and expiry
+            backend.decode(raw_token, verify=True)  # type: ignore[arg-type]
             token = AccessToken(raw_token, verify=False)  # type: ignore[arg-type]
             token.verify()  # token type and the other claims
             return token

@@ -17,7 +17,7 @@ from accounts.tokens import RESET_SECONDS, reset_token_for
 RESET_SUBJECT = "Reset your password for {shop}"
 
 
-def password_reset_email(user_id, origin):
+def password_reset_email(user_id: int | None, origin: str) -> EmailMessage | None:
     user = User.objects.filter(pk=user_id, is_active=True).first() if user_id else None
     if user is None:
         return None

@@ -139,8 +139,9 @@ def delete_stored(*paths: str | None) -> None:
             default_storage.delete(path)
 
 
-def url_for(path: str | None) -> str | None:
-    """Public URL of a stored file, or the value itself when it is already a URL."""
+def url_for(path: str | None) -> Any:
+    """Public URL of a stored file, or the value itself when it is already a URL; None for
+    no path. (Any: callers that know the path is set use the answer as a str.)"""
     if not path:
         return None
     if path.startswith(("http://", "https://", "/")):

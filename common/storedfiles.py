@@ -18,7 +18,7 @@ from common.images import delete_stored
 logger = logging.getLogger("shop.files")
 
 
-def discard_unused(paths: Iterable[str], *, in_use: Callable[[str], bool]) -> None:
+def discard_unused(paths: Iterable[str | None], *, in_use: Callable[[str], bool]) -> None:
     """Remove the files no row uses; a storage hiccup is logged, never raised (it must not
     turn a committed change, or the error being reported, into a 500)."""
     for path in sorted(set(filter(None, paths))):
@@ -30,11 +30,11 @@ def discard_unused(paths: Iterable[str], *, in_use: Callable[[str], bool]) -> No
             logger.exception("could not delete stored file", extra={"path": path})
 
 
-def delete_after_commit(paths: Iterable[str], *, in_use: Callable[[str], bool]) -> None:
+def delete_after_commit(paths: Iterable[str | None], *, in_use: Callable[[str], bool]) -> None:
     """Remove these files once the caller's transaction commits, if no row uses them then."""
-    paths = list(filter(None, paths))
-    if paths:
-        transaction.on_commit(lambda: discard_unused(paths, in_use=in_use))
+    stored = list(filter(None, paths))
+    if stored:
+        transaction.on_commit(lambda: discard_unused(stored, in_use=in_use))
 
 
 def store_each(
@@ -42,7 +42,7 @@ def store_each(
     store: Callable[[Any], Any],
     *,
     in_use: Callable[[str], bool],
-    paths_of: Callable[[Any], Iterable[str]],
+    paths_of: Callable[[Any], Iterable[str | None]],
 ) -> list[Any]:
     """`store(item)` for each item, in order; if one fails, the ones stored are removed."""
     stored = []
@@ -56,7 +56,9 @@ def store_each(
 
 
 @contextmanager
-def written_or_discarded(paths: list[str], *, in_use: Callable[[str], bool]) -> Iterator[None]:
+def written_or_discarded(
+    paths: Iterable[str | None], *, in_use: Callable[[str], bool]
+) -> Iterator[None]:
     """Run the write that uses freshly stored `paths` inside one transaction; if it fails,
     the files go again (unless an older row already used the same content)."""
     try:

@@ -171,7 +171,10 @@ class TestBodyLimits:
         response = self.post(api_client, "/api/auth/register", 70 * 1024)
 
         assert response.status_code == 413
-        assert response.json() == {"message": "This request is too large (at most 64 KB here).", "code": "too_large"}
+        assert response.json() == {
+            "message": "This request is too large (at most 64 KB here).",
+            "code": "too_large",
+        }
 
     def test_anonymous_json_under_64_kb_is_read(self, api_client):
         response = self.post(api_client, "/api/auth/login", 60 * 1024)

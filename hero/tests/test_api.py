@@ -30,7 +30,10 @@ class TestList:
         response = api_client.get("/api/hero/images")
 
         assert response.status_code == 401
-        assert response.json() == {"message": "Please sign in to continue.", "code": "not_authenticated"}
+        assert response.json() == {
+            "message": "Please sign in to continue.",
+            "code": "not_authenticated",
+        }
 
     def test_customer_sees_active_images_in_display_order(self, customer_client):
         second = make_hero(title="B", display_order=1)

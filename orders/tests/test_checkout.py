@@ -231,7 +231,10 @@ def test_anonymous_checkout_is_401(api_client):
     response = api_client.post(URL, {}, format="json")
 
     assert response.status_code == 401
-    assert response.json() == {"message": "Please sign in to continue.", "code": "not_authenticated"}
+    assert response.json() == {
+        "message": "Please sign in to continue.",
+        "code": "not_authenticated",
+    }
     assert not Order.objects.exists()
 
 

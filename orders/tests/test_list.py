@@ -131,4 +131,7 @@ def test_anonymous_list_is_401(api_client):
     response = api_client.get("/api/orders")
 
     assert response.status_code == 401
-    assert response.json() == {"message": "Please sign in to continue.", "code": "not_authenticated"}
+    assert response.json() == {
+        "message": "Please sign in to continue.",
+        "code": "not_authenticated",
+    }

@@ -192,9 +192,15 @@ def test_admins_only(world, api_client, url):
     shopper, anonymous = world["shopper"].get(url), api_client.get(url)
 
     assert shopper.status_code == 403
-    assert shopper.json() == {"message": "You do not have permission to do this.", "code": "not_allowed"}
+    assert shopper.json() == {
+        "message": "You do not have permission to do this.",
+        "code": "not_allowed",
+    }
     assert anonymous.status_code == 401
-    assert anonymous.json() == {"message": "Please sign in to continue.", "code": "not_authenticated"}
+    assert anonymous.json() == {
+        "message": "Please sign in to continue.",
+        "code": "not_authenticated",
+    }
 
 
 @pytest.mark.parametrize(

@@ -286,7 +286,10 @@ def test_bad_input_is_still_a_400_and_never_cached(customer_client):
     assert customer_client.get("/api/products?page=0").status_code == 400
     assert customer_client.get("/api/products?search=" + "x" * 201).status_code == 400
     assert customer_client.get("/api/products/424242").status_code == 404
-    assert customer_client.get("/api/products/424242").json() == {"message": "Product not found", "code": "not_found"}
+    assert customer_client.get("/api/products/424242").json() == {
+        "message": "Product not found",
+        "code": "not_found",
+    }
 
 
 class TestListEtag:
