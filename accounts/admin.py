@@ -1,9 +1,11 @@
+from typing import Any
+
 from django.contrib import admin
 from django.contrib.auth.admin import UserAdmin as DjangoUserAdmin
 from django.contrib.auth.forms import AdminPasswordChangeForm, AdminUserCreationForm, UserChangeForm
 from django.contrib.auth.hashers import make_password
 from django.core.exceptions import ValidationError
-from django.http import HttpResponse
+from django.http import HttpRequest, HttpResponse
 from django.utils import timezone
 
 from accounts import limits, services
@@ -11,12 +13,12 @@ from accounts.hashers import SignInBusy
 from accounts.lockout import username
 from accounts.models import RegistrationCode, User
 from accounts.selectors import password_in_use
-from common.errors import TooManyRequests
+from common.errors import TooManyAttempts, error_status
 
 _django_admin_login = admin.site.login
 
 
-def admin_login(request, extra_context=None):
+def admin_login(request: HttpRequest, extra_context: Any = None) -> HttpResponse:
     """The Django admin's sign-in behind the API's limits (accounts/limits.py): the address
     throttle and the ceiling before any password is checked, unless the browser's device
     cookie names this account; a successful sign-in gets a device cookie."""
@@ -25,10 +27,10 @@ def admin_login(request, extra_context=None):
     try:
         limits.admit_admin_sign_in(request, username(request, None))
         response = _django_admin_login(request, extra_context)
-    except (TooManyRequests, SignInBusy) as refusal:
+    except (TooManyAttempts, SignInBusy) as refusal:
         return HttpResponse(
             refusal.message,
-            status=refusal.status_code,
+            status=error_status(refusal),
             headers={"Retry-After": str(refusal.retry_after)},
             content_type="text/plain; charset=utf-8",
         )
@@ -37,10 +39,10 @@ def admin_login(request, extra_context=None):
     return response
 
 
-admin.site.login = admin_login
+admin.site.login = admin_login  # type: ignore[method-assign]
 
 
-def _taken(password):
+def _taken(password: str) -> ValidationError:
     # As long as a change that goes through (the form's save hashes), so the answer's time
     # does not tell that someone signs in with this password.
     make_password(password)
@@ -52,7 +54,7 @@ class UserCreationForm(AdminUserCreationForm):
         model = User
         fields = ("email", "name")
 
-    def clean_password1(self):
+    def clean_password1(self) -> str | None:
         password = self.cleaned_data.get("password1")
         if password and password_in_use(password):
             raise _taken(password)
@@ -61,7 +63,7 @@ class UserCreationForm(AdminUserCreationForm):
 
 class PasswordChangeForm(AdminPasswordChangeForm):
     # The password is the sign-in key (accounts.passwords), so no two users share one.
-    def clean_password1(self):
+    def clean_password1(self) -> str | None:
         password = self.cleaned_data.get("password1")
         if password and password_in_use(password, exclude_user_id=self.user.pk):
             raise _taken(password)
@@ -95,20 +97,20 @@ class UserAdmin(DjangoUserAdmin):
     )
 
     @admin.display(description="role", ordering="is_staff")
-    def role_display(self, obj):
+    def role_display(self, obj: Any) -> str:
         return obj.role.label
 
     # Deleting a user erases the person (accounts.services.user_erase) and keeps the row,
     # so the orders it protects stay in the books: nothing else is deleted, so the
     # confirmation lists the users alone and needs no permission on orders (the view checks
     # the delete permission on users itself).
-    def get_deleted_objects(self, objs, request):
+    def get_deleted_objects(self, objs: Any, request: HttpRequest) -> Any:
         return [str(obj) for obj in objs], {"users": len(objs)}, set(), []
 
-    def delete_model(self, request, obj):
+    def delete_model(self, request: HttpRequest, obj: Any) -> None:
         services.user_erase(user_id=obj.pk)
 
-    def delete_queryset(self, request, queryset):
+    def delete_queryset(self, request: HttpRequest, queryset: Any) -> None:
         for pk in queryset.values_list("pk", flat=True):
             services.user_erase(user_id=pk)
 
@@ -131,10 +133,10 @@ class RegistrationCodeAdmin(admin.ModelAdmin):
     actions = ["disable"]
 
     @admin.display(boolean=True)
-    def usable(self, obj):
+    def usable(self, obj: Any) -> bool:
         return obj.is_usable(timezone.now())
 
-    def save_model(self, request, obj, form, change):
+    def save_model(self, request: HttpRequest, obj: Any, form: Any, change: bool) -> None:
         # Through the services, as `manage.py registration_codes` does.
         fields = {name: form.cleaned_data[name] for name in services.CODE_FIELDS}
         if change:
@@ -144,11 +146,11 @@ class RegistrationCodeAdmin(admin.ModelAdmin):
             obj.pk = services.registration_code_create(code=form.cleaned_data["code"], **fields).pk
         obj.refresh_from_db()
 
-    def get_readonly_fields(self, request, obj=None):
+    def get_readonly_fields(self, request: HttpRequest, obj: Any = None) -> Any:
         # A code that was handed out keeps its letters; disable it and make another.
         return self.readonly_fields + (("code",) if obj else ())
 
     @admin.action(description="Disable the selected codes")
-    def disable(self, request, queryset):
+    def disable(self, request: HttpRequest, queryset: Any) -> None:
         count = services.registration_codes_disable(codes=queryset.values_list("code", flat=True))
         self.message_user(request, services.CODES_DISABLED.format(count=count))

@@ -1,6 +1,9 @@
 """The accounts API: thin views over accounts/services.py and accounts/limits.py. The rules
 each one follows are in docs/api.md, "Accounts"."""
 
+from typing import Any
+
+from django.http import HttpResponse
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import extend_schema
 from rest_framework import status
@@ -11,10 +14,12 @@ from rest_framework.decorators import (
     throttle_classes,
 )
 from rest_framework.permissions import AllowAny, IsAdminUser, IsAuthenticated
+from rest_framework.request import Request
 from rest_framework.response import Response
 
 from accounts import limits, selectors, services
 from accounts.limits import AuthThrottle, PasswordCheckThrottle
+from accounts.models import User
 from accounts.serializers import (
     CloseAccountSerializer,
     LoginSerializer,
@@ -35,14 +40,21 @@ from accounts.serializers import (
     user_summary,
 )
 from accounts.tokens import token_for
-from common.errors import Unauthorized
+from common.errors import SignInRefused
 from common.schema import THROTTLED, error, see_api_docs
 
 SECTION = "Accounts"
 HASHING_BUSY = error("Sign-in is busy right now: try again after `Retry-After`.")
 
 
-def _session(user, message):
+def _signed_in(request: Request) -> User:
+    # Views behind IsAuthenticated: DRF's user is then ours (accounts.authentication).
+    user = request.user
+    assert isinstance(user, User)
+    return user
+
+
+def _session(user: User, message: str) -> dict[str, Any]:
     return {"token": token_for(user), "user": user_summary(user), "message": message}
 
 
@@ -65,7 +77,7 @@ def _session(user, message):
 # Who is signed in does not matter here: a stale token must not stop a sign-in.
 @authentication_classes([])
 @permission_classes([AllowAny])
-def login(request):
+def login(request: Request) -> Response:
     data = LoginSerializer(data=request.data)
     data.is_valid(raise_exception=True)
     password, email = data.validated_data["password"], data.validated_data.get("email")
@@ -73,7 +85,7 @@ def login(request):
     limits.admit_sign_in(request, password=password, email=email)
     try:
         user = services.user_login(password=password, email=email)
-    except Unauthorized:
+    except SignInRefused:
         limits.note_failed_sign_in(request)
         raise
     return limits.remember_device(Response(_session(user, "Login successful")), user)
@@ -97,7 +109,7 @@ def login(request):
 # Who is signed in does not matter here: a stale token must not stop a sign-in.
 @authentication_classes([])
 @permission_classes([AllowAny])
-def register(request):
+def register(request: Request) -> Response:
     limits.refuse_untrusted(request)
     data = RegisterSerializer(data=request.data)
     data.is_valid(raise_exception=True)
@@ -133,7 +145,7 @@ def register(request):
 @authentication_classes([])
 @permission_classes([AllowAny])
 @throttle_classes([PasswordCheckThrottle])
-def password_check(request):
+def password_check(request: Request) -> Response:
     data = PasswordCheckSerializer(data=request.data)
     data.is_valid(raise_exception=True)
     return Response(services.password_check(**data.validated_data))
@@ -163,24 +175,24 @@ def password_check(request):
 )
 @api_view(["GET", "PATCH", "DELETE"])
 @permission_classes([IsAuthenticated])
-def me(request):
+def me(request: Request) -> Response:
     if request.method == "PATCH":
         data = ProfileSerializer(data=request.data, partial=True)
         data.is_valid(raise_exception=True)
         return Response(
-            me_answer(services.profile_update(user=request.user, **data.validated_data))
+            me_answer(services.profile_update(user=_signed_in(request), **data.validated_data))
         )
     if request.method == "DELETE":
         return _close_account(request)
-    return Response(me_answer(request.user))
+    return Response(me_answer(_signed_in(request)))
 
 
-def _close_account(request):
+def _close_account(request: Request) -> Response:
     AuthThrottle().allow_request(request, None)
     data = CloseAccountSerializer(data=request.data)
     data.is_valid(raise_exception=True)
     try:
-        services.user_close(user=request.user, password=data.validated_data["password"])
+        services.user_close(user=_signed_in(request), password=data.validated_data["password"])
     except services.WrongPassword:
         limits.note_failed_sign_in(request)
         raise
@@ -203,12 +215,12 @@ def _close_account(request):
 @api_view(["PUT"])
 @permission_classes([IsAuthenticated])
 @throttle_classes([AuthThrottle])
-def my_password(request):
+def my_password(request: Request) -> Response:
     data = OwnPasswordChangeSerializer(data=request.data)
     data.is_valid(raise_exception=True)
     try:
         user = services.own_password_change(
-            user=request.user,
+            user=_signed_in(request),
             current_password=data.validated_data["currentPassword"],
             new_password=data.validated_data["newPassword"],
         )
@@ -226,8 +238,8 @@ def my_password(request):
 )
 @api_view(["GET"])
 @permission_classes([IsAuthenticated])
-def my_export(request):
-    response = Response(selectors.user_export(request.user))
+def my_export(request: Request) -> HttpResponse:
+    response = Response(selectors.user_export(_signed_in(request)))
     response["Content-Disposition"] = f'attachment; filename="{EXPORT_FILENAME}"'
     response["Cache-Control"] = "no-store"
     return response
@@ -256,7 +268,7 @@ RESET_REQUESTED = (
 @api_view(["POST"])
 @authentication_classes([])
 @permission_classes([AllowAny])
-def password_reset(request):
+def password_reset(request: Request) -> Response:
     data = PasswordResetRequestSerializer(data=request.data)
     data.is_valid(raise_exception=True)
     email = data.validated_data["email"]
@@ -282,7 +294,7 @@ def password_reset(request):
 @api_view(["POST"])
 @authentication_classes([])
 @permission_classes([AllowAny])
-def password_reset_confirm(request):
+def password_reset_confirm(request: Request) -> Response:
     data = PasswordResetConfirmSerializer(data=request.data)
     data.is_valid(raise_exception=True)
     token = data.validated_data["token"]
@@ -304,7 +316,7 @@ def password_reset_confirm(request):
 )
 @api_view(["GET"])
 @permission_classes([IsAdminUser])
-def user_list(request):
+def user_list(request: Request) -> Response:
     users = selectors.user_list()
     return Response([{**user_summary(user), "created_at": user.created_at} for user in users])
 
@@ -323,7 +335,7 @@ def user_list(request):
 @api_view(["PUT"])
 @permission_classes([IsAdminUser])
 @throttle_classes([AuthThrottle])
-def user_password(request, user_id):
+def user_password(request: Request, user_id: int) -> Response:
     data = PasswordChangeSerializer(data=request.data)
     data.is_valid(raise_exception=True)
     try:
@@ -346,6 +358,6 @@ def user_password(request, user_id):
 )
 @api_view(["DELETE"])
 @permission_classes([IsAdminUser])
-def user_detail(request, user_id):
-    services.user_erase_by_admin(user_id=user_id, admin=request.user)
+def user_detail(request: Request, user_id: int) -> Response:
+    services.user_erase_by_admin(user_id=user_id, admin=_signed_in(request))
     return Response(status=status.HTTP_204_NO_CONTENT)

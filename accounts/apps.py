@@ -5,7 +5,7 @@ class AccountsConfig(AppConfig):
     name = "accounts"
     verbose_name = "Accounts"
 
-    def ready(self):
+    def ready(self) -> None:
         from accounts import (
             schema,  # noqa: F401  (OpenAPI description of the token auth)
             signals,  # noqa: F401  (failed admin sign-ins count too)

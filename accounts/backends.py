@@ -1,3 +1,5 @@
+from typing import Any
+
 from django.contrib.auth.backends import ModelBackend
 
 from accounts.services import note_password_strength
@@ -8,7 +10,13 @@ class PasswordAuditBackend(ModelBackend):
     password against today's rules while its plaintext is at hand (`manage.py
     weak_passwords`)."""
 
-    def authenticate(self, request, username=None, password=None, **kwargs):
+    def authenticate(
+        self,
+        request: Any,
+        username: str | None = None,
+        password: str | None = None,
+        **kwargs: Any,
+    ) -> Any:
         user = super().authenticate(request, username=username, password=password, **kwargs)
         if user is not None and password:
             note_password_strength(user, password)

@@ -1,6 +1,7 @@
 """Demo accounts for `manage.py demo_data`: an admin, a customer and a registration code."""
 
 import os
+from typing import Any
 
 from accounts.models import RegistrationCode, User
 from accounts.services import admin_ensure
@@ -9,7 +10,7 @@ ADMIN_EMAIL = "admin@example.com"
 CUSTOMER_EMAIL = "shopper@example.com"
 
 
-def seed(out):
+def seed(out: Any) -> None:
     admin_password = os.environ.get("DEMO_ADMIN_PASSWORD", "admin-demo-2468")
     customer_password = os.environ.get("DEMO_CUSTOMER_PASSWORD", "shopper-demo-1357")
     code = os.environ.get("DEMO_REGISTRATION_CODE", "WELCOME-DEMO")

@@ -12,14 +12,15 @@ never holds more of a process's request threads than that. docs/performance.md h
 
 import os
 import threading
+from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from concurrent.futures import TimeoutError as WaitedTooLong
+from typing import Any
 
 from django.conf import settings
 from django.contrib.auth import hashers
-from rest_framework import status
 
-from common.errors import DomainError
+from common.errors import Unavailable
 
 SIGN_IN_BUSY = "Sign-in is busy right now. Please try again in a few seconds."
 # Linux's lowest priority (CFS weight 15 against a request thread's 1024): hashing runs on
@@ -28,12 +29,12 @@ SIGN_IN_BUSY = "Sign-in is busy right now. Please try again in a few seconds."
 HASH_NICE = 19
 
 
-class SignInBusy(DomainError):
-    status_code = status.HTTP_503_SERVICE_UNAVAILABLE
-    retry_after = 2
+class SignInBusy(Unavailable):
+    def __init__(self, message: str) -> None:
+        super().__init__(message, retry_after=2)
 
 
-def _lower_priority():
+def _lower_priority() -> None:
     try:
         os.setpriority(os.PRIO_PROCESS, threading.get_native_id(), HASH_NICE)
     except (AttributeError, OSError):
@@ -41,13 +42,13 @@ def _lower_priority():
 
 
 class HashGate:
-    def __init__(self, concurrency, queue):
+    def __init__(self, concurrency: int, queue: int) -> None:
         self.pool = ThreadPoolExecutor(
             concurrency, thread_name_prefix="password-hash", initializer=_lower_priority
         )
         self.seats = threading.BoundedSemaphore(concurrency + queue)
 
-    def run(self, work, *args):
+    def run(self, work: Callable[..., Any], *args: Any) -> Any:
         if not self.seats.acquire(blocking=False):
             raise SignInBusy(SIGN_IN_BUSY)
         try:
@@ -62,11 +63,11 @@ class HashGate:
             self.seats.release()
 
 
-_gates = {}
+_gates: dict[tuple[int, int, int], HashGate] = {}
 _gates_lock = threading.Lock()
 
 
-def gate():
+def gate() -> HashGate:
     """This process's gate (a forked gunicorn worker makes its own threads)."""
     shape = (os.getpid(), settings.SIGN_IN_HASH_CONCURRENCY, settings.SIGN_IN_HASH_QUEUE)
     found = _gates.get(shape)
@@ -76,23 +77,24 @@ def gate():
     return found
 
 
-def _bounded(work, *args):
+def _bounded(work: Callable[..., Any], *args: Any) -> Any:
     if settings.SIGN_IN_HASH_CONCURRENCY <= 0:
         return work(*args)
     return gate().run(work, *args)
 
 
 class BoundedHashing:
-    def encode(self, password, salt):
-        return _bounded(super().encode, password, salt)
+    def encode(self, password: str, salt: str) -> str:
+        return _bounded(super().encode, password, salt)  # type: ignore[misc]
 
-    def verify(self, password, encoded):
-        return _bounded(super().verify, password, encoded)
+    def verify(self, password: str, encoded: str) -> bool:
+        return _bounded(super().verify, password, encoded)  # type: ignore[misc]
 
 
 class Argon2PasswordHasher(BoundedHashing, hashers.Argon2PasswordHasher):
     pass
 
 
-class PBKDF2PasswordHasher(BoundedHashing, hashers.PBKDF2PasswordHasher):
+# PBKDF2's encode also takes the iterations; the bound passes what Django gives it.
+class PBKDF2PasswordHasher(BoundedHashing, hashers.PBKDF2PasswordHasher):  # type: ignore[misc]
     pass

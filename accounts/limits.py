@@ -20,14 +20,18 @@ import hmac
 import math
 import secrets
 import time
+from typing import Any, TypeVar
 
 from django.conf import settings
 from django.core import signing
+from django.http import HttpResponse
 
 from accounts.selectors import user_by_password
 from common import metrics
-from common.errors import THROTTLED_MESSAGE, TooManyRequests
+from common.errors import THROTTLED_MESSAGE, TooManyAttempts
 from common.throttles import ScopedThrottle, client_ip, count, parse_rate, peek
+
+R = TypeVar("R", bound=HttpResponse)
 
 TOO_MANY_FAILED_SIGN_INS = (
     "Too many failed sign-ins on the shop right now. Please wait a minute and try again."
@@ -52,21 +56,21 @@ class PasswordCheckThrottle(ScopedThrottle):
     scope = "password_check"
 
 
-def _this_minute():
+def _this_minute() -> int:
     return int(time.time() // 60)
 
 
-def seconds_until_the_ceiling_lifts():
+def seconds_until_the_ceiling_lifts() -> int:
     """The count is per clock minute: sign-ins open again when this one ends."""
     return 60 - int(time.time()) % 60
 
 
-def ceiling_reached():
+def ceiling_reached() -> bool:
     ceiling = settings.FAILED_SIGN_INS_PER_MINUTE
     return bool(ceiling) and peek(CEILING_KEY % _this_minute()) >= ceiling
 
 
-def _device(request):
+def _device(request: Any) -> Any:
     """(email, nonce) of a well-signed, unexpired device cookie, or None."""
     value = request.COOKIES.get(DEVICE_COOKIE)
     if not value:
@@ -80,7 +84,7 @@ def _device(request):
     return email, nonce
 
 
-def trusted_device_email(request):
+def trusted_device_email(request: Any) -> str | None:
     """The email the browser's device cookie names, while that cookie is still trusted."""
     device = _device(request)
     if device is None:
@@ -91,7 +95,7 @@ def trusted_device_email(request):
     return email
 
 
-def remember_device(response, user):
+def remember_device(response: R, user: Any) -> R:
     """Issue a fresh device cookie (new nonce, so its failure count starts at zero)."""
     value = signing.dumps([user.email.lower(), secrets.token_urlsafe(12)], salt=DEVICE_SALT)
     response.set_cookie(
@@ -105,16 +109,16 @@ def remember_device(response, user):
     return response
 
 
-def refuse_untrusted(request):
+def refuse_untrusted(request: Any) -> None:
     """The address throttle (counts this attempt) and the ceiling: 429 past either."""
     AuthThrottle().allow_request(request, None)
     if ceiling_reached():
-        raise TooManyRequests(
+        raise TooManyAttempts(
             TOO_MANY_FAILED_SIGN_INS, retry_after=seconds_until_the_ceiling_lifts()
         )
 
 
-def admit_sign_in(request, *, password, email=None):
+def admit_sign_in(request: Any, *, password: str, email: str | None = None) -> None:
     """Before the password is checked: trusted if the device cookie names the user this
     password (or email) finds; otherwise the address throttle and the ceiling apply."""
     device_email = trusted_device_email(request)
@@ -125,7 +129,7 @@ def admit_sign_in(request, *, password, email=None):
         refuse_untrusted(request)
 
 
-def admit_admin_sign_in(request, username):
+def admit_admin_sign_in(request: Any, username: str | None) -> None:
     """The Django admin's form names its account, so the cookie's email is compared."""
     device_email = trusted_device_email(request)
     request.sign_in_trusted = device_email is not None and device_email == username
@@ -133,12 +137,12 @@ def admit_admin_sign_in(request, username):
         refuse_untrusted(request)
 
 
-def trusted_by_axes(request, credentials):
+def trusted_by_axes(request: Any, credentials: Any) -> bool:
     """AXES_WHITELIST_CALLABLE: a trusted device is neither locked nor counted by django-axes."""
     return getattr(request, "sign_in_trusted", False)
 
 
-def note_failed_sign_in(request):
+def note_failed_sign_in(request: Any) -> None:
     """One failed sign-in (or a taken password answered): against the device cookie when
     trusted, otherwise against the address's share of the shop-wide count."""
     metrics.failed_sign_in()
@@ -156,17 +160,17 @@ def note_failed_sign_in(request):
 # Password resets: a few per email an hour, counted under a keyed hash of the address
 # whether or not it has an account, so a 429 tells nothing about who has one (rates:
 # settings.THROTTLE_RATES).
-def _limit(scope, ident):
+def _limit(scope: str, ident: str | int) -> None:
     rate = settings.THROTTLE_RATES[scope]
     if rate is None:
         return
     number, seconds = parse_rate(rate)
     used, left = count(f"throttle:{scope}:{ident}", seconds)
     if used > number:
-        raise TooManyRequests(THROTTLED_MESSAGE, retry_after=max(1, math.ceil(left)))
+        raise TooManyAttempts(THROTTLED_MESSAGE, retry_after=max(1, math.ceil(left)))
 
 
-def admit_reset_request(request, email):
+def admit_reset_request(request: Any, email: str) -> None:
     """POST /api/auth/password-reset: the address throttle (AuthThrottle) and the email's."""
     AuthThrottle().allow_request(request, None)
     digest = hmac.new(
@@ -175,7 +179,7 @@ def admit_reset_request(request, email):
     _limit("password_reset_email", digest)
 
 
-def admit_reset_confirm(request, user_id):
+def admit_reset_confirm(request: Any, user_id: int | None) -> None:
     """POST /api/auth/password-reset/confirm: the address throttle, then the account's
     (only a well-signed link names one, so a forger cannot use up a customer's)."""
     AuthThrottle().allow_request(request, None)

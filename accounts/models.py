@@ -1,3 +1,6 @@
+from datetime import datetime
+from typing import Any
+
 from django.contrib.auth.base_user import AbstractBaseUser, BaseUserManager
 from django.contrib.auth.hashers import check_password as check_hashed
 from django.contrib.auth.models import PermissionsMixin
@@ -15,23 +18,25 @@ class Role(models.TextChoices):
 class UserManager(BaseUserManager):
     use_in_migrations = True
 
-    def _create(self, email, password, **fields):
+    def _create(self, email: str, password: str | None, **fields: Any) -> "User":
         if not email:
             raise ValueError("An email is required.")
         # The caller that validated the password says so; set_password forgets the verdict.
         weak = fields.pop("password_weak", None)
-        user = self.model(email=self.normalize_email(email).lower(), **fields)
+        user: User = self.model(  # type: ignore[assignment]
+            email=self.normalize_email(email).lower(), **fields
+        )
         user.set_password(password)
         user.password_weak = weak
         user.save(using=self._db)
         return user
 
-    def create_user(self, email, password=None, **fields):
+    def create_user(self, email: str, password: str | None = None, **fields: Any) -> "User":
         fields.setdefault("is_staff", False)
         fields.setdefault("is_superuser", False)
         return self._create(email, password, **fields)
 
-    def create_superuser(self, email, password=None, **fields):
+    def create_superuser(self, email: str, password: str | None = None, **fields: Any) -> "User":
         fields.update(is_staff=True, is_superuser=True)
         return self._create(email, password, **fields)
 
@@ -69,14 +74,14 @@ class User(AbstractBaseUser, PermissionsMixin):
     class Meta:
         ordering = ["-created_at", "-id"]
 
-    def __str__(self):
+    def __str__(self) -> str:
         return self.email
 
     @property
-    def role(self):
+    def role(self) -> Role:
         return Role.ADMIN if self.is_staff else Role.CUSTOMER
 
-    def set_password(self, raw_password, *, encoded=None):
+    def set_password(self, raw_password: str | None, *, encoded: str | None = None) -> None:
         # Every path that changes a password (API, Django admin, createsuperuser,
         # changepassword) goes through here, so the digest and version never go stale.
         # `encoded`: the hash of raw_password, made beforehand (accounts.services).
@@ -89,8 +94,8 @@ class User(AbstractBaseUser, PermissionsMixin):
         self.password_version += 1
         self.password_weak = None
 
-    def check_password(self, raw_password):
-        def upgrade_hash(raw):
+    def check_password(self, raw_password: str | None) -> bool:
+        def upgrade_hash(raw: str) -> None:
             # A hasher upgrade re-hashes the same password: not a password change, so it
             # must not raise the version and sign the user out.
             AbstractBaseUser.set_password(self, raw)
@@ -99,10 +104,10 @@ class User(AbstractBaseUser, PermissionsMixin):
 
         return check_hashed(raw_password, self.password, upgrade_hash)
 
-    def get_full_name(self):
+    def get_full_name(self) -> str:
         return self.name or self.email
 
-    def get_short_name(self):
+    def get_short_name(self) -> str:
         return self.name or self.email
 
 
@@ -125,10 +130,10 @@ class RegistrationCode(models.Model):
             )
         ]
 
-    def __str__(self):
+    def __str__(self) -> str:
         return self.code
 
-    def is_usable(self, now=None):
+    def is_usable(self, now: datetime | None = None) -> bool:
         now = now or timezone.now()
         if not self.is_active:
             return False

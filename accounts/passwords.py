@@ -12,21 +12,21 @@ import hmac
 from django.conf import settings
 
 
-def password_digest(raw_password, key=None):
+def password_digest(raw_password: str | None, key: str | None = None) -> str | None:
     if raw_password is None:
         return None
-    key = (key or settings.PASSWORD_DIGEST_KEY).encode()
-    return hmac.new(key, raw_password.encode(), hashlib.sha256).hexdigest()
+    secret = (key or settings.PASSWORD_DIGEST_KEY).encode()
+    return hmac.new(secret, raw_password.encode(), hashlib.sha256).hexdigest()
 
 
-def key_id(key=None):
+def key_id(key: str | None = None) -> str:
     """A short fingerprint of a digest key (never the key): which key a user's digest was
     made with, for `manage.py digest_keys` during a rotation."""
-    key = (key or settings.PASSWORD_DIGEST_KEY).encode()
-    return hashlib.sha256(b"digest-key-id:" + key).hexdigest()[:12]
+    secret = (key or settings.PASSWORD_DIGEST_KEY).encode()
+    return hashlib.sha256(b"digest-key-id:" + secret).hexdigest()[:12]
 
 
-def password_digests(raw_password):
+def password_digests(raw_password: str) -> list[str | None]:
     """The digest under the current key, then under each older key (re-keyed at sign-in)."""
     return [password_digest(raw_password)] + [
         password_digest(raw_password, key) for key in settings.PASSWORD_DIGEST_OLD_KEYS

@@ -9,7 +9,7 @@ AppConfig.ready (orders/apps.py, rides/apps.py).
   a receiver returns {key of the export: JSON-ready value}.
 """
 
-from typing import Any
+from typing import Any, cast
 
 from django.dispatch import Signal
 
@@ -26,5 +26,5 @@ def erase_elsewhere(user: User) -> None:
 def exported_elsewhere(user: User) -> dict[str, Any]:
     parts: dict[str, Any] = {}
     for _receiver, part in person_exporting.send(sender=User, user=user):
-        parts.update(part)
+        parts.update(cast(dict[str, Any], part))
     return parts

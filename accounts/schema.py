@@ -1,3 +1,5 @@
+from typing import Any
+
 from drf_spectacular.extensions import OpenApiAuthenticationExtension
 
 
@@ -6,7 +8,7 @@ class TokenAuthenticationScheme(OpenApiAuthenticationExtension):
     match_subclasses = True
     name = "bearerAuth"
 
-    def get_security_definition(self, auto_schema):
+    def get_security_definition(self, auto_schema: Any) -> dict[str, Any]:
         return {
             "type": "http",
             "scheme": "bearer",

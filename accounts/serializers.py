@@ -1,15 +1,16 @@
 """Request validation and answer shapes of the accounts API (accounts/api.py)."""
 
 import re
+from typing import Any
 
 from rest_framework import serializers
 
 from accounts.models import User
 from common.contact import PHONE_INVALID, ZIP_INVALID, clean_phone
-from common.errors import BadRequest
+from common.errors import InvalidInput
 
 
-def _required(label):
+def _required(label: str) -> dict[str, Any]:
     text = f"{label} is required"
     return {"required": text, "blank": text, "null": text}
 
@@ -124,14 +125,14 @@ class ProfileSerializer(serializers.Serializer):
         error_messages={"max_length": ZIP_INVALID},
     )
 
-    def validate_phone(self, value):
+    def validate_phone(self, value: str) -> str:
         # Checkout's rule and form, "(714) 555-0142", so the prefilled number passes there.
         try:
             return clean_phone(value)
-        except BadRequest:
+        except InvalidInput:
             raise serializers.ValidationError(PHONE_INVALID)
 
-    def validate_deliveryZip(self, value):
+    def validate_deliveryZip(self, value: str) -> str:
         value = value.strip()
         if value and not re.fullmatch(r"\d{5}", value):
             raise serializers.ValidationError(ZIP_INVALID)

@@ -15,7 +15,7 @@ from accounts.selectors import password_in_use, user_by_password, user_for_reset
 from accounts.tokens import reset_token_claims
 from accounts.validators import PASSWORD_TOO_SHORT, password_problems, zxcvbn_score
 from activity.services import activity_forget_person
-from common.errors import BadRequest, Conflict, DomainError, NotFound, Unauthorized
+from common.errors import Conflict, DomainError, InvalidInput, NotFound, SignInRefused
 from common.mail import send_email_later
 from common.services import model_update, unknown_fields_check
 
@@ -29,10 +29,10 @@ def _check_password_policy(
     raw_password: str, user: User | None = None, *, field: str = "password"
 ) -> None:
     if len(raw_password) < settings.MIN_PASSWORD_LENGTH:
-        raise BadRequest(PASSWORD_TOO_SHORT, errors={field: [PASSWORD_TOO_SHORT]})
+        raise InvalidInput(PASSWORD_TOO_SHORT, errors={field: [PASSWORD_TOO_SHORT]})
     problems = password_problems(raw_password, user)
     if problems:
-        raise BadRequest(problems[0], errors={field: problems})
+        raise InvalidInput(problems[0], errors={field: problems})
 
 
 class PasswordCheck(TypedDict):
@@ -66,9 +66,9 @@ def user_login(*, password: str, email: str | None = None) -> User:
         # Spend the time a real check takes, so timing does not tell whether a password
         # belongs to anybody.
         make_password(password)
-        raise Unauthorized(INVALID_PASSWORD)
+        raise SignInRefused(INVALID_PASSWORD)
     if not user.check_password(password):
-        raise Unauthorized(INVALID_PASSWORD)
+        raise SignInRefused(INVALID_PASSWORD)
     if user.password_digest_key != key_id() or user.password_digest != password_digest(password):
         # Found under an older key: store the digest under the current one.
         User.objects.filter(pk=user.pk).update(
@@ -82,12 +82,14 @@ def user_login(*, password: str, email: str | None = None) -> User:
 class PasswordTaken(Conflict):
     """Another account signs in with this password: answered like a failed sign-in."""
 
+    code = "password_taken"
+
 
 def user_register(*, email: str, password: str, name: str, registration_code: str) -> User:
     email = User.objects.normalize_email(email.strip()).lower()
     code = RegistrationCode.objects.filter(code=registration_code.strip()).first()
     if code is None or not code.is_usable(timezone.now()):
-        raise BadRequest(INVALID_CODE, errors={"registrationCode": [INVALID_CODE]})
+        raise InvalidInput(INVALID_CODE, errors={"registrationCode": [INVALID_CODE]})
     _check_password_policy(password, User(email=email, name=name))
     # Hashed before anyone's password is looked at, and outside the transaction: a taken
     # password takes as long as a new one, and the slow part holds no lock.
@@ -95,9 +97,9 @@ def user_register(*, email: str, password: str, name: str, registration_code: st
     with transaction.atomic():
         code = RegistrationCode.objects.select_for_update().filter(pk=code.pk).first()
         if code is None or not code.is_usable(timezone.now()):
-            raise BadRequest(INVALID_CODE, errors={"registrationCode": [INVALID_CODE]})
+            raise InvalidInput(INVALID_CODE, errors={"registrationCode": [INVALID_CODE]})
         if User.objects.filter(email__iexact=email).exists():
-            raise Conflict(EMAIL_TAKEN, errors={"email": [EMAIL_TAKEN]})
+            raise Conflict(EMAIL_TAKEN, errors={"email": [EMAIL_TAKEN]}, code="email_taken")
         if password_in_use(password):
             raise PasswordTaken(PASSWORD_TAKEN, errors={"password": [PASSWORD_TAKEN]})
         user = User(email=email, name=name.strip())
@@ -109,7 +111,7 @@ def user_register(*, email: str, password: str, name: str, registration_code: st
         except IntegrityError:
             # Lost a race with another registration for the same email or password.
             if User.objects.filter(email__iexact=email).exists():
-                raise Conflict(EMAIL_TAKEN)
+                raise Conflict(EMAIL_TAKEN, code="email_taken")
             raise PasswordTaken(PASSWORD_TAKEN)
         code.use_count += 1
         code.save(update_fields=["use_count"])
@@ -284,7 +286,7 @@ def password_reset_user_id(token: str) -> int | None:
 def password_reset_confirm(*, token: str, new_password: str) -> User:
     """Set the password a reset link allows: once, within the hour, under today's rules.
     The new version signs out every session and voids the link."""
-    refusal = BadRequest(RESET_LINK_REFUSED, errors={"token": [RESET_LINK_REFUSED]})
+    refusal = InvalidInput(RESET_LINK_REFUSED, errors={"token": [RESET_LINK_REFUSED]})
     claims = reset_token_claims(token)
     if claims is None:
         raise refusal
@@ -295,8 +297,10 @@ def password_reset_confirm(*, token: str, new_password: str) -> User:
 WRONG_CURRENT_PASSWORD = "Your current password is not correct."
 
 
-class WrongPassword(BadRequest):
+class WrongPassword(InvalidInput):
     """The signed-in user's own password was wrong: counted like a failed sign-in."""
+
+    code = "wrong_password"
 
 
 def _check_current_password(user: User, password: str, *, field: str) -> None:
@@ -362,5 +366,5 @@ CANNOT_ERASE_SELF = "You cannot delete your own account here. Use My Account to 
 def user_erase_by_admin(*, user_id: int, admin: User) -> None:
     # An admin who erased themselves could leave the shop with no admin at all.
     if user_id == admin.pk:
-        raise BadRequest(CANNOT_ERASE_SELF)
+        raise InvalidInput(CANNOT_ERASE_SELF)
     user_erase(user_id=user_id)

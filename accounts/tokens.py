@@ -1,8 +1,10 @@
+from typing import Any
+
 from django.core import signing
 from rest_framework_simplejwt.tokens import AccessToken
 
 
-def token_for(user):
+def token_for(user: Any) -> str:
     """Signed session token; the React app reads userId, email, role and exp from it."""
     token = AccessToken.for_user(user)
     token["userId"] = user.pk  # simplejwt writes it as a string; the app compares numbers
@@ -20,11 +22,11 @@ RESET_SALT = "accounts.password-reset"
 RESET_SECONDS = 3600
 
 
-def reset_token_for(user):
+def reset_token_for(user: Any) -> str:
     return signing.dumps([user.pk, user.password_version], salt=RESET_SALT)
 
 
-def reset_token_claims(token):
+def reset_token_claims(token: str) -> tuple[int, int] | None:
     """(user id, password version) of a well-signed token under an hour old, or None."""
     try:
         user_id, version = signing.loads(token, salt=RESET_SALT, max_age=RESET_SECONDS)

@@ -1,6 +1,7 @@
-from typing import ClassVar
+from typing import Any, ClassVar
 
 from django.contrib import admin
+from django.http import HttpRequest
 
 
 class StatusEventInline(admin.TabularInline):
@@ -13,7 +14,7 @@ class StatusEventInline(admin.TabularInline):
     readonly_fields = fields
     ordering = ("created_at", "id")
 
-    def has_add_permission(self, request, obj=None):
+    def has_add_permission(self, request: HttpRequest, obj: Any = None) -> bool:
         return False
 
 
@@ -24,7 +25,7 @@ from django_tasks_db.models import DBTaskResult  # noqa: E402
 
 
 class TaskResultAdmin(DBTaskResultAdmin):
-    list_display = (
+    list_display = (  # type: ignore[assignment]
         "task_name",
         "status",
         "attempt",
@@ -36,11 +37,11 @@ class TaskResultAdmin(DBTaskResultAdmin):
     search_fields = ("task_path", "exception_class_path")
 
     @admin.display(description="attempt")
-    def attempt(self, obj):
+    def attempt(self, obj: Any) -> Any:
         return (obj.args_kwargs or {}).get("kwargs", {}).get("attempt", 1)
 
     @admin.display(description="last error")
-    def last_error(self, obj):
+    def last_error(self, obj: Any) -> str:
         if not obj.traceback:
             return "-"
         # The traceback's last line is "ExceptionClass: message".

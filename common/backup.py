@@ -16,9 +16,11 @@ import shutil
 import sqlite3
 import subprocess
 import tarfile
+from collections.abc import Iterator
 from contextlib import contextmanager
 from datetime import UTC, datetime
 from pathlib import Path
+from typing import Any
 
 import psycopg
 from django.conf import settings
@@ -42,11 +44,11 @@ class NotSentAfterRestore(Exception):
     """The error the Django admin's task results show for an email a restore cancelled."""
 
 
-def _db():
+def _db() -> Any:
     return settings.DATABASES["default"]
 
 
-def _pg_env_args(db):
+def _pg_env_args(db: Any) -> tuple[dict[str, str], list[str]]:
     env = {}
     if db.get("PASSWORD"):
         env["PGPASSWORD"] = db["PASSWORD"]
@@ -62,7 +64,7 @@ def _pg_env_args(db):
 
 
 @contextmanager
-def _private_files():
+def _private_files() -> Iterator[None]:
     """Files and folders made inside are the owner's alone, pg_dump's and tar's too."""
     previous = os.umask(0o077)
     try:
@@ -71,7 +73,7 @@ def _private_files():
         os.umask(previous)
 
 
-def backup(folder):
+def backup(folder: Path) -> dict[str, Any]:
     folder = Path(folder)
     with _private_files():
         folder.mkdir(parents=True, exist_ok=True)
@@ -83,7 +85,7 @@ def backup(folder):
     return manifest
 
 
-def _write_backup(folder):
+def _write_backup(folder: Path) -> dict[str, Any]:
     db = _db()
     manifest = {"created": datetime.now(UTC).isoformat(), "vendor": connection.vendor}
     if connection.vendor == "sqlite":
@@ -121,16 +123,16 @@ def _write_backup(folder):
     return manifest
 
 
-def dated_folder(root):
+def dated_folder(root: Path | str) -> Path:
     """A new backup's folder under root, named by the UTC time: names sort by age."""
     return Path(root) / datetime.now(UTC).strftime("%Y%m%dT%H%M%SZ")
 
 
-def _created(folder):
+def _created(folder: Path) -> str:
     return json.loads((folder / "manifest.json").read_text())["created"]
 
 
-def prune(root, keep):
+def prune(root: Path, keep: int) -> list[Path]:
     """Delete all but the `keep` newest backups directly under root (by their manifests'
     time); folders without a manifest are not backups and stay. Returns the deleted paths."""
     backups = sorted(
@@ -143,14 +145,15 @@ def prune(root, keep):
     return backups[keep:]
 
 
-def s3_bucket():
+def s3_bucket() -> Any:
     """The media bucket (boto3) of the configured S3 storage, or None without one."""
     if not settings.AWS_STORAGE_BUCKET_NAME:
         return None
-    return storages["default"].bucket
+    storage: Any = storages["default"]
+    return storage.bucket
 
 
-def copy_to_s3(folder, keep=None):
+def copy_to_s3(folder: Path, keep: int | None = None) -> tuple[str, list[str]]:
     """Upload the backup to the media bucket under backups/<folder name>/, then keep the `keep`
     newest backups there. Returns (the S3 URL, the deleted backups' names)."""
     bucket = s3_bucket()
@@ -169,21 +172,24 @@ def copy_to_s3(folder, keep=None):
     return f"s3://{bucket.name}/{prefix}", deleted
 
 
-def _prune_s3(bucket, keep):
-    created, objects = {}, {}
+def _prune_s3(bucket: Any, keep: int) -> list[str]:
+    created: dict[str, str] = {}
+    objects: dict[str, list[str]] = {}
     for item in bucket.objects.filter(Prefix=S3_PREFIX):
         name, _, file = item.key[len(S3_PREFIX) :].partition("/")
         objects.setdefault(name, []).append(item.key)
         if file == "manifest.json":
             # The manifest's own time: S3's LastModified counts whole seconds only.
             created[name] = json.loads(item.get()["Body"].read())["created"]
-    old = sorted(created, key=created.get, reverse=True)[keep:]
+    old = sorted(created, key=lambda name: created[name], reverse=True)[keep:]
     for name in old:
         bucket.delete_objects(Delete={"Objects": [{"Key": key} for key in objects[name]]})
     return old
 
 
-def restore(folder, *, keep_queued_emails=False):
+def restore(
+    folder: Path | str, *, keep_queued_emails: bool = False
+) -> tuple[dict[str, Any], bool, int]:
     """Restore a backup; returns (manifest, whether the database was created, the number of
     queued emails marked as not to be sent)."""
     folder = Path(folder)
@@ -234,10 +240,10 @@ def restore(folder, *, keep_queued_emails=False):
     return manifest, created, cancelled
 
 
-def _create_pg_database(db):
+def _create_pg_database(db: Any) -> bool:
     """Create the configured database when it does not exist (a new server, a scratch
     restore); True when it was created."""
-    params = {
+    params: dict[str, Any] = {
         "host": db.get("HOST") or "localhost",
         "port": db.get("PORT") or 5432,
         "user": db.get("USER") or "postgres",
@@ -260,7 +266,7 @@ def _create_pg_database(db):
     return True
 
 
-def queued_emails_cancel():
+def queued_emails_cancel() -> int:
     """Mark the emails still queued in restored data as failed, so the worker does not send
     what customers already got (or, from an old backup, news that is no longer true).
     Returns how many."""
@@ -275,7 +281,7 @@ def queued_emails_cancel():
         )
 
 
-def _merge(source, target):
+def _merge(source: Path, target: Path) -> None:
     target.mkdir(parents=True, exist_ok=True)
     for path in source.rglob("*"):
         if path.is_file():

@@ -11,20 +11,21 @@ import io
 import logging
 import warnings
 from dataclasses import dataclass
+from typing import Any
 
 from django.conf import settings
 from django.core.files.base import ContentFile
 from django.core.files.storage import default_storage
 from PIL import Image, ImageOps, UnidentifiedImageError
 
-from common.errors import BadRequest, PayloadTooLarge, ServiceUnavailable
+from common.errors import InvalidInput, TooLarge, Unavailable
 
 logger = logging.getLogger("shop.files")
 
 STORAGE_UNAVAILABLE = "Images cannot be stored right now. Please try again in a few minutes."
 
 
-def _storage_errors():
+def _storage_errors() -> tuple[type[Exception], ...]:
     """What a storage backend raises when it is away or refuses: the file system's OSError,
     S3's client errors (NoSuchBucket, AccessDenied) and connection errors."""
     try:
@@ -50,42 +51,42 @@ class StoredImage:
     thumbnail_path: str | None
 
 
-def _open_checked(upload):
+def _open_checked(upload: Any) -> Image.Image:
     name = getattr(upload, "name", None) or "The file"
     size = getattr(upload, "size", None)
     if size is not None and size > settings.MAX_UPLOAD_BYTES:
-        raise PayloadTooLarge(TOO_LARGE.format(name=name))
+        raise TooLarge(TOO_LARGE.format(name=name))
     upload.seek(0)
     data = upload.read(settings.MAX_UPLOAD_BYTES + 1)
     if len(data) > settings.MAX_UPLOAD_BYTES:
-        raise PayloadTooLarge(TOO_LARGE.format(name=name))
+        raise TooLarge(TOO_LARGE.format(name=name))
     try:
         with warnings.catch_warnings():
             # A decompression bomb: refuse it before Pillow allocates the pixels.
             warnings.simplefilter("error", Image.DecompressionBombWarning)
             image = Image.open(io.BytesIO(data))
             if image.format not in ALLOWED_FORMATS:
-                raise BadRequest(NOT_AN_IMAGE.format(name=name))
+                raise InvalidInput(NOT_AN_IMAGE.format(name=name))
             width, height = image.size
             if width * height > MAX_PIXELS:
-                raise BadRequest(TOO_MANY_PIXELS.format(name=name))
+                raise InvalidInput(TOO_MANY_PIXELS.format(name=name))
             image.load()
     except (Image.DecompressionBombWarning, Image.DecompressionBombError):
-        raise BadRequest(TOO_MANY_PIXELS.format(name=name))
-    except BadRequest:
+        raise InvalidInput(TOO_MANY_PIXELS.format(name=name))
+    except InvalidInput:
         raise
     except (UnidentifiedImageError, OSError, SyntaxError, ValueError, EOFError):
-        raise BadRequest(NOT_AN_IMAGE.format(name=name))
+        raise InvalidInput(NOT_AN_IMAGE.format(name=name))
     return image
 
 
-def _normalised(image):
+def _normalised(image: Image.Image) -> Image.Image:
     image = ImageOps.exif_transpose(image)
     has_alpha = image.mode in ("RGBA", "LA") or (image.mode == "P" and "transparency" in image.info)
     return image.convert("RGBA" if has_alpha else "RGB")
 
 
-def _encode(image, max_side, quality):
+def _encode(image: Image.Image, max_side: int, quality: int) -> bytes:
     copy = image.copy()
     copy.thumbnail((max_side, max_side), Image.Resampling.LANCZOS)
     out = io.BytesIO()
@@ -95,12 +96,12 @@ def _encode(image, max_side, quality):
     return out.getvalue()
 
 
-def validate_image(upload):
-    """Raise BadRequest/PayloadTooLarge unless `upload` is an image we would store."""
+def validate_image(upload: Any) -> None:
+    """Raise InvalidInput/TooLarge unless `upload` is an image we would store."""
     _open_checked(upload)
 
 
-def store_image(upload, *, folder, max_side, thumbnail=True):
+def store_image(upload: Any, *, folder: str, max_side: int, thumbnail: bool = True) -> StoredImage:
     """Check, re-encode and store `upload`; return the stored paths (storage names)."""
     image = _normalised(_open_checked(upload))
     main = _encode(image, max_side, quality=85)
@@ -114,7 +115,7 @@ def store_image(upload, *, folder, max_side, thumbnail=True):
     return StoredImage(path=path, thumbnail_path=thumb_path)
 
 
-def _save(name, data):
+def _save(name: str, data: bytes) -> str:
     try:
         # Same content, same name: an identical upload reuses the stored file.
         if default_storage.exists(name):
@@ -124,22 +125,23 @@ def _save(name, data):
         # A missing bucket or a denied write is the operator's to fix (/readyz names it);
         # the person uploading gets a 503 that says to try later, never a 500.
         logger.error("image storage refused a write: %s", _reason(error))
-        raise ServiceUnavailable(STORAGE_UNAVAILABLE) from error
+        raise Unavailable(STORAGE_UNAVAILABLE) from error
 
 
-def _reason(error):
+def _reason(error: Exception) -> str:
     code = getattr(error, "response", {}).get("Error", {}).get("Code")
     return code or error.__class__.__name__
 
 
-def delete_stored(*paths):
+def delete_stored(*paths: str | None) -> None:
     for path in paths:
         if path:
             default_storage.delete(path)
 
 
-def url_for(path):
-    """Public URL of a stored file, or the value itself when it is already a URL."""
+def url_for(path: str | None) -> Any:
+    """Public URL of a stored file, or the value itself when it is already a URL; None for
+    no path. (Any: callers that know the path is set use the answer as a str.)"""
     if not path:
         return None
     if path.startswith(("http://", "https://", "/")):

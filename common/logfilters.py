@@ -10,7 +10,7 @@ import logging
 
 
 class OutageAsWarning(logging.Filter):
-    def filter(self, record):
+    def filter(self, record: logging.LogRecord) -> bool:
         if record.exc_info and record.exc_info[1] is not None:
             error = record.exc_info[1]
             cause = error.__cause__ or error
@@ -29,7 +29,7 @@ class TaskFailureClassOnly(logging.Filter):
     addresses (an SMTP server refusing a recipient names it). Keep the line and the error
     class; the full traceback stays in the task's row, which only staff see in the admin."""
 
-    def filter(self, record):
+    def filter(self, record: logging.LogRecord) -> bool:
         if record.exc_info and record.exc_info[1] is not None:
             record.error = record.exc_info[1].__class__.__name__
             record.exc_info = None

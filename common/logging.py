@@ -11,7 +11,7 @@ _STANDARD = set(vars(logging.LogRecord("", 0, "", 0, "", (), None))) | {"message
 class JsonFormatter(logging.Formatter):
     """One JSON object per line, with the `extra=` fields of the call beside the message."""
 
-    def format(self, record):
+    def format(self, record: logging.LogRecord) -> str:
         entry = {
             "time": datetime.fromtimestamp(record.created, tz=UTC).isoformat(),
             "level": record.levelname,
@@ -29,7 +29,7 @@ class RequestIdFilter(logging.Filter):
     the tracebacks of django.request and of any other logger included
     (common.observability.request_context)."""
 
-    def filter(self, record):
+    def filter(self, record: logging.LogRecord) -> bool:
         if getattr(record, "request_id", None) is None:
             request_id = current_request_id()
             if request_id:

@@ -3,9 +3,11 @@
 import sys
 import threading
 from collections import OrderedDict
+from collections.abc import Callable
+from typing import Any
 
 
-def _sizeof(value):
+def _sizeof(value: Any) -> int:
     """Bytes an object takes with the tuples, lists and sets it holds and their items.
     Shared objects (a category string in three keys, small ints) count at each use: the
     bound errs on the safe side."""
@@ -23,17 +25,17 @@ class BytesLRU:
     # key and value (hash slot, entry, linked-list node).
     ENTRY = 112
 
-    def __init__(self, max_bytes):
+    def __init__(self, max_bytes: int) -> None:
         self.max_bytes = max_bytes
-        self._items = OrderedDict()
+        self._items: OrderedDict[Any, tuple[Any, int]] = OrderedDict()
         self._size = 0
         self._lock = threading.Lock()
 
     @classmethod
-    def _cost(cls, key, value):
+    def _cost(cls, key: Any, value: Any) -> int:
         return cls.ENTRY + _sizeof(key) + _sizeof(value)
 
-    def get(self, key, default=None):
+    def get(self, key: Any, default: Any = None) -> Any:
         with self._lock:
             try:
                 value = self._items[key]
@@ -42,7 +44,7 @@ class BytesLRU:
             self._items.move_to_end(key)
             return value
 
-    def set(self, key, value):
+    def set(self, key: Any, value: Any) -> None:
         cost = self._cost(key, value)
         if cost > self.max_bytes:
             return
@@ -56,7 +58,7 @@ class BytesLRU:
                 old_key, old_value = self._items.popitem(last=False)
                 self._size -= self._cost(old_key, old_value)
 
-    def get_or_set(self, key, build):
+    def get_or_set(self, key: Any, build: Callable[[], Any]) -> Any:
         """The cached value, or build() stored and returned. Two threads missing at once
         both build: cheaper than making every reader wait on a lock."""
         value = self.get(key)
@@ -65,15 +67,15 @@ class BytesLRU:
             self.set(key, value)
         return value
 
-    def clear(self):
+    def clear(self) -> None:
         with self._lock:
             self._items.clear()
             self._size = 0
 
-    def __len__(self):
+    def __len__(self) -> int:
         return len(self._items)
 
     @property
-    def size(self):
+    def size(self) -> int:
         """The bytes counted for what is kept now (never above max_bytes)."""
         return self._size

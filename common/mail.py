@@ -14,7 +14,13 @@ Adding an email is one function and one call:
            order = Order.objects.filter(pk=order_id).first()
            if order is None:
                return None
-           return EmailMessage(subject=..., body=..., to=[order.user.email])
+           body = render_to_string("orders/email/completed.txt", {"order": order})
+           return EmailMessage(subject=..., body=body, to=[order.user.email])
+
+   The body is a plain-text Django template in the app's templates/<app>/email/, wrapped in
+   `{% autoescape off %}` (a name with & or < is written as typed) and ending at
+   `{% endautoescape %}` with nothing after it (a newline there would end the body too).
+   `{% load emails %}` gives the `money` filter (common/templatetags/emails.py).
 
 2. In the service, inside its transaction, name the builder by its dotted path::
 
@@ -44,6 +50,7 @@ times.
 
 import logging
 from datetime import timedelta
+from typing import Any
 
 from django.conf import settings
 from django.db import transaction
@@ -61,7 +68,7 @@ class RetryScheduled(Exception):
     """This attempt failed and a later one is queued: the admin shows this as the error."""
 
 
-def retry_delay(attempt):
+def retry_delay(attempt: int) -> int:
     """Seconds to wait after failed attempt number `attempt` (1, 2, ...)."""
     return settings.EMAIL_RETRY_DELAY * 2 ** (attempt - 1)
 
@@ -71,7 +78,7 @@ class PlannedRetryAsWarning(logging.Filter):
     a warning (the mail server may well be back in time); only the last attempt's failure
     stays an error. Listed before TaskFailureClassOnly, which drops the exception."""
 
-    def filter(self, record):
+    def filter(self, record: logging.LogRecord) -> bool:
         error = record.exc_info[1] if record.exc_info else None
         if isinstance(error, RetryScheduled):
             record.levelno, record.levelname = logging.WARNING, "WARNING"
@@ -81,7 +88,7 @@ class PlannedRetryAsWarning(logging.Filter):
 @task(takes_context=True)
 # The worker's lines of this email carry the id of the request that queued it.
 @in_request_context
-def send_email(context, builder, args, attempt=1):
+def send_email(context: Any, builder: str, args: list[Any], attempt: int = 1) -> dict[str, Any]:
     kind = builder.rsplit(".", 1)[-1]
     try:
         # The builder reads the database: a database blip is a failed attempt like a mail
@@ -110,7 +117,7 @@ def send_email(context, builder, args, attempt=1):
     return {"sent": True, "email": kind, "attempt": attempt}
 
 
-def _enqueue(builder, args, request_id):
+def _enqueue(builder: str, args: list[Any], request_id: str | None) -> None:
     try:
         send_email.enqueue(builder, args, request_id=request_id)
     except Exception as exc:
@@ -118,12 +125,12 @@ def _enqueue(builder, args, request_id):
         logger.error("email not queued", extra={"email": builder, "error": exc.__class__.__name__})
 
 
-def send_email_later(builder, *args):
+def send_email_later(builder: str, *args: Any) -> None:
     """Queue the email `builder(*args)` for when the current transaction commits."""
-    args = list(args)
+    arguments = list(args)
     request_id = current_request_id()
     if isinstance(send_email.get_backend(), DatabaseBackend):
         # In the change's own transaction (see above).
-        send_email.enqueue(builder, args, request_id=request_id)
+        send_email.enqueue(builder, arguments, request_id=request_id)
     else:
-        transaction.on_commit(lambda: _enqueue(builder, args, request_id))
+        transaction.on_commit(lambda: _enqueue(builder, arguments, request_id))

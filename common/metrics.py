@@ -12,11 +12,13 @@ Counters other code increments, one call each: `order_placed()`, `failed_sign_in
 import hmac
 import ipaddress
 import os
+from collections.abc import Iterator
 from datetime import timedelta
+from typing import Any
 
 from django.conf import settings
 from django.db.models import Case, Count, Min, Q, When
-from django.http import HttpResponse
+from django.http import HttpRequest, HttpResponse
 from django.utils import timezone
 from prometheus_client import (
     CONTENT_TYPE_LATEST,
@@ -59,27 +61,27 @@ CATALOG_CACHE = Counter(
 METHODS = {"GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"}
 
 
-def order_placed():
+def order_placed() -> None:
     ORDERS_PLACED.inc()
 
 
-def failed_sign_in():
+def failed_sign_in() -> None:
     FAILED_SIGN_INS.inc()
 
 
-def admin_locked():
+def admin_locked() -> None:
     ADMIN_LOCKS.inc()
 
 
-def catalog_cache_hit():
+def catalog_cache_hit() -> None:
     CATALOG_CACHE.labels("hit").inc()
 
 
-def catalog_cache_miss():
+def catalog_cache_miss() -> None:
     CATALOG_CACHE.labels("miss").inc()
 
 
-def request_answered(request, status, seconds):
+def request_answered(request: HttpRequest, status: int, seconds: float) -> None:
     """Count one answer (common.middleware.RequestLogMiddleware)."""
     match = getattr(request, "resolver_match", None)
     # No match: a path no URL pattern takes, or a request refused before resolving (413).
@@ -89,7 +91,7 @@ def request_answered(request, status, seconds):
     REQUEST_SECONDS.labels(route, method).observe(seconds)
 
 
-def task_queue_figures():
+def task_queue_figures() -> dict[str, Any] | None:
     """The database task queue at this moment, in one query: tasks due to run, how long the
     oldest of them has been due, and tasks running for longer than TASK_STUCK_SECONDS (a
     worker that died mid-task left them; /readyz counts them alike). None for another task
@@ -125,11 +127,11 @@ def task_queue_figures():
 class TaskQueueCollector:
     """The email queue, read from the database when scraped: one query, nothing kept."""
 
-    def describe(self):
+    def describe(self) -> list[Any]:
         # Without it the registry would collect (query the database) on registering.
         return []
 
-    def collect(self):
+    def collect(self) -> Iterator[Any]:
         try:
             figures = task_queue_figures()
         except Exception:
@@ -157,7 +159,7 @@ task_queue_collector = TaskQueueCollector()
 REGISTRY.register(task_queue_collector)
 
 
-def exposition():
+def exposition() -> bytes:
     """The text a scrape reads: every worker's counts when they share a folder."""
     if os.environ.get("PROMETHEUS_MULTIPROC_DIR"):
         registry = CollectorRegistry()
@@ -167,7 +169,7 @@ def exposition():
     return generate_latest(REGISTRY)
 
 
-def _may_read(request):
+def _may_read(request: HttpRequest) -> bool:
     token = settings.METRICS_TOKEN
     if token:
         given = request.headers.get("Authorization", "")
@@ -183,7 +185,7 @@ def _may_read(request):
 METRICS_REFUSED = "Metrics are readable from this machine or with the metrics token."
 
 
-def metrics_view(request):
+def metrics_view(request: HttpRequest) -> HttpResponse:
     """GET /metrics: from loopback (the client address as the throttles see it, behind
     NUM_PROXIES proxies), or from anywhere with `Authorization: Bearer $METRICS_TOKEN`."""
     if not _may_read(request):

@@ -1,15 +1,16 @@
 import logging
 import re
 import tempfile
-import threading
 import time
 import uuid
+from collections.abc import Callable
 from importlib import import_module
+from typing import Any
 
 from django.conf import settings
 from django.contrib import auth
-from django.core.exceptions import ImproperlyConfigured
 from django.db import InterfaceError, OperationalError
+from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.utils.crypto import constant_time_compare
 from rest_framework.exceptions import AuthenticationFailed
 from rest_framework.settings import api_settings
@@ -20,6 +21,7 @@ from common.observability import request_context
 
 request_logger = logging.getLogger("shop.requests")
 REQUEST_ID = re.compile(r"[\w.:-]+", re.ASCII)
+GetResponse = Callable[[HttpRequest], HttpResponse]
 
 
 class RequestLogMiddleware:
@@ -30,14 +32,14 @@ class RequestLogMiddleware:
     reported while the request runs (common.observability), and on the answer; the answer
     is counted in the metrics (common.metrics)."""
 
-    def __init__(self, get_response):
+    def __init__(self, get_response: GetResponse) -> None:
         self.get_response = get_response
 
-    def __call__(self, request):
+    def __call__(self, request: HttpRequest) -> HttpResponse:
         given = request.META.get("HTTP_X_REQUEST_ID", "")[:64]
         # A client's id goes into log lines, error reports and bodies: plain characters only.
         request_id = given if given and REQUEST_ID.fullmatch(given) else uuid.uuid4().hex
-        request.request_id = request_id
+        request.request_id = request_id  # type: ignore[attr-defined]
         with request_context(request_id, request):
             started = time.perf_counter()
             response = self.get_response(request)
@@ -49,7 +51,7 @@ class RequestLogMiddleware:
         return response
 
     @staticmethod
-    def _log(request, response, seconds, request_id):
+    def _log(request: HttpRequest, response: HttpResponse, seconds: float, request_id: str) -> None:
         user = getattr(request, "user", None)
         # DRF authenticates inside the view; it leaves its user on the Django request.
         user_id = getattr(user, "pk", None) if getattr(user, "is_authenticated", False) else None
@@ -69,53 +71,11 @@ class RequestLogMiddleware:
         request_logger.handle(record)
 
 
-# Paths that carry no browser session: the token API (its documentation pages aside) and
-# the probes. Their requests skip the middleware between SkipForStateless and
-# StatelessEnd in settings.MIDDLEWARE (sessions, CSRF, the session user, messages and
-# django-axes), which only the Django admin and browser pages use (docs/performance.md).
-STATELESS_PATHS = re.compile(r"/(api/(?!docs|redoc|schema)|(healthz|readyz|metrics)$)")
-_chains = threading.local()
-
-
-class StatelessEnd:
-    """The end of the section SkipForStateless skips: it remembers where the view starts.
-    Django builds the chain from the last middleware to the first in one thread, so the
-    SkipForStateless built next in that thread takes this one's handler."""
-
-    def __init__(self, get_response):
-        self.get_response = get_response
-        _chains.view = get_response
-
-    def __call__(self, request):
-        return self.get_response(request)
-
-
-class SkipForStateless:
-    """Hands a stateless request (STATELESS_PATHS) straight to StatelessEnd's handler; the
-    middleware in between never sees it. Their process_view hooks still run (Django calls
-    them from the handler): CSRF's lets the API's views (all csrf_exempt) and the probes'
-    GETs through, and refuses a POST without its cookie as before."""
-
-    def __init__(self, get_response):
-        self.get_response = get_response
-        self.view = getattr(_chains, "view", None)
-        if self.view is None:
-            raise ImproperlyConfigured(
-                "common.middleware.StatelessEnd must come after SkipForStateless in MIDDLEWARE"
-            )
-        _chains.view = None
-
-    def __call__(self, request):
-        if STATELESS_PATHS.match(request.path_info):
-            return self.view(request)
-        return self.get_response(request)
-
-
 class ContentSecurityPolicyMiddleware:
     """The React app runs from same-origin scripts only (no inline script); images may
     also come from the S3 domain and hero images from any https URL an admin entered."""
 
-    def __init__(self, get_response):
+    def __init__(self, get_response: GetResponse) -> None:
         self.get_response = get_response
         img_sources = ["'self'", "data:", "blob:", "https:", *settings.MEDIA_IMAGE_SOURCES]
         self.policy = "; ".join(
@@ -142,7 +102,7 @@ class ContentSecurityPolicyMiddleware:
         )
         self.docs_prefixes = ("/api/docs", "/api/redoc")
 
-    def __call__(self, request):
+    def __call__(self, request: HttpRequest) -> HttpResponse:
         response = self.get_response(request)
         docs = request.path.startswith(self.docs_prefixes)
         response.setdefault("Content-Security-Policy", self.docs_policy if docs else self.policy)
@@ -162,20 +122,21 @@ MAX_ID = 2**63 - 1
 NUL_IN_QUERY = "Text cannot contain NUL characters."
 
 
-def _size(limit):
+def _size(limit: int) -> str:
     return f"{limit // (1024 * 1024)} MB" if limit >= 1024 * 1024 else f"{limit // 1024} KB"
 
 
-def too_large(limit):
+def too_large(limit: int) -> JsonResponse:
     return json_error(f"This request is too large (at most {_size(limit)} here).", 413)
 
 
-def _token_user(request):
+def _token_user(request: HttpRequest) -> Any:
     """The user of a valid bearer token, else None. The check is the API's own
     (REST_FRAMEWORK's DEFAULT_AUTHENTICATION_CLASSES: accounts' token check of signature,
-    expiry, active user and password version, which keeps user rows per process), so common
-    names no app and the limits follow whatever credential the API accepts."""
-    for authentication in api_settings.DEFAULT_AUTHENTICATION_CLASSES:
+    expiry, active user and password version), so common names no app and the limits follow
+    whatever credential the API accepts."""
+    classes: Any = api_settings.DEFAULT_AUTHENTICATION_CLASSES
+    for authentication in classes:
         try:
             found = authentication().authenticate(request)
         except AuthenticationFailed:
@@ -185,7 +146,7 @@ def _token_user(request):
     return None
 
 
-def _session_user(request):
+def _session_user(request: HttpRequest) -> Any:
     """The user of a signed-in Django admin session, else None: the session exists and
     names an active user, with the password hash it was opened with (or one made with a
     SECRET_KEY_FALLBACKS key). It is checked here, before SessionMiddleware, because the
@@ -209,7 +170,7 @@ def _session_user(request):
     return user if any(constant_time_compare(held, made) for made in hashes) else None
 
 
-def _caller(request):
+def _caller(request: HttpRequest) -> Any:
     """Who is asking, by the credential the endpoint itself checks: the Django admin its
     session (staff only: it lets no one else in), everything else the bearer token."""
     if request.path.startswith("/admin/"):
@@ -228,11 +189,11 @@ class RequestLimitsMiddleware:
     - An id in the URL past a 64-bit integer is looked up as 0: the view answers its 404.
     """
 
-    def __init__(self, get_response):
+    def __init__(self, get_response: GetResponse) -> None:
         self.get_response = get_response
 
     @staticmethod
-    def body_limit(request):
+    def body_limit(request: HttpRequest) -> int:
         if SIGN_IN_PATHS.match(request.path):
             return settings.ANONYMOUS_BODY_LIMIT
         user = _caller(request)
@@ -243,7 +204,7 @@ class RequestLimitsMiddleware:
             return settings.UPLOAD_BODY_LIMIT
         return settings.JSON_BODY_LIMIT
 
-    def __call__(self, request):
+    def __call__(self, request: HttpRequest) -> HttpResponse:
         refused = self._refuse_body(request)
         if refused is not None:
             return refused
@@ -254,7 +215,7 @@ class RequestLimitsMiddleware:
             return json_error(NUL_IN_QUERY, 400)
         return self.get_response(request)
 
-    def _refuse_body(self, request):
+    def _refuse_body(self, request: HttpRequest) -> HttpResponse | None:
         """The answer to a body that must not be read, or None to go on."""
         length = request.META.get("CONTENT_LENGTH") or ""
         try:
@@ -278,7 +239,7 @@ class RequestLimitsMiddleware:
             return response
         return None
 
-    def _take_chunked_body(self, request):
+    def _take_chunked_body(self, request: HttpRequest) -> HttpResponse | None:
         # Django reads a body by its Content-Length only (a chunked one would look empty):
         # read at most limit + 1 bytes into a spooled file and pass it on with its length.
         source = request.META["wsgi.input"]
@@ -296,10 +257,12 @@ class RequestLimitsMiddleware:
                 return too_large(limit)
         spool.seek(0)
         request.META["CONTENT_LENGTH"] = str(total)
-        request._stream = spool
+        request._stream = spool  # type: ignore[assignment]
         return None
 
-    def process_view(self, request, view_func, view_args, view_kwargs):
+    def process_view(
+        self, request: HttpRequest, view_func: Any, view_args: Any, view_kwargs: dict[str, Any]
+    ) -> None:
         # Such an id names no row, like id 0 (ids start at 1): the view then answers its own
         # 404 ("Product not found", "Order not found", ...) without the database binding it.
         for key, value in view_kwargs.items():
@@ -310,8 +273,6 @@ class RequestLimitsMiddleware:
 
 __all__ = [
     "RequestLogMiddleware",
-    "SkipForStateless",
-    "StatelessEnd",
     "ContentSecurityPolicyMiddleware",
     "RequestLimitsMiddleware",
     "settings",

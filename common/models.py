@@ -22,7 +22,7 @@ class StatusEvent(models.Model):
         abstract = True
         ordering = ["created_at", "id"]
 
-    def __str__(self):
+    def __str__(self) -> str:
         return f"{self.from_status or 'new'} -> {self.to_status}"
 
 
@@ -36,5 +36,5 @@ class WorkerHeartbeat(models.Model):
     started_at = models.DateTimeField()
     beat_at = models.DateTimeField(db_index=True)
 
-    def __str__(self):
+    def __str__(self) -> str:
         return f"{self.host}:{self.pid}"

@@ -14,19 +14,21 @@ import contextvars
 import functools
 import logging
 import sys
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager, nullcontext
+from typing import Any
 
-_request_id = contextvars.ContextVar("request_id", default=None)
-_request = contextvars.ContextVar("request", default=None)
+_request_id: contextvars.ContextVar[str | None] = contextvars.ContextVar("request_id", default=None)
+_request: contextvars.ContextVar[Any] = contextvars.ContextVar("request", default=None)
 
 
-def current_request_id():
+def current_request_id() -> str | None:
     """The id of the request (or of the task's queuing request) being served, or None."""
     return _request_id.get()
 
 
 @contextmanager
-def request_context(request_id, request=None):
+def request_context(request_id: str | None, request: Any = None) -> Iterator[None]:
     """Tag what runs inside with `request_id`: log lines and error reports. In the worker,
     each task gets a scope of its own, so breadcrumbs of one task never reach another's
     report."""
@@ -34,7 +36,7 @@ def request_context(request_id, request=None):
     request_token = _request.set(request)
     # Without Sentry there is no scope to keep apart, and forking one costs every request.
     # Not imported until a DSN is set (init_sentry): the import is a twelfth of a start.
-    sentry_sdk = sys.modules.get("sentry_sdk")
+    sentry_sdk: Any = sys.modules.get("sentry_sdk")
     initialized = sentry_sdk is not None and sentry_sdk.is_initialized()
     scope = sentry_sdk.isolation_scope() if initialized else nullcontext()
     try:
@@ -45,23 +47,23 @@ def request_context(request_id, request=None):
         _request_id.reset(id_token)
 
 
-def in_request_context(func):
+def in_request_context(func: Callable[..., Any]) -> Callable[..., Any]:
     """A task function runs under the request id it was queued with: enqueue it with
     `request_id=current_request_id()` (the function itself never sees that argument)."""
 
     @functools.wraps(func)
-    def run(*args, request_id=None, **kwargs):
+    def run(*args: Any, request_id: str | None = None, **kwargs: Any) -> Any:
         with request_context(request_id):
             return func(*args, **kwargs)
 
     return run
 
 
-def _user_id(request):
+def _user_id(request: Any) -> Any:
     # DRF leaves the user it authenticated on the Django request. An error may come before
     # (or from) authentication: then the report simply has no user.
     try:
-        user = getattr(request, "user", None)
+        user: Any = getattr(request, "user", None)
         if getattr(user, "is_authenticated", False):
             return user.pk
     except Exception:
@@ -78,13 +80,13 @@ _BREADCRUMB_CATEGORIES = {"query"}
 _BREADCRUMB_KEEP = {"type", "category", "level", "message", "timestamp"}
 
 
-def _frames(event):
+def _frames(event: dict[str, Any]) -> Iterator[dict[str, Any]]:
     for section in ("exception", "threads"):
         for value in (event.get(section) or {}).get("values") or []:
             yield from (value.get("stacktrace") or {}).get("frames") or []
 
 
-def scrub_event(event, hint=None):
+def scrub_event(event: dict[str, Any], hint: Any = None) -> dict[str, Any]:
     """Sentry's before_send: the request id, the user id alone, and nothing that could hold a
     secret. Runs in the thread that reports, so it sees that thread's request context."""
     request_id = current_request_id()
@@ -102,7 +104,7 @@ def scrub_event(event, hint=None):
     return event
 
 
-def _scrub_breadcrumbs(breadcrumbs):
+def _scrub_breadcrumbs(breadcrumbs: Any) -> None:
     if breadcrumbs.get("values"):
         breadcrumbs["values"] = [
             {k: v for k, v in crumb.items() if k in _BREADCRUMB_KEEP}
@@ -111,7 +113,7 @@ def _scrub_breadcrumbs(breadcrumbs):
         ]
 
 
-def init_sentry(*, dsn, release, environment):
+def init_sentry(*, dsn: str, release: str | None, environment: str) -> None:
     """Report unhandled errors and ERROR log lines (a WARNING is a breadcrumb at most), from
     the web processes and the worker alike: settings call this wherever Django starts."""
     import sentry_sdk
@@ -125,7 +127,7 @@ def init_sentry(*, dsn, release, environment):
         send_default_pii=False,
         include_local_variables=False,
         max_request_body_size="never",
-        before_send=scrub_event,
+        before_send=scrub_event,  # type: ignore[arg-type]
         integrations=[
             DjangoIntegration(),
             LoggingIntegration(level=logging.INFO, event_level=logging.ERROR),

@@ -3,47 +3,65 @@
 """
 
 import math
+from collections.abc import Callable
+from typing import Any
 
-from common.errors import BadRequest
+from common.errors import InvalidInput
 
 MAX_LIMIT = 100
 MAX_NUMBER = 2**63 - 1
 
 
-def _positive_int(raw, name, default):
+def _positive_int(raw: str | None, name: str, default: int) -> int:
     if raw in (None, ""):
         return default
     try:
         value = int(raw)
     except (TypeError, ValueError):
-        raise BadRequest(
+        raise InvalidInput(
             f"{name} must be a whole number from 1.",
             errors={name: ["Must be a whole number from 1."]},
         )
     # Past a 64-bit integer no page exists, and the answer could not even be written (JSON
     # encoders stop there): bad input, not a 500.
     if not 1 <= value <= MAX_NUMBER:
-        raise BadRequest(
+        raise InvalidInput(
             f"{name} must be a whole number from 1.",
             errors={name: ["Must be a whole number from 1."]},
         )
     return value
 
 
-def page_params(request, default_limit):
+def page_params(request: Any, default_limit: int) -> tuple[int, int]:
     page = _positive_int(request.query_params.get("page"), "page", 1)
     limit = min(_positive_int(request.query_params.get("limit"), "limit", default_limit), MAX_LIMIT)
     return page, limit
 
 
-def paginate(request, queryset, *, key, serialize, default_limit, count=None):
+def paginate(
+    request: Any,
+    queryset: Any,
+    *,
+    key: str,
+    serialize: Callable[[Any], Any],
+    default_limit: int,
+    count: Callable[[], int] | None = None,
+) -> dict[str, Any]:
     """The request's page of `queryset` (page_params, then page_answer)."""
     page, limit = page_params(request, default_limit)
     total = count() if count is not None else queryset.count()
     return page_answer(queryset, page=page, limit=limit, total=total, key=key, serialize=serialize)
 
 
-def page_answer(queryset, *, page, limit, total, key, serialize):
+def page_answer(
+    queryset: Any,
+    *,
+    page: int,
+    limit: int,
+    total: int,
+    key: str,
+    serialize: Callable[[Any], Any],
+) -> dict[str, Any]:
     """Slice `queryset` (already ordered, stably) for `page`; `serialize` gets the slice as
     a queryset, not yet run. `total` is the count of the whole list, which a caller may
     keep (e.g. per catalog version) instead of a COUNT(*) per request.

@@ -5,6 +5,8 @@ refused here, before any view code runs. NUL characters in body fields are refus
 CharField, field by field; in query strings by common.middleware. docs/security.md.
 """
 
+from typing import Any
+
 from rest_framework import parsers
 from rest_framework.exceptions import ParseError
 
@@ -12,7 +14,7 @@ MAX_JSON_DEPTH = 32
 TOO_DEEP = f"The request body is nested too deeply (at most {MAX_JSON_DEPTH} levels)."
 
 
-def check_json(value, *, max_depth=MAX_JSON_DEPTH):
+def check_json(value: Any, *, max_depth: int = MAX_JSON_DEPTH) -> None:
     """Refuse a parsed JSON value nested deeper than max_depth; iterative, so a hostile
     document cannot exhaust the stack here either."""
     stack = [(value, 1)]
@@ -26,7 +28,7 @@ def check_json(value, *, max_depth=MAX_JSON_DEPTH):
 
 
 class JSONParser(parsers.JSONParser):
-    def parse(self, stream, media_type=None, parser_context=None):
+    def parse(self, stream: Any, media_type: Any = None, parser_context: Any = None) -> Any:
         try:
             data = super().parse(stream, media_type, parser_context)
         except RecursionError:

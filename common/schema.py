@@ -1,5 +1,8 @@
 """OpenAPI schema conventions shared by every app."""
 
+from collections.abc import Iterator
+from typing import Any, Literal
+
 from drf_spectacular.openapi import AutoSchema as SpectacularAutoSchema
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse
 from rest_framework import serializers
@@ -7,10 +10,15 @@ from rest_framework.permissions import AllowAny, IsAdminUser
 
 
 class ErrorSerializer(serializers.Serializer):
-    """Every answer that is not 2xx (common.errors): a sentence, plus field problems."""
+    """Every answer that is not 2xx (common.errors): a sentence, a stable code, field problems."""
 
     message = serializers.CharField()
-    errors = serializers.DictField(
+    code = serializers.CharField(
+        help_text="Stable and machine-readable: `invalid`, `not_authenticated`, "
+        "`password_changed`, `sign_in_refused`, `not_allowed`, `not_found`, `conflict`, "
+        "`throttled`, `unavailable`, ... (docs/api.md, General rules)."
+    )
+    errors = serializers.DictField(  # type: ignore[assignment]
         child=serializers.ListField(child=serializers.CharField()), required=False
     )
 
@@ -52,7 +60,9 @@ class AutoSchema(SpectacularAutoSchema):
     """Lists the error answers any operation can give, from its permissions, method and path,
     so that views document only their own; every 4xx is documented with the error body."""
 
-    def _get_response_bodies(self, direction="response"):
+    def _get_response_bodies(
+        self, direction: Literal["request", "response"] = "response"
+    ) -> dict[str, Any]:
         responses = super()._get_response_bodies(direction)
         for code, description in self._shared_errors():
             responses.setdefault(code, {"description": description})
@@ -64,7 +74,7 @@ class AutoSchema(SpectacularAutoSchema):
                 response["content"] = error_body
         return responses
 
-    def _shared_errors(self):
+    def _shared_errors(self) -> Iterator[tuple[str, str]]:
         permissions = self.view.get_permissions()
         if not all(isinstance(permission, AllowAny) for permission in permissions):
             yield "401", "No or bad token (with a WWW-Authenticate header)."
@@ -80,7 +90,7 @@ class AutoSchema(SpectacularAutoSchema):
             yield "400", "Bad input: a message, and field problems under errors; nothing changes."
 
 
-def drop_trailing_slash_duplicates(endpoints, **kwargs):
+def drop_trailing_slash_duplicates(endpoints: list[Any], **kwargs: Any) -> list[Any]:
     """Every API path is also answered with a trailing slash (common.routes); the schema
     lists each operation once, without it."""
     return [endpoint for endpoint in endpoints if not endpoint[0].endswith("/")]

@@ -15,6 +15,7 @@ import hashlib
 import shutil
 from collections import defaultdict
 from concurrent.futures import ThreadPoolExecutor
+from typing import Any
 
 from django.conf import settings
 from whitenoise.compress import Compressor
@@ -29,7 +30,7 @@ ONE_YEAR = 365 * 24 * 60 * 60
 
 
 class StaticFilesMiddleware(WhiteNoiseMiddleware):
-    def add_cache_headers(self, headers, path, url):
+    def add_cache_headers(self, headers: Any, path: str, url: str) -> None:
         if self.immutable_file_test(path, url):
             headers["Cache-Control"] = f"public, max-age={ONE_YEAR}, immutable"
         else:
@@ -44,7 +45,7 @@ class StaticFilesStorage(CompressedManifestStaticFilesStorage):
     compressed files instead of a second compression.
     """
 
-    def compress_files(self, paths):
+    def compress_files(self, paths: Any) -> Any:
         extensions = getattr(settings, "WHITENOISE_SKIP_COMPRESS_EXTENSIONS", NOT_COMPRESSED)
         self.compressor = self.create_compressor(extensions=extensions, quiet=True)
         same_content = defaultdict(list)
@@ -53,7 +54,7 @@ class StaticFilesStorage(CompressedManifestStaticFilesStorage):
                 with open(self.path(path), "rb") as file:
                     same_content[hashlib.file_digest(file, "sha256").digest()].append(path)
 
-        def compress(group):
+        def compress(group: list[str]) -> list[tuple[str, str]]:
             first, *copies = group
             full = self.path(first)
             done = []

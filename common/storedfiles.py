@@ -7,7 +7,9 @@ loses a picture. Stored names are content hashes that several rows may share, so
 removed only when `in_use(path)` says no row names it any more."""
 
 import logging
+from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
+from typing import Any
 
 from django.db import transaction
 
@@ -16,7 +18,7 @@ from common.images import delete_stored
 logger = logging.getLogger("shop.files")
 
 
-def discard_unused(paths, *, in_use):
+def discard_unused(paths: Iterable[str | None], *, in_use: Callable[[str], bool]) -> None:
     """Remove the files no row uses; a storage hiccup is logged, never raised (it must not
     turn a committed change, or the error being reported, into a 500)."""
     for path in sorted(set(filter(None, paths))):
@@ -28,14 +30,20 @@ def discard_unused(paths, *, in_use):
             logger.exception("could not delete stored file", extra={"path": path})
 
 
-def delete_after_commit(paths, *, in_use):
+def delete_after_commit(paths: Iterable[str | None], *, in_use: Callable[[str], bool]) -> None:
     """Remove these files once the caller's transaction commits, if no row uses them then."""
-    paths = list(filter(None, paths))
-    if paths:
-        transaction.on_commit(lambda: discard_unused(paths, in_use=in_use))
+    stored = list(filter(None, paths))
+    if stored:
+        transaction.on_commit(lambda: discard_unused(stored, in_use=in_use))
 
 
-def store_each(items, store, *, in_use, paths_of):
+def store_each(
+    items: Iterable[Any],
+    store: Callable[[Any], Any],
+    *,
+    in_use: Callable[[str], bool],
+    paths_of: Callable[[Any], Iterable[str | None]],
+) -> list[Any]:
     """`store(item)` for each item, in order; if one fails, the ones stored are removed."""
     stored = []
     try:
@@ -48,7 +56,9 @@ def store_each(items, store, *, in_use, paths_of):
 
 
 @contextmanager
-def written_or_discarded(paths, *, in_use):
+def written_or_discarded(
+    paths: Iterable[str | None], *, in_use: Callable[[str], bool]
+) -> Iterator[None]:
     """Run the write that uses freshly stored `paths` inside one transaction; if it fails,
     the files go again (unless an older row already used the same content)."""
     try:

@@ -20,6 +20,8 @@ import logging
 import math
 import threading
 import time
+from collections.abc import Callable
+from typing import Any
 
 from django.conf import settings
 from django.core.cache import caches
@@ -28,7 +30,7 @@ from django.core.cache.backends.locmem import LocMemCache
 from django.db import connections, router, transaction
 from rest_framework.throttling import BaseThrottle
 
-from common.errors import THROTTLED_MESSAGE, TooManyRequests
+from common.errors import THROTTLED_MESSAGE, TooManyAttempts
 
 logger = logging.getLogger("shop.throttles")
 
@@ -44,15 +46,15 @@ _in_process = LocMemCache("throttles-in-process", {"OPTIONS": {"MAX_ENTRIES": 10
 _redis = {"down": False, "retry_at": 0.0}
 
 
-def _shared():
+def _shared() -> Any:
     return caches["default"]
 
 
-def _uses_redis(cache):
+def _uses_redis(cache: Any) -> bool:
     return cache.__class__.__module__.startswith("django_redis")
 
 
-def _redis_call(step, fallback):
+def _redis_call(step: Callable[[], Any], fallback: Callable[[], Any]) -> Any:
     """step() against Redis, or fallback() while it does not answer."""
     from redis.exceptions import RedisError
 
@@ -77,7 +79,7 @@ def _redis_call(step, fallback):
     return result
 
 
-def _count_in_redis(cache, key, seconds):
+def _count_in_redis(cache: Any, key: str, seconds: int) -> tuple[int, float]:
     client = cache.client.get_client(write=True)
     name = cache.make_key(key)
     pipe = client.pipeline()
@@ -88,12 +90,12 @@ def _count_in_redis(cache, key, seconds):
     return number, max(left_ms, 0) / 1000
 
 
-def _peek_in_redis(cache, key):
+def _peek_in_redis(cache: Any, key: str) -> int:
     value = cache.client.get_client(write=False).get(cache.make_key(key))
     return int(value or 0)
 
 
-def _count_in_table(cache, key, seconds):
+def _count_in_table(cache: Any, key: str, seconds: int) -> tuple[int, float]:
     db = router.db_for_write(cache.cache_model_class)
     connection = connections[db]
     table = connection.ops.quote_name(cache._table)
@@ -123,7 +125,7 @@ def _count_in_table(cache, key, seconds):
         # Another request inserted the row first: count again, under its lock.
 
 
-def _count_in(store, key, seconds):
+def _count_in(store: Any, key: str, seconds: int) -> tuple[int, float]:
     with _lock:
         now = time.time()
         current = store.get(key)
@@ -134,12 +136,12 @@ def _count_in(store, key, seconds):
     return number, ends - now
 
 
-def _peek_in(store, key):
+def _peek_in(store: Any, key: str) -> int:
     current = store.get(key)
     return current[0] if current and current[1] > time.time() else 0
 
 
-def count(key, seconds):
+def count(key: str, seconds: int) -> tuple[int, float]:
     """Add one under key; (count, seconds left in the window its first count started)."""
     cache = _shared()
     if _uses_redis(cache):
@@ -152,7 +154,7 @@ def count(key, seconds):
     return _count_in(cache, key, seconds)
 
 
-def peek(key):
+def peek(key: str) -> int:
     """The count under key in its current window (0 when none)."""
     cache = _shared()
     if _uses_redis(cache):
@@ -160,20 +162,20 @@ def peek(key):
     return _peek_in(cache, key)
 
 
-def forget_in_process_counts():
+def forget_in_process_counts() -> None:
     """Drop the counts kept while Redis was away (tests start each from nothing)."""
     _in_process.clear()
     _redis.update(down=False, retry_at=0.0)
 
 
-def client_ip(request):
+def client_ip(request: Any) -> str:
     """The client address exactly as the API's throttles see it: REMOTE_ADDR, or the right
     X-Forwarded-For entry when NUM_PROXIES proxies stand in front (a client cannot pick
     its own address by sending the header)."""
     return BaseThrottle().get_ident(request)
 
 
-def parse_rate(rate):
+def parse_rate(rate: str) -> tuple[int, int]:
     """DRF's rate strings: "20/min" -> (20, 60)."""
     number, period = rate.split("/")
     return int(number), {"s": 1, "m": 60, "h": 3600, "d": 86400}[period[0]]
@@ -185,20 +187,20 @@ class ScopedThrottle(BaseThrottle):
     change it. A rate of None switches it off. Every request counts, refused ones too;
     a refusal is a 429 with `message` and Retry-After."""
 
-    scope = None
+    scope: str | None = None
     message = THROTTLED_MESSAGE
 
-    def ident(self, request):
+    def ident(self, request: Any) -> str | None:
         return self.get_ident(request)
 
-    def allow_request(self, request, view):
-        rate = settings.THROTTLE_RATES.get(self.scope)
+    def allow_request(self, request: Any, view: Any) -> bool:
+        rate = settings.THROTTLE_RATES.get(self.scope or "")
         if rate is None:
             return True
         limit, seconds = parse_rate(rate)
         number, left = count(f"throttle:{self.scope}:{self.ident(request)}", seconds)
         if number > limit:
-            raise TooManyRequests(self.message, retry_after=max(1, math.ceil(left)))
+            raise TooManyAttempts(self.message, retry_after=max(1, math.ceil(left)))
         return True
 
 
@@ -207,7 +209,7 @@ class AnonymousRideThrottle(ScopedThrottle):
 
     scope = "ride"
 
-    def allow_request(self, request, view):
+    def allow_request(self, request: Any, view: Any) -> bool:
         if request.user is not None and request.user.is_authenticated:
             return True
         return super().allow_request(request, view)
@@ -219,10 +221,10 @@ class RideUserThrottle(ScopedThrottle):
     scope = "ride_user"
     message = RIDE_USER_THROTTLED
 
-    def ident(self, request):
+    def ident(self, request: Any) -> str | None:
         return f"user-{request.user.pk}"
 
-    def allow_request(self, request, view):
+    def allow_request(self, request: Any, view: Any) -> bool:
         if request.user is None or not request.user.is_authenticated:
             return True
         return super().allow_request(request, view)

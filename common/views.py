@@ -4,12 +4,13 @@ import posixpath
 import time
 import uuid
 from pathlib import Path
+from typing import Any
 
 from django.conf import settings
 from django.core.cache import cache
 from django.core.files.base import ContentFile
 from django.db import connection
-from django.http import FileResponse, Http404, JsonResponse
+from django.http import FileResponse, Http404, HttpRequest, JsonResponse
 from django.utils._os import safe_join
 from django.views.decorators.csrf import csrf_exempt
 
@@ -20,7 +21,7 @@ from common.selectors import task_queue_health
 ONE_YEAR = 60 * 60 * 24 * 365
 
 
-def serve_media(request, path):
+def serve_media(request: HttpRequest, path: str) -> FileResponse:
     """Uploaded files in the one-process default profile. Stored names are content
     hashes, so a file never changes under its name and may be cached for a year."""
     try:
@@ -39,26 +40,31 @@ def serve_media(request, path):
 
 
 @csrf_exempt  # token-authenticated API: a POST to an unknown path is a 404, not a CSRF page
-def api_not_found(request, *args, **kwargs):
+def api_not_found(request: HttpRequest, *args: Any, **kwargs: Any) -> JsonResponse:
     return json_error("Not found.", 404)
 
 
-def healthz(request):
+def healthz(request: HttpRequest) -> JsonResponse:
     """Liveness: the process answers. Touches nothing else, so a sick neighbour never gets
     a healthy process restarted."""
     return JsonResponse({"status": "ok"})
 
 
-def readyz(request):
+def readyz(request: HttpRequest) -> JsonResponse:
     """Readiness: 503 only when the database is unreachable (nothing works without it).
     A cache, storage or task queue problem degrades the shop but it still sells, so the
     answer stays 200 with "degraded" and each dependency's state (docs/deploy.md)."""
-    checks = {"database": _database_state()}
+    checks: dict[str, Any] = {"database": _database_state()}
     checks["cache"] = _cache_state()
     checks["storage"] = _storage_state()
     checks["tasks"] = _task_queue_state() if checks["database"] == "ok" else {"state": "unknown"}
     if checks["database"] != "ok":
-        body = {"status": "unavailable", **checks, "message": "Not ready: database unreachable."}
+        body = {
+            "status": "unavailable",
+            **checks,
+            "message": "Not ready: database unreachable.",
+            "code": "unavailable",
+        }
         return JsonResponse(body, status=503)
     degraded = (
         checks["cache"] != "ok"
@@ -68,7 +74,7 @@ def readyz(request):
     return JsonResponse({"status": "degraded" if degraded else "ok", **checks})
 
 
-def _database_state():
+def _database_state() -> str:
     try:
         with connection.cursor() as cursor:
             cursor.execute("SELECT 1")
@@ -77,7 +83,7 @@ def _database_state():
         return "unreachable"
 
 
-def _cache_state():
+def _cache_state() -> str:
     # With Redis down, django-redis turns errors into misses: a value that does not come
     # back is the sign.
     token = uuid.uuid4().hex
@@ -91,10 +97,10 @@ def _cache_state():
 # A load balancer may ask every second on every server: the storage round trip (three
 # requests on S3) runs at most once per this many seconds per process.
 STORAGE_VERDICT_SECONDS = 5
-_storage_verdict = {"storage": None, "until": 0.0, "state": None}
+_storage_verdict: dict[str, Any] = {"storage": None, "until": 0.0, "state": None}
 
 
-def _storage_state():
+def _storage_state() -> str:
     """A probe file written, read back and deleted through the media storage: what an
     upload needs, so a missing bucket or a denied write shows here, not as a 500."""
     from django.core.files.storage import storages
@@ -113,7 +119,7 @@ def _storage_state():
     return state
 
 
-def _probe_storage(storage):
+def _probe_storage(storage: Any) -> str:
     name = None
     try:
         name = storage.save(f"readyz/{uuid.uuid4().hex}.txt", ContentFile(b"readyz"))
@@ -129,7 +135,7 @@ def _probe_storage(storage):
                 pass
 
 
-def _storage_problem(error):
+def _storage_problem(error: Exception) -> str:
     # botocore's ClientError carries S3's own error code in its response dict.
     response = getattr(error, "response", None)
     code = response.get("Error", {}).get("Code", "") if isinstance(response, dict) else ""
@@ -144,7 +150,7 @@ def _storage_problem(error):
     return "unreachable"
 
 
-def _task_queue_state():
+def _task_queue_state() -> dict[str, Any]:
     from django_tasks import task_backends
     from django_tasks_db.backend import DatabaseBackend
 
@@ -160,11 +166,11 @@ def _task_queue_state():
 _probe_pool = concurrent.futures.ThreadPoolExecutor(max_workers=1)
 
 
-def not_found(request, exception=None):
+def not_found(request: HttpRequest, exception: Exception | None = None) -> JsonResponse:
     return json_error("Not found.", 404)
 
 
-def server_error(request):
+def server_error(request: HttpRequest) -> JsonResponse:
     # JSON for API callers, and never a stack trace: DEBUG is off outside development. The
     # id in the message is what the customer can quote; the log lines and the error report
     # of this request carry the same one (common.observability).

@@ -24,7 +24,8 @@ import socket
 import subprocess
 import threading
 import time
-from datetime import timedelta
+from datetime import datetime, timedelta
+from typing import Any
 
 from django.conf import settings
 from django.db import Error as DatabaseFailure
@@ -43,7 +44,7 @@ OUTAGE_BACKOFF_MAX = 30
 INTERRUPTED = {"builtins.SystemExit", "builtins.KeyboardInterrupt"}
 
 
-def heartbeat_record(*, worker_id, started_at):
+def heartbeat_record(*, worker_id: str, started_at: datetime) -> None:
     now = timezone.now()
     WorkerHeartbeat.objects.update_or_create(
         worker_id=worker_id,
@@ -58,7 +59,7 @@ def heartbeat_record(*, worker_id, started_at):
     WorkerHeartbeat.objects.filter(beat_at__lt=now - timedelta(days=1)).delete()
 
 
-def tasks_release_stuck():
+def tasks_release_stuck() -> None:
     """Make READY again every task RUNNING for longer than TASK_STUCK_SECONDS: its worker
     was killed (or its machine lost) before it could record the result."""
     cutoff = timezone.now() - timedelta(seconds=settings.TASK_STUCK_SECONDS)
@@ -73,15 +74,15 @@ def tasks_release_stuck():
 
 
 class Worker(db_worker.Worker):
-    def __init__(self, **options):
+    def __init__(self, **options: Any) -> None:
         super().__init__(**options)
         self.started_at = timezone.now()
         self.next_beat = 0.0
-        self.outage_since = None
+        self.outage_since: float | None = None
         self.backoff = 0.5
-        self.unrecorded = None  # a task whose result the database did not take
+        self.unrecorded: Any = None  # a task whose result the database did not take
 
-    def run(self):
+    def run(self) -> None:
         logger.info("worker started", extra={"worker": self.worker_id})
         if self.startup_delay and self.interval:
             time.sleep(random.random())  # spreads workers started together
@@ -103,14 +104,14 @@ class Worker(db_worker.Worker):
             if self.running and task_result is None:
                 time.sleep(self.interval)
 
-    def housekeeping(self):
+    def housekeeping(self) -> None:
         if time.monotonic() < self.next_beat:
             return
         heartbeat_record(worker_id=self.worker_id, started_at=self.started_at)
         tasks_release_stuck()
         self.next_beat = time.monotonic() + HEARTBEAT_SECONDS
 
-    def claim_next(self):
+    def claim_next(self) -> Any:
         tasks = DBTaskResult.objects.ready().filter(backend_name=self.backend_name)
         if not self.process_all_queues:
             tasks = tasks.filter(queue_name__in=self.queue_names)
@@ -122,7 +123,7 @@ class Worker(db_worker.Worker):
                 task_result.claim(self.worker_id)
         return task_result
 
-    def run_task(self, db_task_result):
+    def run_task(self, db_task_result: Any) -> None:
         self.unrecorded = db_task_result
         super().run_task(db_task_result)
         self.unrecorded = None
@@ -130,12 +131,12 @@ class Worker(db_worker.Worker):
             # A second Ctrl-C stopped the task half way: it runs again, it is not a failure.
             self.requeue(db_task_result)
 
-    def requeue(self, db_task_result):
+    def requeue(self, db_task_result: Any) -> None:
         DBTaskResult.objects.filter(
             pk=db_task_result.pk, started_at=db_task_result.started_at
         ).exclude(status="SUCCESSFUL").update(status="READY")
 
-    def database_lost(self, error):
+    def database_lost(self, error: Exception) -> None:
         if self.outage_since is None:
             self.outage_since = time.monotonic()
             logger.warning(
@@ -145,7 +146,7 @@ class Worker(db_worker.Worker):
         time.sleep(self.backoff)
         self.backoff = min(self.backoff * 2, OUTAGE_BACKOFF_MAX)
 
-    def database_back(self):
+    def database_back(self) -> None:
         if self.unrecorded is not None:
             # It may have been sent before its result was lost: at least once, never zero.
             self.requeue(self.unrecorded)
@@ -168,17 +169,17 @@ class keep_running:
     then it is not restarted. The child has its own process group, so a signal honcho
     sends to this process's group reaches the worker once, through here."""
 
-    def __init__(self, command):
+    def __init__(self, command: Any) -> None:
         self.command = command
         self.stopping = threading.Event()
-        self.child = None
+        self.child: subprocess.Popen[bytes] | None = None
 
-    def stop(self, signum, frame):
+    def stop(self, signum: int, frame: Any) -> None:
         self.stopping.set()
         if self.child is not None and self.child.poll() is None:
             self.child.send_signal(signum)
 
-    def __call__(self):
+    def __call__(self) -> int:
         signal.signal(signal.SIGINT, self.stop)
         signal.signal(signal.SIGTERM, self.stop)
         delay = 1

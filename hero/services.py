@@ -11,7 +11,7 @@ from django.db.models import Max
 from django.utils import timezone
 
 from activity.services import activity_record_changed
-from common.errors import BadRequest, NotFound
+from common.errors import InvalidInput, NotFound
 from common.images import store_image
 from common.services import model_update, unknown_fields_check
 from common.storedfiles import delete_after_commit, written_or_discarded
@@ -42,7 +42,7 @@ def _checked(field: str, value: str, validator: Callable[[str], None]) -> str:
     try:
         validator(value)
     except ValidationError as exc:
-        raise BadRequest(exc.messages[0], errors={field: exc.messages})
+        raise InvalidInput(exc.messages[0], errors={field: exc.messages})
     return value
 
 
@@ -54,7 +54,7 @@ def slide_check(label: str, link: str, object_position: str) -> None:
     _checked("object_position", object_position, validate_focal_point)
     if bool(label.strip()) != bool(link.strip()):
         field = "cta_link" if label.strip() else "cta_label"
-        raise BadRequest(CTA_PAIR, errors={field: [CTA_PAIR]})
+        raise InvalidInput(CTA_PAIR, errors={field: [CTA_PAIR]})
 
 
 def _store(image_file: UploadedFile | None) -> str:
@@ -96,7 +96,7 @@ def hero_create(
     """A new slide from an uploaded file or an address; without `display_order` (0-based)
     it goes last. An uploaded file wins over an address sent with it."""
     if image_file is None and not image_url:
-        raise BadRequest(IMAGE_REQUIRED, errors={"image": [IMAGE_REQUIRED]})
+        raise InvalidInput(IMAGE_REQUIRED, errors={"image": [IMAGE_REQUIRED]})
     slide_check(cta_label, cta_link, object_position)
     external_url = "" if image_file is not None else _checked_url(image_url)
     image_path = _store(image_file)
@@ -173,13 +173,13 @@ def hero_reorder(*, orders: Sequence[tuple[int, int]]) -> list[HeroImage]:
     wanted = dict(orders)
     if len(wanted) != len(orders):
         message = "Each hero image may appear only once in imageOrders."
-        raise BadRequest(message, errors={"imageOrders": [message]})
+        raise InvalidInput(message, errors={"imageOrders": [message]})
     with transaction.atomic():
         heroes = list(HeroImage.objects.select_for_update().filter(pk__in=wanted).order_by("id"))
         missing = sorted(set(wanted) - {hero.pk for hero in heroes})
         if missing:
             message = f"{HERO_NOT_FOUND}: {', '.join(map(str, missing))}. Nothing was reordered."
-            raise BadRequest(message, errors={"imageOrders": [message]})
+            raise InvalidInput(message, errors={"imageOrders": [message]})
         changed = [hero for hero in heroes if hero.display_order != wanted[hero.pk]]
         before = [copy.copy(hero) for hero in changed]
         now = timezone.now()

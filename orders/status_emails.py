@@ -4,58 +4,35 @@ common/mail.py)."""
 
 from django.conf import settings
 from django.core.mail import EmailMessage
+from django.template.loader import render_to_string
 
 from common.shoptime import format_when
 from orders.age import id_notice
-from orders.models import OrderStatus
+from orders.models import Order, OrderStatus
 from orders.pricing import DeliveryOption
 from storesettings.selectors import shop_config
 
 
-def _completed(order, config):
-    """Complete means the order left the shop: handed over at the counter, delivered, or
-    given to the carrier. `updated_at` is when its status moved."""
-    when = format_when(order.updated_at)
-    if order.delivery_option == DeliveryOption.PICKUP:
-        return (
-            f"Order #{order.pk} was picked up",
-            [
-                f"Your order #{order.pk} was handed over at {config.pickup_location} on {when}.",
-                "Thank you for picking it up. If anything is missing, reply to this email or "
-                f"call us at {config.pickup_phone}.",
-            ],
-        )
-    if order.delivery_option == DeliveryOption.DELIVERY:
-        return (
-            f"Order #{order.pk} was delivered",
-            [
-                f"Your order #{order.pk} was delivered on {when}.",
-                f"If anything is missing, reply to this email or call us at {config.pickup_phone}.",
-            ],
-        )
-    return (
-        f"Order #{order.pk} has shipped",
-        [f"Your order #{order.pk} left our shop on {when} and is on its way."],
-    )
-
-
-def _subject_and_news(order, *, hold_expired=False):
-    config = shop_config()
+def _news(order: Order, *, hold_expired: bool = False) -> str:
+    """Which news the email tells (orders/templates/orders/email/status.txt). Complete means
+    the order left the shop: handed over at the counter, delivered, or given to the
+    carrier."""
     if order.status == OrderStatus.CANCELLED:
-        return (
-            f"Order #{order.pk} was cancelled",
-            [
-                f"Your order #{order.pk}, placed {format_when(order.created_at)}, was not "
-                f"completed within {config.pending_hold_hours} hours, so we cancelled it and "
-                "its items went back on our shelves. You are welcome to order again."
-                if hold_expired
-                else f"Your order #{order.pk}, placed {format_when(order.created_at)}, was "
-                "cancelled, and its items went back on our shelves.",
-                "If you did not expect this, reply to this email or call us at "
-                f"{config.pickup_phone}.",
-            ],
-        )
-    return _completed(order, config)
+        return "hold_expired" if hold_expired else "cancelled"
+    if order.delivery_option == DeliveryOption.PICKUP:
+        return "picked_up"
+    if order.delivery_option == DeliveryOption.DELIVERY:
+        return "delivered"
+    return "shipped"
+
+
+SUBJECTS = {
+    "hold_expired": "Order #{pk} was cancelled",
+    "cancelled": "Order #{pk} was cancelled",
+    "picked_up": "Order #{pk} was picked up",
+    "delivered": "Order #{pk} was delivered",
+    "shipped": "Order #{pk} has shipped",
+}
 
 
 # Starts the part of an event's note that is for the back office only (the customer's
@@ -63,18 +40,17 @@ def _subject_and_news(order, *, hold_expired=False):
 EMAIL_QUEUED = "Customer email queued: "
 
 
-def status_email_note(order):
+def status_email_note(order: Order) -> str:
     """The order event's note when the email is queued (the task's row shows when it left)."""
-    subject, _ = _subject_and_news(order)
-    return f"{EMAIL_QUEUED}{subject}"
+    return EMAIL_QUEUED + SUBJECTS[_news(order)].format(pk=order.pk)
 
 
-def order_hold_expired_email(order_id):
+def order_hold_expired_email(order_id: int) -> EmailMessage | None:
     """Builder for the task: a pending order cancelled because its hold ran out."""
     return order_status_email(order_id, hold_expired=True)
 
 
-def order_status_email(order_id, hold_expired=False):
+def order_status_email(order_id: int, hold_expired: bool = False) -> EmailMessage | None:
     """Builder for the task: the news of the order's current status, or None when there is
     nothing to tell (order gone, or back to pending)."""
     from orders.selectors import order_get
@@ -82,21 +58,21 @@ def order_status_email(order_id, hold_expired=False):
     order = order_get(order_id=order_id)
     if order is None or order.status == OrderStatus.PENDING:
         return None
-    subject, news = _subject_and_news(order, hold_expired=hold_expired)
-    body = [f"Hello {order.customer_name},", "", *news]
-    notice = id_notice(order)
-    # Only while the handover is still ahead: a parcel the carrier still has to hand over.
-    # A pickup or a local delivery is completed once handed over, ID checked.
-    if (
-        notice
-        and order.status == OrderStatus.COMPLETED
-        and order.delivery_option == DeliveryOption.SHIPPING
-    ):
-        body += ["", notice]
-    body += ["", f"Thank you for shopping at {shop_config().shop_name}."]
+    news = _news(order, hold_expired=hold_expired)
+    context = {
+        "order": order,
+        "news": news,
+        "config": shop_config(),
+        # `updated_at` is when its status moved.
+        "when": format_when(order.updated_at),
+        "placed": format_when(order.created_at),
+        # Only while the handover is still ahead: a parcel the carrier still has to hand
+        # over. A pickup or a local delivery is completed once handed over, ID checked.
+        "id_notice": id_notice(order) if news == "shipped" else None,
+    }
     return EmailMessage(
-        subject=subject,
-        body="\n".join(body),
+        subject=SUBJECTS[news].format(pk=order.pk),
+        body=render_to_string("orders/email/status.txt", context),
         from_email=settings.DEFAULT_FROM_EMAIL,
         to=[order.user.email],
     )

@@ -30,7 +30,7 @@ from django.db.models import (
 from django.db.models.functions import TruncDate
 from django.http import QueryDict
 
-from common.errors import BadRequest
+from common.errors import InvalidInput
 from common.querydates import query_date_range
 from common.shoptime import SHOP_TIME_ZONE, day_start, shop_today
 from orders.models import Order, OrderLine, OrderStatus
@@ -76,7 +76,7 @@ def report_range(params: QueryDict | dict[str, str]) -> ReportRange:
     date_from = date_from or date_to - timedelta(days=DEFAULT_DAYS - 1)
     if (date_to - date_from).days + 1 > MAX_DAYS:
         message = f"A report covers at most {MAX_DAYS} days."
-        raise BadRequest(message, errors={"to": [message]})
+        raise InvalidInput(message, errors={"to": [message]})
     return ReportRange(date_from, date_to)
 
 

@@ -5,7 +5,7 @@ from typing import Any
 from django.db.models import QuerySet
 
 from accounts.models import User
-from common.errors import BadRequest
+from common.errors import InvalidInput
 from rides.models import RIDE_TRANSITIONS, Ride, RideStatus, Setting, SettingKey
 
 # The shop's standard prices; shown until an admin stores a text of their own.
@@ -20,9 +20,9 @@ UNKNOWN_STATUS = "Unknown ride status. Use one of: " + ", ".join(RideStatus.valu
 
 
 def ride_status_checked(raw: str | None) -> RideStatus:
-    """A RideStatus for `raw`, or BadRequest naming the statuses that exist."""
+    """A RideStatus for `raw`, or InvalidInput naming the statuses that exist."""
     if raw not in RideStatus.values:
-        raise BadRequest(UNKNOWN_STATUS, errors={"status": [UNKNOWN_STATUS]})
+        raise InvalidInput(UNKNOWN_STATUS, errors={"status": [UNKNOWN_STATUS]})
     return RideStatus(raw)
 
 

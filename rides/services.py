@@ -9,7 +9,7 @@ from django.contrib.auth.models import AnonymousUser
 from django.db import transaction
 
 from accounts.models import User
-from common.errors import BadRequest, NotFound
+from common.errors import InvalidInput, NotFound
 from common.services import model_update, unknown_fields_check
 from common.shoptime import shop_today
 from common.status import log_status_change, record_event, transition
@@ -38,7 +38,7 @@ def ride_request(
 ) -> Ride:
     """Store a ride request (linked to `user` when signed in) and tell the shop by email."""
     if pickup_date < shop_today():
-        raise BadRequest(PICKUP_DATE_PAST, errors={"pickupDate": [PICKUP_DATE_PAST]})
+        raise InvalidInput(PICKUP_DATE_PAST, errors={"pickupDate": [PICKUP_DATE_PAST]})
     signed_in = user if isinstance(user, User) and user.is_authenticated else None
     with transaction.atomic():
         ride = Ride.objects.create(
@@ -141,7 +141,7 @@ def ride_delete(*, ride_id: int, actor: User) -> None:
 
 def setting_set(*, key: str, value: str, actor: User) -> Setting:
     if not value or not value.strip():
-        raise BadRequest(PRICING_EMPTY, errors={"description": [PRICING_EMPTY]})
+        raise InvalidInput(PRICING_EMPTY, errors={"description": [PRICING_EMPTY]})
     with transaction.atomic():
         setting, _ = Setting.objects.update_or_create(
             key=key,

@@ -6,6 +6,7 @@ from typing import Any
 from django.conf import settings
 from django.core.mail import EmailMessage
 from django.db import transaction
+from django.template.loader import render_to_string
 
 from common.mail import send_email_later
 from shop.models import LowStockDigest
@@ -21,9 +22,15 @@ def low_stock_items():
 
 def _item(row):
     product_id, product, type_id, type_name, category, quantity, available = row
-    label = f"{product} - {type_name}" if type_id else product
-    hidden = "" if available else ", not shown to customers"
-    return f"  {quantity:>4}  {label} ({category}, #{product_id}{hidden})"
+    return {
+        "product_id": product_id,
+        "product": product,
+        "type_id": type_id,
+        "type_name": type_name,
+        "category": category,
+        "quantity": quantity,
+        "available": available,
+    }
 
 
 def low_stock_digest_email():
@@ -31,16 +38,14 @@ def low_stock_digest_email():
     sold_out, low = low_stock_items()
     if not sold_out and not low:
         return None
-    threshold = shop_config().low_stock_threshold
-    body = [f"Stock at {threshold} units or fewer, as of this morning's check.", ""]
-    if sold_out:
-        body += [f"Sold out ({len(sold_out)}):", *map(_item, sold_out), ""]
-    if low:
-        body += [f"Low ({len(low)}):", *map(_item, low), ""]
-    body.append("Products with types are listed by type.")
+    context = {
+        "threshold": shop_config().low_stock_threshold,
+        "sold_out": [_item(row) for row in sold_out],
+        "low": [_item(row) for row in low],
+    }
     return EmailMessage(
         subject=f"Low stock: {len(sold_out)} sold out, {len(low)} low",
-        body="\n".join(body),
+        body=render_to_string("shop/email/low_stock_digest.txt", context),
         from_email=settings.DEFAULT_FROM_EMAIL,
         to=[settings.SHOP_EMAIL],
     )

@@ -6,7 +6,7 @@ from typing import Any
 from django.db import transaction
 
 from accounts.models import User
-from common.errors import BadRequest
+from common.errors import InvalidInput
 from storesettings import fields, selectors
 from storesettings.models import SINGLETON, SettingsChange, ShopSettings
 from storesettings.signals import settings_changed
@@ -17,7 +17,7 @@ HOURS_ORDER = "deliveryHours.start must be before deliveryHours.end."
 def _parse(data: Any, *, partial: bool) -> tuple[dict[str, Any], dict[str, list[str]]]:
     """(attribute -> checked value, API name -> messages) for what the request sends."""
     if not isinstance(data, dict):
-        raise BadRequest("Send the settings as a JSON object.")
+        raise InvalidInput("Send the settings as a JSON object.")
     sent = {k: v for k, v in fields.flatten(data).items() if k not in fields.READ_ONLY}
     values: dict[str, Any] = {}
     errors: dict[str, list[str]] = {}
@@ -37,7 +37,7 @@ def _parse(data: Any, *, partial: bool) -> tuple[dict[str, Any], dict[str, list[
 
 def _refuse(errors: dict[str, list[str]]) -> None:
     first = next(iter(errors.values()))[0]
-    raise BadRequest(first, errors=errors)
+    raise InvalidInput(first, errors=errors)
 
 
 def shop_settings_save(*, user: User, data: Any, partial: bool) -> None:

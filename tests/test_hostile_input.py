@@ -32,7 +32,7 @@ class TestNul:
         response = customer_client.get(f"/api/products?{param}=lamp%00x")
 
         assert response.status_code == 400
-        assert response.json() == {"message": HAS_NUL}
+        assert response.json() == {"message": HAS_NUL, "code": "invalid"}
 
     def test_in_a_json_body(self, api_client):
         response = api_client.post(
@@ -53,6 +53,7 @@ class TestNul:
         # The key with a NUL is no field the form knows: the password is simply missing.
         assert response.json() == {
             "message": "Password is required",
+            "code": "invalid",
             "errors": {"password": ["Password is required"]},
         }
 
@@ -79,6 +80,7 @@ class TestNul:
         assert response.status_code == 400
         assert response.json() == {
             "message": "Null characters are not allowed.",
+            "code": "invalid",
             "errors": {"customerName": ["Null characters are not allowed."]},
         }
         assert not Order.objects.exists()
@@ -132,7 +134,7 @@ class TestHugeIds:
         response = getattr(admin_client_api, method)(path, body, format="json")
 
         assert response.status_code == 404
-        assert response.json() == {"message": message}
+        assert response.json() == {"message": message, "code": "not_found"}
 
     def test_hero_reorder(self, admin_client_api):
         response = admin_client_api.put(
@@ -169,7 +171,10 @@ class TestBodyLimits:
         response = self.post(api_client, "/api/auth/register", 70 * 1024)
 
         assert response.status_code == 413
-        assert response.json() == {"message": "This request is too large (at most 64 KB here)."}
+        assert response.json() == {
+            "message": "This request is too large (at most 64 KB here).",
+            "code": "too_large",
+        }
 
     def test_anonymous_json_under_64_kb_is_read(self, api_client):
         response = self.post(api_client, "/api/auth/login", 60 * 1024)

@@ -177,7 +177,7 @@ class TestShopWideCeiling:
 
             response = api_login(api_client, "casey-secret-1", "10.1.0.200")
             assert response.status_code == 429
-            assert response.json() == {"message": TOO_MANY_FAILED_SIGN_INS}
+            assert response.json() == {"message": TOO_MANY_FAILED_SIGN_INS, "code": "throttled"}
             assert response["Retry-After"] == "20"  # the count is per clock minute
 
         with time_machine.travel(datetime(2026, 11, 23, 12, 1, 0, tzinfo=UTC), tick=False):
@@ -209,7 +209,7 @@ class TestShopWideCeiling:
         response = api_login(api_client, "casey-secret-1", "10.2.0.9")
 
         assert response.status_code == 429
-        assert response.json() == {"message": TOO_MANY_FAILED_SIGN_INS}
+        assert response.json() == {"message": TOO_MANY_FAILED_SIGN_INS, "code": "throttled"}
 
     def test_a_browser_that_signed_in_before_still_gets_in(self, customer, admin_user, admin_pages):
         casey = APIClient()

@@ -21,7 +21,7 @@ def test_a_token_from_before_a_password_change_is_refused_with_the_reason(
     assert changed.status_code == 200
     refused = customer_client.get("/api/orders")
     assert refused.status_code == 401
-    assert refused.json() == {"message": PASSWORD_CHANGED_MESSAGE}
+    assert refused.json() == {"message": PASSWORD_CHANGED_MESSAGE, "code": "password_changed"}
     assert PASSWORD_CHANGED_MESSAGE == "Your password was changed. Please sign in with the new one."
 
 
@@ -31,4 +31,4 @@ def test_a_bad_token_still_says_the_session_expired(api_client):
     refused = api_client.get("/api/orders")
 
     assert refused.status_code == 401
-    assert refused.json() == {"message": SESSION_EXPIRED_MESSAGE}
+    assert refused.json() == {"message": SESSION_EXPIRED_MESSAGE, "code": "not_authenticated"}

@@ -42,7 +42,7 @@ class TestProduct:
         )
 
         assert response.status_code == 412
-        assert response.json() == {"message": STALE}
+        assert response.json() == {"message": STALE, "code": "stale_version"}
         product.refresh_from_db()
         assert (product.quantity, product.description) == (6, "Old words")
 
@@ -55,7 +55,7 @@ class TestProduct:
         )
 
         assert response.status_code == 428
-        assert response.json() == {"message": IF_MATCH_REQUIRED}
+        assert response.json() == {"message": IF_MATCH_REQUIRED, "code": "version_required"}
         assert Product.objects.get(pk=product.pk).quantity == 6
 
     def test_a_fresh_etag_saves_and_answers_the_next_one(self, admin_client_api, product):

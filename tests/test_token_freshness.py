@@ -1,8 +1,8 @@
-"""A token issued right after a password change is good on every gunicorn worker at once,
-even on one that still keeps the user's row from before the change (accounts/authentication.py:
-a token with a newer password version than the kept row makes the worker read the row again).
-Without that, a user whose password an admin just changed was signed straight out by another
-worker for up to STATE_SECONDS."""
+"""What one gunicorn worker saves about a user, every other worker answers on the next request
+(accounts/authentication.py reads the user's row on every request): a token issued right
+after a password change is good everywhere, and a profile saved with PATCH /api/auth/me is
+what every worker's GET /api/auth/me shows. A row kept per worker answered the old profile on
+other workers, and refused the new token, for seconds after the change."""
 
 import json
 import uuid
@@ -49,14 +49,22 @@ def _sign_in(base, password):
     return json.loads(body)
 
 
+def _ask(conn, method, path, token, body=None):
+    headers = {"Authorization": f"Bearer {token}"}
+    if body is not None:
+        headers["Content-Type"] = "application/json"
+        body = json.dumps(body)
+    conn.request(method, path, body=body, headers=headers)
+    response = conn.getresponse()
+    return response.status, response.read()
+
+
 def _statuses(connections, token):
-    statuses = []
-    for conn in connections:
-        conn.request("GET", "/api/auth/me", headers={"Authorization": f"Bearer {token}"})
-        response = conn.getresponse()
-        response.read()
-        statuses.append(response.status)
-    return statuses
+    return [_ask(conn, "GET", "/api/auth/me", token)[0] for conn in connections]
+
+
+def _names(connections, token):
+    return [json.loads(_ask(conn, "GET", "/api/auth/me", token)[1])["name"] for conn in connections]
 
 
 def test_a_token_from_just_after_a_password_change_works_on_every_worker(server):
@@ -80,3 +88,20 @@ def test_a_token_from_just_after_a_password_change_works_on_every_worker(server)
         token = _sign_in(base, password)["token"]
 
         assert _statuses(workers, token) == [200] * WORKERS, f"round {round_}"
+
+
+def test_a_saved_profile_is_what_every_worker_answers_next(server):
+    base, log_path = server
+    # The admin's: the test above changes the customer's password.
+    session = _sign_in(base, ADMIN_PASSWORD)
+    token, name = session["token"], session["user"]["name"]
+    workers = connections_on_workers(base, log_path, WORKERS)
+    for round_ in range(ROUNDS):
+        # Every worker has read the customer's row as it is now.
+        assert _names(workers, token) == [name] * WORKERS
+        name = f"Renamed Admin {round_} {uuid.uuid4().hex[:6]}"
+
+        status, body = _ask(workers[round_], "PATCH", "/api/auth/me", token, {"name": name})
+        assert status == 200, body
+
+        assert _names(workers, token) == [name] * WORKERS, f"round {round_}"

@@ -74,7 +74,7 @@ class TestLogin:
         response = login(api_client, "not-the-password")
 
         assert response.status_code == 401
-        assert response.json() == {"message": "Invalid password"}
+        assert response.json() == {"message": "Invalid password", "code": "sign_in_refused"}
         assert "WWW-Authenticate" in response
 
     @pytest.mark.parametrize("body", [{}, {"password": ""}, {"password": None}])
@@ -112,7 +112,8 @@ class TestLogin:
 
         assert statuses == [401, 401, 401, 429]
         assert login(api_client, "casey-secret-1").json() == {
-            "message": "Too many attempts. Please try again later."
+            "message": "Too many attempts. Please try again later.",
+            "code": "throttled",
         }
 
 
@@ -255,7 +256,7 @@ class TestUsers:
         )
 
         assert response.status_code == 404
-        assert response.json() == {"message": "User not found"}
+        assert response.json() == {"message": "User not found", "code": "not_found"}
 
 
 @pytest.mark.parametrize(
@@ -296,7 +297,10 @@ def test_bad_token_is_401_not_403(api_client):
     response = api_client.get("/api/auth/users")
 
     assert response.status_code == 401
-    assert response.json() == {"message": "Your session has expired. Please sign in again."}
+    assert response.json() == {
+        "message": "Your session has expired. Please sign in again.",
+        "code": "not_authenticated",
+    }
 
 
 def test_expired_token_is_401(api_client, customer):
@@ -315,7 +319,10 @@ def test_expired_token_is_401(api_client, customer):
     response = api_client.get("/api/auth/users")
 
     assert response.status_code == 401
-    assert response.json() == {"message": "Your session has expired. Please sign in again."}
+    assert response.json() == {
+        "message": "Your session has expired. Please sign in again.",
+        "code": "not_authenticated",
+    }
 
 
 def test_digest_follows_every_password_change(customer):

@@ -58,7 +58,7 @@ def test_without_old_keys_an_old_digest_is_not_found(api_client, rekeyed, settin
     response = api_client.post("/api/auth/login", {"password": "casey-secret-1"}, format="json")
 
     assert response.status_code == 401
-    assert response.json() == {"message": "Invalid password"}
+    assert response.json() == {"message": "Invalid password", "code": "sign_in_refused"}
 
 
 def test_digest_keys_counts_users_per_key_as_they_are_rekeyed(api_client, rekeyed):

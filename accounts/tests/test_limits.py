@@ -107,7 +107,7 @@ class TestTakenPassword:
         refused = login(APIClient(), "casey-secret-1", ip="10.6.2.1")
 
         assert refused.status_code == 429
-        assert refused.json() == {"message": TOO_MANY_FAILED_SIGN_INS}
+        assert refused.json() == {"message": TOO_MANY_FAILED_SIGN_INS, "code": "throttled"}
 
     def test_the_admins_taken_password_counts_toward_the_ceiling(
         self, admin_client_api, customer, other_customer, settings
@@ -132,7 +132,7 @@ class TestTakenPassword:
         refused = admin_client_api.put(url, {"newPassword": "amber-kettle-drift-42"}, format="json")
 
         assert refused.status_code == 429
-        assert refused.json() == {"message": THROTTLED_MESSAGE}
+        assert refused.json() == {"message": THROTTLED_MESSAGE, "code": "throttled"}
         assert customer.password == User.objects.get(pk=customer.pk).password
 
 
@@ -144,7 +144,7 @@ class TestRegistrationLimits:
         response = register(api_client)
 
         assert response.status_code == 429
-        assert response.json() == {"message": THROTTLED_MESSAGE}
+        assert response.json() == {"message": THROTTLED_MESSAGE, "code": "throttled"}
         assert int(response["Retry-After"]) > 0
         assert not User.objects.filter(email="nina@example.com").exists()
         assert register(api_client, ip="10.6.0.2").status_code == 201
@@ -157,7 +157,7 @@ class TestRegistrationLimits:
         response = register(api_client)
 
         assert response.status_code == 429
-        assert response.json() == {"message": TOO_MANY_FAILED_SIGN_INS}
+        assert response.json() == {"message": TOO_MANY_FAILED_SIGN_INS, "code": "throttled"}
 
 
 class TestDeviceCookie:
@@ -234,7 +234,7 @@ class TestBoundedHashing:
         response = login(api_client, "unknown-password")
 
         assert response.status_code == 503
-        assert response.json() == {"message": SIGN_IN_BUSY}
+        assert response.json() == {"message": SIGN_IN_BUSY, "code": "unavailable"}
         assert response["Retry-After"] == "2"
 
     def test_a_busy_answer_is_no_failed_sign_in(self, seat_taken, settings):

@@ -5,7 +5,7 @@ from django.conf import settings
 from django.core.mail import EmailMessage
 
 
-def note_email(subject):
+def note_email(subject: str) -> EmailMessage:
     return EmailMessage(
         subject=subject,
         body="A note from the worker tests.",

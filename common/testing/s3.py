@@ -7,8 +7,10 @@ with s3_bucket() as s3:
 """
 
 import urllib.request
+from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
+from typing import Any
 
 import boto3
 from moto.server import ThreadedMotoServer
@@ -24,7 +26,7 @@ class S3Bucket:
     name: str
 
     @property
-    def env(self):
+    def env(self) -> dict[str, str]:
         return {
             "AWS_STORAGE_BUCKET_NAME": self.name,
             "AWS_S3_ENDPOINT_URL": self.endpoint,
@@ -34,7 +36,7 @@ class S3Bucket:
         }
 
     @property
-    def bucket(self):
+    def bucket(self) -> Any:
         return boto3.resource(
             "s3",
             endpoint_url=self.endpoint,
@@ -43,15 +45,15 @@ class S3Bucket:
             aws_secret_access_key=SECRET_KEY,
         ).Bucket(self.name)
 
-    def keys(self, prefix=""):
+    def keys(self, prefix: str = "") -> list[str]:
         return sorted(item.key for item in self.bucket.objects.filter(Prefix=prefix))
 
-    def read(self, key):
+    def read(self, key: str) -> bytes:
         return self.bucket.Object(key).get()["Body"].read()
 
 
 @contextmanager
-def s3_server():
+def s3_server() -> Iterator[str]:
     """moto's S3 (and every other AWS API it serves) at http://127.0.0.1:<free port>."""
     server = ThreadedMotoServer(ip_address="127.0.0.1", port=0, verbose=False)
     server.start()
@@ -67,12 +69,12 @@ def s3_server():
         server.stop()
 
 
-def _reset(endpoint):
+def _reset(endpoint: str) -> None:
     urllib.request.urlopen(urllib.request.Request(f"{endpoint}/moto-api/reset", method="POST"))
 
 
 @contextmanager
-def s3_bucket(name="shop-media"):
+def s3_bucket(name: str = "shop-media") -> Iterator[Any]:
     """A server with one empty bucket; its state ends with the server."""
     with s3_server() as endpoint:
         s3 = S3Bucket(endpoint, name)

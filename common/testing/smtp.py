@@ -3,6 +3,7 @@ answers (a stalled mail server), and one that answers and keeps what it receives
 
 import socket
 import threading
+from typing import Any
 
 from aiosmtpd.controller import Controller
 
@@ -10,16 +11,16 @@ from aiosmtpd.controller import Controller
 class StalledSMTPServer:
     """Accepts TCP connections and never sends the SMTP greeting."""
 
-    def __init__(self, host="127.0.0.1", port=0):
+    def __init__(self, host: str = "127.0.0.1", port: int = 0) -> None:
         self.sock = socket.socket()
         self.sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
         self.sock.bind((host, port))
         self.sock.listen(64)
         self.host, self.port = self.sock.getsockname()
-        self.held = []
+        self.held: list[socket.socket] = []
         self.thread = threading.Thread(target=self._accept, daemon=True)
 
-    def _accept(self):
+    def _accept(self) -> None:
         while True:
             try:
                 conn, _ = self.sock.accept()
@@ -27,11 +28,11 @@ class StalledSMTPServer:
                 return
             self.held.append(conn)
 
-    def start(self):
+    def start(self) -> Any:
         self.thread.start()
         return self
 
-    def stop(self):
+    def stop(self) -> None:
         # shutdown() wakes the thread blocked in accept(); close() alone would not, and the
         # port would stay taken.
         try:
@@ -45,10 +46,10 @@ class StalledSMTPServer:
 
 
 class _Keep:
-    def __init__(self):
-        self.messages = []
+    def __init__(self) -> None:
+        self.messages: list[dict[str, Any]] = []
 
-    async def handle_DATA(self, server, session, envelope):
+    async def handle_DATA(self, server: Any, session: Any, envelope: Any) -> str:
         self.messages.append(
             {
                 "from": envelope.mail_from,
@@ -62,7 +63,7 @@ class _Keep:
 class AnsweringSMTPServer:
     """aiosmtpd in a thread; `messages` holds every message it accepted."""
 
-    def __init__(self, host="127.0.0.1", port=0):
+    def __init__(self, host: str = "127.0.0.1", port: int = 0) -> None:
         if port == 0:
             with socket.socket() as probe:
                 probe.bind((host, 0))
@@ -72,12 +73,12 @@ class AnsweringSMTPServer:
         self.controller = Controller(self.handler, hostname=host, port=port)
 
     @property
-    def messages(self):
+    def messages(self) -> list[dict[str, Any]]:
         return self.handler.messages
 
-    def start(self):
+    def start(self) -> Any:
         self.controller.start()
         return self
 
-    def stop(self):
+    def stop(self) -> None:
         self.controller.stop()

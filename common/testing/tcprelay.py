@@ -7,16 +7,16 @@ import threading
 
 
 class TcpRelay:
-    def __init__(self, target):
+    def __init__(self, target: tuple[str, int]) -> None:
         self.target = target
         with socket.socket() as probe:
             probe.bind(("127.0.0.1", 0))
             self.port = probe.getsockname()[1]
-        self.listener = None
-        self.open_sockets = set()
+        self.listener: socket.socket | None = None
+        self.open_sockets: set[socket.socket] = set()
         self.lock = threading.Lock()
 
-    def open(self):
+    def open(self) -> "TcpRelay":
         listener = socket.socket()
         listener.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
         listener.bind(("127.0.0.1", self.port))
@@ -25,7 +25,7 @@ class TcpRelay:
         threading.Thread(target=self._accept, args=(listener,), daemon=True).start()
         return self
 
-    def close(self):
+    def close(self) -> None:
         """Refuse new connections and drop the ones in flight."""
         listener, self.listener = self.listener, None
         if listener is not None:
@@ -43,7 +43,7 @@ class TcpRelay:
                 pass
             sock.close()
 
-    def _accept(self, listener):
+    def _accept(self, listener: socket.socket) -> None:
         while True:
             try:
                 client, _ = listener.accept()
@@ -60,7 +60,7 @@ class TcpRelay:
             for source, sink in ((client, server), (server, client)):
                 threading.Thread(target=self._pump, args=(source, sink), daemon=True).start()
 
-    def _pump(self, source, sink):
+    def _pump(self, source: socket.socket, sink: socket.socket) -> None:
         try:
             while data := source.recv(65536):
                 sink.sendall(data)

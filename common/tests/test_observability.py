@@ -89,6 +89,7 @@ def test_the_500_body_names_the_request_id_a_customer_can_quote(failing_shop_inf
     assert response.json() == {
         "message": "Something went wrong on our side. Please try again. "
         f"If it keeps happening, quote reference {request_id}.",
+        "code": "server_error",
         "requestId": request_id,
     }
 
@@ -99,7 +100,10 @@ def test_error_answers_carry_the_request_id_in_their_header(client):
     refused = client.post("/api/auth/login", {}, content_type="application/json")
 
     assert signed_out.status_code == 401 and signed_out["X-Request-ID"] == "abc-123"
-    assert signed_out.json() == {"message": "Please sign in to continue."}
+    assert signed_out.json() == {
+        "message": "Please sign in to continue.",
+        "code": "not_authenticated",
+    }
     assert refused.status_code == 400 and len(refused["X-Request-ID"]) == 32
 
 
@@ -248,7 +252,7 @@ def test_metrics_refuse_a_remote_client_without_the_token(client, settings):
     local = client.get("/metrics", HTTP_X_FORWARDED_FOR="127.0.0.1")
 
     assert refused.status_code == 403
-    assert refused.json() == {"message": metrics.METRICS_REFUSED}
+    assert refused.json() == {"message": metrics.METRICS_REFUSED, "code": "not_allowed"}
     assert wrong.status_code == 403
     assert allowed.status_code == 200 and b"shop_http_requests_total" in allowed.content
     assert local.status_code == 200

@@ -112,3 +112,4 @@ def test_readyz_is_503_only_when_the_database_is_unreachable(tmp_path):
     # The default profile's cache is a table in that same database.
     assert body["cache"] == "unreachable"
     assert body["message"] == "Not ready: database unreachable."
+    assert body["code"] == "unavailable"

@@ -24,7 +24,7 @@ def test_unknown_api_path_is_json_404(client):
     response = client.get("/api/no-such-thing")
 
     assert response.status_code == 404
-    assert response.json() == {"message": "Not found."}
+    assert response.json() == {"message": "Not found.", "code": "not_found"}
 
 
 @pytest.mark.django_db
@@ -37,7 +37,7 @@ def test_writes_to_an_api_path_no_route_matches_are_json_404_not_a_csrf_page():
             "/api/products/AAA/types", data="{}", content_type="application/json"
         )
         assert response.status_code == 404
-        assert response.json() == {"message": "Not found."}
+        assert response.json() == {"message": "Not found.", "code": "not_found"}
 
 
 @pytest.mark.django_db

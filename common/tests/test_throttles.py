@@ -89,7 +89,10 @@ class TestWindow:
             refused = login(api_client)
             assert refused.status_code == 429
             assert refused["Retry-After"] == "30"
-            assert refused.json() == {"message": "Too many attempts. Please try again later."}
+            assert refused.json() == {
+                "message": "Too many attempts. Please try again later.",
+                "code": "throttled",
+            }
         with time_machine.travel(first + timedelta(seconds=61), tick=False):
             assert login(api_client).status_code == 401
 

@@ -94,18 +94,12 @@ MIDDLEWARE = [
     # token API's included; the person is read when the history entry is written, after the
     # session's or DRF's authentication.
     "activity.middleware.ActivitySourceMiddleware",
-    # The token API and the probes go from here straight to StatelessEnd: sessions, CSRF,
-    # messages and django-axes serve the Django admin and browser pages only
-    # (common.middleware.STATELESS_PATHS; docs/performance.md).
-    "common.middleware.SkipForStateless",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
-    # Last but for the end marker, as django-axes asks: it answers a locked-out Django
-    # admin sign-in.
+    # Last, as django-axes asks: it answers a locked-out Django admin sign-in.
     "axes.middleware.AxesMiddleware",
-    "common.middleware.StatelessEnd",
 ]
 
 # The activity history (activity/registry.py registers what is tracked): changes as JSON

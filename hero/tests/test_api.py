@@ -30,7 +30,10 @@ class TestList:
         response = api_client.get("/api/hero/images")
 
         assert response.status_code == 401
-        assert response.json() == {"message": "Please sign in to continue."}
+        assert response.json() == {
+            "message": "Please sign in to continue.",
+            "code": "not_authenticated",
+        }
 
     def test_customer_sees_active_images_in_display_order(self, customer_client):
         second = make_hero(title="B", display_order=1)
@@ -245,7 +248,7 @@ class TestUpdate:
         response = admin_client_api.put("/api/hero/images/999", form(), format="multipart")
 
         assert response.status_code == 404
-        assert response.json() == {"message": "Hero image not found"}
+        assert response.json() == {"message": "Hero image not found", "code": "not_found"}
 
 
 class TestToggle:
@@ -332,4 +335,4 @@ class TestDelete:
         response = admin_client_api.delete("/api/hero/images/999")
 
         assert response.status_code == 404
-        assert response.json() == {"message": "Hero image not found"}
+        assert response.json() == {"message": "Hero image not found", "code": "not_found"}

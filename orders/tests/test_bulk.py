@@ -171,7 +171,13 @@ def test_admins_only(three, api_client, customer_client):
     shopper = customer_client.post(BULK, body, format="json")
 
     assert anonymous.status_code == 401
-    assert anonymous.json() == {"message": "Please sign in to continue."}
+    assert anonymous.json() == {
+        "message": "Please sign in to continue.",
+        "code": "not_authenticated",
+    }
     assert shopper.status_code == 403
-    assert shopper.json() == {"message": "You do not have permission to do this."}
+    assert shopper.json() == {
+        "message": "You do not have permission to do this.",
+        "code": "not_allowed",
+    }
     assert set(Order.objects.values_list("status", flat=True)) == {"pending"}

@@ -231,7 +231,10 @@ def test_anonymous_checkout_is_401(api_client):
     response = api_client.post(URL, {}, format="json")
 
     assert response.status_code == 401
-    assert response.json() == {"message": "Please sign in to continue."}
+    assert response.json() == {
+        "message": "Please sign in to continue.",
+        "code": "not_authenticated",
+    }
     assert not Order.objects.exists()
 
 
@@ -251,7 +254,8 @@ def test_admin_is_refused_before_validation(admin_client_api):
     assert response.status_code == 403
     # Refused for who asks, not for the empty cart (validation never ran).
     assert response.json() == {
-        "message": "Admins cannot place orders. Please sign in as a customer to shop."
+        "message": "Admins cannot place orders. Please sign in as a customer to shop.",
+        "code": "not_allowed",
     }
     assert not Order.objects.exists()
 

@@ -112,7 +112,7 @@ def test_unknown_order_is_404(admin_client_api, action):
     response = act(admin_client_api, 999999, action)
 
     assert response.status_code == 404
-    assert response.json() == {"message": "Order not found"}
+    assert response.json() == {"message": "Order not found", "code": "not_found"}
 
 
 @pytest.mark.parametrize("action", ["complete", "cancel"])

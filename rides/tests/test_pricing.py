@@ -39,7 +39,10 @@ class TestUpdate:
         response = put(api_client, "Cheap rides")
 
         assert response.status_code == 401
-        assert response.json() == {"message": "Please sign in to continue."}
+        assert response.json() == {
+            "message": "Please sign in to continue.",
+            "code": "not_authenticated",
+        }
         assert not Setting.objects.exists()
 
     def test_customer_is_403(self, customer_client):

@@ -167,6 +167,7 @@ class TestValidation:
         assert response.status_code == 400
         assert response.json() == {
             "message": "Pickup date cannot be earlier than today.",
+            "code": "invalid",
             "errors": {"pickupDate": ["Pickup date cannot be earlier than today."]},
         }
 
@@ -193,7 +194,10 @@ class TestThrottle:
         response = submit(api_client)
 
         assert response.status_code == 429
-        assert response.json() == {"message": "Too many attempts. Please try again later."}
+        assert response.json() == {
+            "message": "Too many attempts. Please try again later.",
+            "code": "throttled",
+        }
         assert Ride.objects.count() == 2
 
     def test_another_address_has_its_own_allowance(self, api_client, settings):

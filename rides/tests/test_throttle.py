@@ -37,7 +37,7 @@ def test_a_signed_in_customer_is_limited_whatever_the_address(customer_client, c
         refused = submit(customer_client, ip="10.7.0.3")
 
         assert refused.status_code == 429
-        assert refused.json() == {"message": RIDE_USER_THROTTLED}
+        assert refused.json() == {"message": RIDE_USER_THROTTLED, "code": "throttled"}
         assert refused["Retry-After"] == "3600"
         assert Ride.objects.filter(user=customer).count() == 2
         assert mail.outbox == []

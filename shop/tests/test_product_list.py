@@ -243,7 +243,11 @@ class TestSortAndInStock:
         response = customer_client.get(f"/api/products?{query}")
 
         assert response.status_code == 400
-        assert response.json() == {"message": message, "errors": {field: [message]}}
+        assert response.json() == {
+            "message": message,
+            "code": "invalid",
+            "errors": {field: [message]},
+        }
         assert snapshot() == before
 
     def test_the_same_queries_for_1_and_12_products(

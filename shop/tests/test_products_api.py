@@ -82,7 +82,7 @@ class TestRead:
         response = customer_client.get(path)
 
         assert response.status_code == 404
-        assert response.json() == {"message": "Product not found"}
+        assert response.json() == {"message": "Product not found", "code": "not_found"}
 
     def test_types_list(self, customer_client):
         product = make_product(types=3)

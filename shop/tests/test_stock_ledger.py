@@ -231,7 +231,10 @@ def test_a_deleted_product_keeps_its_ledger(admin_client_api):
         ("deleted", -10, 0, ""),
         ("deleted", -4, 0, "Mint"),
     ]
-    assert admin_client_api.get(moves_url(product["id"])).json() == {"message": "Product not found"}
+    assert admin_client_api.get(moves_url(product["id"])).json() == {
+        "message": "Product not found",
+        "code": "not_found",
+    }
     assert "all 0 stock figures match" in audit()
 
 
@@ -393,7 +396,10 @@ def test_who_may_read_the_ledger(admin_client_api, customer_client, api_client):
     assert customer_client.get(moves_url(product["id"])).status_code == 403
     assert api_client.get(moves_url(product["id"])).status_code == 401
     missing = admin_client_api.get(moves_url(product["id"] + 1000))
-    assert missing.status_code == 404 and missing.json() == {"message": "Product not found"}
+    assert missing.status_code == 404 and missing.json() == {
+        "message": "Product not found",
+        "code": "not_found",
+    }
     assert admin_client_api.get(moves_url(product["id"]), {"page": "0"}).status_code == 400
 
 

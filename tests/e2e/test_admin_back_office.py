@@ -6,8 +6,6 @@ import re
 
 from playwright.sync_api import expect
 
-from accounts.authentication import STATE_SECONDS
-
 from .conftest import ADMIN_PASSWORD, sign_in
 from .helpers import admin_tab, admin_token, call, make_customer, make_ride, ok, png_file, unique
 
@@ -161,10 +159,7 @@ def test_password_change_signs_the_users_open_session_out(server, new_page):
     expect(modal).to_be_hidden()
 
     # The old page has not noticed yet; its next API call is refused and it lands on /login.
-    # Another server process may trust the user's row it read for STATE_SECONDS (the stated
-    # bound of docs/security.md), so the next call comes after it.
     expect(victim.get_by_role("heading", level=1, name="All Products")).to_be_visible()
-    victim.wait_for_timeout((STATE_SECONDS + 0.5) * 1000)
     victim.get_by_role("navigation", name="Account").get_by_role("link", name="My Orders").click()
     expect(victim).to_have_url(re.compile(r"/login$"))
     expect(victim.get_by_role("heading", name="Enter Password")).to_be_visible()

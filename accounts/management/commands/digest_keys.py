@@ -1,3 +1,5 @@
+from typing import Any
+
 from django.conf import settings
 from django.core.management.base import BaseCommand
 from django.db.models import Count
@@ -13,7 +15,7 @@ class Command(BaseCommand):
         "fingerprint, never printed."
     )
 
-    def handle(self, *args, **options):
+    def handle(self, *args: Any, **options: Any) -> None:
         counts = dict(
             User.objects.exclude(password_digest=None)
             .values_list("password_digest_key")

@@ -1,6 +1,7 @@
 from datetime import timedelta
+from typing import Any
 
-from django.core.management.base import BaseCommand, CommandError
+from django.core.management.base import BaseCommand, CommandError, CommandParser
 from django.utils import timezone
 
 from accounts.selectors import registration_code_exists, registration_code_list
@@ -15,7 +16,7 @@ from common.errors import DomainError
 class Command(BaseCommand):
     help = "Create, list or disable registration codes (new customers need one to sign up)."
 
-    def add_arguments(self, parser):
+    def add_arguments(self, parser: CommandParser) -> None:
         sub = parser.add_subparsers(dest="action", required=True)
         create = sub.add_parser("create", help="Create a code and print it.")
         create.add_argument("--code", help="The code itself (default: a random one).")
@@ -30,11 +31,19 @@ class Command(BaseCommand):
         disable = sub.add_parser("disable", help="Disable a code.")
         disable.add_argument("code")
 
-    def handle(self, *args, action, **options):
+    def handle(self, *args: Any, action: str, **options: Any) -> None:
         actions = {"create": self._create, "list": self._list, "disable": self._disable}
         actions[action](**options)
 
-    def _create(self, *, days=None, code=None, note="", max_uses=None, **options):
+    def _create(
+        self,
+        *,
+        days: int | None = None,
+        code: str | None = None,
+        note: str = "",
+        max_uses: int | None = None,
+        **options: Any,
+    ) -> None:
         if days is not None and days < 1:
             # 0 used to read as "no expiry" and made a code that never expires.
             raise CommandError(
@@ -49,7 +58,7 @@ class Command(BaseCommand):
         )
         self.stdout.write(created.code)
 
-    def _list(self, **options):
+    def _list(self, **options: Any) -> None:
         now = timezone.now()
         for code in registration_code_list():
             state = "usable" if code.is_usable(now) else "not usable"
@@ -57,7 +66,7 @@ class Command(BaseCommand):
             expires = code.expires_at.isoformat() if code.expires_at else "never"
             self.stdout.write(f"{code.code}\t{state}\tuses {uses}\texpires {expires}\t{code.note}")
 
-    def _disable(self, *, code, **options):
+    def _disable(self, *, code: str, **options: Any) -> None:
         try:
             registration_code_disable(code=code)
         except DomainError as exc:

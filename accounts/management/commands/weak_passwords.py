@@ -1,4 +1,6 @@
-from django.core.management.base import BaseCommand
+from typing import Any
+
+from django.core.management.base import BaseCommand, CommandParser
 
 from accounts.models import User
 
@@ -11,7 +13,7 @@ class Command(BaseCommand):
         "counted, not listed (docs/security.md)."
     )
 
-    def add_arguments(self, parser):
+    def add_arguments(self, parser: CommandParser) -> None:
         parser.add_argument(
             "--forget",
             action="store_true",
@@ -19,7 +21,7 @@ class Command(BaseCommand):
             "judged again at its next sign-in.",
         )
 
-    def handle(self, *args, forget, **options):
+    def handle(self, *args: Any, forget: bool, **options: Any) -> None:
         if forget:
             count = User.objects.exclude(password_weak=None).update(password_weak=None)
             self.stdout.write(f"Forgot {count} verdict(s); each is made again at next sign-in.")

@@ -1,7 +1,8 @@
 import subprocess
 from pathlib import Path
+from typing import Any
 
-from django.core.management.base import BaseCommand, CommandError
+from django.core.management.base import BaseCommand, CommandError, CommandParser
 
 from common.backup import backup, copy_to_s3, dated_folder, prune
 
@@ -14,7 +15,7 @@ class Command(BaseCommand):
         "--keep N then deletes all but the N newest there; --to-s3 copies it to the media bucket."
     )
 
-    def add_arguments(self, parser):
+    def add_arguments(self, parser: CommandParser) -> None:
         parser.add_argument(
             "folder",
             help="Folder to write db.sqlite3/db.dump, media.tar.gz and manifest.json to "
@@ -39,7 +40,9 @@ class Command(BaseCommand):
             "under backups/<folder name>/.",
         )
 
-    def handle(self, *args, folder, dated, keep, to_s3, **options):
+    def handle(
+        self, *args: Any, folder: str, dated: bool, keep: int | None, to_s3: bool, **options: Any
+    ) -> None:
         if keep is not None and keep < 1:
             raise CommandError("--keep must be 1 or more.")
         target = dated_folder(folder) if dated else Path(folder)
@@ -56,12 +59,12 @@ class Command(BaseCommand):
         except (OSError, RuntimeError, subprocess.CalledProcessError) as exc:
             raise CommandError(str(exc))
 
-    def _copy_to_s3(self, target, keep):
+    def _copy_to_s3(self, target: Path, keep: int | None) -> None:
         url, deleted = copy_to_s3(target, keep)
         self.stdout.write(f"Copied to {url}")
         for name in deleted:
             self.stdout.write(f"Deleted the older S3 backup {name}")
 
-    def _prune(self, parent, keep):
+    def _prune(self, parent: Path, keep: int) -> None:
         for old in prune(parent, keep):
             self.stdout.write(f"Deleted the older backup {old}")

@@ -1,4 +1,5 @@
 from importlib import import_module
+from typing import Any
 
 from django.apps import apps
 from django.core.management.base import BaseCommand
@@ -14,7 +15,7 @@ class Command(BaseCommand):
         "with generated images, hero images and a few rides. Prints how to sign in."
     )
 
-    def handle(self, *args, **options):
+    def handle(self, *args: Any, **options: Any) -> None:
         self.stdout.write("Demo data:")
         for label in DEMO_APPS:
             if not apps.is_installed(label):

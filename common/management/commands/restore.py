@@ -1,6 +1,7 @@
 import subprocess
+from typing import Any
 
-from django.core.management.base import BaseCommand, CommandError
+from django.core.management.base import BaseCommand, CommandError, CommandParser
 
 from common.backup import restore
 
@@ -13,7 +14,7 @@ class Command(BaseCommand):
         "the app servers and workers first."
     )
 
-    def add_arguments(self, parser):
+    def add_arguments(self, parser: CommandParser) -> None:
         parser.add_argument("folder")
         parser.add_argument("--yes", action="store_true", help="Do not ask for confirmation.")
         parser.add_argument(
@@ -22,7 +23,9 @@ class Command(BaseCommand):
             help="Leave the emails queued in the backup queued: the worker sends them again.",
         )
 
-    def handle(self, *args, folder, yes, keep_queued_emails, **options):
+    def handle(
+        self, *args: Any, folder: str, yes: bool, keep_queued_emails: bool, **options: Any
+    ) -> None:
         if (
             not yes
             and input("This replaces the current database. Type 'yes' to go on: ").strip() != "yes"

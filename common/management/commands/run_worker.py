@@ -1,5 +1,7 @@
 import os
 import sys
+from argparse import ArgumentParser
+from typing import Any
 
 from django.conf import settings
 from django.core.management.base import CommandError
@@ -16,7 +18,7 @@ class Command(db_worker.Command):
         "/readyz. --restart runs it as a child process started again whenever it stops."
     )
 
-    def add_arguments(self, parser):
+    def add_arguments(self, parser: ArgumentParser) -> None:
         super().add_arguments(parser)
         parser.add_argument(
             "--restart",
@@ -25,7 +27,7 @@ class Command(db_worker.Command):
             "would otherwise stop the web server with it). Command line only.",
         )
 
-    def handle(self, *, restart, **options):
+    def handle(self, *, restart: bool, **options: Any) -> None:  # type: ignore[override]
         if restart:
             args = [arg for arg in sys.argv[2:] if arg != "--restart"]
             command = [sys.executable, str(settings.BASE_DIR / "manage.py"), "run_worker", *args]

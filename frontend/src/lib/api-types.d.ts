@@ -899,9 +899,11 @@ export interface components {
             served: boolean;
             message: string;
         };
-        /** @description Every answer that is not 2xx (common.errors): a sentence, plus field problems. */
+        /** @description Every answer that is not 2xx (common.errors): a sentence, a stable code, field problems. */
         Error: {
             message: string;
+            /** @description Stable and machine-readable: `invalid`, `not_authenticated`, `password_changed`, `sign_in_refused`, `not_allowed`, `not_found`, `conflict`, `throttled`, `unavailable`, ... (docs/api.md, General rules). */
+            code: string;
             errors?: {
                 [key: string]: string[];
             };
