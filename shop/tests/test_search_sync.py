@@ -29,6 +29,9 @@ def put(client, product_id, **fields):
     return response
 
 
+# Its writes commit, as a server's do: the cached list moves with the catalog version, which
+# moves once a write has committed (shop/versioning.py).
+@pytest.mark.django_db(transaction=True)
 def test_a_write_through_the_api_is_found_at_once(admin_client_api, customer_client):
     make_product(name="Quasar Light", description="plain")
     assert found(customer_client, "quasr") == ["Quasar Light"]
