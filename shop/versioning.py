@@ -10,7 +10,9 @@ shop/readcache.py keeps them in Django's cache.
   one key of the shared cache (`default`: Redis when CACHE_URL or REDIS_URL is set, else
   the database's cache table). Every write that changes the catalog calls
   `catalog_changed` inside its transaction; the new token is set once the transaction has
-  committed (`transaction.on_commit`), and a rolled-back write sets none.
+  committed (`transaction.on_commit`), and a rolled-back write sets none. Random, not a
+  counter: a version made again after the key expired or was evicted never names answers
+  kept under an earlier one.
 
 Why the next request on any server sees a write: the writer's commit, then its new token,
 then its answer, in that order; so once anyone has seen the write acknowledged, every
