@@ -94,8 +94,9 @@ def _product_values(validated):
 @renderer_classes([ORJSONRenderer])
 def category_list(request):
     version = versioning.catalog_version()
-    if version and etag_matches(request, versioning.catalog_etag(version)):
-        return not_modified(versioning.catalog_etag(version))
+    etag = versioning.catalog_etag(version) if version else None  # None: the cache is down
+    if etag and etag_matches(request, etag):
+        return not_modified(etag)
     return json_answer(*readcache.category_list_answer(version))
 
 
@@ -173,8 +174,9 @@ class ProductCollection(ReadForUsersWriteForAdmins, APIView):
         sort = selectors.clean_sort(request.query_params.get("sort"))
         in_stock = selectors.clean_in_stock(request.query_params.get("inStock"))
         version = versioning.catalog_version()
-        if version and etag_matches(request, versioning.catalog_etag(version)):
-            return not_modified(versioning.catalog_etag(version))
+        etag = versioning.catalog_etag(version) if version else None  # None: the cache is down
+        if etag and etag_matches(request, etag):
+            return not_modified(etag)
         filters = readcache.ListFilters(category, search, stock, in_stock, sort)
         return json_answer(*readcache.product_list_answer(version, filters, page=page, limit=limit))
 
