@@ -158,16 +158,15 @@ def _test_settings(settings):
     settings.CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
     from django.core.cache import cache
 
-    from shop import readcache, search_sqlite
+    from shop import search_sqlite
 
     # Test factories write catalog rows directly, without moving the catalog version that
-    # keys the rendered-answer cache, the SQLite search keeps the catalog's words it read
-    # (a rollback takes rows back), and user ids come back after a rollback: no answer,
-    # word list or user row kept by a process may outlive its test.
-    for clear in (cache.clear, readcache.clear, search_sqlite.clear):
+    # keys the cached answers, and the SQLite search keeps the catalog's words it read (a
+    # rollback takes rows back): no answer or word list kept may outlive its test.
+    for clear in (cache.clear, search_sqlite.clear):
         clear()
     yield
-    for clear in (cache.clear, readcache.clear, search_sqlite.clear):
+    for clear in (cache.clear, search_sqlite.clear):
         clear()
 
 

@@ -6,8 +6,9 @@ Creates a fresh database (--db, default bench_catalog) on the server of DATABASE
 migrates it, bulk-loads N products (5 types and 2 images each, like `manage.py
 bulk_products`), then times 200 requests per endpoint through Django's test client
 (in-process: routing, auth, queries, serialization; no network): "built" empties the
-rendered-answer cache before each request (the cost of a first request after a change),
-"cached" does not (every later request until the catalog changes). With --wrk it also serves
+cache of answers (Django's cache: the database's cache table, or Redis when CACHE_URL or
+REDIS_URL is set) before each request (the cost of a first request after a change), "cached"
+does not (every later request until the catalog changes). With --wrk it also serves
 the app with gunicorn and measures requests/s at 16 connections with `wrk`, if installed.
 Prints the plan PostgreSQL picks for the search, to show the trigram index is used.
 
@@ -74,12 +75,12 @@ def prepare_database(url, name, keep):
 
 
 def timed(client, path, count, headers, cold=False):
-    from shop import readcache
+    from django.core.cache import cache
 
     times = []
     for _ in range(count):
         if cold:
-            readcache.clear()
+            cache.clear()
         started = time.perf_counter()
         response = client.get(path, **headers)
         times.append((time.perf_counter() - started) * 1000)
@@ -87,35 +88,6 @@ def timed(client, path, count, headers, cold=False):
             sys.exit(f"{path} answered {response.status_code}: {response.content[:200]!r}")
     times.sort()
     return statistics.median(times), times[max(0, round(len(times) * 0.95) - 1)]
-
-
-def cache_lookups(body, count=2000):
-    """What one cached page costs to fetch from each place it could be kept."""
-    from django.core.cache.backends.db import DatabaseCache
-    from django.core.management import call_command
-
-    from common.lru import BytesLRU
-
-    call_command("createcachetable", "bench_cache_table", verbosity=0)
-    stores = {"process LRU (chosen)": BytesLRU(1 << 20)}
-    stores["database cache table"] = DatabaseCache("bench_cache_table", {})
-    redis_url = os.environ.get("BENCH_REDIS_URL")
-    if redis_url:
-        from django.core.cache.backends.redis import RedisCache
-
-        stores["Redis"] = RedisCache(redis_url, {})
-    lines = [f"\nfetching one cached page ({len(body)} bytes), {count} times, median"]
-    for label, store in stores.items():
-        store.set("page", body)
-        times = []
-        for _ in range(count):
-            started = time.perf_counter()
-            assert store.get("page") == body
-            times.append((time.perf_counter() - started) * 1e6)
-        lines.append(f"  {label:24} {statistics.median(times):8.1f} us")
-    if not redis_url:
-        lines.append("  (set BENCH_REDIS_URL=redis://127.0.0.1:6379/N to add Redis)")
-    return lines
 
 
 def search_plan(word):
@@ -231,6 +203,7 @@ def main():
     from shop.models import Product
 
     call_command("migrate", verbosity=0)
+    call_command("createcachetable", verbosity=0)
     if Product.objects.count() < args.products:
         started = time.perf_counter()
         bulk_create_products(args.products - Product.objects.count(), types=5, images=2, seed=1)
@@ -286,7 +259,6 @@ def main():
         ]
         print(f"\nsearch '{word}' matches {matches} products; plans:")
         print("\n".join(search_plan(word)))
-    print("\n".join(cache_lookups(client.get(paths[0][1], **headers).content)))
     if args.wrk:
         print(f"\ngunicorn + wrk, 16 connections, {args.wrk_seconds} s each")
         print("\n".join(run_wrk(paths, token, args.wrk_seconds, env)))

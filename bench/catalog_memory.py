@@ -8,8 +8,9 @@ warms it up with ordinary list requests, then sends, per run, N list requests wh
 is new each time: a 3.5 KB `category`, a 200-character `search` (the longest allowed; two
 runs, the second after the cache is full) and a `page` past the end. Prints the worker's resident memory (VmRSS) before and after each
 run and the growth; the runs follow each other in one process, so each growth adds to the
-one before. The answer cache is bounded at 16 MB a process (shop/readcache.py), so no run
-may grow the worker by much more than that.
+one before. The catalog's answers live in the shared cache (shop/readcache.py: the database's
+cache table here, bounded by its MAX_ENTRIES and each entry's timeout), not in the worker, so
+no run should grow the worker by more than a few MB.
 """
 
 import argparse
@@ -76,7 +77,7 @@ def main():
     runs = {
         "3.5 KB categories": [f"/api/products?category={i:06d}{'c' * 3500}" for i in range(n)],
         "200-character searches": [f"/api/products?search={i:06d}{'s' * 194}" for i in range(n)],
-        # As many again: the cache is full by now, so what it keeps stays the same.
+        # As many again: what a search keeps is in the shared cache, never in the worker.
         "as many more searches": [f"/api/products?search={i:06d}{'t' * 194}" for i in range(n)],
         "pages past the end": [f"/api/products?page={1000 + i}" for i in range(n)],
     }

@@ -4,7 +4,8 @@
     .venv/bin/python bench/checkout.py [--duration 15] [--clients 16] [--workers 4]
 
 What it does, from nothing:
-  1. drops and creates the database `bench_checkout` on --pg-url and migrates it;
+  1. drops and creates the database `bench_checkout` on --pg-url and migrates it (with the
+     cache table: Django's cache is in the database unless REDIS_URL is set);
   2. creates 100 products with stock, one hot product with --hot-stock units, and one
      customer per client thread (real Argon2 passwords);
   3. starts gunicorn (config/gunicorn.conf.py, --workers workers, persistent connections,
@@ -131,6 +132,7 @@ def seed(args):
     from shop.models import Category, Product
 
     call_command("migrate", verbosity=0, interactive=False)
+    call_command("createcachetable", verbosity=0)  # the cache without REDIS_URL (`make migrate`)
     categories = list(Category.objects.all())
     products = Product.objects.bulk_create(
         Product(

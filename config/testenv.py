@@ -9,9 +9,5 @@ import os
 # start: each test sets what it needs, and tests/test_env_file.py names its own file.
 os.environ.setdefault("ENV_FILE", "")
 
-# In-process tests run inside transactions, where the channel is not used anyway; the tests
-# of the channel turn it on themselves, and servers the tests start get the default.
-os.environ.setdefault("CATALOG_VERSION_CHANNEL", "0")
-
 if not os.environ.get("SECRET_KEY"):
     os.environ["SECRET_KEY"] = "test-only-secret-key-not-for-production-use-0123456789"

@@ -65,12 +65,11 @@ def _type_response(product_id, product_type, status=status.HTTP_200_OK):
     )
 
 
-def product_response(product, status=status.HTTP_200_OK):
-    """A product answer of a write, with the product's ETag (its version after the write)."""
-    return with_etag(
-        Response(ProductSerializer(product).data, status=status),
-        versioning.product_etag(product.pk, product.version),
-    )
+def product_response(product_id, status=status.HTTP_200_OK):
+    """A product answer of a write, rendered as the reads render it, with the product's ETag
+    (its version after the write)."""
+    answer, version = selectors.product_answer(product_id=product_id)
+    return with_etag(Response(answer, status=status), versioning.product_etag(product_id, version))
 
 
 def _product_values(validated):
@@ -95,8 +94,8 @@ def _product_values(validated):
 @renderer_classes([ORJSONRenderer])
 def category_list(request):
     version = versioning.catalog_version()
-    etag = versioning.catalog_etag(version)
-    if etag_matches(request, etag):
+    etag = versioning.catalog_etag(version) if version else None  # None: the cache is down
+    if etag and etag_matches(request, etag):
         return not_modified(etag)
     return json_answer(*readcache.category_list_answer(version))
 
@@ -175,21 +174,11 @@ class ProductCollection(ReadForUsersWriteForAdmins, APIView):
         sort = selectors.clean_sort(request.query_params.get("sort"))
         in_stock = selectors.clean_in_stock(request.query_params.get("inStock"))
         version = versioning.catalog_version()
-        etag = versioning.catalog_etag(version)
-        if etag_matches(request, etag):
+        etag = versioning.catalog_etag(version) if version else None  # None: the cache is down
+        if etag and etag_matches(request, etag):
             return not_modified(etag)
-        return json_answer(
-            *readcache.product_list_answer(
-                version,
-                category=category,
-                search=search,
-                stock=stock,
-                in_stock=in_stock,
-                sort=sort,
-                page=page,
-                limit=limit,
-            )
-        )
+        filters = readcache.ListFilters(category, search, stock, in_stock, sort)
+        return json_answer(*readcache.product_list_answer(version, filters, page=page, limit=limit))
 
     @extend_schema(
         operation_id="products_create",
@@ -207,7 +196,7 @@ class ProductCollection(ReadForUsersWriteForAdmins, APIView):
         values = _product_values(form.validated_data)
         values.pop("existing_images", None)  # nothing to keep on a new product
         product = services.product_create(**values, actor=request.user)
-        return product_response(product, status=status.HTTP_201_CREATED)
+        return product_response(product.pk, status=status.HTTP_201_CREATED)
 
 
 class ProductDetail(ReadForUsersWriteForAdmins, APIView):
@@ -258,7 +247,7 @@ class ProductDetail(ReadForUsersWriteForAdmins, APIView):
             actor=request.user,
             **_product_values(form.validated_data),
         )
-        return product_response(product)
+        return product_response(product.pk)
 
     @extend_schema(
         operation_id="products_destroy",
@@ -295,7 +284,7 @@ def product_images(request, pk):
     product = services.product_images_delete(
         product_id=pk, image_paths=form.validated_data["imagePaths"]
     )
-    return product_response(product)
+    return product_response(product.pk)
 
 
 class ProductTypeCollection(ReadForUsersWriteForAdmins, APIView):

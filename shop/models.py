@@ -122,29 +122,6 @@ class ProductImage(models.Model):
         return self.path
 
 
-class CatalogVersion(models.Model):
-    """One of a few counters whose sum is the catalog version (see shop.versioning)."""
-
-    slot = models.PositiveSmallIntegerField(primary_key=True)
-    value = models.BigIntegerField()
-
-    def __str__(self):
-        return f"slot {self.slot}: {self.value}"
-
-
-class CatalogListener(models.Model):
-    """PostgreSQL: one row per process that serves the catalog version from memory
-    (shop.versionchannel): the version it holds and until when it may hold it unconfirmed.
-    A writer waits after its commit until every live row has seen its version."""
-
-    id = models.CharField(max_length=64, primary_key=True)
-    seen = models.BigIntegerField()
-    expires = models.DateTimeField()
-
-    def __str__(self):
-        return f"{self.id}: {self.seen} until {self.expires}"
-
-
 class LowStockDigest(models.Model):
     """One row per day the low-stock digest was queued, written in the transaction that queues
     it: a second run that day, on this server or another, finds the row and sends nothing."""

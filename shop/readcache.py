@@ -1,37 +1,37 @@
 """The catalog's cached reads: rendered answers that do not depend on who asks (categories,
-product pages, products), each returned as (JSON bytes, ETag) and reused while the version
-it was built at is current. The writers that move those versions are in shop/versioning.py.
+product pages, product lists), each returned as (JSON bytes, ETag), kept in Django's cache
+(`default`: shared by every process and server) under the version they were built at.
+shop/versioning.py says how the versions move and why an answer is never older than its key.
 
-Each gunicorn process keeps its own copy, bounded in bytes, keyed by the catalog or product
-version that a request reads from the database first. A write moves the version in its own
-transaction, so the next request on any process or server reads the new version and builds
-a fresh answer; old entries are never read again and age out. The version is read before
-the data, so an entry is never older than its key. Every byte an entry keeps counts against
-MAX_BYTES, its key's query strings included (common/lru.py), and a query value that names
-nothing (a made-up category, a page past the end) makes no entry: a flood of invented values
-cannot grow a process past the bound. docs/performance.md has the figures against a shared
-cache (Redis or the database), which would add a round trip per request to save work that
-is already this cheap.
+Keys (each holds the version it was built at; query values only through a digest, so a key
+is short whatever was asked):
+  catalog:categories:<catalog>        the categories' answer
+  catalog:category-ids:<catalog>      which category ids exist
+  catalog:product:<id>:<version>      one product's answer, at its own version
+  catalog:page:<catalog>:<digest>     a page of the list (filters, page, limit)
+  catalog:found:<catalog>:<digest>    a search's ids, best first or in `sort`'s order
+  catalog:count:<catalog>:<digest>    a list's count (the other lists)
 
-Keys (every one starts with what it caches and holds the version it was built at):
-("categories", catalog), ("category ids", catalog), ("product", id, product version),
-("products", catalog, category, search, stock, inStock, sort, page, limit), and per list
-what its pages share: a search's ids, best first or in `sort`'s order ("found", catalog,
-category, search, stock, inStock, sort), and the others' count ("count", catalog, category,
-stock, inStock).
+What an invented query can store: a category that names nothing and a page past the end are
+answered afresh and never kept (the answer is the same empty page); a search is at most 200
+characters and its keys a fixed length. Every entry expires after CATALOG_ANSWER_MAX_AGE
+seconds, and the cache itself is bounded (Redis's maxmemory, docs/deploy.md; the database
+table's MAX_ENTRIES, config/settings/base.py).
+
+When the cache has no catalog version (Redis down) a list is built from the database, kept
+nowhere and sent without an ETag; a product page still has its version from its row.
 """
 
-import time
+import hashlib
 from array import array
-from collections.abc import Callable, Hashable
-from functools import partial
+from collections.abc import Callable
 from typing import Any, NamedTuple, TypeVar
 
 from django.conf import settings
+from django.core.cache import cache
 from django.db.models import QuerySet
 
 from common import metrics
-from common.lru import BytesLRU
 from common.pagination import page_answer
 from common.renderers import dumps
 from shop import selectors
@@ -39,39 +39,32 @@ from shop.models import Product
 from shop.serializers import CategorySerializer
 from shop.versioning import catalog_etag, product_etag
 
-MAX_BYTES = 16 * 1024 * 1024
 T = TypeVar("T")
 
 
-class Answers(BytesLRU):
-    """Counts hits and misses for /metrics, and lets an entry expire: with signed media URLs
-    (AWS_QUERYSTRING_AUTH) an answer must not outlive the links it holds, however long the
-    catalog stays unchanged (settings.CATALOG_ANSWER_MAX_AGE)."""
-
-    def get(self, key: Hashable, default: Any = None) -> Any:
-        entry = super().get(key)
-        if entry is None or (entry[0] is not None and time.monotonic() >= entry[0]):
-            metrics.catalog_cache_miss()
-            return default
+def _kept(key: str | None, build: Callable[[], T]) -> T:
+    """The value under `key`, or build() stored there (never None); a None key keeps
+    nothing."""
+    if key is None:
+        return build()
+    value = cache.get(key)
+    if value is not None:
         metrics.catalog_cache_hit()
-        return entry[1]
-
-    def set(self, key: Hashable, value: Any) -> None:
-        max_age = settings.CATALOG_ANSWER_MAX_AGE
-        super().set(key, (time.monotonic() + max_age if max_age else None, value))
-
-
-answers = Answers(MAX_BYTES)
+        return value
+    metrics.catalog_cache_miss()
+    value = build()
+    cache.set(key, value, settings.CATALOG_ANSWER_MAX_AGE)
+    return value
 
 
-def clear() -> None:
-    answers.clear()
+def _digest(*values: Any) -> str:
+    return hashlib.sha256(repr(values).encode()).hexdigest()[:32]
 
 
-def category_list_answer(version: int) -> tuple[bytes, str]:
-    """The categories in display order at catalog `version`."""
-    body = answers.get_or_set(("categories", version), _categories_body)
-    return body, catalog_etag(version)
+def category_list_answer(version: str | None) -> tuple[bytes, str | None]:
+    """The categories in display order at catalog `version` (None: no cache)."""
+    key = f"catalog:categories:{version}" if version else None
+    return _kept(key, _categories_body), catalog_etag(version) if version else None
 
 
 def _categories_body() -> bytes:
@@ -80,61 +73,16 @@ def _categories_body() -> bytes:
 
 def product_answer(product_id: int, version: int) -> tuple[bytes, str]:
     """One product, read at `version` or newer: the ETag names the version read with the data."""
-    body = answers.get(("product", product_id, version))
+    body = cache.get(f"catalog:product:{product_id}:{version}")
     if body is None:
+        metrics.catalog_cache_miss()
         answer, version = selectors.product_answer(product_id=product_id)
         body = dumps(answer)
         # Keyed by the version read with the data, which may be newer than the first.
-        answers.set(("product", product_id, version), body)
+        cache.set(f"catalog:product:{product_id}:{version}", body, settings.CATALOG_ANSWER_MAX_AGE)
+    else:
+        metrics.catalog_cache_hit()
     return body, product_etag(product_id, version)
-
-
-def product_list_answer(
-    version: int,
-    *,
-    category: str,
-    search: str,
-    stock: str,
-    page: int,
-    limit: int,
-    in_stock: bool = False,
-    sort: str = "",
-) -> tuple[bytes, str]:
-    """A page of the product list at catalog `version`, filters as the selectors cleaned them."""
-    # Query values are free for anyone to invent, and each new one would be a new entry: a
-    # category that names nothing is answered afresh, counts included, never kept (the
-    # answer is the same empty page); searches are at most 200 characters.
-    known = _known_category(version, category)
-    key = ("products", version, category, search, stock, in_stock, sort, page, limit)
-    body = answers.get(key)
-    if body is None:
-        answer = _product_page(
-            version,
-            ListFilters(category, search, stock, in_stock, sort),
-            page=page,
-            limit=limit,
-            keep=known,
-        )
-        body = dumps(answer)
-        # A page past the end is the same empty page whatever its number: not kept either.
-        if known and page <= max(answer["pagination"]["totalPages"], 1):
-            answers.set(key, body)
-    return body, catalog_etag(version)
-
-
-def _known_category(version: int, category: str) -> bool:
-    """No category, or one that exists at `version`."""
-    if not category:
-        return True
-    return category in answers.get_or_set(("category ids", version), _category_ids)
-
-
-def _category_ids() -> frozenset[str]:
-    return frozenset(selectors.category_list().values_list("pk", flat=True))
-
-
-def _kept(key: Hashable, build: Callable[[], T], *, keep: bool) -> T:
-    return answers.get_or_set(key, build) if keep else build()
 
 
 class ListFilters(NamedTuple):
@@ -145,20 +93,52 @@ class ListFilters(NamedTuple):
     sort: str
 
 
+def product_list_answer(
+    version: str | None, filters: ListFilters, *, page: int, limit: int
+) -> tuple[bytes, str | None]:
+    """A page of the product list at catalog `version` (None: no cache), filters as the
+    selectors cleaned them."""
+    # Only queries that name something are kept: a category that does not exist answers
+    # the same empty page as ever, built afresh.
+    keep = version is not None and _known_category(version, filters.category)
+    key = f"catalog:page:{version}:{_digest(*filters, page, limit)}" if keep else None
+    body = cache.get(key) if key else None
+    if body is None:
+        answer = _product_page(version if keep else None, filters, page=page, limit=limit)
+        body = dumps(answer)
+        # A page past the end is the same empty page whatever its number: not kept either.
+        if key and page <= max(answer["pagination"]["totalPages"], 1):
+            cache.set(key, body, settings.CATALOG_ANSWER_MAX_AGE)
+        metrics.catalog_cache_miss()
+    else:
+        metrics.catalog_cache_hit()
+    return body, catalog_etag(version) if version else None
+
+
+def _known_category(version: str, category: str) -> bool:
+    """No category, or one that exists at `version`."""
+    if not category:
+        return True
+    return category in _kept(f"catalog:category-ids:{version}", _category_ids)
+
+
+def _category_ids() -> frozenset[str]:
+    return frozenset(selectors.category_list().values_list("pk", flat=True))
+
+
 def _product_page(
-    version: int, filters: ListFilters, *, page: int, limit: int, keep: bool
+    version: str | None, filters: ListFilters, *, page: int, limit: int
 ) -> dict[str, Any]:
     # What a list's pages share is kept per catalog version and filters, so only a list's
-    # first page counts (or searches).
+    # first page counts (or searches). No version: nothing is kept.
     category, search, stock, in_stock, sort = filters
     products = selectors.product_list(category=category, sort=sort)
     products = selectors.products_by_stock(products, stock=stock)
     products = selectors.products_in_stock(products, in_stock=in_stock)
     if search:
         found = _kept(
-            ("found", version, *filters),
-            partial(_found, products, filters),
-            keep=keep,
+            f"catalog:found:{version}:{_digest(*filters)}" if version else None,
+            lambda: _found(products, filters),
         )
         return page_answer(
             selectors.FoundProducts(found),
@@ -169,7 +149,8 @@ def _product_page(
             serialize=selectors.product_answers,
         )
     total = _kept(
-        ("count", version, category, stock, in_stock), products.order_by().count, keep=keep
+        f"catalog:count:{version}:{_digest(category, stock, in_stock)}" if version else None,
+        products.order_by().count,
     )
     return page_answer(
         products,
@@ -190,5 +171,5 @@ def _found(products: QuerySet[Product], filters: ListFilters) -> array:
         stock=filters.stock,
         sort=filters.sort,
     )
-    # An array of machine integers: 8 bytes an id in the cache's byte count.
+    # An array of machine integers: 8 bytes an id, stored as such.
     return array("q", ids)

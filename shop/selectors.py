@@ -15,7 +15,6 @@ from django.db.models import (
     F,
     IntegerField,
     OuterRef,
-    Prefetch,
     Q,
     QuerySet,
     Subquery,
@@ -46,13 +45,6 @@ SEARCH_TOO_LONG = f"Search must be at most {MAX_SEARCH_LENGTH} characters"
 
 def category_list() -> QuerySet[Category]:
     return Category.objects.order_by("position", "id")
-
-
-def _with_details(queryset: QuerySet[Product]) -> QuerySet[Product]:
-    return queryset.select_related("category").prefetch_related(
-        Prefetch("types", queryset=ProductType.objects.order_by("id")),
-        Prefetch("images", queryset=ProductImage.objects.order_by("position", "id")),
-    )
 
 
 def clean_search(search: str | None) -> str:
@@ -94,12 +86,11 @@ def clean_in_stock(in_stock: str | None) -> bool:
 
 def product_list(*, category: str = "", sort: str = "") -> QuerySet[Product]:
     """The products of `category` (all when empty) in the order `sort` names (newest first
-    when empty), ties by id (stable pages). The queryset carries its types and images for
-    ProductSerializer; `product_answers` reads only what it shows."""
+    when empty), ties by id (stable pages); `product_answers` renders them."""
     products = Product.objects.all()
     if category:
         products = products.filter(category_id=category)
-    return _with_details(products).order_by(*SORTS[sort or DEFAULT_SORT])
+    return products.order_by(*SORTS[sort or DEFAULT_SORT])
 
 
 def product_search(
@@ -132,11 +123,11 @@ def products_in_order(ids: Sequence[int]) -> QuerySet[Product]:
     position = Case(
         *(When(pk=pk, then=Value(n)) for n, pk in enumerate(ids)), output_field=IntegerField()
     )
-    return _with_details(Product.objects.filter(pk__in=ids)).order_by(position)
+    return Product.objects.filter(pk__in=ids).order_by(position)
 
 
 def product_get(*, product_id: int) -> Product:
-    product = _with_details(Product.objects.filter(pk=product_id)).first()
+    product = Product.objects.filter(pk=product_id).first()
     if product is None:
         raise NotFound(PRODUCT_NOT_FOUND)
     return product
@@ -235,10 +226,12 @@ def low_stock_rows(threshold: int) -> list[list[Any]]:
     return sorted(rows, key=lambda row: (row[5], row[1].lower(), row[0], str(row[2])))
 
 
-# --- Product answers as plain dicts ------------------------------------------------------
-# The same JSON as ProductSerializer (shop/tests/test_answers.py compares them), built from
-# three value queries whatever the page size, without a model instance or a serializer
-# field per value. A category field shown in product answers is one more entry here.
+# --- Product answers -----------------------------------------------------------------------
+# The one rendering of a product, for the cached reads and the writes' answers alike, built
+# from three value queries whatever the page size, without a model instance or a serializer
+# field per value. shop.serializers.ProductSerializer declares the same shape for the
+# OpenAPI schema (shop/tests/test_answers.py holds them equal). A category field shown in
+# product answers is one more entry here.
 CATEGORY_FIELDS = {
     "categoryName": "category__name",
     "ageRestricted": "category__age_restricted",
@@ -273,7 +266,7 @@ def product_answers(
         "version",
         *CATEGORY_FIELDS.values(),
     ]
-    rows = list(queryset.prefetch_related(None).values(*columns))
+    rows = list(queryset.values(*columns))
     if not rows:
         return []
     ids = [row["id"] for row in rows]

@@ -8,7 +8,6 @@ from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
-from common.images import url_for
 from common.schema import PaginationSerializer
 from shop.categories import CATEGORIES
 from shop.models import StockReason
@@ -113,32 +112,28 @@ class ProductTypeSerializer(serializers.Serializer):
     quantity = serializers.IntegerField()
 
 
+# The shape of a product answer, for the OpenAPI schema (a comment, not a docstring: that
+# would become the schema's description). The answers themselves, of reads and writes
+# alike, are rendered by shop.selectors.product_answers, the one place that builds them
+# (shop/tests/test_answers.py holds the two equal).
 class ProductSerializer(serializers.Serializer):
     id = serializers.IntegerField()
     name = serializers.CharField()
     description = serializers.CharField()
     price = serializers.DecimalField(max_digits=10, decimal_places=2, allow_null=True)
     availability = serializers.BooleanField()
-    category = serializers.CharField(source="category_id")
-    categoryId = serializers.CharField(source="category_id")
-    categoryName = serializers.CharField(source="category.name")
-    ageRestricted = serializers.BooleanField(source="category.age_restricted")
-    shippable = serializers.BooleanField(source="category.shippable")
-    images = serializers.SerializerMethodField()
-    thumbnails = serializers.SerializerMethodField()
+    category = serializers.CharField()
+    categoryId = serializers.CharField()
+    categoryName = serializers.CharField()
+    ageRestricted = serializers.BooleanField()
+    shippable = serializers.BooleanField()
+    images = serializers.ListField(child=serializers.CharField(), read_only=True)
+    # Same order as `images`; an image stored without a thumbnail stands in for it.
+    thumbnails = serializers.ListField(child=serializers.CharField(), read_only=True)
     quantity = serializers.IntegerField()
     types = ProductTypeSerializer(many=True)
-    createdAt = serializers.DateTimeField(source="created_at", default_timezone=UTC)
-    updatedAt = serializers.DateTimeField(source="updated_at", default_timezone=UTC)
-
-    @extend_schema_field(serializers.ListField(child=serializers.CharField()))
-    def get_images(self, product):
-        return [url_for(image.path) for image in product.images.all()]
-
-    @extend_schema_field(serializers.ListField(child=serializers.CharField()))
-    def get_thumbnails(self, product):
-        # Same order as `images`; an image stored without a thumbnail stands in for it.
-        return [url_for(image.thumbnail_path or image.path) for image in product.images.all()]
+    createdAt = serializers.DateTimeField()
+    updatedAt = serializers.DateTimeField()
 
 
 class ProductPageSerializer(serializers.Serializer):

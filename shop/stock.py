@@ -1,8 +1,8 @@
 """Stock taken by checkouts and given back by cancellations, in the caller's transaction.
 
 Rows are locked products first, then types, each in id order, so two checkouts (or a
-checkout and a cancel) never deadlock. Every stock move bumps the product's version and the
-catalog's (shop/versioning.py), in the same transaction.
+checkout and a cancel) never deadlock. Every stock move bumps the product's version in the
+same transaction, and the catalog's once it commits (shop/versioning.py).
 
 Every change of a stock figure, here or in an admin's write (shop/services.py), also writes a
 StockMove row (the ledger) in the same transaction, under the same row lock, with the balance
@@ -226,7 +226,7 @@ def _move_stock(
     """Apply (product_id, type_id, delta) stock moves to the rows `products` and `types`
     locked, and write their ledger rows. A product's own stock changes in the same UPDATE as
     its version; a product whose types' stock changed gets one version bump; then the
-    catalog version moves once. Moves of rows that are gone are skipped."""
+    catalog version moves once, on commit. Moves of rows that are gone are skipped."""
     moves = _of_existing(moves, products, types)
     direct = {product_id for product_id, type_id, _ in moves if type_id is None}
     for product_id, type_id, delta in moves:

@@ -1,56 +1,57 @@
-"""Versions of what the catalog shows, for ETags and for the catalog read cache.
+"""Versions of what the catalog shows: the ETags of its answers and the keys under which
+shop/readcache.py keeps them in Django's cache.
 
-Every write that changes a product answer (fields, types, images, stock, its category)
-calls `products_changed` in the writer's own transaction; a write that changes the
-catalog without a product row (a deletion, a category) calls `catalog_changed`. So a
-version and the data it names commit together, on whichever server wrote them, and the
-very next read on any server sees both.
+- **A product's version** is `Product.version`, in its row. Every write that changes what
+  the product's answer shows bumps it in the writer's transaction (`products_changed`,
+  `category_changed`, shop/stock.py's moves), so it commits with the data. Its strong ETag
+  is `"<id>-<version>"`, which If-Match must name (shop/preconditions.py, checked under
+  the row lock). A product page reads it from the row on every request.
+- **The catalog version** (the product list and the categories) is a random token under
+  one key of the shared cache (`default`: Redis when CACHE_URL or REDIS_URL is set, else
+  the database's cache table). Every write that changes the catalog calls
+  `catalog_changed` inside its transaction; the new token is set once the transaction has
+  committed (`transaction.on_commit`), and a rolled-back write sets none. Random, not a
+  counter: a version made again after the key expired or was evicted never names answers
+  kept under an earlier one.
 
-- `Product.version` counts one product's changes: its strong ETag is `"<id>-<version>"`.
-- The catalog version is the sum of a few counter rows (`CatalogVersion`). A single row
-  would make every checkout on the machine wait for the one before it to commit; each
-  thread bumps one of SLOTS rows instead, drawn at random once per thread, so writers on
-  two threads wait for each other only when they drew the same row (1 chance in 16), and
-  the sum still grows by one for every committed write. A row is created on first use
-  with a starting value taken from the clock, so a wiped table (a test flush, a fresh
-  database) never counts back through numbers an earlier catalog already used.
+Why the next request on any server sees a write: the writer's commit, then its new token,
+then its answer, in that order; so once anyone has seen the write acknowledged, every
+process reading the shared key gets the new token. A reader reads the token before the
+data: under the new token it can only read data committed before it; what it builds from
+older data it files under the old token, which nobody asks for again.
+
+When the cache cannot help: a reader that gets no token (Redis down: django-redis answers
+None, config/env.py) builds the answer from the database and sends it without a list ETag.
+A bump that is lost (the writer could not reach Redis, or its process died between commit
+and bump) leaves the old token in place, so answers could be old; every token and every
+answer is kept at most CATALOG_ANSWER_MAX_AGE seconds (config/settings/files.py), which
+bounds that. A checkout waits for nothing after its commit: the bump is one cache write.
 """
 
-import random
-import threading
-import time
+import secrets
 
-from django.db import IntegrityError, connection, transaction
+from django.conf import settings
+from django.core.cache import cache
+from django.db import transaction
 from django.db.models import F
 
-from shop import versionchannel
-from shop.models import CatalogVersion, Product
+from shop.models import Product
 
-SLOTS = 16
-_local = threading.local()
+VERSION_KEY = "catalog:version"
 
 
-def _slot():
-    slot = getattr(_local, "slot", None)
-    if slot is None:
-        slot = _local.slot = random.randrange(SLOTS)
-    return slot
+def catalog_changed() -> None:
+    """Count one catalog change (call inside the writer's transaction.atomic): the catalog
+    version moves when it commits."""
+    # robust: the data is committed; a cache that fails must not turn the write into a 500.
+    transaction.on_commit(_bump, robust=True)
 
 
-def catalog_changed():
-    """Count one catalog change (call inside the writer's transaction.atomic)."""
-    versionchannel.changed()
-    slot = _slot()
-    if CatalogVersion.objects.filter(slot=slot).update(value=F("value") + 1):
-        return
-    try:
-        with transaction.atomic():
-            CatalogVersion.objects.create(slot=slot, value=time.time_ns() // 1000)
-    except IntegrityError:  # another writer created the row first
-        CatalogVersion.objects.filter(slot=slot).update(value=F("value") + 1)
+def _bump() -> None:
+    cache.set(VERSION_KEY, secrets.token_hex(8), settings.CATALOG_ANSWER_MAX_AGE)
 
 
-def products_changed(*product_ids):
+def products_changed(*product_ids: int | None) -> None:
     """Bump these products' versions and the catalog version (inside the writer's
     transaction.atomic; the product rows should already be locked or new)."""
     ids = sorted({pk for pk in product_ids if pk is not None})
@@ -59,59 +60,33 @@ def products_changed(*product_ids):
     catalog_changed()
 
 
-def category_changed(category_id):
+def category_changed(category_id: str) -> None:
     """A category's name or flags show in each of its products' answers."""
     Product.objects.filter(category_id=category_id).update(version=F("version") + 1)
     catalog_changed()
 
 
-# Every cached catalog read runs one of these two: plain SQL, as building the ORM query
-# cost three times the query itself (docs/performance.md).
-def _one_value(sql, params=()):
-    with connection.cursor() as cursor:
-        cursor.execute(sql, params)
-        row = cursor.fetchone()
-    return row[0] if row else None
-
-
-def catalog_version():
-    """The current catalog version: as the process knows it (shop/versionchannel.py), else
-    one small aggregate query."""
-    known = versionchannel.known_version()
-    if known is not None:
-        return known
-    version = int(_one_value(versionchannel.version_sql()))
-    versionchannel.learned(version)
+def catalog_version() -> str | None:
+    """The catalog's current token, made when there is none (a fresh or emptied cache, or
+    the last one expired); None when the cache cannot answer."""
+    version = cache.get(VERSION_KEY)
+    if version is None:
+        # add: of two readers that both found none, one token wins and both use it.
+        cache.add(VERSION_KEY, secrets.token_hex(8), settings.CATALOG_ANSWER_MAX_AGE)
+        version = cache.get(VERSION_KEY)
     return version
 
 
-# product id -> (catalog version, product version read at it or later), in this process.
-_product_versions: dict = {}
-MAX_PRODUCT_VERSIONS = 200_000
+def product_version(product_id: int) -> int | None:
+    """The product's version as its row holds it now, or None when there is no such
+    product."""
+    return Product.objects.filter(pk=product_id).values_list("version", flat=True).first()
 
 
-def product_version(product_id):
-    """The product's version, or None when there is no such product: one query, or none
-    while the catalog version the product's was read at is still current (every product
-    write moves the catalog version in its transaction)."""
-    catalog = versionchannel.known_version(fill=True)
-    if catalog is not None:
-        kept = _product_versions.get(product_id)
-        if kept is not None and kept[0] == catalog:
-            return kept[1]
-    table = connection.ops.quote_name(Product._meta.db_table)
-    version = _one_value(f'SELECT "version" FROM {table} WHERE "id" = %s', [product_id])
-    if catalog is not None and version is not None:
-        if len(_product_versions) >= MAX_PRODUCT_VERSIONS:
-            _product_versions.clear()
-        _product_versions[product_id] = (catalog, version)
-    return version
-
-
-def product_etag(product_id, version):
+def product_etag(product_id: int, version: int) -> str:
     """A product's strong ETag, as answers send it and If-Match must name it."""
     return f'"{product_id}-{version}"'
 
 
-def catalog_etag(version):
+def catalog_etag(version: str) -> str:
     return f'"catalog-{version}"'

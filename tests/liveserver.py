@@ -44,7 +44,7 @@ def server_env(**overrides):
         "EMAIL_BACKEND": "django.core.mail.backends.locmem.EmailBackend",
         "CONN_MAX_AGE": "60",
     }
-    for name in ("DEBUG", "CACHE_URL", "REDIS_URL", "CATALOG_VERSION_CHANNEL"):
+    for name in ("DEBUG", "CACHE_URL", "REDIS_URL"):
         env.pop(name, None)
     env.update({key: str(value) for key, value in overrides.items()})
     return env

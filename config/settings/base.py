@@ -162,15 +162,11 @@ else:
     if pg_options := os.environ.get("PG_OPTIONS", "-c random_page_cost=1.1"):
         DATABASES["default"]["OPTIONS"].setdefault("options", pg_options)
 
-# Each process knows the catalog version without a query per request: SQLite's WAL-index header,
-# PostgreSQL's LISTEN/NOTIFY with leases (shop/versionchannel.py). Off: every catalog read
-# asks the database, as before.
-CATALOG_VERSION_CHANNEL = env_bool("CATALOG_VERSION_CHANNEL", default=True)
-
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 # --- Cache ----------------------------------------------------------------------------
-# Throttles and the failed sign-in count live here, so several app servers need a shared one.
+# Throttles, the failed sign-in count and the catalog's answers and version (shop/readcache.py)
+# live here, so several app servers need a shared one.
 CACHE_URL = os.environ.get("CACHE_URL") or os.environ.get("REDIS_URL", "")
 
 

@@ -64,12 +64,14 @@ else:
         },
     }
 SERVE_MEDIA = not AWS_STORAGE_BUCKET_NAME
-# Catalog answers hold image URLs; signed ones expire, so a cached answer lives at most half
-# their lifetime (shop/readcache.py). Unsigned URLs never expire: no age limit.
+# Seconds the catalog's cached answers and the catalog version that keys them are kept
+# (shop/versioning.py, shop/readcache.py). Five minutes bound how long a change stays unseen
+# when its version bump was lost (the writer could not reach the cache). Answers hold image
+# URLs, and signed ones expire: then at most half their lifetime.
 CATALOG_ANSWER_MAX_AGE = (
-    MEDIA_STORAGE["OPTIONS"]["querystring_expire"] / 2
+    min(300, MEDIA_STORAGE["OPTIONS"]["querystring_expire"] // 2)
     if MEDIA_STORAGE["OPTIONS"].get("querystring_auth")
-    else None
+    else 300
 )
 # Where images come from besides this site, for the pages' Content-Security-Policy
 # (common.middleware): https: covers a bucket served over TLS; an http:// endpoint (a bucket

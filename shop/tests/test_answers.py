@@ -1,18 +1,16 @@
-"""The catalog reads build product answers as plain dicts rendered by orjson; they must be
-the very JSON ProductSerializer and DRF's JSONRenderer make, and what the OpenAPI schema
-says."""
+"""One rendering of a product (shop.selectors.product_answers): the list, the product page and
+every write's answer send the same JSON, in the shape ProductSerializer declares for the
+OpenAPI schema."""
 
-import json
+from datetime import UTC
 from decimal import Decimal
 
 import pytest
-from rest_framework.renderers import JSONRenderer
 
-from common.renderers import ORJSONRenderer
 from shop.models import Product, ProductImage, ProductType
-from shop.selectors import product_answers, product_get
-from shop.serializers import ProductSerializer
-from tests.factories import make_product
+from shop.selectors import product_answers
+from shop.serializers import ProductSerializer, ProductTypeSerializer
+from tests.factories import make_product, png_upload
 
 pytestmark = pytest.mark.django_db
 
@@ -33,22 +31,74 @@ def catalog():
     return [plain, unpriced, rich]
 
 
-def old_json(products):
-    return json.loads(JSONRenderer().render(ProductSerializer(products, many=True).data))
+def stamp(value):
+    return value.astimezone(UTC).isoformat().replace("+00:00", "Z")
 
 
-def test_dict_answers_are_the_serializer_json(catalog):
-    queryset = Product.objects.order_by("-created_at", "-id")
+def test_a_product_is_rendered_as_the_api_says(catalog):
+    rich = Product.objects.get(name="Rich")
+    types = list(rich.types.order_by("id"))
 
-    new = json.loads(ORJSONRenderer().render(product_answers(queryset)))
+    (answer,) = product_answers(Product.objects.filter(pk=rich.pk))
 
-    assert new == old_json([product_get(product_id=p.pk) for p in queryset])
-    assert [list(answer) for answer in new] == [list(answer) for answer in old_json(queryset)]
+    assert answer == {
+        "id": rich.pk,
+        "name": "Rich",
+        "description": "",
+        "price": 1234567.89,
+        "availability": True,
+        "category": "hemp",
+        "categoryId": "hemp",
+        "categoryName": rich.category.name,
+        "ageRestricted": rich.category.age_restricted,
+        "shippable": rich.category.shippable,
+        "images": [
+            f"/media/products/p{rich.pk}-0.webp",
+            f"/media/products/p{rich.pk}-1.webp",
+            "/media/products/bare.webp",
+            "https://cdn.example.com/x.webp",
+        ],
+        # An image without a thumbnail stands in for it.
+        "thumbnails": [
+            f"/media/products/p{rich.pk}-0-thumb.webp",
+            f"/media/products/p{rich.pk}-1-thumb.webp",
+            "/media/products/bare.webp",
+            "https://cdn.example.com/x.webp",
+        ],
+        "quantity": 10,
+        "types": [
+            {
+                "id": types[0].pk,
+                "name": "Own price",
+                "availability": True,
+                "price": 0.1,
+                "quantity": 3,
+            },
+            {
+                "id": types[1].pk,
+                "name": "No price",
+                "availability": False,
+                "price": None,
+                "quantity": 0,
+            },
+        ],
+        "createdAt": stamp(rich.created_at),
+        "updatedAt": stamp(rich.updated_at),
+    }
 
 
-def test_the_api_answers_are_unchanged(catalog, customer_client):
+def test_answers_have_the_declared_shape_in_its_order(catalog):
+    declared, declared_type = list(ProductSerializer().fields), list(ProductTypeSerializer().fields)
+
+    for answer in product_answers(Product.objects.all()):
+        assert list(answer) == declared
+        assert all(list(t) == declared_type for t in answer["types"])
+
+
+def test_the_list_and_the_product_page_send_the_same_answers(catalog, customer_client):
+    expected = product_answers(Product.objects.order_by("-created_at", "-id"))
+
     page = customer_client.get("/api/products").json()
-    expected = old_json([product_get(product_id=p.pk) for p in catalog[::-1]])
 
     assert page["products"] == expected
     assert page["pagination"] == {
@@ -58,8 +108,34 @@ def test_the_api_answers_are_unchanged(catalog, customer_client):
         "totalPages": 1,
         "hasNextPage": False,
     }
-    for product, answer in zip(catalog[::-1], expected, strict=True):
-        assert customer_client.get(f"/api/products/{product.pk}").json() == answer
+    for answer in expected:
+        assert customer_client.get(f"/api/products/{answer['id']}").json() == answer
+
+
+def test_every_write_answers_the_product_as_the_reads_do(admin_client_api, media_root):
+    created = admin_client_api.post(
+        "/api/products",
+        {"name": "Written", "category": "juices", "price": "4.50", "images": [png_upload()]},
+        format="multipart",
+    )
+    assert created.status_code == 201
+    url = f"/api/products/{created.json()['id']}"
+
+    def same_as_read(write):
+        read = admin_client_api.get(url)
+        assert write.content == read.content
+        assert write["ETag"] == read["ETag"]
+
+    same_as_read(created)
+    updated = admin_client_api.put(
+        url, {"description": "Now described", "types": '[{"name": "Mint"}]'}, format="multipart"
+    )
+    assert updated.status_code == 200
+    same_as_read(updated)
+    path = updated.json()["images"][0]
+    trimmed = admin_client_api.delete(f"{url}/images", {"imagePaths": [path]}, format="json")
+    assert trimmed.status_code == 200
+    same_as_read(trimmed)
 
 
 def test_answers_match_the_openapi_schema(catalog, customer_client, client):

@@ -1,5 +1,6 @@
 """Every write that changes what a product answer shows moves the product's version (its
-ETag) and the catalog version, in the same transaction; a refused write moves neither."""
+ETag) in its transaction and the catalog version once it commits; a refused write moves
+neither. The tests' writes commit (transaction=True), as a server's do."""
 
 import csv
 
@@ -11,7 +12,7 @@ from shop.tests.factories import at_open, product_form
 from shop.versioning import catalog_version
 from tests.factories import checkout_body, line, make_product, png_upload
 
-pytestmark = pytest.mark.django_db
+pytestmark = pytest.mark.django_db(transaction=True)
 
 
 def version_of(product):
