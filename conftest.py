@@ -147,16 +147,15 @@ def _test_settings(settings):
     from django.core.cache import cache
 
     from accounts import authentication
-    from shop import readcache, search_sqlite
+    from shop import readcache
 
     # Test factories write catalog rows directly, without moving the catalog version that
-    # keys the rendered-answer cache, the SQLite search keeps the catalog's words it read
-    # (a rollback takes rows back), and user ids come back after a rollback: no answer,
-    # word list or user row kept by a process may outlive its test.
-    for clear in (cache.clear, readcache.clear, search_sqlite.clear, authentication.forget_all):
+    # keys the rendered-answer cache, and user ids come back after a rollback: no answer or
+    # user row kept by a process may outlive its test.
+    for clear in (cache.clear, readcache.clear, authentication.forget_all):
         clear()
     yield
-    for clear in (cache.clear, readcache.clear, search_sqlite.clear, authentication.forget_all):
+    for clear in (cache.clear, readcache.clear, authentication.forget_all):
         clear()
 
 

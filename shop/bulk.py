@@ -16,7 +16,7 @@ from common.images import store_image
 from shop.categories import CATEGORIES
 from shop.models import Product, ProductImage, ProductType, StockReason
 from shop.services import PRODUCT_FOLDER, PRODUCT_MAX_SIDE
-from shop.stock import Why, ledger_move, ledger_write
+from shop.stock import Why, ledger_move, ledger_write, sellable_refresh
 from shop.versioning import catalog_changed
 
 ADJECTIVES = [
@@ -157,6 +157,7 @@ def bulk_create_products(count, *, types=5, images=2, seed=None):
                 for n in range(images)
             )
             _opening_moves(products, product_types)
+            sellable_refresh([product.pk for product in products])
             catalog_changed()  # new products start at version 1
         made += size
     return made

@@ -237,12 +237,12 @@ def test_typo_results_page_like_any_list(customer_client):
 @pytest.mark.parametrize("filters", [{}, {"sort": "price_asc"}, {"inStock": "1"}])
 def test_a_typo_search_costs_the_same_queries_for_1_and_12_matches(customer_client, filters):
     from accounts import authentication
-    from shop import readcache, search_sqlite
+    from shop import readcache
 
     def queries(search_text):
         # Factories do not move the catalog version (conftest.py): start afresh, as after a
         # write, with nothing kept by the process.
-        for clear in (readcache.clear, search_sqlite.clear, authentication.forget_all):
+        for clear in (readcache.clear, authentication.forget_all):
             clear()
         query = {"search": search_text, **filters}
         with CaptureQueriesContext(connection) as captured:
