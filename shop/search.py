@@ -77,36 +77,41 @@ def word_cost(query_word: str, word: str) -> Cost | None:
 
 
 class _NameRule:
-    """The rule for the words of one search against names: each name word's costs are
-    worked out once (a catalog's names share most of their words)."""
+    """The rule for the words of one search against names, each name word's matches worked
+    out once (a catalog's names share most of their words)."""
 
     def __init__(self, query_words: Sequence[str]) -> None:
         self.query_words = query_words
-        self.costs: dict[str, list[tuple[int, Cost]]] = {}
+        # {name word: [(query word's index, cost)] for the query words it matches}
+        self.matches: dict[str, list[tuple[int, Cost]]] = {}
 
-    def _of(self, word: str) -> list[tuple[int, Cost]]:
-        costs = self.costs.get(word)
-        if costs is None:
-            costs = self.costs[word] = [
-                (n, cost)
-                for n, query_word in enumerate(self.query_words)
-                if (cost := word_cost(query_word, word)) is not None
-            ]
-        return costs
+    def _matches(self, word: str) -> list[tuple[int, Cost]]:
+        found = self.matches[word] = [
+            (n, cost)
+            for n, query_word in enumerate(self.query_words)
+            if (cost := word_cost(query_word, word)) is not None
+        ]
+        return found
 
     def cost(self, name: str) -> tuple[int, int] | None:
         """(edits summed, prefixes) of a name every query word matches, else None: each
         query word at its best among the name's words."""
-        if not self.query_words:
-            return None
-        best: dict[int, Cost] = {}
-        for word in set(words(name)):
-            for n, cost in self._of(word):
-                if n not in best or cost < best[n]:
+        best: list[Cost | None] = [None] * len(self.query_words)
+        for word in words(name):
+            found = self.matches.get(word)
+            if found is None:
+                found = self._matches(word)
+            for n, cost in found:
+                held = best[n]
+                if held is None or cost < held:
                     best[n] = cost
-        if len(best) < len(self.query_words):
+        if not best or None in best:
             return None
-        return sum(edits for edits, _ in best.values()), sum(p for _, p in best.values())
+        edits = prefixes = 0
+        for cost in best:
+            edits += cost[0]  # type: ignore[index]
+            prefixes += cost[1]  # type: ignore[index]
+        return edits, prefixes
 
 
 @functools.cache
@@ -135,38 +140,47 @@ def _literal(search: str) -> Q:
 
 def _may_match(query_word: str) -> Q:
     """PostgreSQL: names that may hold a word `query_word` matches, through the trigram
-    index on UPPER(name): those holding it (its exact and prefix matches), and for a word
-    allowed edits those near it by word similarity (`%>`, the threshold set by
-    `_postgres_rows`)."""
-    near = Q(name__icontains=query_word)
-    if allowed_edits(query_word):
-        near |= Q(TrigramWordSimilar(Upper("name"), query_word))
-    return near
+    index on UPPER(name): for a word allowed edits, those near it by word similarity
+    (`%>`, the threshold set by `_postgres_rows`), which keeps its exact and prefix
+    matches too; for a shorter one (or one with `_`, which pg_trgm does not count as part
+    of a word), those holding it."""
+    if allowed_edits(query_word) and query_word.isalnum():
+        return Q(TrigramWordSimilar(Upper("name"), query_word))
+    return Q(name__icontains=query_word)
 
 
-def _postgres_rows(
-    products: QuerySet[Product], search: str, query_words: Sequence[str]
-) -> list[tuple[int, str, bool]]:
-    """(id, name, holds the text) of the products of `products` the trigram indexes say may
-    be found: every query word near a name word, or the text held."""
+def postgres_candidates(
+    products: QuerySet[Product], search: str
+) -> QuerySet[Product, tuple[int, str, bool]]:
+    """(id, name, holds the text) of the products of `products` the trigram indexes say
+    `search` may find: every query word near a name word, or the text held. Read with the
+    threshold `%>` needs (`_postgres_rows`)."""
     candidates = _literal(search)
-    if query_words:
-        candidates |= functools.reduce(Q.__and__, map(_may_match, query_words))
-    rows = (
+    if words_ := query_words(search):
+        # The words first: most rows found hold them, and an OR stops at its first truth.
+        candidates = functools.reduce(Q.__and__, map(_may_match, words_)) | candidates
+    return (
         products.filter(candidates)
         .annotate(held=ExpressionWrapper(_literal(search), output_field=BooleanField()))
         .values_list("id", "name", "held")
     )
-    threshold = ONE_EDIT_SIMILARITY
-    if max(map(allowed_edits, query_words), default=0) == 2:
-        threshold = TWO_EDITS_SIMILARITY
+
+
+def similarity_threshold(search: str) -> str:
+    """The word similarity `%>` must reach to keep every name word within the rule."""
+    edits = max(map(allowed_edits, query_words(search)), default=0)
+    return str(TWO_EDITS_SIMILARITY if edits == 2 else ONE_EDIT_SIMILARITY)
+
+
+def _postgres_rows(products: QuerySet[Product], search: str) -> list[tuple[int, str, bool]]:
     # The threshold `%>` reads, local to this transaction (a pooler may give the next
     # transaction another server connection); no savepoint in a caller's transaction.
     with transaction.atomic(savepoint=False), connection.cursor() as cursor:
         cursor.execute(
-            "SELECT set_config('pg_trgm.word_similarity_threshold', %s, true)", [str(threshold)]
+            "SELECT set_config('pg_trgm.word_similarity_threshold', %s, true)",
+            [similarity_threshold(search)],
         )
-        return list(rows)
+        return list(postgres_candidates(products, search))
 
 
 def _rows(products: QuerySet[Product], search: str) -> Iterable[tuple[int, str, bool]]:
@@ -175,7 +189,7 @@ def _rows(products: QuerySet[Product], search: str) -> Iterable[tuple[int, str, 
     products = products.prefetch_related(None)
     if connection.vendor == "postgresql":
         # Production's catalog: only the candidates its trigram indexes give.
-        return _postgres_rows(products, search, query_words(search))
+        return _postgres_rows(products, search)
     # SQLite serves development catalogs: every product the filters allow, read here, and
     # the text compared here too, as PostgreSQL's UPPER() folds case (SQLite's LIKE folds
     # ASCII letters only).
