@@ -42,13 +42,15 @@ Cost = tuple[int, int]
 EXACT: Cost = (0, 0)
 PREFIX: Cost = (0, 1)
 
-# pg_trgm's word similarity of a query word of 4 letters or more to a name word one edit
-# away is at least 0.2 (a swap in "mint" leaves one of the five trigrams of "mnit"); two
-# edits from a word of 8 letters or more leave at least one of its nine or more, over 0.1.
-# A prefix of 4 letters or more keeps all its trigrams but the last. The default threshold
-# of 0.6 kept under a third of such names (docs/performance.md, "Search").
-ONE_EDIT_SIMILARITY = 0.2
-TWO_EDITS_SIMILARITY = 0.1
+# The lowest pg_trgm word similarity of a query word to a name word it matches without a
+# swap of neighbours, by the query word's length: one edit (4 to 7 letters), two (8 and
+# more); a little under the least found over every such edit of 27 words of 4 to 11 letters
+# (2026-11-29). A swap costs the most trigrams ("mnit" keeps one of the five of "mint"):
+# swaps are matched apart (`_may_match`), so the threshold stays high enough for the index
+# to pass few names that are not found (0.2 passed every name with a word starting with the
+# "m" of "mang"). A prefix of 4 letters or more keeps all its trigrams but the last.
+SIMILARITY = {4: 0.24, 5: 0.3, 6: 0.35, 7: 0.4}
+TWO_EDITS_SIMILARITY = 0.18
 
 
 def words(text: str) -> list[str]:
@@ -138,15 +140,27 @@ def _literal(search: str) -> Q:
     return Q(name__icontains=search) | Q(description__icontains=search)
 
 
+def _swaps(word: str) -> list[str]:
+    """`word` with one pair of neighbours swapped, each way it can be."""
+    return [word[:i] + word[i + 1] + word[i] + word[i + 2 :] for i in range(len(word) - 1)]
+
+
 def _may_match(query_word: str) -> Q:
     """PostgreSQL: names that may hold a word `query_word` matches, through the trigram
-    index on UPPER(name): for a word allowed edits, those near it by word similarity
-    (`%>`, the threshold set by `_postgres_rows`), which keeps its exact and prefix
-    matches too; for a shorter one (or one with `_`, which pg_trgm does not count as part
-    of a word), those holding it."""
-    if allowed_edits(query_word) and query_word.isalnum():
-        return Q(TrigramWordSimilar(Upper("name"), query_word))
-    return Q(name__icontains=query_word)
+    index on UPPER(name). A word allowed edits: names near it by word similarity (`%>`,
+    at `similarity_threshold`), which keeps its exact and prefix matches too; and those
+    with a swap of neighbours, held as such (one edit) or near (two edits). A shorter
+    word, or one with `_` (not part of a word to pg_trgm): names holding it."""
+    edits = allowed_edits(query_word)
+    if not edits or not query_word.isalnum():
+        return Q(name__icontains=query_word)
+    near = Q(TrigramWordSimilar(Upper("name"), query_word))
+    for swapped in _swaps(query_word):
+        if edits == 1:
+            near |= Q(name__icontains=swapped)
+        else:
+            near |= Q(TrigramWordSimilar(Upper("name"), swapped))
+    return near
 
 
 def postgres_candidates(
@@ -167,9 +181,14 @@ def postgres_candidates(
 
 
 def similarity_threshold(search: str) -> str:
-    """The word similarity `%>` must reach to keep every name word within the rule."""
-    edits = max(map(allowed_edits, query_words(search)), default=0)
-    return str(TWO_EDITS_SIMILARITY if edits == 2 else ONE_EDIT_SIMILARITY)
+    """The word similarity `%>` must reach to keep every name word within the rule, for
+    the query word that needs the lowest."""
+    needs = [
+        SIMILARITY.get(len(word), TWO_EDITS_SIMILARITY)
+        for word in query_words(search)
+        if allowed_edits(word)
+    ]
+    return str(min(needs, default=SIMILARITY[4]))
 
 
 def _postgres_rows(products: QuerySet[Product], search: str) -> list[tuple[int, str, bool]]:

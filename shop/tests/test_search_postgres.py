@@ -101,3 +101,32 @@ class TestTypos:
         total, ran = searches("gaek bar", 1)
         assert total >= 2 and ran == 1
         assert searches("gaek bar", 2) == (total, 0)
+
+
+def _one_edit(word, letters="xe"):
+    """Every word one edit from `word`: a letter deleted, replaced or inserted, or two
+    neighbours swapped."""
+    found = {word[:i] + word[i + 1 :] for i in range(len(word))}
+    found |= {word[:i] + c + word[i + 1 :] for i in range(len(word)) for c in letters}
+    found |= {word[:i] + c + word[i:] for i in range(len(word) + 1) for c in letters}
+    found |= {word[:i] + word[i + 1] + word[i] + word[i + 2 :] for i in range(len(word) - 1)}
+    return found - {word}
+
+
+def test_the_trigram_candidates_keep_every_name_within_the_rule():
+    """The thresholds of shop/search.py (SIMILARITY): every typo the rule forgives finds
+    its name through the trigram index, for words of every length it treats apart."""
+    names = ["Cool Mint Pod", "Frosty Mango Kit", "Nebula Lamp", "Berry Lychee", "Tropical"]
+    for name in names:
+        Product.objects.create(name=name, category_id="juices", price=1, quantity=1)
+    every = Product.objects.all()
+    for target in ["mint", "mango", "nebula", "lychee", "tropical"]:
+        (name,) = [n for n in names if target in n.lower()]
+        typos = {w for w in _one_edit(target) if search.allowed_edits(w)}
+        if len(target) >= 8:
+            typos |= {t for w in sorted(typos)[::7] for t in _one_edit(w) if len(t) >= 8}
+        for typo in sorted(typos):
+            if search.word_cost(typo, target) is None:
+                continue  # e.g. a deletion left a word with fewer edits allowed
+            ids = search.search_ids(every, typo)
+            assert Product.objects.get(name=name).pk in ids, typo
