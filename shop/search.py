@@ -42,15 +42,16 @@ Cost = tuple[int, int]
 EXACT: Cost = (0, 0)
 PREFIX: Cost = (0, 1)
 
-# The lowest pg_trgm word similarity of a query word to a name word it matches without a
-# swap of neighbours, by the query word's length: one edit (4 to 7 letters), two (8 and
-# more); a little under the least found over every such edit of 27 words of 4 to 11 letters
-# (2026-11-29). A swap costs the most trigrams ("mnit" keeps one of the five of "mint"):
-# swaps are matched apart (`_may_match`), so the threshold stays high enough for the index
-# to pass few names that are not found (0.2 passed every name with a word starting with the
-# "m" of "mang"). A prefix of 4 letters or more keeps all its trigrams but the last.
+# The lowest pg_trgm word similarity of a query word to a name word it matches, a little
+# under the least found over every such edit of 27 words of 4 to 11 letters (2026-11-29).
+# One edit (4 to 7 letters), by length, without a swap of neighbours: swaps, which cost the
+# most trigrams ("mnit" keeps one of the five of "mint"), are matched apart as held
+# (`_may_match`), so the index passes few names that are not found (at 0.2, every name
+# with a word starting with the "m" of "mang"). Two edits (8 letters or more), swaps
+# included: at least one of nine trigrams is left. A prefix of 4 letters or more keeps all
+# its trigrams but the last.
 SIMILARITY = {4: 0.24, 5: 0.3, 6: 0.35, 7: 0.4}
-TWO_EDITS_SIMILARITY = 0.18
+TWO_EDITS_SIMILARITY = 0.1
 
 
 def words(text: str) -> list[str]:
@@ -140,26 +141,20 @@ def _literal(search: str) -> Q:
     return Q(name__icontains=search) | Q(description__icontains=search)
 
 
-def _swaps(word: str) -> list[str]:
-    """`word` with one pair of neighbours swapped, each way it can be."""
-    return [word[:i] + word[i + 1] + word[i] + word[i + 2 :] for i in range(len(word) - 1)]
-
-
 def _may_match(query_word: str) -> Q:
     """PostgreSQL: names that may hold a word `query_word` matches, through the trigram
     index on UPPER(name). A word allowed edits: names near it by word similarity (`%>`,
-    at `similarity_threshold`), which keeps its exact and prefix matches too; and those
-    with a swap of neighbours, held as such (one edit) or near (two edits). A shorter
-    word, or one with `_` (not part of a word to pg_trgm): names holding it."""
+    at `similarity_threshold`), which keeps its exact and prefix matches too, and for one
+    edit those holding it with a swap of neighbours. A shorter word, or one with `_` (not
+    part of a word to pg_trgm): names holding it."""
     edits = allowed_edits(query_word)
     if not edits or not query_word.isalnum():
         return Q(name__icontains=query_word)
     near = Q(TrigramWordSimilar(Upper("name"), query_word))
-    for swapped in _swaps(query_word):
-        if edits == 1:
+    if edits == 1:
+        for i in range(len(query_word) - 1):
+            swapped = query_word[:i] + query_word[i + 1] + query_word[i] + query_word[i + 2 :]
             near |= Q(name__icontains=swapped)
-        else:
-            near |= Q(TrigramWordSimilar(Upper("name"), swapped))
     return near
 
 
@@ -227,16 +222,19 @@ def search_ids(products: QuerySet[Product], search: str, *, sort: str = "") -> l
     if not search:
         return []
     rule = _NameRule(query_words(search))
+    rows = _rows(products, search)
+    if sort:
+        # Both kinds together, in the list's order: a name holding the text needs no rule.
+        return [pk for pk, name, held in rows if held or rule.cost(name) is not None]
     # (0, edits, prefixes) for a product its name's words find, (1, 0, 0) for one that only
     # holds the text.
     found: list[tuple[tuple[int, int, int], int]] = []
-    for pk, name, held in _rows(products, search):
+    for pk, name, held in rows:
         cost = rule.cost(name)
         if cost is not None:
             found.append(((0, *cost), pk))
         elif held:
             found.append(((1, 0, 0), pk))
-    if not sort:
-        # Stable: ties keep the list's order, newest first.
-        found.sort(key=lambda item: item[0])
+    # Stable: ties keep the list's order, newest first.
+    found.sort(key=lambda item: item[0])
     return [pk for _, pk in found]
