@@ -112,6 +112,10 @@ def _opening_moves(products, product_types):
     )
 
 
+def _ids(rows):
+    return [row.pk for row in rows]
+
+
 def bulk_create_products(count, *, types=5, images=2, seed=None):
     """Create `count` products, each with `types` types and `images` images; return how many.
 
@@ -157,7 +161,7 @@ def bulk_create_products(count, *, types=5, images=2, seed=None):
                 for n in range(images)
             )
             _opening_moves(products, product_types)
-            sellable_refresh([product.pk for product in products])
+            sellable_refresh(_ids(products))
             catalog_changed()  # new products start at version 1
         made += size
     return made

@@ -108,13 +108,10 @@ class _NameRule:
                 held = best[n]
                 if held is None or cost < held:
                     best[n] = cost
-        if not best or None in best:
+        matched = [cost for cost in best if cost is not None]
+        if not matched or len(matched) < len(best):
             return None
-        edits = prefixes = 0
-        for cost in best:
-            edits += cost[0]  # type: ignore[index]
-            prefixes += cost[1]  # type: ignore[index]
-        return edits, prefixes
+        return sum(edits for edits, _ in matched), sum(prefix for _, prefix in matched)
 
 
 @functools.cache
