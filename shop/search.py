@@ -18,7 +18,9 @@ finds its product, and `%` and `_` are plain characters (docs/api.md, Catalog).
 
 How: the database gives the products the list's filters allow that may match, as (id,
 name, whether the name or description holds the text), in the list's order; the rule is
-applied here to their names' words (rapidfuzz's optimal string alignment distance).
+applied here to their names' words (rapidfuzz's optimal string alignment distance). On
+PostgreSQL only the candidates pg_trgm's indexes give (`postgres_candidates`); on SQLite,
+which serves development catalogs, every product the filters allow.
 """
 
 import functools
