@@ -158,16 +158,11 @@ def _test_settings(settings):
     settings.CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
     from django.core.cache import cache
 
-    from shop import search_sqlite
-
     # Test factories write catalog rows directly, without moving the catalog version that
-    # keys the cached answers, and the SQLite search keeps the catalog's words it read (a
-    # rollback takes rows back): no answer or word list kept may outlive its test.
-    for clear in (cache.clear, search_sqlite.clear):
-        clear()
+    # keys the cached answers: no answer may outlive its test.
+    cache.clear()
     yield
-    for clear in (cache.clear, search_sqlite.clear):
-        clear()
+    cache.clear()
 
 
 @pytest.fixture

@@ -91,19 +91,23 @@ def timed(client, path, count, headers, cold=False):
 
 
 def search_plan(word):
-    """The plan of a search's typo query: the tokens near its words (shop/search.py)."""
-    from django.db import connection
+    """The plan of a search's query: the names near its words or holding the text
+    (shop/search.py)."""
+    from django.db import connection, transaction
 
-    from shop import search, search_rule
+    from shop import search
+    from shop.models import Product
 
-    sql, params = search._postgres_tokens_sql(search_rule.query_words(word))
-    lines = []
-    with connection.cursor() as cursor:
+    sql, params = search.postgres_candidates(Product.objects.all(), word).query.sql_with_params()
+    with transaction.atomic(), connection.cursor() as cursor:
+        cursor.execute(
+            "SELECT set_config('pg_trgm.word_similarity_threshold', %s, true)",
+            [search.similarity_threshold(word)],
+        )
         cursor.execute(f"EXPLAIN (ANALYZE, COSTS OFF) {sql}", params)
         plan = [row[0] for row in cursor.fetchall()]
-        uses = "uses trigram index" if any("trgm" in line for line in plan) else "no trigram index"
-        lines.append(f"  tokens  {uses}: " + " | ".join(line.strip() for line in plan[:6]))
-    return lines
+    uses = "uses trigram index" if any("trgm" in line for line in plan) else "no trigram index"
+    return [f"  names  {uses}: " + " | ".join(line.strip() for line in plan[:6])]
 
 
 def run_wrk(paths, token, seconds, env):

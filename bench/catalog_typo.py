@@ -1,14 +1,15 @@
 """The search (shop/search.py: exact words, prefixes and typos, then the text held literally
 in a name or description) against the list, sorted and
 in-stock lists, at 10,000 and 100,000 products (--sizes), on SQLite (a scratch file) and on
-the PostgreSQL server of DATABASE_URL, side by side, with how each cost grows from the
-smallest size to the largest and whether the typo searches keep to 30 ms at the largest:
+the PostgreSQL server of DATABASE_URL (--backends), side by side, with how each cost grows
+from the smallest size to the largest and whether the typo searches keep to 30 ms at the
+largest:
 
     DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres .venv/bin/python bench/catalog_typo.py
 
-Each request is "built" (answer cache emptied, SQLite's vocabulary kept); it also prints what
-reading SQLite's vocabulary costs (after a write adds a word) and the memory it keeps.
-Each database and size runs in a child process of its own.
+Each request is "built" (answer cache emptied); it also prints the search alone
+(`shop.search.search_ids`, without the page's products). Each database and size runs in a
+child process of its own.
 """
 
 import argparse
@@ -33,6 +34,7 @@ def parse_args():
     parser.add_argument("--db", default="bench_catalog", help="Database name prefix.")
     parser.add_argument("--keep", action="store_true", help="Reuse databases already filled.")
     parser.add_argument("--sizes", default="10000,100000")
+    parser.add_argument("--backends", default="sqlite,postgres")
     parser.add_argument("--run", help=argparse.SUPPRESS)  # one database and size, in a child
     return parser.parse_args()
 
@@ -55,8 +57,8 @@ TYPO_CASES = [
     ("literal 'eek b' (inside words, none)", "search=eek%20b"),
     ("literal 'flavour' (descriptions, all)", "search=flavour"),
 ]
-# The literal part alone (a name or description holding the text), one query, newest first.
-LITERAL_TEXTS = ["mango", "quasr nebla", "eek b", "flavour"]
+# The search alone (shop.search.search_ids over the whole list, newest first).
+SEARCH_TEXTS = ["vanila", "midnihgt vanila", "frosty mangp", "quasr nebla", "mango", "flavour"]
 GOAL_MS = 30  # a typo search, built, at the largest size (issue 28)
 
 
@@ -90,7 +92,7 @@ def typo_run(args, backend, size):
 
     from accounts.models import User
     from accounts.tokens import token_for
-    from shop import search
+    from shop import search, selectors
     from shop.bulk import bulk_create_products
     from shop.models import Product
     from tests.factories import make_product
@@ -101,7 +103,7 @@ def typo_run(args, backend, size):
         make_product(name="Quasar Nebula Vaporizer", types=5, images=2)
     with connection.cursor() as cursor:
         # What autovacuum does soon after a bulk load or a migration: statistics, and on
-        # PostgreSQL the pages marked visible, for index-only scans (shop/search_tables.py).
+        # PostgreSQL the pages marked visible, for index-only scans.
         cursor.execute("VACUUM (ANALYZE)" if backend == "postgres" else "ANALYZE")
     user = User.objects.filter(email="bench@example.com").first() or User.objects.create_user(
         email="bench@example.com", password="bench-password-1", name="Bench"
@@ -115,74 +117,16 @@ def typo_run(args, backend, size):
         median, p95 = timed(client, path, args.requests, headers, cold=True)
         total = client.get(path, **headers).json()["pagination"]["totalItems"]
         figures["cases"][label] = [median, p95, total]
-    figures["literal"] = {}
-    for text in LITERAL_TEXTS:
+    figures["search"] = {}
+    for text in SEARCH_TEXTS:
         times = []
         for _ in range(20):
             started = time.perf_counter()
-            ids = search._held(Product.objects.all(), text)
+            ids = search.search_ids(selectors.product_list(), text)
             times.append((time.perf_counter() - started) * 1000)
-        figures["literal"][text] = [statistics.median(times), len(ids)]
-    if backend == "sqlite":
-        figures["index"] = vocabulary_figures()
+        figures["search"][text] = [statistics.median(times), len(ids)]
     shutil.rmtree(media, ignore_errors=True)
     print(json.dumps(figures))
-
-
-def _one_new_word_ms():
-    """What the first search after a product with a new word pays for it (rolled back)."""
-    from django.db import transaction
-
-    from shop import search_sqlite
-    from tests.factories import make_product
-
-    times = []
-    for n in range(5):
-        search_sqlite.sqlite_vocabulary()
-        with transaction.atomic():
-            make_product(name=f"Zanzibar{n} Lamp")
-            started = time.perf_counter()
-            search_sqlite.sqlite_vocabulary()
-            times.append((time.perf_counter() - started) * 1000)
-            transaction.set_rollback(True)
-        search_sqlite.clear()
-    return statistics.median(times)
-
-
-def vocabulary_figures():
-    """SQLite's in-process vocabulary: what reading it again costs (after a token is added)
-    and keeps, and the match of the typo searches' words against it alone."""
-    import tracemalloc
-
-    from shop import search_rule, search_sqlite
-
-    builds = []
-    for _ in range(5):
-        search_sqlite.clear()
-        started = time.perf_counter()
-        search_sqlite.sqlite_vocabulary()
-        builds.append((time.perf_counter() - started) * 1000)
-    search_sqlite.clear()
-    tracemalloc.start()
-    vocabulary = search_sqlite.sqlite_vocabulary()
-    figures = {
-        "build ms": statistics.median(builds),
-        "MB": tracemalloc.get_traced_memory()[0] / 1e6,
-        "words": len(vocabulary.base) + len(vocabulary.recent),
-    }
-    tracemalloc.stop()
-    figures["one new word ms"] = _one_new_word_ms()
-    for label, query in TYPO_CASES:
-        if label.startswith("typo") and "&" not in query:
-            text = query.removeprefix("search=").replace("%20", " ")
-            times = []
-            for _ in range(20):
-                started = time.perf_counter()
-                for word in search_rule.query_words(text):
-                    vocabulary.matching_tokens(word)
-                times.append((time.perf_counter() - started) * 1000)
-            figures[label] = statistics.median(times)
-    return figures
 
 
 def goal_line(results, backend, size):
@@ -202,13 +146,14 @@ def typo_main(args):
     if not os.environ.get("DATABASE_URL", "").startswith("postgres"):
         sys.exit("Set DATABASE_URL to a PostgreSQL server (SQLite runs in a scratch file).")
     sizes = [int(size) for size in args.sizes.split(",")]
+    backends = args.backends.split(",")
     results = {}
-    for backend in ("sqlite", "postgres"):
+    for backend in backends:
         for size in sizes:
             started = time.perf_counter()
             out = subprocess.run(
                 [sys.executable, __file__, "--run", f"{backend}:{size}", "--db", args.db]
-                + ["--requests", str(args.requests)]
+                + ["--requests", str(args.requests), "--backends", args.backends]
                 + (["--keep"] if args.keep else []),
                 capture_output=True,
                 text=True,
@@ -216,7 +161,7 @@ def typo_main(args):
             ).stdout
             results[backend, size] = json.loads(out.strip().splitlines()[-1])
             print(f"{backend} {size}: {time.perf_counter() - started:.0f} s", file=sys.stderr)
-    for backend in ("sqlite", "postgres"):
+    for backend in backends:
         heading = "".join(f" {f'{size:,} median / p95 ms':>24} {'found':>6}" for size in sizes)
         print(f"\n{backend}, {args.requests} requests each, built (answer cache emptied)")
         print(f"  {'request':38}{heading} {'growth':>7}")
@@ -231,23 +176,12 @@ def typo_main(args):
             )
             print(f"  {label:38}{row} {growth:>6.2f}x")
         print(goal_line(results, backend, sizes[-1]))
-    print("\nThe literal part alone (name or description holds the text), median of 20 ms")
-    for backend in ("sqlite", "postgres"):
+    print("\nThe search alone (shop.search.search_ids), median of 20 ms (products found)")
+    for backend in backends:
         for size in sizes:
-            literal = results[backend, size]["literal"]
-            cells = ", ".join(f"'{t}' {ms:.1f} ({n:,})" for t, (ms, n) in literal.items())
+            alone = results[backend, size]["search"]
+            cells = ", ".join(f"'{t}' {ms:.1f} ({n:,})" for t, (ms, n) in alone.items())
             print(f"  {backend} {size:,}: {cells}")
-    for size in sizes:
-        index = results["sqlite", size]["index"]
-        print(
-            f"\nSQLite vocabulary at {size:,} products: read in {index['build ms']:.0f} ms "
-            f"(median of 5), {index['MB']:.1f} MB, {index['words']:,} distinct words; after a "
-            f"product with a new word {index['one new word ms']:.1f} ms; "
-            "matching the query words alone, median of 20:"
-        )
-        for label, _ in TYPO_CASES:
-            if label in index:
-                print(f"  {label:38} {index[label]:.1f} ms")
 
 
 def main():

@@ -71,14 +71,6 @@ def on_starting(server):
         stale.unlink()
 
 
-def post_worker_init(worker):
-    # SQLite's search tokens are read beside the worker's first requests, not by its first
-    # search (shop/search_sqlite.py).
-    from shop.search_sqlite import read_in_background
-
-    read_in_background()
-
-
 def child_exit(server, worker):
     from prometheus_client import multiprocess
 

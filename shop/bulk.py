@@ -16,7 +16,7 @@ from common.images import store_image
 from shop.categories import CATEGORIES
 from shop.models import Product, ProductImage, ProductType, StockReason
 from shop.services import PRODUCT_FOLDER, PRODUCT_MAX_SIDE
-from shop.stock import Why, ledger_move, ledger_write
+from shop.stock import Why, ledger_move, ledger_write, sellable_refresh
 from shop.versioning import catalog_changed
 
 ADJECTIVES = [
@@ -112,6 +112,10 @@ def _opening_moves(products, product_types):
     )
 
 
+def _ids(rows):
+    return [row.pk for row in rows]
+
+
 def bulk_create_products(count, *, types=5, images=2, seed=None):
     """Create `count` products, each with `types` types and `images` images; return how many.
 
@@ -157,6 +161,7 @@ def bulk_create_products(count, *, types=5, images=2, seed=None):
                 for n in range(images)
             )
             _opening_moves(products, product_types)
+            sellable_refresh(_ids(products))
             catalog_changed()  # new products start at version 1
         made += size
     return made

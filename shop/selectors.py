@@ -28,7 +28,6 @@ from common.errors import BadRequest, Forbidden, NotFound
 from common.images import url_for
 from shop.models import Category, Product, ProductImage, ProductType, StockMove
 from shop.search import search_ids
-from shop.stock import sellable_stored
 from storesettings.selectors import low_stock_threshold_sql
 
 if TYPE_CHECKING:
@@ -96,12 +95,12 @@ def product_list(*, category: str = "", sort: str = "") -> QuerySet[Product]:
 def product_search(
     products: QuerySet[Product], search: str, *, sort: str = "", **filters: Any
 ) -> list[int]:
-    """The ids of `products` (product_list's for the `category` of `filters`, filtered as
-    its `in_stock` and `stock` say) that `search` (as clean_search left it) finds: those its
-    names' words find best first, then those whose name or description holds the text,
-    newest first (shop/search.py `search_ids` has the rule, the same on both databases);
-    or all of them in the order `sort` names when given."""
-    return search_ids(products, search, sort=sort, order_by=SORTS[sort] if sort else (), **filters)
+    """The ids of `products` (product_list's for `sort`, with the list's filters applied:
+    `filters` names them and adds nothing) that `search` (as clean_search left it) finds:
+    those its names' words find best first, then those whose name or description holds
+    the text, newest first (shop/search.py `search_ids` has the rule, the same on both
+    databases); or all of them in the order `sort` names when given."""
+    return search_ids(products, search, sort=sort)
 
 
 class FoundProducts:
@@ -170,9 +169,9 @@ def clean_stock_filter(stock: str | None, *, user: "User | AnonymousUser") -> st
 
 def products_in_stock(products: QuerySet[Product], *, in_stock: bool) -> QuerySet[Product]:
     """The list's `inStock=1`: only products a shopper can buy now (shop/stock.py
-    `sellable_now`, the checkout's rules, as stored on each product by the database:
-    `sellable_stored`); `products` unchanged when not asked."""
-    return products.filter(sellable_stored()) if in_stock else products
+    `sellable_now`, the checkout's rules, as stored on each product by the services:
+    `Product.sellable`); `products` unchanged when not asked."""
+    return products.filter(sellable=True) if in_stock else products
 
 
 def products_by_stock(products: QuerySet[Product], *, stock: str) -> QuerySet[Product]:

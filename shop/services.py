@@ -24,7 +24,7 @@ from shop.models import (
 from shop.preconditions import check_if_match, types_stock_changes
 from shop.product_types import TYPE_NOT_FOUND, product_types_reconcile
 from shop.selectors import PRODUCT_NOT_FOUND, image_path_in_use, ledger_figures, product_get
-from shop.stock import Why, ledger_move, ledger_write
+from shop.stock import Why, ledger_move, ledger_write, sellable_refresh
 from shop.versioning import catalog_changed, products_changed
 
 if TYPE_CHECKING:
@@ -182,6 +182,7 @@ def product_create(
         _add_images(product, stored, start=0)
         if types is not None:
             product_types_reconcile(product=product, types=types, why=why)
+        sellable_refresh([product.pk])
         catalog_changed()  # a new product starts at version 1
         return product
 
@@ -239,6 +240,7 @@ def product_update(
         _stock_moved(product, None, before=before, why=why)
         if types is not None:
             product_types_reconcile(product=product, types=types, why=why)
+        sellable_refresh([product.pk])
         products_changed(product.pk)
         _release_after_commit(_paths_of(dropped))
         return product
@@ -300,6 +302,7 @@ def product_type_create(
         )
         _stock_moved(product, product_type, before=0, why=Why(StockReason.CREATED, actor=actor))
         product.save(update_fields=["updated_at"])
+        sellable_refresh([product.pk])
         products_changed(product.pk)
     return product_type
 
@@ -336,6 +339,7 @@ def product_type_update(
             product, product_type, before=before, why=Why(StockReason.ADMIN_EDIT, actor=actor)
         )
         product.save(update_fields=["updated_at"])
+        sellable_refresh([product.pk])
         products_changed(product.pk)
     return product_type
 
@@ -363,6 +367,7 @@ def product_type_delete(
         )
         product_type.delete()
         product.save(update_fields=["updated_at"])
+        sellable_refresh([product.pk])
         products_changed(product.pk)
 
 

@@ -14,8 +14,7 @@ from dataclasses import dataclass
 from decimal import Decimal
 from typing import TYPE_CHECKING
 
-from django.db.models import BooleanField, Exists, F, OuterRef, Q
-from django.db.models.expressions import RawSQL
+from django.db.models import BooleanField, Exists, ExpressionWrapper, F, OuterRef, Q
 
 from common.errors import BadRequest, Conflict
 from shop.models import Product, ProductType, StockMove, StockReason
@@ -113,11 +112,15 @@ def sellable_now() -> Q:
     return Q(availability=True) & (without_types | with_types)
 
 
-def sellable_stored() -> RawSQL:
-    """`sellable_now()` as the database keeps it on each product row (triggers of
-    shop/migrations/0011_product_sellable.py, whoever writes): a filter that reads one column
-    and an index of the sellable products newest first, instead of every product's types."""
-    return RawSQL('"shop_product"."sellable"', (), output_field=BooleanField())
+def sellable_refresh(product_ids: Iterable[int]) -> None:
+    """Store `sellable_now()` on the products of `product_ids` (Product.sellable, read by the
+    list's inStock=1), in the caller's transaction, after its writes of their stock,
+    availability, price or types: one UPDATE, the rule evaluated by the database."""
+    Product.objects.filter(pk__in=product_ids).update(sellable=_sellable_now_value())
+
+
+def _sellable_now_value() -> ExpressionWrapper:
+    return ExpressionWrapper(sellable_now(), output_field=BooleanField())
 
 
 def _label(product: Product, product_type: ProductType | None) -> str:
@@ -224,22 +227,21 @@ def _move_stock(
     moves: list[tuple[int, int | None, int]], products: Products, types: Types, why: Why
 ) -> None:
     """Apply (product_id, type_id, delta) stock moves to the rows `products` and `types`
-    locked, and write their ledger rows. A product's own stock changes in the same UPDATE as
-    its version; a product whose types' stock changed gets one version bump; then the
-    catalog version moves once, on commit. Moves of rows that are gone are skipped."""
+    locked, and write their ledger rows. Each product moved, by its own stock or its
+    types', then gets one UPDATE: its version bumped and its `sellable` flag from the
+    stock just written; then the catalog version moves once, on commit. Moves of rows that
+    are gone are skipped."""
     moves = _of_existing(moves, products, types)
-    direct = {product_id for product_id, type_id, _ in moves if type_id is None}
     for product_id, type_id, delta in moves:
         if type_id is not None:
             ProductType.objects.filter(pk=type_id).update(quantity=F("quantity") + delta)
         else:
-            Product.objects.filter(pk=product_id).update(
-                quantity=F("quantity") + delta, version=F("version") + 1
-            )
-    by_type = {product_id for product_id, type_id, _ in moves if type_id is not None} - direct
-    if by_type:
-        Product.objects.filter(pk__in=sorted(by_type)).update(version=F("version") + 1)
-    if moves:
+            Product.objects.filter(pk=product_id).update(quantity=F("quantity") + delta)
+    moved = sorted({product_id for product_id, _, _ in moves})
+    if moved:
+        Product.objects.filter(pk__in=moved).update(
+            version=F("version") + 1, sellable=_sellable_now_value()
+        )
         catalog_changed()
     ledger_write(_ledger_moves(moves, products, types, why))
 

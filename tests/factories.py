@@ -19,6 +19,7 @@ from common.shoptime import shop_today
 from orders.models import Order
 from shop.categories import AGE_RESTRICTED, NOT_SHIPPABLE
 from shop.models import Category, Product, ProductImage, ProductType
+from shop.stock import sellable_refresh
 
 CHECKOUT_URL = "/api/orders/checkout"
 
@@ -108,6 +109,8 @@ def make_product(
         if fields.get("price") is not None:
             fields["price"] = Decimal(fields["price"])
         ProductType.objects.create(product=product, **{"quantity": 10, **fields})
+    # As the services store it (a product written past them keeps the flag it had).
+    sellable_refresh([product.pk])
     ProductImage.objects.bulk_create(
         ProductImage(
             product=product,

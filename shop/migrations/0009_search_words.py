@@ -1,21 +1,10 @@
-"""The search's tables and the triggers that keep them current (shop/search_tables.py)."""
+"""Made the search's token tables and their triggers; migration 0015 drops them from the
+databases that have them. Kept, doing nothing, so the migration graph stays whole."""
 
 from django.db import migrations
-
-
-def install(apps, schema_editor):
-    from shop import search_tables
-
-    search_tables.install(schema_editor.connection)
-
-
-def uninstall(apps, schema_editor):
-    from shop import search_tables
-
-    search_tables.uninstall(schema_editor.connection)
 
 
 class Migration(migrations.Migration):
     dependencies = [("shop", "0008_catalog_listener")]
 
-    operations = [migrations.RunPython(install, uninstall, elidable=False)]
+    operations: list[migrations.operations.base.Operation] = []

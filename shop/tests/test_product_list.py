@@ -126,10 +126,8 @@ class TestList:
             assert len(customer_client.get("/api/products").json()["products"]) == 1
         for i in range(11):
             make_product(name=f"P{i}", types=5, images=2)
-        # A search: user, catalog version, the found ids (SQLite: the words added since it
-        # last read them, the products holding the query's words, then the literal matches;
-        # PostgreSQL: the words' threshold, candidates and literal matches in one), products
-        # (+category), types, images.
+        # A search: user, catalog version, the found ids (SQLite: one query; PostgreSQL:
+        # the words' threshold, then the candidates), products (+category), types, images.
         with django_assert_max_num_queries(8):
             assert len(customer_client.get("/api/products?search=p").json()["products"]) == 12
 

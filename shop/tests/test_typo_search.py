@@ -191,7 +191,7 @@ def test_a_search_by_price_orders_as_the_list_does(customer_client, sort, expect
     make_product(name="Mango Stick", price="3.00")
     make_product(name="Mango Gone", price="1.00", quantity=0)
     make_product(name="Mango Hemp", price="2.00", category="hemp")
-    # Written past the services: the search's rows follow (shop/search_tables.py).
+    # Written past the services: the search reads the products as they are.
     Product.objects.filter(name="Mango Stick").update(price=Decimal("7.00"))
 
     listed = customer_client.get("/api/products", {"sort": sort, "category": "party-supplies"})
@@ -238,12 +238,10 @@ def test_typo_results_page_like_any_list(customer_client):
 def test_a_typo_search_costs_the_same_queries_for_1_and_12_matches(customer_client, filters):
     from django.core.cache import cache
 
-    from shop import search_sqlite
-
     def queries(search_text):
         # Factories do not move the catalog version (conftest.py): start afresh, as after a
         # write, with nothing kept by the process.
-        for clear in (cache.clear, search_sqlite.clear):
+        cache.clear()
             clear()
         query = {"search": search_text, **filters}
         with CaptureQueriesContext(connection) as captured:
@@ -256,10 +254,8 @@ def test_a_typo_search_costs_the_same_queries_for_1_and_12_matches(customer_clie
         make_product(name=f"Quasar Nebula {n}", types=3, images=2)
     twelve = queries("quasr nebla")
 
-    # user, catalog version, the search (SQLite: the tokens added since, the products
-    # holding the matched ones, the literal matches; PostgreSQL: the threshold, tokens and
-    # literal matches in one query, then the products holding the matched tokens; sorted,
-    # both parts in the one sorted query; `inStock` in the same queries), products, types,
+    # user, catalog version, the search (SQLite: one query; PostgreSQL: the threshold,
+    # then the candidates; `sort` and `inStock` in the same queries), products, types,
     # images
     assert one[0] == 1 and twelve[0] == 12
     assert one[1] == twelve[1] <= (7 if "sort" in filters else 8)
@@ -268,7 +264,6 @@ def test_a_typo_search_costs_the_same_queries_for_1_and_12_matches(customer_clie
 # Its writes commit, as a server's do: the cached list moves with the catalog version, which
 # moves once a write has committed (shop/versioning.py).
 @pytest.mark.django_db(transaction=True)
-@pytest.mark.skipif("connection.vendor != 'sqlite'", reason="the in-process tokens are SQLite's")
 def test_the_name_index_follows_the_catalog_version(admin_client_api, customer_client):
     make_product(name="Quasar Light")
     assert found(customer_client, "quasr") == ["Quasar Light"]
