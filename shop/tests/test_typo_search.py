@@ -240,9 +240,8 @@ def test_a_typo_search_costs_the_same_queries_for_1_and_12_matches(customer_clie
 
     def queries(search_text):
         # Factories do not move the catalog version (conftest.py): start afresh, as after a
-        # write, with nothing kept by the process.
+        # write, with nothing cached.
         cache.clear()
-            clear()
         query = {"search": search_text, **filters}
         with CaptureQueriesContext(connection) as captured:
             body = customer_client.get("/api/products", query).json()
@@ -254,7 +253,7 @@ def test_a_typo_search_costs_the_same_queries_for_1_and_12_matches(customer_clie
         make_product(name=f"Quasar Nebula {n}", types=3, images=2)
     twelve = queries("quasr nebla")
 
-    # user, catalog version, the search (SQLite: one query; PostgreSQL: the threshold,
+    # user, the search (SQLite: one query; PostgreSQL: the threshold,
     # then the candidates; `sort` and `inStock` in the same queries), products, types,
     # images
     assert one[0] == 1 and twelve[0] == 12
