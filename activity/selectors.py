@@ -10,7 +10,7 @@ from django.contrib.contenttypes.models import ContentType
 from django.db.models import Q, QuerySet
 
 from activity.registry import BY_NAME, KINDS, model_of
-from common.errors import BadRequest
+from common.errors import InvalidInput
 from common.querydates import query_date_range
 from common.shoptime import day_start
 
@@ -27,7 +27,7 @@ class ActivityFilters:
 
 
 def _refuse(name: str, message: str) -> None:
-    raise BadRequest(message, errors={name: [message]})
+    raise InvalidInput(message, errors={name: [message]})
 
 
 def _whole_number(raw: str, name: str) -> int:
@@ -54,7 +54,7 @@ def _entity(params: Any) -> tuple[str | None, str | None]:
 
 
 def parse_activity_filters(params: Any) -> ActivityFilters:
-    """The query's filters; a bad one is a BadRequest naming it."""
+    """The query's filters; a bad one is a InvalidInput naming it."""
     entity, entity_id = _entity(params)
     raw_person = (params.get("person") or "").strip()
     person = _whole_number(raw_person, "person") if raw_person else None

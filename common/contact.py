@@ -5,7 +5,7 @@ import re
 
 import phonenumbers
 
-from common.errors import BadRequest
+from common.errors import InvalidInput
 
 ZIP_INVALID = "Please enter a valid 5-digit ZIP code"
 PHONE_INVALID = "Please enter a valid phone number"
@@ -27,5 +27,5 @@ def clean_phone(raw: str | None) -> str:
         or not phonenumbers.is_valid_number(number)
         or phonenumbers.region_code_for_number(number) != "US"
     ):
-        raise BadRequest(PHONE_INVALID, errors={"phoneNumber": [PHONE_INVALID]})
+        raise InvalidInput(PHONE_INVALID, errors={"phoneNumber": [PHONE_INVALID]})
     return phonenumbers.format_number(number, phonenumbers.PhoneNumberFormat.NATIONAL)

@@ -126,16 +126,6 @@ CODES = {
 }
 PASSWORD_CHANGED_CODE = "password_changed"
 
-# The names orders/ and shop/ still import (HTTP's words for the kinds above).
-BadRequest = InvalidInput
-Unauthorized = SignInRefused
-Forbidden = NotAllowed
-PayloadTooLarge = TooLarge
-TooManyRequests = TooManyAttempts
-PreconditionFailed = StaleVersion
-PreconditionRequired = VersionRequired
-ServiceUnavailable = Unavailable
-
 
 def error_status(exc: DomainError) -> int:
     for kind in type(exc).__mro__:

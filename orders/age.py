@@ -1,7 +1,7 @@
 """Age-restricted (21+) goods: the confirmation checkout needs and the ID notice an order
 carries for the people who hand it over."""
 
-from common.errors import BadRequest
+from common.errors import InvalidInput
 from orders.models import Order
 from orders.pricing import DeliveryOption
 
@@ -12,7 +12,7 @@ DELIVERY_ID_NOTICE = "ID will be checked at delivery (21+)"
 
 def check_age(*, restricted: bool, age_confirmed: bool) -> None:
     if restricted and age_confirmed is not True:
-        raise BadRequest(AGE_NOT_CONFIRMED, errors={"ageConfirmed": [AGE_NOT_CONFIRMED]})
+        raise InvalidInput(AGE_NOT_CONFIRMED, errors={"ageConfirmed": [AGE_NOT_CONFIRMED]})
 
 
 def id_notice(order: Order) -> str | None:

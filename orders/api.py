@@ -20,7 +20,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from accounts.models import User
-from common.errors import Forbidden
+from common.errors import NotAllowed
 from common.pagination import paginate
 from common.parsers import JSONParser
 from common.schema import error, see_api_docs
@@ -47,7 +47,7 @@ class CustomersOnly(BasePermission):
 
     def has_permission(self, request: Request, view: APIView) -> bool:
         if request.user is not None and request.user.is_staff:
-            raise Forbidden(ADMINS_DO_NOT_SHOP)
+            raise NotAllowed(ADMINS_DO_NOT_SHOP)
         return True
 
 

@@ -41,7 +41,7 @@ from django.utils import timezone
 
 from accounts.models import User
 from common import metrics
-from common.errors import BadRequest, Conflict, Forbidden
+from common.errors import Conflict, InvalidInput, NotAllowed
 from common.status import log_status_change, record_event
 from orders.delivery import delivery_slot_take
 from orders.models import Order, OrderLine, OrderStatus
@@ -134,15 +134,15 @@ def order_checkout(*, user: User, checkout: CheckoutInput, notify: bool = True) 
 def _refuse_early(user: User, checkout: CheckoutInput) -> None:
     """What needs no database: who is shopping, an empty cart or line, an overlong key."""
     if user.is_staff:
-        raise Forbidden(ADMINS_DO_NOT_SHOP)
+        raise NotAllowed(ADMINS_DO_NOT_SHOP)
     if not checkout.lines:
-        raise BadRequest(CART_EMPTY, errors={"cartItems": [CART_EMPTY]})
+        raise InvalidInput(CART_EMPTY, errors={"cartItems": [CART_EMPTY]})
     if any(line.quantity < 1 for line in checkout.lines):
-        raise BadRequest(QUANTITY_TOO_LOW, errors={"cartItems": [QUANTITY_TOO_LOW]})
+        raise InvalidInput(QUANTITY_TOO_LOW, errors={"cartItems": [QUANTITY_TOO_LOW]})
     key = checkout.idempotency_key
     most = Order._meta.get_field("idempotency_key").max_length
     if key and most is not None and len(key) > most:
-        raise BadRequest(IDEMPOTENCY_KEY_TOO_LONG)
+        raise InvalidInput(IDEMPOTENCY_KEY_TOO_LONG)
 
 
 def _replay(user: User, checkout: CheckoutInput) -> CheckoutResult | None:
@@ -242,7 +242,7 @@ def _price(
     total = subtotal + fee
     if total > MAX_ORDER_TOTAL:
         # Raised before the totals are stored: the whole checkout rolls back.
-        raise BadRequest(ORDER_TOO_LARGE, errors={"cartItems": [ORDER_TOO_LARGE]})
+        raise InvalidInput(ORDER_TOO_LARGE, errors={"cartItems": [ORDER_TOO_LARGE]})
     if _differs(checkout.client_delivery_fee, fee) or _differs(checkout.client_total, total):
         raise Conflict(PRICES_CHANGED)
     order.subtotal, order.delivery_fee, order.total = subtotal, fee, total

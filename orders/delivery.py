@@ -14,7 +14,7 @@ from typing import Any, NoReturn
 from django.db import connection
 
 from common.contact import FIVE_DIGITS, ZIP_INVALID
-from common.errors import BadRequest, Conflict
+from common.errors import Conflict, InvalidInput
 from common.shoptime import SHOP_TIME_ZONE, shop_now
 from orders.models import Order, OrderStatus
 from storesettings.selectors import ShopConfig, first_run_zip_codes, shop_config
@@ -34,7 +34,9 @@ _TIME_FORMATS = ("%H:%M", "%H:%M:%S", "%I:%M %p", "%I:%M%p", "%I %p", "%I%p")
 _SLOT_LOCK_CLASS = 0x5107
 
 
-def _refuse(field: str, message: str, error: type[BadRequest | Conflict] = BadRequest) -> NoReturn:
+def _refuse(
+    field: str, message: str, error: type[InvalidInput | Conflict] = InvalidInput
+) -> NoReturn:
     raise error(message, errors={field: [message]})
 
 
@@ -236,7 +238,7 @@ def zip_check(raw: str) -> dict[str, Any]:
     """GET /api/shop/delivery-zip/{zip}: {zip, served, message}; a malformed ZIP is a 400."""
     try:
         zip_code = clean_zip(raw)
-    except BadRequest as refusal:
+    except InvalidInput as refusal:
         if refusal.message in (ZIP_MISSING, ZIP_INVALID):
             raise
         return {"zip": raw.strip(), "served": False, "message": refusal.message}

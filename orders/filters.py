@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from datetime import date
 from typing import NoReturn
 
-from common.errors import BadRequest
+from common.errors import InvalidInput
 from common.querydates import query_date_range
 from orders.models import OrderStatus
 from orders.pricing import DeliveryOption
@@ -30,7 +30,7 @@ class OrderFilters:
 
 
 def _refuse(name: str, message: str) -> NoReturn:
-    raise BadRequest(message, errors={name: [message]})
+    raise InvalidInput(message, errors={name: [message]})
 
 
 def _choice(params: Mapping[str, str], name: str, choices: list[str]) -> str:

@@ -20,7 +20,7 @@ from typing import Any
 from rest_framework import serializers
 
 from common.contact import PHONE_INVALID, clean_phone
-from common.errors import BadRequest
+from common.errors import InvalidInput
 from common.shoptime import shop_today
 from orders import age, delivery
 from orders.pricing import DeliveryOption
@@ -90,7 +90,7 @@ def checkout_plan(
     phone = clean_phone(phone_number)
     if option == DeliveryOption.DELIVERY:
         if delivery_date is None:  # the serializer asks first; a caller of the service may not
-            raise BadRequest(DATE_MISSING, errors={"deliveryDate": [DATE_MISSING]})
+            raise InvalidInput(DATE_MISSING, errors={"deliveryDate": [DATE_MISSING]})
         moment, delivery_time = delivery.clean_appointment(delivery_date, delivery_time, config)
     restricted = any(item_restricted for _name, item_restricted, _ in in_cart)
     age.check_age(restricted=restricted, age_confirmed=age_confirmed)
@@ -107,7 +107,7 @@ def _check_shippable(in_cart: Iterable[tuple[str, bool, bool]]) -> None:
     for name, _restricted, shippable in in_cart:
         if not shippable:
             message = delivery.not_shippable(name)
-            raise BadRequest(message, errors={"deliveryOption": [message]})
+            raise InvalidInput(message, errors={"deliveryOption": [message]})
 
 
 def check_units_per_line(
@@ -126,7 +126,7 @@ def check_units_per_line(
     message = (
         each[0] if len(each) == 1 else UNITS_PER_LINES.format(most=most, labels=", ".join(labels))
     )
-    raise BadRequest(message, errors={"cartItems": each})
+    raise InvalidInput(message, errors={"cartItems": each})
 
 
 def _over(
@@ -158,7 +158,7 @@ def check_pending_orders(pending: int, *, config: ShopConfig) -> None:
     most = limit(config.max_pending_orders)
     if most is not None and pending >= most:
         message = PENDING_ORDERS.format(orders=f"{most} order{'' if most == 1 else 's'}")
-        raise BadRequest(message, errors={"cartItems": [message]})
+        raise InvalidInput(message, errors={"cartItems": [message]})
 
 
 def checkout_messages() -> dict[str, str]:
@@ -186,10 +186,10 @@ def phone_check(raw: str) -> dict[str, Any]:
     (clean_phone): the number as it would be stored, or the refusal. Empty: 400."""
     typed = (raw or "").strip()
     if not typed:
-        raise BadRequest(PHONE_MISSING, errors={"phone": [PHONE_MISSING]})
+        raise InvalidInput(PHONE_MISSING, errors={"phone": [PHONE_MISSING]})
     try:
         return {"phone": clean_phone(typed), "valid": True, "message": ""}
-    except BadRequest as refusal:
+    except InvalidInput as refusal:
         return {"phone": typed, "valid": False, "message": refusal.message}
 
 

@@ -3,7 +3,7 @@ and is refused when the product moved since (a sale, another admin). docs/securi
 
 from django.utils.http import parse_etags
 
-from common.errors import PreconditionFailed, PreconditionRequired
+from common.errors import StaleVersion, VersionRequired
 from shop.models import ProductType
 from shop.versioning import product_etag
 
@@ -29,10 +29,10 @@ def check_if_match(product, if_match, *, changes_stock=False):
     a write that would change a stock figure is refused (428); other writes go through."""
     if if_match is None:
         if changes_stock:
-            raise PreconditionRequired(IF_MATCH_REQUIRED)
+            raise VersionRequired(IF_MATCH_REQUIRED)
         return
     if "*" not in if_match and product_etag(product.pk, product.version) not in if_match:
-        raise PreconditionFailed(STALE)
+        raise StaleVersion(STALE)
 
 
 def types_stock_changes(product, types):

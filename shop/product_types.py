@@ -2,7 +2,7 @@
 full list, and this makes the stored types match it (update those with an id, create those
 without, delete the ones left out), so a failure never leaves half the types saved."""
 
-from common.errors import BadRequest
+from common.errors import InvalidInput
 from common.services import model_update
 from shop.models import ProductType, StockReason
 from shop.stock import Why, ledger_move, ledger_write
@@ -19,7 +19,7 @@ def product_types_reconcile(*, product, types, why):
     listed = [item["id"] for item in types if item.get("id") is not None]
     stranger = [type_id for type_id in listed if type_id not in current]
     if stranger or len(listed) != len(set(listed)):
-        raise BadRequest(TYPE_NOT_FOUND, errors={"types": [TYPE_NOT_FOUND]})
+        raise InvalidInput(TYPE_NOT_FOUND, errors={"types": [TYPE_NOT_FOUND]})
     # Deletes first, so a type renamed and added again in one save never meets its old self.
     moves = _delete_left_out(
         product, [current[pk] for pk in sorted(set(current) - set(listed))], why

@@ -24,7 +24,7 @@ from django.db.models import (
 )
 from django.db.models.functions import Coalesce, Lower
 
-from common.errors import BadRequest, Forbidden, NotFound
+from common.errors import InvalidInput, NotAllowed, NotFound
 from common.images import url_for
 from shop.models import Category, Product, ProductImage, ProductType, StockMove
 from shop.search import search_ids
@@ -50,7 +50,7 @@ def clean_search(search: str | None) -> str:
     """The search text as matched: surrounding spaces dropped; too long is a 400."""
     search = (search or "").strip()
     if len(search) > MAX_SEARCH_LENGTH:
-        raise BadRequest(SEARCH_TOO_LONG, errors={"search": [SEARCH_TOO_LONG]})
+        raise InvalidInput(SEARCH_TOO_LONG, errors={"search": [SEARCH_TOO_LONG]})
     return search
 
 
@@ -72,14 +72,14 @@ def clean_sort(sort: str | None) -> str:
     """The `sort` asked for ("" for none: newest first, or relevance for a search)."""
     sort = (sort or "").strip()
     if sort and sort not in SORTS:
-        raise BadRequest(SORT_INVALID, errors={"sort": [SORT_INVALID]})
+        raise InvalidInput(SORT_INVALID, errors={"sort": [SORT_INVALID]})
     return sort
 
 
 def clean_in_stock(in_stock: str | None) -> bool:
     in_stock = (in_stock or "").strip()
     if in_stock and in_stock not in IN_STOCK_VALUES:
-        raise BadRequest(IN_STOCK_INVALID, errors={"inStock": [IN_STOCK_INVALID]})
+        raise InvalidInput(IN_STOCK_INVALID, errors={"inStock": [IN_STOCK_INVALID]})
     return in_stock == "1"
 
 
@@ -161,9 +161,9 @@ def clean_stock_filter(stock: str | None, *, user: "User | AnonymousUser") -> st
     a customer, 400 for an unknown value."""
     stock = (stock or "").strip()
     if stock and not user.is_staff:
-        raise Forbidden(STOCK_FILTER_ADMINS_ONLY)
+        raise NotAllowed(STOCK_FILTER_ADMINS_ONLY)
     if stock and stock not in ("low", "out"):
-        raise BadRequest(STOCK_FILTER_INVALID, errors={"stock": [STOCK_FILTER_INVALID]})
+        raise InvalidInput(STOCK_FILTER_INVALID, errors={"stock": [STOCK_FILTER_INVALID]})
     return stock
 
 

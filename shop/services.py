@@ -10,7 +10,7 @@ from django.core.files.uploadedfile import UploadedFile
 from django.db import transaction
 
 from activity.services import activity_record_created
-from common.errors import BadRequest, NotFound
+from common.errors import InvalidInput, NotFound
 from common.images import StoredImage, store_image, url_for
 from common.services import model_update, unknown_fields_check
 from common.storedfiles import delete_after_commit, store_each, written_or_discarded
@@ -63,7 +63,7 @@ def _paths_of(rows: Iterable[StoredImage | ProductImage]) -> list[str | None]:
 
 def _check_image_count(count: int) -> None:
     if count > MAX_IMAGES:
-        raise BadRequest(TOO_MANY_IMAGES, errors={"images": [TOO_MANY_IMAGES]})
+        raise InvalidInput(TOO_MANY_IMAGES, errors={"images": [TOO_MANY_IMAGES]})
 
 
 def _locked_product(product_id: int) -> Product:
@@ -100,7 +100,7 @@ def _resolve_images(
     unknown = [ref for ref in references if ref not in by_reference]
     if unknown:
         message = f"Not an image of this product: {unknown[0]}"
-        raise BadRequest(message, errors={field: [message]})
+        raise InvalidInput(message, errors={field: [message]})
     chosen = list({by_reference[ref].pk: by_reference[ref] for ref in references}.values())
     return images, chosen
 
@@ -270,7 +270,7 @@ def product_images_delete(*, product_id: int, image_paths: Sequence[str]) -> Pro
     """Remove the named images (all or none) and, after the commit, their files."""
     if not image_paths:
         message = "imagePaths must name at least one image."
-        raise BadRequest(message, errors={"imagePaths": [message]})
+        raise InvalidInput(message, errors={"imagePaths": [message]})
     with transaction.atomic():
         product = _locked_product(product_id)
         current, doomed = _resolve_images(product_id, image_paths, "imagePaths")

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING
 
 from django.db.models import BooleanField, Exists, ExpressionWrapper, F, OuterRef, Q
 
-from common.errors import BadRequest, Conflict
+from common.errors import Conflict, InvalidInput
 from shop.models import Product, ProductType, StockMove, StockReason
 from shop.versioning import catalog_changed
 
@@ -96,7 +96,7 @@ def stock_check_types(*, lines: Sequence[StockLine]) -> None:
     types, so such a line would sell units the product does not show."""
     untyped = {line.product_id for line in lines if line.type_id is None}
     if untyped and ProductType.objects.filter(product_id__in=untyped).exists():
-        raise BadRequest(TYPE_REQUIRED, errors={"cartItems": [TYPE_REQUIRED]})
+        raise InvalidInput(TYPE_REQUIRED, errors={"cartItems": [TYPE_REQUIRED]})
 
 
 def sellable_now() -> Q:
@@ -151,7 +151,7 @@ def stock_reserve(
     """Take `lines` (StockLine) out of stock; return ReservedLine copies with prices. The
     ledger records each move with `reason`, the order's number and who placed it.
 
-    Must run inside the caller's transaction.atomic. Raises BadRequest for unknown items and
+    Must run inside the caller's transaction.atomic. Raises InvalidInput for unknown items and
     Conflict for unavailable or unpriced items, and for short ones: every short line at once
     (one message each, in the message and in `errors.cartItems`), so the shopper fixes the
     cart in one go. The caller's transaction then rolls back and nothing changes.
@@ -181,7 +181,7 @@ def stock_reserve(
 def _merged(
     lines: Sequence[StockLine], products: Products, types: Types
 ) -> dict[tuple[int, int | None], int]:
-    """Units wanted per (product, type), identical lines added up; a BadRequest when a line
+    """Units wanted per (product, type), identical lines added up; a InvalidInput when a line
     names a product that is gone, or a type that is gone or another product's."""
     wanted: dict[tuple[int, int | None], int] = defaultdict(int)
     for line in lines:
@@ -191,7 +191,7 @@ def _merged(
             line.type_id is not None
             and (product_type is None or product_type.product_id != product.pk)
         ):
-            raise BadRequest(CART_ITEMS_GONE)
+            raise InvalidInput(CART_ITEMS_GONE)
         wanted[(line.product_id, line.type_id)] += line.quantity
     return wanted
 

@@ -104,7 +104,7 @@ class TestUpload:
         from shop import services
 
         def broken(*args, **kwargs):
-            raise services.BadRequest("boom")
+            raise services.InvalidInput("boom")
 
         monkeypatch.setattr(services, "_add_images", broken)
 

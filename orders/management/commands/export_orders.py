@@ -3,7 +3,7 @@ from typing import Any
 
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
-from common.errors import BadRequest
+from common.errors import InvalidInput
 from common.querydates import parse_day
 from orders.export import write_orders_csv
 from orders.models import OrderStatus
@@ -13,7 +13,7 @@ from orders.selectors import orders_for_export
 def _date(text: str | None, option: str) -> date | None:
     try:
         return parse_day(text, option)
-    except BadRequest as refused:
+    except InvalidInput as refused:
         raise CommandError(refused.message)
 
 
