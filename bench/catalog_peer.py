@@ -16,10 +16,10 @@ kept in var/bench/oscar-venv) with N products each, serves both with gunicorn (2
   shop healthz   GET /healthz                    (the shop's most trivial answer)
   oscar ceiling  GET /healthz                    (Oscar project's trivial view, its ceiling)
 
-and prints the medians and the ratios the catalog has to meet: list >= 1.5x Oscar's list,
-product >= 2x Oscar's product, both >= 70% of the shop's ceiling (issue 28; 50% before), and
-the shop's trivial answers (ceiling, healthz) >= 1x Oscar's trivial view. PostgreSQL comes from
-BENCH_PG_SERVER (default postgres://postgres@127.0.0.1:5432), which gets two scratch databases.
+and prints the medians and the ratios the catalog has to meet: list >= 2.5x Oscar's list and
+product >= 4x Oscar's product; the trivial answers' ratios are printed to read the rest by.
+PostgreSQL comes from BENCH_PG_SERVER (default postgres://postgres@127.0.0.1:5432), which gets
+two scratch databases.
 --no-oscar measures the shop against its ceiling only.
 """
 
@@ -57,10 +57,8 @@ GUNICORN_FLAGS = [
     "--keep-alive",
     "5",
 ]
-TARGETS = {"list": 1.5, "product": 2.0}
-CEILING_SHARE = 0.7
-# Issue 28: the shop's trivial answers against Oscar's trivial view (each side's ceiling).
-TRIVIAL = {"shop ceiling": 1.0, "shop healthz": 1.0}
+# What a shopper compares: the catalog against django-oscar's, on the same machine and load.
+TARGETS = {"list": 2.5, "product": 4.0}
 
 
 def parse_args():
@@ -203,24 +201,19 @@ def report(backend, medians, rates, count):
     # from the rest of the machine), then the median of those.
     print("  ratios (median of per-turn ratios)")
     for kind, goal in TARGETS.items():
-        shop = rates[f"shop {kind}"]
-        pairs = [(f"oscar {kind}", goal, "x", "vs Oscar  ")]
-        pairs.append(("shop ceiling", CEILING_SHARE, "%", "vs ceiling"))
-        for other, wanted, unit, label in pairs:
-            if other not in rates:
-                continue
-            ratio = statistics.median(a / b for a, b in zip(shop, rates[other], strict=True))
-            shown = f"{ratio:5.2f}x" if unit == "x" else f"{ratio:6.0%}"
-            aim = f"{wanted}x" if unit == "x" else f"{wanted:.0%}"
-            verdict = "ok" if ratio >= wanted else "BELOW"
-            print(f"  {kind:8} {label} {shown}  (goal {aim})  {verdict}")
-    # Issue 28: each side's trivial answer against the other's, turn by turn.
+        other = f"oscar {kind}"
+        if other not in rates:
+            continue
+        pairs = zip(rates[f"shop {kind}"], rates[other], strict=True)
+        ratio = statistics.median(a / b for a, b in pairs)
+        verdict = "ok" if ratio >= goal else "BELOW"
+        print(f"  {kind:8} vs Oscar {ratio:6.2f}x  (goal {goal}x)  {verdict}")
+    # For reading the figures, not a goal: each side's trivial answer against Oscar's.
     if "oscar ceiling" in rates:
-        for label, goal in TRIVIAL.items():
+        for label in ("shop ceiling", "shop healthz"):
             pairs = zip(rates[label], rates["oscar ceiling"], strict=True)
             ratio = statistics.median(a / b for a, b in pairs)
-            verdict = "ok" if ratio >= goal else "BELOW"
-            print(f"  {label:13} vs Oscar's trivial {ratio:5.2f}x  (goal {goal}x)  {verdict}")
+            print(f"  {label:13} vs Oscar's trivial {ratio:5.2f}x")
 
 
 def run_backend(backend, args, python, workdir):
