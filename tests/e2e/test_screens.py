@@ -12,6 +12,7 @@ what is wrong instead of stopping: it fails at the end with the whole list."""
 import re
 
 import pytest
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 from playwright.sync_api import expect
 
 from tests.liveserver import call
@@ -241,7 +242,11 @@ class Screens:
                     break
                 more = strip.get_by_role("button", name=re.compile("more categories", re.I))
                 if more.count() and more.last.is_enabled() and more.last.is_visible():
-                    more.last.click()
+                    try:
+                        more.last.click(timeout=2000)
+                    except PlaywrightTimeout:
+                        # The arrow hides once the strip has scrolled to its end; look again.
+                        continue
                     page.wait_for_function(SETTLED)
                 else:
                     strip.hover()
