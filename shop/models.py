@@ -87,6 +87,26 @@ class Product(models.Model):
                 if not field.primary_key and field.name not in ("version", "sellable")
             ]
         super().save(*args, **kwargs)
+        if kwargs.get("update_fields") is None or "name" in kwargs["update_fields"]:
+            # Here rather than in the services: every save of a name (services, admin,
+            # fixtures) records its words. Imported here: shop.search imports this module.
+            from shop.search import record_words
+
+            record_words([self.name])
+
+
+class SearchWord(models.Model):
+    """A word of a product name (shop/search.py `words`), recorded when a name is saved
+    (`Product.save`, bulk import), never removed: a word no name holds any more only gives
+    a candidate the rule drops. On PostgreSQL, the search's typos are looked up here, by
+    trigram (migration 0016's index), among the catalog's distinct words rather than
+    rechecked over every product row near them."""
+
+    # Text: a name of 200 letters may have a longer word in small letters ("İ" is two).
+    word = models.TextField(unique=True)
+
+    def __str__(self):
+        return self.word
 
 
 class ProductType(models.Model):

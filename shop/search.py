@@ -16,24 +16,28 @@ dropped) as a literal, case-insensitive substring is found too, after every prod
 its name's words, newest first: "eek b" finds "Geek Bar", a word only a description holds
 finds its product, and `%` and `_` are plain characters (docs/api.md, Catalog).
 
-How: the database gives the products the list's filters allow that may match, as (id,
-name, whether the name or description holds the text), in the list's order; the rule is
-applied here to their names' words (rapidfuzz's optimal string alignment distance). On
-PostgreSQL only the candidates pg_trgm's indexes give (`postgres_candidates`); on SQLite,
-which serves development catalogs, every product the filters allow.
+A word without a letter (a number) forgives nothing either: one edit from a number is
+another number.
+
+How: the rule is applied here to words (rapidfuzz's optimal string alignment distance).
+On PostgreSQL, the query words' typos are first looked up among the catalog's name words
+(`SearchWord`, a few thousand rows where the products are 100,000), and the database gives
+only the products whose name holds a query word or one of its typos, or the whole text
+(`postgres_candidates`, through pg_trgm's indexes of migration 0003), as (id, name, whether
+the name or description holds the text), in the list's order; the rule is applied to their
+names' words. On SQLite, which serves development catalogs, the rule reads every product
+the filters allow.
 """
 
 import functools
 import re
 from collections.abc import Iterable, Sequence
 
-from django.contrib.postgres.lookups import TrigramWordSimilar
-from django.db import connection, transaction
+from django.db import connection
 from django.db.models import BooleanField, ExpressionWrapper, Q, QuerySet
-from django.db.models.functions import Upper
 from rapidfuzz.distance import OSA
 
-from shop.models import Product
+from shop.models import Product, SearchWord
 
 # Meilisearch reads the first ten words of a query too.
 MAX_QUERY_WORDS = 10
@@ -44,20 +48,19 @@ Cost = tuple[int, int]
 EXACT: Cost = (0, 0)
 PREFIX: Cost = (0, 1)
 
-# The lowest pg_trgm word similarity of a query word to a name word it matches, a little
-# under the least found over every such edit of 27 words of 4 to 11 letters (2026-11-29).
-# One edit (4 to 7 letters), by length, without a swap of neighbours: swaps, which cost the
-# most trigrams ("mnit" keeps one of the five of "mint"), are matched apart as held
-# (`_may_match`), so the index passes few names that are not found (at 0.2, every name
-# with a word starting with the "m" of "mang"). Two edits (8 letters or more), swaps
-# included: at least one of nine trigrams is left. A prefix of 4 letters or more keeps all
-# its trigrams but the last.
-SIMILARITY = {4: 0.24, 5: 0.3, 6: 0.35, 7: 0.4}
-TWO_EDITS_SIMILARITY = 0.1
-
 
 def words(text: str) -> list[str]:
     return _WORD.findall(text.lower())
+
+
+def record_words(names: Iterable[str]) -> None:
+    """Record the words of `names` (a product's name was saved) that may be typed with a
+    typo, for the look-up on PostgreSQL (`typo_words`); those recorded already stay."""
+    found = sorted({word for name in names for word in words(name) if _has_letter(word)})
+    if found:
+        SearchWord.objects.bulk_create(
+            [SearchWord(word=word) for word in found], ignore_conflicts=True
+        )
 
 
 def query_words(search: str) -> list[str]:
@@ -65,8 +68,14 @@ def query_words(search: str) -> list[str]:
     return list(dict.fromkeys(words(search)))[:MAX_QUERY_WORDS]
 
 
+def _has_letter(word: str) -> bool:
+    return any(map(str.isalpha, word))
+
+
 def allowed_edits(word: str) -> int:
-    return 0 if len(word) < 4 else 1 if len(word) < 8 else 2
+    if len(word) < 4 or not _has_letter(word):
+        return 0
+    return 1 if len(word) < 8 else 2
 
 
 def word_cost(query_word: str, word: str) -> Cost | None:
@@ -140,60 +149,52 @@ def _literal(search: str) -> Q:
     return Q(name__icontains=search) | Q(description__icontains=search)
 
 
-def _may_match(query_word: str) -> Q:
-    """PostgreSQL: names that may hold a word `query_word` matches, through the trigram
-    index on UPPER(name). A word allowed edits: names near it by word similarity (`%>`,
-    at `similarity_threshold`), which keeps its exact and prefix matches too, and for one
-    edit those holding it with a swap of neighbours. A shorter word, or one with `_` (not
-    part of a word to pg_trgm): names holding it."""
-    edits = allowed_edits(query_word)
-    if not edits or not query_word.isalnum():
-        return Q(name__icontains=query_word)
-    near = Q(TrigramWordSimilar(Upper("name"), query_word))
-    if edits == 1:
-        for i in range(len(query_word) - 1):
-            swapped = query_word[:i] + query_word[i + 1] + query_word[i] + query_word[i + 2 :]
-            near |= Q(name__icontains=swapped)
-    return near
+def typo_words(query_words: Sequence[str]) -> dict[str, list[str]]:
+    """For each query word allowed edits, the recorded name words (`SearchWord`) it matches
+    with edits; its exact and prefix matches need none (`_may_match`). The words are read
+    whole: a catalog has a few thousand (its numbers, which forgive nothing, are left out),
+    and the rule itself, not a similarity threshold, picks them."""
+    asked = [word for word in query_words if allowed_edits(word)]
+    if not asked:
+        return {}
+    found: dict[str, list[str]] = {word: [] for word in asked}
+    for name_word in SearchWord.objects.values_list("word", flat=True):
+        for word in asked:
+            cost = word_cost(word, name_word)
+            if cost is not None and cost[0]:
+                found[word].append(name_word)
+    return found
+
+
+def _may_match(query_word: str, typos: Sequence[str]) -> Q:
+    """PostgreSQL: names that may hold a word `query_word` matches: holding it (its exact
+    and prefix matches) or one of its `typos`, through the trigram index on UPPER(name),
+    which serves `icontains` by a plain substring test of each row it gives (cheaper than
+    a word similarity rechecked over every row near the word)."""
+    held = Q(name__icontains=query_word)
+    for word in typos:
+        held |= Q(name__icontains=word)
+    return held
 
 
 def postgres_candidates(
-    products: QuerySet[Product], search: str
+    products: QuerySet[Product], search: str, typos: dict[str, list[str]]
 ) -> QuerySet[Product, tuple[int, str, bool]]:
     """(id, name, holds the text) of the products of `products` the trigram indexes say
-    `search` may find: every query word near a name word, or the text held. Read with the
-    threshold `%>` needs (`_postgres_rows`)."""
+    `search` may find: every query word or one of its `typos` (`typo_words`) held by the
+    name, or the text held."""
     candidates = _literal(search)
     if words_ := query_words(search):
         # The words first: most rows found hold them, and an OR stops at its first truth.
-        candidates = functools.reduce(Q.__and__, map(_may_match, words_)) | candidates
+        candidates = (
+            functools.reduce(Q.__and__, (_may_match(w, typos.get(w, [])) for w in words_))
+            | candidates
+        )
     return (
         products.filter(candidates)
         .annotate(held=ExpressionWrapper(_literal(search), output_field=BooleanField()))
         .values_list("id", "name", "held")
     )
-
-
-def similarity_threshold(search: str) -> str:
-    """The word similarity `%>` must reach to keep every name word within the rule, for
-    the query word that needs the lowest."""
-    needs = [
-        SIMILARITY.get(len(word), TWO_EDITS_SIMILARITY)
-        for word in query_words(search)
-        if allowed_edits(word)
-    ]
-    return str(min(needs, default=SIMILARITY[4]))
-
-
-def _postgres_rows(products: QuerySet[Product], search: str) -> list[tuple[int, str, bool]]:
-    # The threshold `%>` reads, local to this transaction (a pooler may give the next
-    # transaction another server connection); no savepoint in a caller's transaction.
-    with transaction.atomic(savepoint=False), connection.cursor() as cursor:
-        cursor.execute(
-            "SELECT set_config('pg_trgm.word_similarity_threshold', %s, true)",
-            [similarity_threshold(search)],
-        )
-        return list(postgres_candidates(products, search))
 
 
 def _rows(products: QuerySet[Product], search: str) -> Iterable[tuple[int, str, bool]]:
@@ -202,7 +203,7 @@ def _rows(products: QuerySet[Product], search: str) -> Iterable[tuple[int, str, 
     products = products.prefetch_related(None)
     if connection.vendor == "postgresql":
         # Production's catalog: only the candidates its trigram indexes give.
-        return _postgres_rows(products, search)
+        return postgres_candidates(products, search, typo_words(query_words(search)))
     # SQLite serves development catalogs: every product the filters allow, read here, and
     # the text compared here too, as PostgreSQL's UPPER() folds case (SQLite's LIKE folds
     # ASCII letters only).
