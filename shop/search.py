@@ -16,8 +16,8 @@ dropped) as a literal, case-insensitive substring is found too, after every prod
 its name's words, newest first: "eek b" finds "Geek Bar", a word only a description holds
 finds its product, and `%` and `_` are plain characters (docs/api.md, Catalog).
 
-A word without a letter (a number) forgives nothing either: one edit from a number is
-another number.
+A number (a word of digits) forgives nothing either: one edit from a number is another
+number.
 
 How: the rule is applied here to words (rapidfuzz's optimal string alignment distance).
 On PostgreSQL, the query words' typos are first looked up among the catalog's name words
@@ -34,7 +34,7 @@ import re
 from collections.abc import Iterable, Sequence
 
 from django.db import connection
-from django.db.models import BooleanField, ExpressionWrapper, Q, QuerySet
+from django.db.models import BooleanField, Case, ExpressionWrapper, Q, QuerySet, Value, When
 from rapidfuzz.distance import OSA
 
 from shop.models import Product, SearchWord
@@ -56,7 +56,7 @@ def words(text: str) -> list[str]:
 def record_words(names: Iterable[str]) -> None:
     """Record the words of `names` (a product's name was saved) that may be typed with a
     typo, for the look-up on PostgreSQL (`typo_words`); those recorded already stay."""
-    found = sorted({word for name in names for word in words(name) if _has_letter(word)})
+    found = sorted({word for name in names for word in words(name) if not word.isdecimal()})
     if found:
         SearchWord.objects.bulk_create(
             [SearchWord(word=word) for word in found], ignore_conflicts=True
@@ -68,12 +68,8 @@ def query_words(search: str) -> list[str]:
     return list(dict.fromkeys(words(search)))[:MAX_QUERY_WORDS]
 
 
-def _has_letter(word: str) -> bool:
-    return any(map(str.isalpha, word))
-
-
 def allowed_edits(word: str) -> int:
-    if len(word) < 4 or not _has_letter(word):
+    if len(word) < 4 or word.isdecimal():
         return 0
     return 1 if len(word) < 8 else 2
 
@@ -110,19 +106,23 @@ class _NameRule:
     def cost(self, name: str) -> tuple[int, int] | None:
         """(edits summed, prefixes) of a name every query word matches, else None: each
         query word at its best among the name's words."""
-        best: list[Cost | None] = [None] * len(self.query_words)
+        # Run for each of thousands of names: plain loops, no generators.
+        best: dict[int, Cost] = {}
         for word in words(name):
             found = self.matches.get(word)
             if found is None:
                 found = self._matches(word)
             for n, cost in found:
-                held = best[n]
+                held = best.get(n)
                 if held is None or cost < held:
                     best[n] = cost
-        matched = [cost for cost in best if cost is not None]
-        if not matched or len(matched) < len(best):
+        if not best or len(best) < len(self.query_words):
             return None
-        return sum(edits for edits, _ in matched), sum(prefix for _, prefix in matched)
+        edits = prefixes = 0
+        for word_edits, prefix in best.values():
+            edits += word_edits
+            prefixes += prefix
+        return edits, prefixes
 
 
 @functools.cache
@@ -152,7 +152,7 @@ def _literal(search: str) -> Q:
 def typo_words(query_words: Sequence[str]) -> dict[str, list[str]]:
     """For each query word allowed edits, the recorded name words (`SearchWord`) it matches
     with edits; its exact and prefix matches need none (`_may_match`). The words are read
-    whole: a catalog has a few thousand (its numbers, which forgive nothing, are left out),
+    whole: a catalog has a few thousand (its numbers, which forgive nothing, left out),
     and the rule itself, not a similarity threshold, picks them."""
     asked = [word for word in query_words if allowed_edits(word)]
     if not asked:
@@ -182,18 +182,19 @@ def postgres_candidates(
 ) -> QuerySet[Product, tuple[int, str, bool]]:
     """(id, name, holds the text) of the products of `products` the trigram indexes say
     `search` may find: every query word or one of its `typos` (`typo_words`) held by the
-    name, or the text held."""
-    candidates = _literal(search)
-    if words_ := query_words(search):
-        # The words first: most rows found hold them, and an OR stops at its first truth.
-        candidates = (
-            functools.reduce(Q.__and__, (_may_match(w, typos.get(w, [])) for w in words_))
-            | candidates
-        )
+    name, or the text held. The name is "" where it holds no query word: the rule has
+    nothing to find there ("flavour" is in every description, in no name)."""
+    literal = _literal(search)
+    held = ExpressionWrapper(literal, output_field=BooleanField())
+    words_ = query_words(search)
+    if not words_:
+        return products.filter(literal).annotate(held=held).values_list("id", "name", "held")
+    named = functools.reduce(Q.__and__, (_may_match(w, typos.get(w, [])) for w in words_))
     return (
-        products.filter(candidates)
-        .annotate(held=ExpressionWrapper(_literal(search), output_field=BooleanField()))
-        .values_list("id", "name", "held")
+        # The words first: most rows found hold them, and an OR stops at its first truth.
+        products.filter(named | literal)
+        .annotate(candidate=Case(When(named, then="name"), default=Value("")), held=held)
+        .values_list("id", "candidate", "held")
     )
 
 

@@ -15,7 +15,7 @@ def fill(apps, schema_editor):
     SearchWord = apps.get_model("shop", "SearchWord")
     found = set()
     for name in Product.objects.values_list("name", flat=True).iterator(chunk_size=BATCH):
-        found.update(w for w in word.findall(name.lower()) if any(map(str.isalpha, w)))
+        found.update(w for w in word.findall(name.lower()) if not w.isdecimal())
     SearchWord.objects.bulk_create(
         [SearchWord(word=w) for w in sorted(found)], batch_size=BATCH, ignore_conflicts=True
     )
