@@ -34,7 +34,7 @@ import re
 from collections.abc import Iterable, Sequence
 
 from django.db import connection
-from django.db.models import BooleanField, Case, ExpressionWrapper, Q, QuerySet, Value, When
+from django.db.models import Case, Q, QuerySet, Value, When
 from rapidfuzz.distance import OSA
 
 from shop.models import Product, SearchWord
@@ -79,7 +79,8 @@ def word_cost(query_word: str, word: str) -> Cost | None:
     if word.startswith(query_word):
         return EXACT if word == query_word else PREFIX
     limit = allowed_edits(query_word)
-    if limit and abs(len(word) - len(query_word)) <= limit:
+    # Nor is a name word that is a number found by a typo (`record_words` leaves them out).
+    if limit and abs(len(word) - len(query_word)) <= limit and not word.isdecimal():
         edits = OSA.distance(query_word, word, score_cutoff=limit)
         if edits <= limit:
             return (edits, 0)
@@ -179,32 +180,35 @@ def _may_match(query_word: str, typos: Sequence[str]) -> Q:
 
 def postgres_candidates(
     products: QuerySet[Product], search: str, typos: dict[str, list[str]]
-) -> QuerySet[Product, tuple[int, str, bool]]:
-    """(id, name, holds the text) of the products of `products` the trigram indexes say
-    `search` may find: every query word or one of its `typos` (`typo_words`) held by the
-    name, or the text held. The name is "" where it holds no query word: the rule has
-    nothing to find there ("flavour" is in every description, in no name)."""
+) -> QuerySet[Product, tuple[int, str]]:
+    """(id, name) of the products of `products` the trigram indexes say `search` may
+    find: every query word or one of its `typos` (`typo_words`) held by the name, or the
+    text held. The name is "" where it holds no query word: such a product is found only
+    by the text it holds, and the rule has nothing to find there ("flavour" is in every
+    description, in no name)."""
     literal = _literal(search)
-    held = ExpressionWrapper(literal, output_field=BooleanField())
     words_ = query_words(search)
     if not words_:
-        return products.filter(literal).annotate(held=held).values_list("id", "name", "held")
+        return products.filter(literal).annotate(candidate=Value("")).values_list("id", "candidate")
     named = functools.reduce(Q.__and__, (_may_match(w, typos.get(w, [])) for w in words_))
     return (
         # The words first: most rows found hold them, and an OR stops at its first truth.
         products.filter(named | literal)
-        .annotate(candidate=Case(When(named, then="name"), default=Value("")), held=held)
-        .values_list("id", "candidate", "held")
+        .annotate(candidate=Case(When(named, then="name"), default=Value("")))
+        .values_list("id", "candidate")
     )
 
 
-def _rows(products: QuerySet[Product], search: str) -> Iterable[tuple[int, str, bool]]:
+def _rows(products: QuerySet[Product], search: str) -> Iterable[tuple[int, str, bool | None]]:
     """(id, name, holds the text) of the products of `products` that `search` may find, in
-    its order."""
+    its order. On PostgreSQL "holds the text" is None for a name holding a query word:
+    computed for thousands of rows, it was most of the query's time, and the rule finds
+    nearly all of them (`_holding` asks for the others)."""
     products = products.prefetch_related(None)
     if connection.vendor == "postgresql":
         # Production's catalog: only the candidates its trigram indexes give.
-        return postgres_candidates(products, search, typo_words(query_words(search)))
+        candidates = postgres_candidates(products, search, typo_words(query_words(search)))
+        return ((pk, name, None if name else True) for pk, name in candidates)
     # SQLite serves development catalogs: every product the filters allow, read here, and
     # the text compared here too, as PostgreSQL's UPPER() folds case (SQLite's LIKE folds
     # ASCII letters only).
@@ -215,6 +219,11 @@ def _rows(products: QuerySet[Product], search: str) -> Iterable[tuple[int, str, 
     )
 
 
+def _holding(ids: Sequence[int], search: str) -> set[int]:
+    """Those of `ids` whose name or description holds `search`."""
+    return set(Product.objects.filter(_literal(search), pk__in=ids).values_list("pk", flat=True))
+
+
 def search_ids(products: QuerySet[Product], search: str, *, sort: str = "") -> list[int]:
     """The ids of `products` (product_list's, with the list's filters, in the order of its
     `sort`) that `search` (not empty, as clean_search left it) finds: those found by their
@@ -223,19 +232,20 @@ def search_ids(products: QuerySet[Product], search: str, *, sort: str = "") -> l
     if not search:
         return []
     rule = _NameRule(query_words(search))
-    rows = _rows(products, search)
+    rows = [(pk, rule.cost(name), held) for pk, name, held in _rows(products, search)]
+    if unknown := [pk for pk, cost, held in rows if cost is None and held is None]:
+        holding = _holding(unknown, search)
+        rows = [(pk, cost, pk in holding if held is None else held) for pk, cost, held in rows]
     if sort:
-        # Both kinds together, in the list's order: a name holding the text needs no rule.
-        return [pk for pk, name, held in rows if held or rule.cost(name) is not None]
+        # Both kinds together, in the list's order.
+        return [pk for pk, cost, held in rows if cost is not None or held]
     # (0, edits, prefixes) for a product its name's words find, (1, 0, 0) for one that only
     # holds the text.
-    found: list[tuple[tuple[int, int, int], int]] = []
-    for pk, name, held in rows:
-        cost = rule.cost(name)
-        if cost is not None:
-            found.append(((0, *cost), pk))
-        elif held:
-            found.append(((1, 0, 0), pk))
+    found = [
+        ((0, *cost) if cost is not None else (1, 0, 0), pk)
+        for pk, cost, held in rows
+        if cost is not None or held
+    ]
     # Stable: ties keep the list's order, newest first.
     found.sort(key=lambda item: item[0])
     return [pk for _, pk in found]

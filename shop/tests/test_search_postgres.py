@@ -98,7 +98,7 @@ class TestTypos:
             query = {"search": search, "limit": 1, "page": page}
             with CaptureQueriesContext(connection) as queries:
                 body = customer_client.get("/api/products", query).json()
-            ran = sum('AS "held"' in q["sql"] for q in queries)  # the candidates
+            ran = sum('AS "candidate"' in q["sql"] for q in queries)  # the candidates
             return body["pagination"]["totalItems"], ran
 
         assert searches("bar", 1) == (3, 1)
