@@ -93,10 +93,16 @@ class _NameRule:
 
     def __init__(self, query_words: Sequence[str]) -> None:
         self.query_words = query_words
+        self.numbers_asked = any(word.isdecimal() for word in query_words)
         # {name word: [(query word's index, cost)] for the query words it matches}
         self.matches: dict[str, list[tuple[int, Cost]]] = {}
 
     def _matches(self, word: str) -> list[tuple[int, Cost]]:
+        if word.isdecimal() and not self.numbers_asked:
+            # A number is found only by a query number it starts with (`word_cost`), and
+            # most names hold one of their own: the common case, without the rule's calls.
+            found = self.matches[word] = []
+            return found
         found = self.matches[word] = [
             (n, cost)
             for n, query_word in enumerate(self.query_words)
