@@ -32,6 +32,7 @@ the filters allow.
 import functools
 import re
 from collections.abc import Iterable, Sequence
+from operator import itemgetter
 
 from django.db import connection
 from django.db.models import Case, Q, QuerySet, Value, When
@@ -50,7 +51,12 @@ PREFIX: Cost = (0, 1)
 
 
 def words(text: str) -> list[str]:
-    return _WORD.findall(text.lower())
+    lowered = text.lower()
+    if lowered.replace(" ", "").isalnum():
+        # Word characters and spaces only, most names: the same words, split twice as fast
+        # (a search runs this over thousands of names).
+        return lowered.split()
+    return _WORD.findall(lowered)
 
 
 def record_words(names: Iterable[str]) -> None:
@@ -93,16 +99,11 @@ class _NameRule:
 
     def __init__(self, query_words: Sequence[str]) -> None:
         self.query_words = query_words
-        self.numbers_asked = any(word.isdecimal() for word in query_words)
+        self.skip_numbers = not any(word.isdecimal() for word in query_words)
         # {name word: [(query word's index, cost)] for the query words it matches}
         self.matches: dict[str, list[tuple[int, Cost]]] = {}
 
     def _matches(self, word: str) -> list[tuple[int, Cost]]:
-        if word.isdecimal() and not self.numbers_asked:
-            # A number is found only by a query number it starts with (`word_cost`), and
-            # most names hold one of their own: the common case, without the rule's calls.
-            found = self.matches[word] = []
-            return found
         found = self.matches[word] = [
             (n, cost)
             for n, query_word in enumerate(self.query_words)
@@ -118,6 +119,10 @@ class _NameRule:
         for word in words(name):
             found = self.matches.get(word)
             if found is None:
+                if self.skip_numbers and word.isdecimal():
+                    # A number is found only by a query number it starts with (`word_cost`),
+                    # and most names hold one of their own: skipped without the rule's calls.
+                    continue
                 found = self._matches(word)
             for n, cost in found:
                 held = best.get(n)
@@ -253,5 +258,5 @@ def search_ids(products: QuerySet[Product], search: str, *, sort: str = "") -> l
         if cost is not None or held
     ]
     # Stable: ties keep the list's order, newest first.
-    found.sort(key=lambda item: item[0])
+    found.sort(key=itemgetter(0))
     return [pk for _, pk in found]
