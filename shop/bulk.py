@@ -7,6 +7,7 @@ another product still uses)."""
 import io
 import random
 from decimal import Decimal
+from operator import attrgetter
 
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.db import transaction
@@ -162,7 +163,7 @@ def bulk_create_products(count, *, types=5, images=2, seed=None):
                 for n in range(images)
             )
             _opening_moves(products, product_types)
-            record_words(product.name for product in products)  # bulk_create skips save()
+            record_words(map(attrgetter("name"), products))  # bulk_create skips save()
             sellable_refresh(_ids(products))
             catalog_changed()  # new products start at version 1
         made += size

@@ -235,6 +235,19 @@ def _holding(ids: Sequence[int], search: str) -> set[int]:
     return set(Product.objects.filter(_literal(search), pk__in=ids).values_list("pk", flat=True))
 
 
+def _costs(
+    products: QuerySet[Product], search: str
+) -> list[tuple[int, tuple[int, int] | None, bool]]:
+    """(id, the rule's (edits, prefixes) or None, holds the text) of the products of
+    `products` that `search` may find, in their order."""
+    rule = _NameRule(query_words(search))
+    rows = [(pk, rule.cost(name), held) for pk, name, held in _rows(products, search)]
+    if unknown := [pk for pk, cost, held in rows if cost is None and held is None]:
+        holding = _holding(unknown, search)
+        return [(pk, cost, pk in holding if held is None else held) for pk, cost, held in rows]
+    return [(pk, cost, bool(held)) for pk, cost, held in rows]
+
+
 def search_ids(products: QuerySet[Product], search: str, *, sort: str = "") -> list[int]:
     """The ids of `products` (product_list's, with the list's filters, in the order of its
     `sort`) that `search` (not empty, as clean_search left it) finds: those found by their
@@ -242,21 +255,13 @@ def search_ids(products: QuerySet[Product], search: str, *, sort: str = "") -> l
     module's docstring has the rule); or, with `sort`, all of them in the list's order."""
     if not search:
         return []
-    rule = _NameRule(query_words(search))
-    rows = [(pk, rule.cost(name), held) for pk, name, held in _rows(products, search)]
-    if unknown := [pk for pk, cost, held in rows if cost is None and held is None]:
-        holding = _holding(unknown, search)
-        rows = [(pk, cost, pk in holding if held is None else held) for pk, cost, held in rows]
+    rows = [(pk, cost) for pk, cost, held in _costs(products, search) if cost is not None or held]
     if sort:
         # Both kinds together, in the list's order.
-        return [pk for pk, cost, held in rows if cost is not None or held]
+        return [pk for pk, _ in rows]
     # (0, edits, prefixes) for a product its name's words find, (1, 0, 0) for one that only
     # holds the text.
-    found = [
-        ((0, *cost) if cost is not None else (1, 0, 0), pk)
-        for pk, cost, held in rows
-        if cost is not None or held
-    ]
+    found = [((0, *cost) if cost else (1, 0, 0), pk) for pk, cost in rows]
     # Stable: ties keep the list's order, newest first.
     found.sort(key=itemgetter(0))
     return [pk for _, pk in found]
