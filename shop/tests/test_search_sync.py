@@ -93,6 +93,7 @@ def test_a_number_forgives_no_typo(customer_client):
 
     assert found(customer_client, "1234") == ["Pod 1234 Kit5"]
     assert found(customer_client, "1243") == []
+    assert found(customer_client, "x1234") == []  # nor is a number found by a typo
     assert found(customer_client, "kit6") == ["Pod 1234 Kit5"]  # a word with a letter does
 
 
