@@ -119,8 +119,8 @@ def _one_edit(word, letters="xe"):
 
 
 def test_the_trigram_candidates_keep_every_name_within_the_rule():
-    """The thresholds of shop/search.py (SIMILARITY): every typo the rule forgives finds
-    its name through the trigram index, for words of every length it treats apart."""
+    """Every typo the rule forgives finds its name through the recorded words and the
+    trigram index (shop/search.py), for words of every length it treats apart."""
     names = ["Cool Mint Pod", "Frosty Mango Kit", "Nebula Lamp", "Berry Lychee", "Tropical"]
     for name in names:
         Product.objects.create(name=name, category_id="juices", price=1, quantity=1)
