@@ -54,8 +54,9 @@ def test_a_write_through_the_api_is_found_at_once(admin_client_api, customer_cli
 
 
 def test_rows_written_without_the_services_are_found_too(customer_client):
-    """By their words and text at once; by their typos once their words are recorded
-    (`Product.save` and shop/bulk.py record them; bulk_create and update() do not)."""
+    """By their words and text at once; by their typos once their words are recorded (a
+    new product's save, `product_update` and shop/bulk.py record them; bulk_create and
+    update() do not)."""
     Product.objects.bulk_create(
         Product(name=f"Nebula Pod {n}", description="glowing", category_id="juices")
         for n in range(3)
@@ -73,12 +74,12 @@ def test_rows_written_without_the_services_are_found_too(customer_client):
     assert found(customer_client, "comte") == ["Comet Pod 2"]
 
 
-def test_a_saved_name_and_a_bulk_import_record_their_words():
+def test_a_new_name_a_rename_and_a_bulk_import_record_their_words():
     from shop.bulk import bulk_create_products
+    from shop.services import product_update
 
     product = make_product(name="Zephyr Lamp 2000")
-    product.name = "Zephyr Orb"
-    product.save()
+    product_update(product_id=product.pk, name="Zephyr Orb")
     bulk_create_products(2, types=0, images=0, seed=1)
 
     recorded = set(SearchWord.objects.values_list("word", flat=True))
