@@ -20,13 +20,13 @@ A number (a word of digits) forgives nothing either: one edit from a number is a
 number.
 
 How: the rule is applied here to words (rapidfuzz's optimal string alignment distance).
-On PostgreSQL, the query words' typos are first looked up among the catalog's name words
-(`SearchWord`, a few thousand rows where the products are 100,000), and the database gives
-only the products whose name holds a query word or one of its typos, or the whole text
-(`postgres_candidates`, through pg_trgm's indexes of migration 0003), as (id, name, whether
-the name or description holds the text), in the list's order; the rule is applied to their
-names' words. On SQLite, which serves development catalogs, the rule reads every product
-the filters allow.
+On PostgreSQL, the query words' typos are first looked up among the catalog's distinct name
+words (`SearchWord`, numbers left out: `typo_words`), then the database gives only the
+products whose name holds every query word or one of its typos, or that hold the whole
+text (`postgres_candidates`, through pg_trgm's indexes of migration 0003), in the list's
+order; the rule is applied to their names' words, and whether the text is held is asked
+only for the few names it does not find (`_holding`). On SQLite, which serves development
+catalogs, the rule reads every product the filters allow.
 """
 
 import functools
