@@ -91,19 +91,18 @@ def timed(client, path, count, headers, cold=False):
 
 
 def search_plan(word):
-    """The plan of a search's query: the names near its words or holding the text
-    (shop/search.py)."""
-    from django.db import connection, transaction
+    """The plan of a search's query: the names holding its words or their typos, or the
+    text (shop/search.py)."""
+    from django.db import connection
 
     from shop import search
     from shop.models import Product
 
-    sql, params = search.postgres_candidates(Product.objects.all(), word).query.sql_with_params()
-    with transaction.atomic(), connection.cursor() as cursor:
-        cursor.execute(
-            "SELECT set_config('pg_trgm.word_similarity_threshold', %s, true)",
-            [search.similarity_threshold(word)],
-        )
+    typos = search.typo_words(search.query_words(word))
+    sql, params = search.postgres_candidates(
+        Product.objects.all(), word, typos
+    ).query.sql_with_params()
+    with connection.cursor() as cursor:
         cursor.execute(f"EXPLAIN (ANALYZE, COSTS OFF) {sql}", params)
         plan = [row[0] for row in cursor.fetchall()]
     uses = "uses trigram index" if any("trgm" in line for line in plan) else "no trigram index"

@@ -7,6 +7,7 @@ another product still uses)."""
 import io
 import random
 from decimal import Decimal
+from operator import attrgetter
 
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.db import transaction
@@ -15,6 +16,7 @@ from PIL import Image, ImageDraw
 from common.images import store_image
 from shop.categories import CATEGORIES
 from shop.models import Product, ProductImage, ProductType, StockReason
+from shop.search import record_words
 from shop.services import PRODUCT_FOLDER, PRODUCT_MAX_SIDE
 from shop.stock import Why, ledger_move, ledger_write, sellable_refresh
 from shop.versioning import catalog_changed
@@ -161,6 +163,7 @@ def bulk_create_products(count, *, types=5, images=2, seed=None):
                 for n in range(images)
             )
             _opening_moves(products, product_types)
+            record_words(map(attrgetter("name"), products))  # bulk_create skips save()
             sellable_refresh(_ids(products))
             catalog_changed()  # new products start at version 1
         made += size

@@ -80,13 +80,35 @@ class Product(models.Model):
         # `version` only ever moves by an UPDATE ... version + 1 (shop.versioning), and
         # `sellable` by shop.stock.sellable_refresh; a save of a row loaded earlier (the
         # admin's forms) must not write back an older value.
-        if not self._state.adding and kwargs.get("update_fields") is None:
+        adding = self._state.adding
+        if not adding and kwargs.get("update_fields") is None:
             kwargs["update_fields"] = [
                 field.name
                 for field in self._meta.concrete_fields
                 if not field.primary_key and field.name not in ("version", "sellable")
             ]
         super().save(*args, **kwargs)
+        if adding:
+            # A new product's name words, for the search's typos, however it is created
+            # (the services, fixtures); a rename records them in `product_update`.
+            # Imported here: shop.search imports this module.
+            from shop.search import record_words
+
+            record_words([self.name])
+
+
+class SearchWord(models.Model):
+    """A word of a product name (shop/search.py `record_words`), recorded when a product is
+    created (`Product.save`), renamed (`product_update`) or bulk-imported, never removed: a
+    word no name holds any more only gives a candidate the rule drops. Numbers are left out
+    (they forgive no typo). On PostgreSQL the search looks its typos up here, among the
+    catalog's distinct words, rather than over every product row near them."""
+
+    # Text: a name of 200 letters may have a longer word in small letters ("İ" is two).
+    word = models.TextField(unique=True)
+
+    def __str__(self):
+        return self.word
 
 
 class ProductType(models.Model):

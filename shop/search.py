@@ -16,24 +16,29 @@ dropped) as a literal, case-insensitive substring is found too, after every prod
 its name's words, newest first: "eek b" finds "Geek Bar", a word only a description holds
 finds its product, and `%` and `_` are plain characters (docs/api.md, Catalog).
 
-How: the database gives the products the list's filters allow that may match, as (id,
-name, whether the name or description holds the text), in the list's order; the rule is
-applied here to their names' words (rapidfuzz's optimal string alignment distance). On
-PostgreSQL only the candidates pg_trgm's indexes give (`postgres_candidates`); on SQLite,
-which serves development catalogs, every product the filters allow.
+A number (a word of digits) forgives nothing either: one edit from a number is another
+number.
+
+How: the rule is applied here to words (rapidfuzz's optimal string alignment distance).
+On PostgreSQL, the query words' typos are first looked up among the catalog's distinct name
+words (`SearchWord`, numbers left out: `typo_words`), then the database gives only the
+products whose name holds every query word or one of its typos, or that hold the whole
+text (`postgres_candidates`, through pg_trgm's indexes of migration 0003), in the list's
+order; the rule is applied to their names' words, and whether the text is held is asked
+only for the few names it does not find (`_holding`). On SQLite, which serves development
+catalogs, the rule reads every product the filters allow.
 """
 
 import functools
 import re
 from collections.abc import Iterable, Sequence
+from operator import itemgetter
 
-from django.contrib.postgres.lookups import TrigramWordSimilar
-from django.db import connection, transaction
-from django.db.models import BooleanField, ExpressionWrapper, Q, QuerySet
-from django.db.models.functions import Upper
+from django.db import connection
+from django.db.models import Case, Q, QuerySet, Value, When
 from rapidfuzz.distance import OSA
 
-from shop.models import Product
+from shop.models import Product, SearchWord
 
 # Meilisearch reads the first ten words of a query too.
 MAX_QUERY_WORDS = 10
@@ -44,20 +49,24 @@ Cost = tuple[int, int]
 EXACT: Cost = (0, 0)
 PREFIX: Cost = (0, 1)
 
-# The lowest pg_trgm word similarity of a query word to a name word it matches, a little
-# under the least found over every such edit of 27 words of 4 to 11 letters (2026-11-29).
-# One edit (4 to 7 letters), by length, without a swap of neighbours: swaps, which cost the
-# most trigrams ("mnit" keeps one of the five of "mint"), are matched apart as held
-# (`_may_match`), so the index passes few names that are not found (at 0.2, every name
-# with a word starting with the "m" of "mang"). Two edits (8 letters or more), swaps
-# included: at least one of nine trigrams is left. A prefix of 4 letters or more keeps all
-# its trigrams but the last.
-SIMILARITY = {4: 0.24, 5: 0.3, 6: 0.35, 7: 0.4}
-TWO_EDITS_SIMILARITY = 0.1
-
 
 def words(text: str) -> list[str]:
-    return _WORD.findall(text.lower())
+    lowered = text.lower()
+    if lowered.replace(" ", "").isalnum():
+        # Word characters and spaces only, most names: the same words, split twice as fast
+        # (a search runs this over thousands of names).
+        return lowered.split()
+    return _WORD.findall(lowered)
+
+
+def record_words(names: Iterable[str]) -> None:
+    """Record the words of `names` (a product's name was saved) that may be typed with a
+    typo, for the look-up on PostgreSQL (`typo_words`); those recorded already stay."""
+    found = sorted({word for name in names for word in words(name) if not word.isdecimal()})
+    if found:
+        SearchWord.objects.bulk_create(
+            [SearchWord(word=word) for word in found], ignore_conflicts=True
+        )
 
 
 def query_words(search: str) -> list[str]:
@@ -66,7 +75,9 @@ def query_words(search: str) -> list[str]:
 
 
 def allowed_edits(word: str) -> int:
-    return 0 if len(word) < 4 else 1 if len(word) < 8 else 2
+    if len(word) < 4 or word.isdecimal():
+        return 0
+    return 1 if len(word) < 8 else 2
 
 
 def word_cost(query_word: str, word: str) -> Cost | None:
@@ -74,7 +85,8 @@ def word_cost(query_word: str, word: str) -> Cost | None:
     if word.startswith(query_word):
         return EXACT if word == query_word else PREFIX
     limit = allowed_edits(query_word)
-    if limit and abs(len(word) - len(query_word)) <= limit:
+    # Nor is a name word that is a number found by a typo (`record_words` leaves them out).
+    if limit and abs(len(word) - len(query_word)) <= limit and not word.isdecimal():
         edits = OSA.distance(query_word, word, score_cutoff=limit)
         if edits <= limit:
             return (edits, 0)
@@ -87,6 +99,7 @@ class _NameRule:
 
     def __init__(self, query_words: Sequence[str]) -> None:
         self.query_words = query_words
+        self.skip_numbers = not any(word.isdecimal() for word in query_words)
         # {name word: [(query word's index, cost)] for the query words it matches}
         self.matches: dict[str, list[tuple[int, Cost]]] = {}
 
@@ -101,19 +114,27 @@ class _NameRule:
     def cost(self, name: str) -> tuple[int, int] | None:
         """(edits summed, prefixes) of a name every query word matches, else None: each
         query word at its best among the name's words."""
-        best: list[Cost | None] = [None] * len(self.query_words)
+        # Run for each of thousands of names: plain loops, no generators.
+        best: dict[int, Cost] = {}
         for word in words(name):
             found = self.matches.get(word)
             if found is None:
+                if self.skip_numbers and word.isdecimal():
+                    # A number is found only by a query number it starts with (`word_cost`),
+                    # and most names hold one of their own: skipped without the rule's calls.
+                    continue
                 found = self._matches(word)
             for n, cost in found:
-                held = best[n]
+                held = best.get(n)
                 if held is None or cost < held:
                     best[n] = cost
-        matched = [cost for cost in best if cost is not None]
-        if not matched or len(matched) < len(best):
+        if not best or len(best) < len(self.query_words):
             return None
-        return sum(edits for edits, _ in matched), sum(prefix for _, prefix in matched)
+        edits = prefixes = 0
+        for word_edits, prefix in best.values():
+            edits += word_edits
+            prefixes += prefix
+        return edits, prefixes
 
 
 @functools.cache
@@ -140,69 +161,65 @@ def _literal(search: str) -> Q:
     return Q(name__icontains=search) | Q(description__icontains=search)
 
 
-def _may_match(query_word: str) -> Q:
-    """PostgreSQL: names that may hold a word `query_word` matches, through the trigram
-    index on UPPER(name). A word allowed edits: names near it by word similarity (`%>`,
-    at `similarity_threshold`), which keeps its exact and prefix matches too, and for one
-    edit those holding it with a swap of neighbours. A shorter word, or one with `_` (not
-    part of a word to pg_trgm): names holding it."""
-    edits = allowed_edits(query_word)
-    if not edits or not query_word.isalnum():
-        return Q(name__icontains=query_word)
-    near = Q(TrigramWordSimilar(Upper("name"), query_word))
-    if edits == 1:
-        for i in range(len(query_word) - 1):
-            swapped = query_word[:i] + query_word[i + 1] + query_word[i] + query_word[i + 2 :]
-            near |= Q(name__icontains=swapped)
-    return near
+def typo_words(query_words: Sequence[str]) -> dict[str, list[str]]:
+    """For each query word allowed edits, the recorded name words (`SearchWord`) it matches
+    with edits; its exact and prefix matches need none (`_may_match`). The words are read
+    whole: a catalog has a few thousand (its numbers, which forgive nothing, left out),
+    and the rule itself, not a similarity threshold, picks them."""
+    asked = [word for word in query_words if allowed_edits(word)]
+    if not asked:
+        return {}
+    found: dict[str, list[str]] = {word: [] for word in asked}
+    for name_word in SearchWord.objects.values_list("word", flat=True):
+        for word in asked:
+            cost = word_cost(word, name_word)
+            if cost is not None and cost[0]:
+                found[word].append(name_word)
+    return found
+
+
+def _may_match(query_word: str, typos: Sequence[str]) -> Q:
+    """PostgreSQL: names that may hold a word `query_word` matches: holding it (its exact
+    and prefix matches) or one of its `typos`, through the trigram index on UPPER(name),
+    which serves `icontains` by a plain substring test of each row it gives (cheaper than
+    a word similarity rechecked over every row near the word)."""
+    held = Q(name__icontains=query_word)
+    for word in typos:
+        held |= Q(name__icontains=word)
+    return held
 
 
 def postgres_candidates(
-    products: QuerySet[Product], search: str
-) -> QuerySet[Product, tuple[int, str, bool]]:
-    """(id, name, holds the text) of the products of `products` the trigram indexes say
-    `search` may find: every query word near a name word, or the text held. Read with the
-    threshold `%>` needs (`_postgres_rows`)."""
-    candidates = _literal(search)
-    if words_ := query_words(search):
-        # The words first: most rows found hold them, and an OR stops at its first truth.
-        candidates = functools.reduce(Q.__and__, map(_may_match, words_)) | candidates
+    products: QuerySet[Product], search: str, typos: dict[str, list[str]]
+) -> QuerySet[Product, tuple[int, str]]:
+    """(id, name) of the products of `products` the trigram indexes say `search` may
+    find: every query word or one of its `typos` (`typo_words`) held by the name, or the
+    text held. The name is "" where it holds no query word: such a product is found only
+    by the text it holds, and the rule has nothing to find there ("flavour" is in every
+    description, in no name)."""
+    literal = _literal(search)
+    words_ = query_words(search)
+    if not words_:
+        return products.filter(literal).annotate(candidate=Value("")).values_list("id", "candidate")
+    named = functools.reduce(Q.__and__, (_may_match(w, typos.get(w, [])) for w in words_))
     return (
-        products.filter(candidates)
-        .annotate(held=ExpressionWrapper(_literal(search), output_field=BooleanField()))
-        .values_list("id", "name", "held")
+        # The words first: most rows found hold them, and an OR stops at its first truth.
+        products.filter(named | literal)
+        .annotate(candidate=Case(When(named, then="name"), default=Value("")))
+        .values_list("id", "candidate")
     )
 
 
-def similarity_threshold(search: str) -> str:
-    """The word similarity `%>` must reach to keep every name word within the rule, for
-    the query word that needs the lowest."""
-    needs = [
-        SIMILARITY.get(len(word), TWO_EDITS_SIMILARITY)
-        for word in query_words(search)
-        if allowed_edits(word)
-    ]
-    return str(min(needs, default=SIMILARITY[4]))
-
-
-def _postgres_rows(products: QuerySet[Product], search: str) -> list[tuple[int, str, bool]]:
-    # The threshold `%>` reads, local to this transaction (a pooler may give the next
-    # transaction another server connection); no savepoint in a caller's transaction.
-    with transaction.atomic(savepoint=False), connection.cursor() as cursor:
-        cursor.execute(
-            "SELECT set_config('pg_trgm.word_similarity_threshold', %s, true)",
-            [similarity_threshold(search)],
-        )
-        return list(postgres_candidates(products, search))
-
-
-def _rows(products: QuerySet[Product], search: str) -> Iterable[tuple[int, str, bool]]:
+def _rows(products: QuerySet[Product], search: str) -> Iterable[tuple[int, str, bool | None]]:
     """(id, name, holds the text) of the products of `products` that `search` may find, in
-    its order."""
+    its order. On PostgreSQL "holds the text" is None for a name holding a query word:
+    computed for thousands of rows, it was most of the query's time, and the rule finds
+    nearly all of them (`_holding` asks for the others)."""
     products = products.prefetch_related(None)
     if connection.vendor == "postgresql":
         # Production's catalog: only the candidates its trigram indexes give.
-        return _postgres_rows(products, search)
+        candidates = postgres_candidates(products, search, typo_words(query_words(search)))
+        return ((pk, name, None if name else True) for pk, name in candidates)
     # SQLite serves development catalogs: every product the filters allow, read here, and
     # the text compared here too, as PostgreSQL's UPPER() folds case (SQLite's LIKE folds
     # ASCII letters only).
@@ -213,6 +230,24 @@ def _rows(products: QuerySet[Product], search: str) -> Iterable[tuple[int, str, 
     )
 
 
+def _holding(ids: Sequence[int], search: str) -> set[int]:
+    """Those of `ids` whose name or description holds `search`."""
+    return set(Product.objects.filter(_literal(search), pk__in=ids).values_list("pk", flat=True))
+
+
+def _costs(
+    products: QuerySet[Product], search: str
+) -> list[tuple[int, tuple[int, int] | None, bool]]:
+    """(id, the rule's (edits, prefixes) or None, holds the text) of the products of
+    `products` that `search` may find, in their order."""
+    rule = _NameRule(query_words(search))
+    rows = [(pk, rule.cost(name), held) for pk, name, held in _rows(products, search)]
+    if unknown := [pk for pk, cost, held in rows if cost is None and held is None]:
+        holding = _holding(unknown, search)
+        return [(pk, cost, pk in holding if held is None else held) for pk, cost, held in rows]
+    return [(pk, cost, bool(held)) for pk, cost, held in rows]
+
+
 def search_ids(products: QuerySet[Product], search: str, *, sort: str = "") -> list[int]:
     """The ids of `products` (product_list's, with the list's filters, in the order of its
     `sort`) that `search` (not empty, as clean_search left it) finds: those found by their
@@ -220,20 +255,13 @@ def search_ids(products: QuerySet[Product], search: str, *, sort: str = "") -> l
     module's docstring has the rule); or, with `sort`, all of them in the list's order."""
     if not search:
         return []
-    rule = _NameRule(query_words(search))
-    rows = _rows(products, search)
+    rows = [(pk, cost) for pk, cost, held in _costs(products, search) if cost is not None or held]
     if sort:
-        # Both kinds together, in the list's order: a name holding the text needs no rule.
-        return [pk for pk, name, held in rows if held or rule.cost(name) is not None]
+        # Both kinds together, in the list's order.
+        return [pk for pk, _ in rows]
     # (0, edits, prefixes) for a product its name's words find, (1, 0, 0) for one that only
     # holds the text.
-    found: list[tuple[tuple[int, int, int], int]] = []
-    for pk, name, held in rows:
-        cost = rule.cost(name)
-        if cost is not None:
-            found.append(((0, *cost), pk))
-        elif held:
-            found.append(((1, 0, 0), pk))
+    found = [((0, *cost) if cost else (1, 0, 0), pk) for pk, cost in rows]
     # Stable: ties keep the list's order, newest first.
-    found.sort(key=lambda item: item[0])
+    found.sort(key=itemgetter(0))
     return [pk for _, pk in found]

@@ -23,6 +23,7 @@ from shop.models import (
 )
 from shop.preconditions import check_if_match, types_stock_changes
 from shop.product_types import TYPE_NOT_FOUND, product_types_reconcile
+from shop.search import record_words
 from shop.selectors import PRODUCT_NOT_FOUND, image_path_in_use, ledger_figures, product_get
 from shop.stock import Why, ledger_move, ledger_write, sellable_refresh
 from shop.versioning import catalog_changed, products_changed
@@ -237,6 +238,8 @@ def product_update(
         if not model_update(product, data=changes, attribute_names={"category": "category_id"}):
             # Its images or types may have changed: updated_at moves with every write.
             product.save(update_fields=["updated_at"])
+        if "name" in changes:
+            record_words([product.name])  # for the search's typos
         _stock_moved(product, None, before=before, why=why)
         if types is not None:
             product_types_reconcile(product=product, types=types, why=why)

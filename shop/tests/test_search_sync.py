@@ -5,7 +5,7 @@ as such by the very next search; every word of a name finds it, whatever its let
 import pytest
 
 from shop import search
-from shop.models import Product
+from shop.models import Product, SearchWord
 from tests.factories import make_product
 
 pytestmark = pytest.mark.django_db
@@ -57,17 +57,48 @@ def test_a_write_through_the_api_is_found_at_once(admin_client_api, customer_cli
 
 
 def test_rows_written_without_the_services_are_found_too(customer_client):
+    """By their words and text at once; by their typos once their words are recorded (a
+    new product's save, `product_update` and shop/bulk.py record them; bulk_create and
+    update() do not)."""
     Product.objects.bulk_create(
         Product(name=f"Nebula Pod {n}", description="glowing", category_id="juices")
         for n in range(3)
     )
-    assert found(customer_client, "nebla 2") == ["Nebula Pod 2"]
+    assert found(customer_client, "nebula 2") == ["Nebula Pod 2"]
     assert len(found(customer_client, "lowin")) == 3
+    search.record_words(["Nebula Pod"])
+    assert found(customer_client, "nebla 2") == ["Nebula Pod 2"]
 
     Product.objects.filter(name="Nebula Pod 2").update(name="Comet Pod 2")
     Product.objects.filter(name="Nebula Pod 1").delete()
     assert found(customer_client, "nebla") == ["Nebula Pod 0"]
+    assert found(customer_client, "comet") == ["Comet Pod 2"]
+    search.record_words(["Comet Pod 2"])
     assert found(customer_client, "comte") == ["Comet Pod 2"]
+
+
+def test_a_new_name_a_rename_and_a_bulk_import_record_their_words():
+    from shop.bulk import bulk_create_products
+    from shop.services import product_update
+
+    product = make_product(name="Zephyr Lamp 2000")
+    product_update(product_id=product.pk, name="Zephyr Orb")
+    bulk_create_products(2, types=0, images=0, seed=1)
+
+    recorded = set(SearchWord.objects.values_list("word", flat=True))
+    assert {"zephyr", "lamp", "orb"} <= recorded
+    for name in Product.objects.values_list("name", flat=True):
+        assert {w for w in search.words(name) if not w.isdecimal()} <= recorded, name
+    assert "2000" not in recorded  # a number forgives no typo
+
+
+def test_a_number_forgives_no_typo(customer_client):
+    make_product(name="Pod 1234 Kit5", description="plain")
+
+    assert found(customer_client, "1234") == ["Pod 1234 Kit5"]
+    assert found(customer_client, "1243") == []
+    assert found(customer_client, "x1234") == []  # nor is a number found by a typo
+    assert found(customer_client, "kit6") == ["Pod 1234 Kit5"]  # a word with a letter does
 
 
 NAMES = [
