@@ -144,3 +144,24 @@ def test_the_in_stock_page_reads_the_sellable_index():
                 cursor.execute("SET LOCAL enable_sort = off")
         plan = page.explain()
     assert "product_sellable_newest" in plan, plan
+
+
+def test_the_deploy_guide_command_sets_every_flag_again():
+    """docs/deploy.md's command for flags left stale by an old server during an upgrade
+    across migration 0015, run as written."""
+    import re
+    from pathlib import Path
+
+    from django.core.management import call_command
+
+    guide = (Path(__file__).resolve().parents[2] / "docs" / "deploy.md").read_text()
+    written = re.search(r'manage\.py shell -c "([^"]+)"', guide)
+    assert written, "docs/deploy.md no longer gives the command"
+    make_product(name="Stale", quantity=4)
+    make_product(name="Empty", quantity=0)
+    Product.objects.update(sellable=False)  # as an old server's stock writes leave it
+    Product.objects.filter(name="Empty").update(sellable=True)
+
+    call_command("shell", command=" ".join(written.group(1).split()))
+
+    assert stored() == by_rule() == {"Stale"}
