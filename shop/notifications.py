@@ -13,7 +13,6 @@ from shop.models import LowStockDigest
 from shop.selectors import low_stock_rows
 from storesettings.selectors import shop_config
 
-
 # The stock report's rows (shop.selectors.low_stock_rows).
 StockRows = list[list[Any]]
 

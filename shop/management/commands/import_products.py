@@ -79,7 +79,7 @@ def _parse_row(
 
 def parse_rows(
     handle: Iterable[str],
-) -> tuple[list[tuple[int, dict[str, Any] | None, list[Any]]], list[str]]:
+) -> tuple[list[tuple[int, dict[str, Any], list[Any]]], list[str]]:
     """-> (rows as (line number, product values, type values), [error text])."""
     reader = csv.DictReader(handle)
     header = [column.strip().lower() for column in reader.fieldnames or []]
@@ -94,7 +94,8 @@ def parse_rows(
         if not any(cells.values()):
             continue
         values, types, problems = _parse_row(cells)
-        if problems:
+        if problems or values is None:
+            # values is None only beside a problem (the form's errors).
             errors.append(f"row {line}: " + "; ".join(problems))
         else:
             rows.append((line, values, types))
