@@ -1,6 +1,7 @@
 """Stale writes over stock: a write names the product version it was based on (If-Match),
 and is refused when the product moved since (a sale, another admin). docs/security.md."""
 
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from django.http import HttpRequest
@@ -26,7 +27,7 @@ def if_match_tags(request: HttpRequest) -> list[str] | None:
 
 
 def check_if_match(
-    product: Product, if_match: list[str] | None, *, changes_stock: bool = False
+    product: Product, if_match: Sequence[str] | None, *, changes_stock: bool = False
 ) -> None:
     """Run under the product's row lock, inside the writer's transaction.
 
@@ -40,7 +41,7 @@ def check_if_match(
         raise StaleVersion(STALE)
 
 
-def types_stock_changes(product: Product, types: list[dict[str, Any]] | None) -> bool:
+def types_stock_changes(product: Product, types: Sequence[Mapping[str, Any]] | None) -> bool:
     """Whether a full types list (the product form's) changes an existing type's stock."""
     if not types:
         return False

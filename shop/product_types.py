@@ -2,6 +2,7 @@
 full list, and this makes the stored types match it (update those with an id, create those
 without, delete the ones left out), so a failure never leaves half the types saved."""
 
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from common.errors import InvalidInput
@@ -12,7 +13,9 @@ from shop.stock import Why, ledger_move, ledger_write
 TYPE_NOT_FOUND = "Product type not found"
 
 
-def product_types_reconcile(*, product: Product, types: list[dict[str, Any]], why: Why) -> None:
+def product_types_reconcile(
+    *, product: Product, types: Sequence[Mapping[str, Any]], why: Why
+) -> None:
     """`types`: dicts of ProductType fields, with `id` for a type that exists. Call inside a
     transaction that holds the product's row lock (product_create / product_update). Every
     figure that moves is a ledger row: `why` (shop.stock.Why) for those created or set, a
@@ -31,7 +34,7 @@ def product_types_reconcile(*, product: Product, types: list[dict[str, Any]], wh
 
 
 def _save_item(
-    product: Product, item: dict[str, Any], current: dict[int, ProductType], why: Why
+    product: Product, item: Mapping[str, Any], current: dict[int, ProductType], why: Why
 ) -> StockMove | None:
     """Create or update one listed type; -> its ledger move (None if its stock stayed)."""
     fields = {key: value for key, value in item.items() if key != "id"}
