@@ -2,6 +2,7 @@
 
 import os
 from pathlib import Path
+from typing import Any
 
 from django.core.exceptions import ImproperlyConfigured
 from dotenv import dotenv_values
@@ -9,7 +10,7 @@ from dotenv import dotenv_values
 BASE_DIR = Path(__file__).resolve().parent.parent
 
 
-def env_file_path():
+def env_file_path() -> Path | None:
     """ENV_FILE, or the local profile's VAR_DIR/env (written by `make`); None when ENV_FILE is
     set empty."""
     if "ENV_FILE" in os.environ:
@@ -17,7 +18,7 @@ def env_file_path():
     return Path(os.environ.get("VAR_DIR") or BASE_DIR / "var") / "env"
 
 
-def load_env_file():
+def load_env_file() -> Path | None:
     """Put the env file's variables into os.environ, where the real environment does not set
     them already: every manage.py command, gunicorn, the worker and cron read the same file.
 
@@ -37,24 +38,24 @@ def load_env_file():
     return path
 
 
-def env_bool(name, default=False):
+def env_bool(name: str, default: bool = False) -> bool:
     value = os.environ.get(name)
     if value is None or value == "":
         return default
     return value.strip().lower() in {"1", "true", "yes", "on"}
 
 
-def env_list(name, default=""):
+def env_list(name: str, default: str = "") -> list[str]:
     return [item.strip() for item in os.environ.get(name, default).split(",") if item.strip()]
 
 
-def env_rate(name, default):
+def env_rate(name: str, default: str) -> str | None:
     # DRF rate strings ("20/min"); "none" switches a throttle off (load tests do).
     value = os.environ.get(name, default).strip()
     return None if value.lower() in {"", "none", "off"} else value
 
 
-def redis_caches(url):
+def redis_caches(url: str) -> dict[str, Any]:
     """django-redis, because it can ignore a Redis that is down: throttles then count in the
     process (common.throttles) and every cache read is a miss, logged as a warning (common.logfilters), never a 500. Short
     timeouts: a cache that does not answer in half a second is treated as down."""

@@ -12,6 +12,7 @@ import os
 import shutil
 import tempfile
 from pathlib import Path
+from typing import Any
 
 from config.env import load_env_file
 
@@ -63,7 +64,7 @@ if not os.environ.get("PROMETHEUS_MULTIPROC_DIR"):
     os.environ["PROMETHEUS_MULTIPROC_DIR"] = tempfile.mkdtemp(prefix="shop-metrics-")
 
 
-def on_starting(server):
+def on_starting(server: Any) -> None:
     # Counts a previous run left behind would be added to this run's.
     folder = Path(os.environ["PROMETHEUS_MULTIPROC_DIR"])
     folder.mkdir(parents=True, exist_ok=True)
@@ -71,13 +72,13 @@ def on_starting(server):
         stale.unlink()
 
 
-def child_exit(server, worker):
+def child_exit(server: Any, worker: Any) -> None:
     from prometheus_client import multiprocess
 
     multiprocess.mark_process_dead(worker.pid)
 
 
-def on_exit(server):
+def on_exit(server: Any) -> None:
     folder = os.environ["PROMETHEUS_MULTIPROC_DIR"]
     if folder.startswith(_OWN_METRICS_PREFIX):
         shutil.rmtree(folder, ignore_errors=True)

@@ -1,6 +1,6 @@
 from django.conf import settings
 from django.contrib import admin
-from django.urls import include, path, re_path
+from django.urls import URLPattern, URLResolver, include, path, re_path
 from drf_spectacular.views import (
     SpectacularAPIView,
     SpectacularRedocView,
@@ -13,7 +13,7 @@ from common.routes import route
 from config.shop_info import shop_info
 from frontend import views as frontend_views
 
-api_patterns = [
+api_patterns: list[URLPattern | URLResolver] = [
     path("schema/", SpectacularAPIView.as_view(), name="schema"),
     # The split view serves its start-up script as a file: no inline script, so the docs
     # run under the same script-src 'self' policy as the app.

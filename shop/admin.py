@@ -5,9 +5,15 @@ through product_update with the version the list showed, a category through
 category_services.category_update. The forms (shop/admin_forms.py) check what was typed and whether the page
 is still current."""
 
+from collections.abc import Iterable
+from typing import TYPE_CHECKING, Any, cast
+
 from django.contrib import admin, messages
 from django.core.validators import MaxValueValidator
 from django.db import transaction
+from django.db.models import Field, QuerySet
+from django.forms import ModelForm
+from django.http import HttpRequest, HttpResponse
 from django.urls import reverse
 from django.utils.html import format_html, format_html_join
 
@@ -18,8 +24,21 @@ from shop.admin_forms import ProductForm, ProductListForm, ProductTypeForm
 from shop.models import Category, Product, ProductType, StockMove
 from shop.serializers import MAX_PRICE, MAX_QUANTITY, PRICE_TOO_HIGH, QUANTITY_TOO_HIGH
 
+if TYPE_CHECKING:
+    from accounts.models import User
 
-class BoundedPriceAndStock:
+    # The mixin's super() is the admin class it is mixed into.
+    _AdminBase = admin.options.BaseModelAdmin[Any]
+else:
+    _AdminBase = object
+
+
+def _staff(request: HttpRequest) -> "User":
+    # The admin site lets in signed-in staff only.
+    return cast("User", request.user)
+
+
+class BoundedPriceAndStock(_AdminBase):
     """The API's bounds on price and stock in every admin form (change form, inline types,
     the list's editable quantity)."""
 
@@ -28,7 +47,9 @@ class BoundedPriceAndStock:
         "quantity": MaxValueValidator(MAX_QUANTITY, QUANTITY_TOO_HIGH),
     }
 
-    def formfield_for_dbfield(self, db_field, request, **kwargs):
+    def formfield_for_dbfield(
+        self, db_field: Field[Any, Any], request: HttpRequest, **kwargs: Any
+    ) -> Any:
         field = super().formfield_for_dbfield(db_field, request, **kwargs)
         if field is not None and db_field.name in self.BOUNDS:
             field.validators.append(self.BOUNDS[db_field.name])
@@ -82,16 +103,16 @@ class ProductAdmin(BoundedPriceAndStock, admin.ModelAdmin):
         ("Dates", {"fields": ("created_at", "updated_at"), "classes": ("collapse",)}),
     ]
 
-    def get_queryset(self, request):
+    def get_queryset(self, request: HttpRequest) -> QuerySet[Product]:
         return super().get_queryset(request).prefetch_related("images")
 
-    def get_fieldsets(self, request, obj=None):
+    def get_fieldsets(self, request: HttpRequest, obj: Product | None = None) -> Any:
         if obj is None:
             return [(None, self.fieldsets[0][1]), ("Images", {"fields": ("new_images",)})]
         return self.fieldsets
 
     @admin.display(description="image")
-    def preview(self, obj):
+    def preview(self, obj: Product) -> str:
         images = list(obj.images.all())
         if not images:
             return "-"
@@ -101,14 +122,14 @@ class ProductAdmin(BoundedPriceAndStock, admin.ModelAdmin):
         )
 
     @admin.display(description="stock ledger")
-    def stock_history(self, obj):
+    def stock_history(self, obj: Product | None) -> str:
         if obj is None or obj.pk is None:
             return "-"
         url = reverse("admin:shop_stockmove_changelist") + f"?product__id__exact={obj.pk}"
         return format_html('<a href="{}">Every change of this stock, with its reason</a>', url)
 
     @admin.display(description="current images")
-    def image_previews(self, obj):
+    def image_previews(self, obj: Product | None) -> str:
         images = list(obj.images.all()) if obj and obj.pk else []
         if not images:
             return "-"
@@ -121,10 +142,12 @@ class ProductAdmin(BoundedPriceAndStock, admin.ModelAdmin):
             ),
         )
 
-    def get_changelist_form(self, request, **kwargs):
+    def get_changelist_form(self, request: HttpRequest, **kwargs: Any) -> Any:
         return super().get_changelist_form(request, form=ProductListForm, **kwargs)
 
-    def changelist_view(self, request, extra_context=None):
+    def changelist_view(
+        self, request: HttpRequest, extra_context: dict[str, Any] | None = None
+    ) -> HttpResponse:
         # Django validates the list's rows before its own transaction; the rows' checks lock
         # their products (ProductListForm), so the locks and the saves share one transaction.
         if request.method != "POST":
@@ -132,19 +155,19 @@ class ProductAdmin(BoundedPriceAndStock, admin.ModelAdmin):
         with transaction.atomic():
             return super().changelist_view(request, extra_context)
 
-    def save_model(self, request, obj, form, change):
+    def save_model(self, request: HttpRequest, obj: Product, form: Any, change: bool) -> None:
         """Nothing yet: save_related writes the product, its types and images in one service
         call once the inlines are known."""
 
-    def save_related(self, request, form, formsets, change):
+    def save_related(self, request: HttpRequest, form: Any, formsets: Any, change: bool) -> None:
         try:
             if isinstance(form, ProductForm):
-                product = self._save_product(form, formsets, actor=request.user)
+                product = self._save_product(form, formsets, actor=_staff(request))
             else:  # a row of the list: only what was edited in it
                 product = services.product_update(
                     product_id=form.instance.pk,
                     if_match=form.if_match(),
-                    actor=request.user,
+                    actor=_staff(request),
                     **{field: form.cleaned_data[field] for field in form.edited_fields()},
                 )
         except DomainError as exc:  # the forms check first under the row lock; a backstop
@@ -156,7 +179,7 @@ class ProductAdmin(BoundedPriceAndStock, admin.ModelAdmin):
         form.instance.pk = product.pk
         form.instance.refresh_from_db()
 
-    def _save_product(self, form, formsets, *, actor):
+    def _save_product(self, form: ProductForm, formsets: Any, *, actor: Any) -> Product:
         data = form.cleaned_data
         fields = {
             "name": data["name"],
@@ -182,13 +205,13 @@ class ProductAdmin(BoundedPriceAndStock, admin.ModelAdmin):
             **fields,
         )
 
-    def delete_model(self, request, obj):
-        services.product_delete(product_id=obj.pk, actor=request.user)
+    def delete_model(self, request: HttpRequest, obj: Product) -> None:
+        services.product_delete(product_id=obj.pk, actor=_staff(request))
 
-    def delete_queryset(self, request, queryset):
+    def delete_queryset(self, request: HttpRequest, queryset: QuerySet[Product]) -> None:
         for product_id in queryset.order_by("id").values_list("id", flat=True):
             try:
-                services.product_delete(product_id=product_id, actor=request.user)
+                services.product_delete(product_id=product_id, actor=_staff(request))
             except DomainError:
                 continue
 
@@ -214,17 +237,17 @@ class StockMoveAdmin(admin.ModelAdmin):
     list_select_related = ("actor",)
     date_hierarchy = "created_at"
 
-    def lookup_allowed(self, lookup, value, request):
+    def lookup_allowed(self, lookup: str, value: str, request: HttpRequest) -> bool:
         # The product's page links here with ?product__id__exact=<id>.
         return lookup == "product__id__exact" or super().lookup_allowed(lookup, value, request)
 
-    def has_add_permission(self, request):
+    def has_add_permission(self, request: HttpRequest) -> bool:
         return False
 
-    def has_change_permission(self, request, obj=None):
+    def has_change_permission(self, request: HttpRequest, obj: Any = None) -> bool:
         return False
 
-    def has_delete_permission(self, request, obj=None):
+    def has_delete_permission(self, request: HttpRequest, obj: Any = None) -> bool:
         return False
 
 
@@ -234,10 +257,14 @@ class CategoryAdmin(admin.ModelAdmin):
     list_editable = ("age_restricted", "shippable")
     ordering = ("position", "id")
 
-    def get_readonly_fields(self, request, obj=None):
+    def get_readonly_fields(
+        self, request: HttpRequest, obj: Category | None = None
+    ) -> tuple[str, ...]:
         return ("id",) if obj else ()  # the id is the slug links and filters use
 
-    def save_model(self, request, obj, form, change):
+    def save_model(
+        self, request: HttpRequest, obj: Category, form: ModelForm[Category], change: bool
+    ) -> None:
         changed = [
             field for field in form.changed_data if field in category_services.CATEGORY_FIELDS
         ]
@@ -245,14 +272,14 @@ class CategoryAdmin(admin.ModelAdmin):
             category_id=obj.pk, **{field: form.cleaned_data[field] for field in changed}
         )
 
-    def has_add_permission(self, request):
+    def has_add_permission(self, request: HttpRequest) -> bool:
         return False  # the 13 categories are fixed (shop/categories.py)
 
-    def has_delete_permission(self, request, obj=None):
+    def has_delete_permission(self, request: HttpRequest, obj: Any = None) -> bool:
         return False
 
 
-def _types_from(formsets):
+def _types_from(formsets: Iterable[Any]) -> list[dict[str, Any]] | None:
     """The full types list of the type inline (None without one), as the API's product form
     sends it; the formset gets the record Django's change message reads."""
     types = None

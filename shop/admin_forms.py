@@ -6,6 +6,9 @@ product's row lock, held by the admin's transaction until the save commits, a st
 that moved since the page was opened is refused with the figures named, and any other
 change since is refused as the API refuses a stale If-Match (shop/preconditions.py)."""
 
+from collections.abc import Callable
+from typing import Any, cast
+
 from django import forms
 from django.utils.html import format_html
 
@@ -29,11 +32,11 @@ class MultipleFileInput(forms.ClearableFileInput):
 
 
 class MultipleImageField(forms.FileField):
-    def __init__(self, *args, **kwargs):
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
         kwargs.setdefault("widget", MultipleFileInput(attrs={"accept": "image/*"}))
         super().__init__(*args, **kwargs)
 
-    def clean(self, data, initial=None):
+    def clean(self, data: Any, initial: Any = None) -> list[Any]:
         files = data if isinstance(data, (list, tuple)) else [data] if data else []
         cleaned = [super(MultipleImageField, self).clean(item, initial) for item in files]
         for upload in cleaned:
@@ -44,7 +47,7 @@ class MultipleImageField(forms.FileField):
         return cleaned
 
 
-def locked_row(model, pk):
+def locked_row(model: type[Product] | type[ProductType], pk: int) -> Any:
     # Inside the admin's transaction: the lock holds until this save commits.
     return model.objects.select_for_update().filter(pk=pk).first()
 
@@ -55,19 +58,20 @@ class StockGuardForm(forms.ModelForm):
 
     quantity_at_open = forms.IntegerField(required=False, widget=forms.HiddenInput)
 
-    def __init__(self, *args, **kwargs):
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         if self.instance.pk:
             self.fields["quantity_at_open"].initial = self.instance.quantity
 
-    def edited_fields(self):
+    def edited_fields(self) -> list[str]:
         return [name for name in self.changed_data if name not in AT_OPEN]
 
-    def has_changed(self):
+    def has_changed(self) -> bool:
         return bool(self.edited_fields())
 
-    def clean(self):
-        cleaned = super().clean()
+    def clean(self) -> dict[str, Any]:
+        # ModelForm.clean answers its cleaned_data, never None.
+        cleaned = cast(dict[str, Any], super().clean())
         opened, sent = cleaned.get("quantity_at_open"), cleaned.get("quantity")
         if self.instance.pk and opened is not None and sent is not None:
             row = locked_row(type(self.instance), self.instance.pk)
@@ -82,21 +86,21 @@ class ProductVersionForm(StockGuardForm):
 
     version_at_open = forms.IntegerField(required=False, widget=forms.HiddenInput)
 
-    def __init__(self, *args, **kwargs):
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         if self.instance.pk:
             # Every page of an existing product shows it; a post without it is not one.
             self.fields["version_at_open"].initial = self.instance.version
             self.fields["version_at_open"].required = True
 
-    def if_match(self):
+    def if_match(self) -> list[str] | None:
         """The If-Match the page stands for: the version it showed (None when not sent)."""
         version = self.cleaned_data.get("version_at_open")
         if version is None:
             return None
         return [product_etag(self.instance.pk, version)]
 
-    def clean(self):
+    def clean(self) -> dict[str, Any]:
         cleaned = super().clean()
         version = cleaned.get("version_at_open")
         if self.instance.pk and version is not None and not self.errors:
@@ -129,11 +133,13 @@ class ProductForm(ProductVersionForm):
         model = Product
         fields = ("name", "description", "price", "availability", "category", "quantity")
 
-    def __init__(self, *args, **kwargs):
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         if self.instance.pk:
-            self.fields["remove_images"].queryset = self.instance.images.order_by("position", "id")
-            self.fields["remove_images"].label_from_instance = lambda image: format_html(
+            remove = cast(forms.ModelMultipleChoiceField, self.fields["remove_images"])
+            remove.queryset = self.instance.images.order_by("position", "id")
+            # An instance attribute shadows the method, as Django itself calls it.
+            remove.label_from_instance = lambda image: format_html(  # type: ignore[method-assign,assignment]
                 '<img src="{}" alt="" style="height:48px;vertical-align:middle"> {}',
                 url_for(image.thumbnail_path or image.path),
                 image.path,
@@ -141,7 +147,7 @@ class ProductForm(ProductVersionForm):
         else:
             del self.fields["remove_images"]
 
-    def clean(self):
+    def clean(self) -> dict[str, Any]:
         cleaned = super().clean()
         current = self.instance.images.count() if self.instance.pk else 0
         removed = len(cleaned.get("remove_images") or [])
@@ -154,18 +160,20 @@ class QuantityWithOpenedInput(forms.NumberInput):
     """The list's stock box, followed by its row's hidden figures at open: the changelist
     draws only the editable columns, so they ride along with this one."""
 
-    def __init__(self, hidden, attrs=None):
+    def __init__(self, hidden: Callable[[], str], attrs: dict[str, Any] | None = None) -> None:
         super().__init__(attrs)
         self.hidden = hidden
 
-    def render(self, name, value, attrs=None, renderer=None):
+    def render(
+        self, name: str, value: Any, attrs: dict[str, Any] | None = None, renderer: Any = None
+    ) -> Any:
         return super().render(name, value, attrs, renderer) + self.hidden()
 
 
 class ProductListForm(ProductVersionForm):
     """One row of the product list (its editable stock and availability)."""
 
-    def __init__(self, *args, **kwargs):
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         if "quantity" in self.fields:
             self.fields["quantity"].widget = QuantityWithOpenedInput(
@@ -173,8 +181,8 @@ class ProductListForm(ProductVersionForm):
                 attrs=self.fields["quantity"].widget.attrs,
             )
 
-    def clean(self):
+    def clean(self) -> dict[str, Any]:
         # Only a row that was edited is saved, so only its figures need be current.
         if not self.edited_fields():
-            return forms.ModelForm.clean(self)
+            return cast(dict[str, Any], forms.ModelForm.clean(self))
         return super().clean()

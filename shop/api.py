@@ -1,5 +1,9 @@
 """Catalog endpoints: thin views over shop.selectors and shop.services."""
 
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any, cast
+
+from django.http import HttpResponse
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import status
 from rest_framework.decorators import (
@@ -9,6 +13,7 @@ from rest_framework.decorators import (
     renderer_classes,
 )
 from rest_framework.permissions import AllowAny, IsAdminUser
+from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
@@ -19,6 +24,7 @@ from common.permissions import ReadForUsersWriteForAdmins
 from common.renderers import ORJSONRenderer
 from common.schema import IF_NONE_MATCH, NOT_MODIFIED, error, see_api_docs
 from shop import category_services, readcache, selectors, services, versioning
+from shop.models import ProductType
 from shop.preconditions import if_match_tags
 from shop.serializers import (
     CategoryFlagsSerializer,
@@ -32,6 +38,9 @@ from shop.serializers import (
     StockMovePageSerializer,
     StockMoveSerializer,
 )
+
+if TYPE_CHECKING:
+    from accounts.models import User
 
 PAGE_SIZE = 12
 STOCK_MOVES_PAGE_SIZE = 50
@@ -56,23 +65,31 @@ CATALOG = "Catalog"
 VERSIONS = "Versions, caching and stale writes"
 
 
-def _type_response(product_id, product_type, status=status.HTTP_200_OK):
+def _type_response(
+    product_id: int, product_type: ProductType, status: int = status.HTTP_200_OK
+) -> HttpResponse:
     """A type answer, with its product's ETag (a type is part of its product's version)."""
-    version = versioning.product_version(product_id)
+    # The type was just written, so its product exists and has a version.
+    version = cast(int, versioning.product_version(product_id))
     return with_etag(
         Response(ProductTypeSerializer(product_type).data, status=status),
         versioning.product_etag(product_id, version),
     )
 
 
-def product_response(product_id, status=status.HTTP_200_OK):
+def product_response(product_id: int, status: int = status.HTTP_200_OK) -> HttpResponse:
     """A product answer of a write, rendered as the reads render it, with the product's ETag
     (its version after the write)."""
     answer, version = selectors.product_answer(product_id=product_id)
     return with_etag(Response(answer, status=status), versioning.product_etag(product_id, version))
 
 
-def _product_values(validated):
+def _admin(request: Request) -> "User":
+    # The write views admit signed-in admins only (IsAdminUser, ReadForUsersWriteForAdmins).
+    return cast("User", request.user)
+
+
+def _product_values(validated: Mapping[str, Any]) -> dict[str, Any]:
     values = dict(validated)
     values["uploads"] = values.pop("images", None) or []
     if "existingImages" in values:
@@ -92,7 +109,7 @@ def _product_values(validated):
 @authentication_classes([])
 @permission_classes([AllowAny])
 @renderer_classes([ORJSONRenderer])
-def category_list(request):
+def category_list(request: Request) -> HttpResponse:
     version = versioning.catalog_version()
     etag = versioning.catalog_etag(version) if version else None  # None: the cache is down
     if etag and etag_matches(request, etag):
@@ -111,7 +128,7 @@ def category_list(request):
 )
 @api_view(["PATCH"])
 @permission_classes([IsAdminUser])
-def category_flags(request, category_id):
+def category_flags(request: Request, category_id: str) -> HttpResponse:
     form = CategoryFlagsSerializer(data=request.data)
     form.is_valid(raise_exception=True)
     category = category_services.category_flags_update(
@@ -166,7 +183,7 @@ class ProductCollection(ReadForUsersWriteForAdmins, APIView):
             CATALOG,
         ),
     )
-    def get(self, request):
+    def get(self, request: Request) -> HttpResponse:
         page, limit = page_params(request, PAGE_SIZE)
         category = request.query_params.get("category") or ""
         search = selectors.clean_search(request.query_params.get("search"))
@@ -190,12 +207,12 @@ class ProductCollection(ReadForUsersWriteForAdmins, APIView):
             CATALOG,
         ),
     )
-    def post(self, request):
+    def post(self, request: Request) -> HttpResponse:
         form = ProductFormSerializer(data=request.data)
         form.is_valid(raise_exception=True)
         values = _product_values(form.validated_data)
         values.pop("existing_images", None)  # nothing to keep on a new product
-        product = services.product_create(**values, actor=request.user)
+        product = services.product_create(**values, actor=_admin(request))
         return product_response(product.pk, status=status.HTTP_201_CREATED)
 
 
@@ -211,7 +228,7 @@ class ProductDetail(ReadForUsersWriteForAdmins, APIView):
             VERSIONS,
         ),
     )
-    def get(self, request, pk):
+    def get(self, request: Request, pk: int) -> HttpResponse:
         version = versioning.product_version(pk)
         if version is None:
             raise NotFound(selectors.PRODUCT_NOT_FOUND)
@@ -238,13 +255,13 @@ class ProductDetail(ReadForUsersWriteForAdmins, APIView):
             CATALOG,
         ),
     )
-    def put(self, request, pk):
+    def put(self, request: Request, pk: int) -> HttpResponse:
         form = ProductFormSerializer(data=request.data, partial=True)
         form.is_valid(raise_exception=True)
         product = services.product_update(
             product_id=pk,
             if_match=if_match_tags(request),
-            actor=request.user,
+            actor=_admin(request),
             **_product_values(form.validated_data),
         )
         return product_response(product.pk)
@@ -258,8 +275,10 @@ class ProductDetail(ReadForUsersWriteForAdmins, APIView):
             CATALOG,
         ),
     )
-    def delete(self, request, pk):
-        services.product_delete(product_id=pk, if_match=if_match_tags(request), actor=request.user)
+    def delete(self, request: Request, pk: int) -> HttpResponse:
+        services.product_delete(
+            product_id=pk, if_match=if_match_tags(request), actor=_admin(request)
+        )
         return Response(status=status.HTTP_204_NO_CONTENT)
 
 
@@ -278,7 +297,7 @@ class ProductDetail(ReadForUsersWriteForAdmins, APIView):
 )
 @api_view(["DELETE"])
 @permission_classes([IsAdminUser])
-def product_images(request, pk):
+def product_images(request: Request, pk: int) -> HttpResponse:
     form = ImagePathsSerializer(data=request.data)
     form.is_valid(raise_exception=True)
     product = services.product_images_delete(
@@ -293,7 +312,7 @@ class ProductTypeCollection(ReadForUsersWriteForAdmins, APIView):
         responses={200: ProductTypeSerializer(many=True), 404: NOT_FOUND},
         description=see_api_docs("The product's types, oldest first.", CATALOG),
     )
-    def get(self, request, pk):
+    def get(self, request: Request, pk: int) -> HttpResponse:
         return Response(
             ProductTypeSerializer(selectors.product_types(product_id=pk), many=True).data
         )
@@ -307,11 +326,11 @@ class ProductTypeCollection(ReadForUsersWriteForAdmins, APIView):
             CATALOG,
         ),
     )
-    def post(self, request, pk):
+    def post(self, request: Request, pk: int) -> HttpResponse:
         form = ProductTypeFormSerializer(data=request.data)
         form.is_valid(raise_exception=True)
         product_type = services.product_type_create(
-            product_id=pk, actor=request.user, **form.validated_data
+            product_id=pk, actor=_admin(request), **form.validated_data
         )
         return _type_response(pk, product_type, status=status.HTTP_201_CREATED)
 
@@ -335,14 +354,14 @@ class ProductTypeDetail(APIView):
             CATALOG,
         ),
     )
-    def put(self, request, pk, type_id):
+    def put(self, request: Request, pk: int, type_id: int) -> HttpResponse:
         form = ProductTypeFormSerializer(data=request.data, partial=True)
         form.is_valid(raise_exception=True)
         product_type = services.product_type_update(
             product_id=pk,
             type_id=type_id,
             if_match=if_match_tags(request),
-            actor=request.user,
+            actor=_admin(request),
             **form.validated_data,
         )
         return _type_response(pk, product_type)
@@ -356,14 +375,14 @@ class ProductTypeDetail(APIView):
             CATALOG,
         ),
     )
-    def delete(self, request, pk, type_id):
+    def delete(self, request: Request, pk: int, type_id: int) -> HttpResponse:
         services.product_type_delete(
-            product_id=pk, type_id=type_id, if_match=if_match_tags(request), actor=request.user
+            product_id=pk, type_id=type_id, if_match=if_match_tags(request), actor=_admin(request)
         )
         return Response(status=status.HTTP_204_NO_CONTENT)
 
 
-def _stock_moves(moves):
+def _stock_moves(moves: Any) -> Any:
     return StockMoveSerializer(moves, many=True).data
 
 
@@ -382,7 +401,7 @@ def _stock_moves(moves):
 )
 @api_view(["GET"])
 @permission_classes([IsAdminUser])
-def stock_moves(request, pk):
+def stock_moves(request: Request, pk: int) -> HttpResponse:
     moves = selectors.stock_moves(product_id=pk)
     return Response(
         paginate(

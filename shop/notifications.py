@@ -13,14 +13,17 @@ from shop.models import LowStockDigest
 from shop.selectors import low_stock_rows
 from storesettings.selectors import shop_config
 
+# The stock report's rows (shop.selectors.low_stock_rows).
+StockRows = list[list[Any]]
 
-def low_stock_items():
+
+def low_stock_items() -> tuple[StockRows, StockRows]:
     """(sold out, low) rows of low_stock_rows, at LOW_STOCK_THRESHOLD."""
     rows = low_stock_rows(shop_config().low_stock_threshold)
     return [row for row in rows if row[5] == 0], [row for row in rows if row[5] > 0]
 
 
-def _item(row):
+def _item(row: list[Any]) -> dict[str, Any]:
     product_id, product, type_id, type_name, category, quantity, available = row
     return {
         "product_id": product_id,
@@ -33,7 +36,7 @@ def _item(row):
     }
 
 
-def low_stock_digest_email():
+def low_stock_digest_email() -> EmailMessage | None:
     """Builder for the task: the digest, or None when nothing is low or sold out."""
     sold_out, low = low_stock_items()
     if not sold_out and not low:
@@ -49,10 +52,6 @@ def low_stock_digest_email():
         from_email=settings.DEFAULT_FROM_EMAIL,
         to=[settings.SHOP_EMAIL],
     )
-
-
-# The stock report's rows (shop.selectors.low_stock_rows).
-StockRows = list[list[Any]]
 
 
 def low_stock_digest_queue(*, day: date) -> tuple[StockRows, StockRows] | None:

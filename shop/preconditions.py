@@ -1,10 +1,14 @@
 """Stale writes over stock: a write names the product version it was based on (If-Match),
 and is refused when the product moved since (a sale, another admin). docs/security.md."""
 
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from django.http import HttpRequest
 from django.utils.http import parse_etags
 
 from common.errors import StaleVersion, VersionRequired
-from shop.models import ProductType
+from shop.models import Product, ProductType
 from shop.versioning import product_etag
 
 STALE = "This product was changed since you opened it. Reload it to see the current values."
@@ -14,7 +18,7 @@ IF_MATCH_REQUIRED = (
 )
 
 
-def if_match_tags(request):
+def if_match_tags(request: HttpRequest) -> list[str] | None:
     """The ETags of the If-Match header, or None when there is none."""
     header = request.headers.get("If-Match", "").strip()
     if not header:
@@ -22,7 +26,9 @@ def if_match_tags(request):
     return [tag.removeprefix("W/") for tag in parse_etags(header)] or [header]
 
 
-def check_if_match(product, if_match, *, changes_stock=False):
+def check_if_match(
+    product: Product, if_match: Sequence[str] | None, *, changes_stock: bool = False
+) -> None:
     """Run under the product's row lock, inside the writer's transaction.
 
     With If-Match: it must name the product's current version (412 otherwise). Without it:
@@ -35,7 +41,7 @@ def check_if_match(product, if_match, *, changes_stock=False):
         raise StaleVersion(STALE)
 
 
-def types_stock_changes(product, types):
+def types_stock_changes(product: Product, types: Sequence[Mapping[str, Any]] | None) -> bool:
     """Whether a full types list (the product form's) changes an existing type's stock."""
     if not types:
         return False

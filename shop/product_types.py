@@ -2,15 +2,20 @@
 full list, and this makes the stored types match it (update those with an id, create those
 without, delete the ones left out), so a failure never leaves half the types saved."""
 
+from collections.abc import Mapping, Sequence
+from typing import Any
+
 from common.errors import InvalidInput
 from common.services import model_update
-from shop.models import ProductType, StockReason
+from shop.models import Product, ProductType, StockMove, StockReason
 from shop.stock import Why, ledger_move, ledger_write
 
 TYPE_NOT_FOUND = "Product type not found"
 
 
-def product_types_reconcile(*, product, types, why):
+def product_types_reconcile(
+    *, product: Product, types: Sequence[Mapping[str, Any]], why: Why
+) -> None:
     """`types`: dicts of ProductType fields, with `id` for a type that exists. Call inside a
     transaction that holds the product's row lock (product_create / product_update). Every
     figure that moves is a ledger row: `why` (shop.stock.Why) for those created or set, a
@@ -28,7 +33,9 @@ def product_types_reconcile(*, product, types, why):
     ledger_write(moves)
 
 
-def _save_item(product, item, current, why):
+def _save_item(
+    product: Product, item: Mapping[str, Any], current: dict[int, ProductType], why: Why
+) -> StockMove | None:
     """Create or update one listed type; -> its ledger move (None if its stock stayed)."""
     fields = {key: value for key, value in item.items() if key != "id"}
     if item.get("id") is None:
@@ -42,7 +49,7 @@ def _save_item(product, item, current, why):
     return _move(product, product_type, before, product_type.quantity, why)
 
 
-def _delete_left_out(product, gone, why):
+def _delete_left_out(product: Product, gone: list[ProductType], why: Why) -> list[StockMove | None]:
     """Delete the types the list left out; -> their "deleted" ledger moves."""
     deleted = Why(StockReason.DELETED, actor=why.actor)
     moves = [
@@ -52,7 +59,9 @@ def _delete_left_out(product, gone, why):
     return moves
 
 
-def _move(product, product_type, before, after, why):
+def _move(
+    product: Product, product_type: ProductType, before: int, after: int, why: Why
+) -> StockMove | None:
     return ledger_move(
         product=product, product_type=product_type, before=before, after=after, why=why
     )

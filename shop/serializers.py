@@ -1,8 +1,10 @@
 """Answer shapes and form parsing for the catalog API (docs/api.md, Catalog)."""
 
 import json
+from collections.abc import Mapping
 from datetime import UTC
 from decimal import Decimal
+from typing import Any
 
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import extend_schema_field
@@ -27,7 +29,7 @@ TYPE_NAME_REQUIRED = "Please enter name for the product type"
 CATEGORY_MESSAGE = "Please choose one of the 13 categories: " + ", ".join(CATEGORY_IDS) + "."
 EXISTING_IMAGES_MESSAGE = "existingImages must be a JSON list of image URLs."
 
-PRICE_ERRORS = {
+PRICE_ERRORS: dict[str, Any] = {
     key: PRICE_MESSAGE
     for key in (
         "invalid",
@@ -38,16 +40,19 @@ PRICE_ERRORS = {
         "max_string_length",
     )
 } | {"max_value": PRICE_TOO_HIGH}
-QUANTITY_ERRORS = {
+QUANTITY_ERRORS: dict[str, Any] = {
     key: QUANTITY_MESSAGE for key in ("invalid", "min_value", "max_string_length", "null")
 } | {"max_value": QUANTITY_TOO_HIGH}
-AVAILABILITY_ERRORS = {"invalid": AVAILABILITY_MESSAGE, "null": AVAILABILITY_MESSAGE}
+AVAILABILITY_ERRORS: dict[str, Any] = {
+    "invalid": AVAILABILITY_MESSAGE,
+    "null": AVAILABILITY_MESSAGE,
+}
 
 
 class PriceField(serializers.DecimalField):
     """Empty text means "no price" in JSON as in a form (the React form sends "")."""
 
-    def run_validation(self, data=serializers.empty):
+    def run_validation(self, data: Any = serializers.empty) -> Any:
         if isinstance(data, str) and not data.strip():
             data = None
         return super().run_validation(data)
@@ -56,12 +61,12 @@ class PriceField(serializers.DecimalField):
 class QuantityField(serializers.IntegerField):
     """An empty form field means "not sent": the default on create, unchanged on update."""
 
-    def get_value(self, dictionary):
+    def get_value(self, dictionary: Mapping[str, Any]) -> Any:
         value = super().get_value(dictionary)
         return serializers.empty if isinstance(value, str) and not value.strip() else value
 
 
-def price_field():
+def price_field() -> PriceField:
     return PriceField(
         max_digits=10,
         decimal_places=2,
@@ -74,7 +79,7 @@ def price_field():
     )
 
 
-def quantity_field():
+def quantity_field() -> QuantityField:
     return QuantityField(
         min_value=0,
         max_value=MAX_QUANTITY,
@@ -175,7 +180,7 @@ class JSONListField(serializers.Field):
 
     default_error_messages = {"invalid": EXISTING_IMAGES_MESSAGE}
 
-    def to_internal_value(self, data):
+    def to_internal_value(self, data: Any) -> Any:
         if isinstance(data, str):
             try:
                 data = json.loads(data) if data.strip() else []
@@ -185,7 +190,7 @@ class JSONListField(serializers.Field):
             self.fail("invalid")
         return data
 
-    def to_representation(self, value):
+    def to_representation(self, value: Any) -> Any:
         return value
 
 
@@ -227,7 +232,7 @@ class TypesField(serializers.Field):
 
     default_error_messages = {"invalid": TYPES_INVALID}
 
-    def to_internal_value(self, data):
+    def to_internal_value(self, data: Any) -> Any:
         if isinstance(data, str):
             try:
                 data = json.loads(data) if data.strip() else []
@@ -245,7 +250,7 @@ class TypesField(serializers.Field):
             items.append(dict(form.validated_data))
         return items
 
-    def to_representation(self, value):
+    def to_representation(self, value: Any) -> Any:
         return value
 
 

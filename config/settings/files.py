@@ -3,6 +3,7 @@ S3")."""
 
 import os
 from pathlib import Path
+from typing import Any
 
 from config.env import env_bool
 from config.settings.base import BASE_DIR, DEBUG, RELEASE_FILE, VAR_DIR
@@ -31,7 +32,7 @@ UPLOAD_BODY_LIMIT = DATA_UPLOAD_MAX_MEMORY_SIZE
 
 AWS_STORAGE_BUCKET_NAME = os.environ.get("AWS_STORAGE_BUCKET_NAME", "")
 if AWS_STORAGE_BUCKET_NAME:
-    MEDIA_STORAGE = {
+    MEDIA_STORAGE: dict[str, Any] = {
         "BACKEND": "storages.backends.s3.S3Storage",
         "OPTIONS": {
             "bucket_name": AWS_STORAGE_BUCKET_NAME,

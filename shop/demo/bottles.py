@@ -4,11 +4,32 @@ Each object stands on `base`, centred on `cx`, `h` pixels tall, in `c` (its main
 the label text `brand` and `detail` (see shop.demo.images)."""
 
 import math
+from typing import Any
 
-from shop.demo.draw import CAP, GLASS, METAL, WHITE, cylinder, darker, ink_on, kind, lighter, mix
+from shop.demo.draw import (
+    CAP,
+    GLASS,
+    METAL,
+    WHITE,
+    Colour,
+    Scene,
+    cylinder,
+    darker,
+    ink_on,
+    kind,
+    lighter,
+    mix,
+)
 
 
-def label(s, box, brand, detail, extra=None, paper=(246, 240, 226)):
+def label(
+    s: Scene,
+    box: tuple[float, float, float, float],
+    brand: str,
+    detail: str,
+    extra: str | None = None,
+    paper: Colour = (246, 240, 226),
+) -> None:
     x0, y0, x1, y1 = box
     s.shape("rectangle", box, cylinder(paper, gloss=0.25), soft=0.8)
     ink = ink_on(paper)
@@ -23,7 +44,9 @@ def label(s, box, brand, detail, extra=None, paper=(246, 240, 226)):
         s.text((cx, y1 - h * 0.13), extra, ink, h * 0.1, max_width=w * 0.8, bold=False)
 
 
-def _shoulder(cx, top, body_w, neck_w, height, steps=14):
+def _shoulder(
+    cx: float, top: float, body_w: float, neck_w: float, height: float, steps: int = 14
+) -> list[tuple[float, float]]:
     """A bottle's shoulder: the outline from the body's top to the neck (a cosine curve)."""
     left, right = [], []
     for i in range(steps + 1):
@@ -35,7 +58,20 @@ def _shoulder(cx, top, body_w, neck_w, height, steps=14):
     return left + right[::-1]
 
 
-def _bottle(s, cx, base, h, *, body_w, body_h, neck_w, shoulder_h, neck_top, glass, cap):
+def _bottle(
+    s: Scene,
+    cx: float,
+    base: float,
+    h: float,
+    *,
+    body_w: float,
+    body_h: float,
+    neck_w: float,
+    shoulder_h: float,
+    neck_top: float,
+    glass: Any,
+    cap: Any,
+) -> None:
     top = base - h * body_h
     s.shape(
         "rounded_rectangle",
@@ -59,7 +95,9 @@ def _bottle(s, cx, base, h, *, body_w, body_h, neck_w, shoulder_h, neck_top, gla
 
 
 @kind(0.42)
-def dropper(s, cx, base, h, c, brand, detail, seed):
+def dropper(
+    s: Scene, cx: float, base: float, h: float, c: Colour, brand: str, detail: str, seed: int
+) -> None:
     w = h * 0.42
     top = base - h * 0.66
     s.shape(
@@ -99,7 +137,9 @@ def dropper(s, cx, base, h, c, brand, detail, seed):
 
 
 @kind(0.3)
-def wine(s, cx, base, h, c, brand, detail, seed):
+def wine(
+    s: Scene, cx: float, base: float, h: float, c: Colour, brand: str, detail: str, seed: int
+) -> None:
     w = h * 0.3
     _bottle(
         s,
@@ -118,7 +158,9 @@ def wine(s, cx, base, h, c, brand, detail, seed):
 
 
 @kind(0.44)
-def liquor(s, cx, base, h, c, brand, detail, seed):
+def liquor(
+    s: Scene, cx: float, base: float, h: float, c: Colour, brand: str, detail: str, seed: int
+) -> None:
     w = h * 0.44
     _bottle(
         s,
@@ -151,7 +193,9 @@ def liquor(s, cx, base, h, c, brand, detail, seed):
 
 
 @kind(0.4)
-def oil(s, cx, base, h, c, brand, detail, seed):
+def oil(
+    s: Scene, cx: float, base: float, h: float, c: Colour, brand: str, detail: str, seed: int
+) -> None:
     w = h * 0.4
     _bottle(
         s,
@@ -177,7 +221,9 @@ def oil(s, cx, base, h, c, brand, detail, seed):
 
 
 @kind(0.36)
-def shot(s, cx, base, h, c, brand, detail, seed):
+def shot(
+    s: Scene, cx: float, base: float, h: float, c: Colour, brand: str, detail: str, seed: int
+) -> None:
     w = h * 0.36
     _bottle(
         s,
@@ -203,7 +249,9 @@ def shot(s, cx, base, h, c, brand, detail, seed):
 
 
 @kind(0.62)
-def jar(s, cx, base, h, c, brand, detail, seed):
+def jar(
+    s: Scene, cx: float, base: float, h: float, c: Colour, brand: str, detail: str, seed: int
+) -> None:
     w = h * 0.62
     s.shape(
         "rounded_rectangle",
@@ -233,7 +281,9 @@ def jar(s, cx, base, h, c, brand, detail, seed):
 
 
 @kind(0.5)
-def beer(s, cx, base, h, c, brand, detail, seed):
+def beer(
+    s: Scene, cx: float, base: float, h: float, c: Colour, brand: str, detail: str, seed: int
+) -> None:
     w = h * 0.5
     s.shape(
         "rounded_rectangle",
@@ -257,7 +307,9 @@ def beer(s, cx, base, h, c, brand, detail, seed):
 
 
 @kind(0.4)
-def tank(s, cx, base, h, c, brand, detail, seed):
+def tank(
+    s: Scene, cx: float, base: float, h: float, c: Colour, brand: str, detail: str, seed: int
+) -> None:
     w = h * 0.4
     s.shape(
         "rounded_rectangle",
@@ -289,7 +341,9 @@ def tank(s, cx, base, h, c, brand, detail, seed):
 
 
 @kind(0.7)
-def bag(s, cx, base, h, c, brand, detail, seed):
+def bag(
+    s: Scene, cx: float, base: float, h: float, c: Colour, brand: str, detail: str, seed: int
+) -> None:
     w = h * 0.7
     s.shape(
         "rounded_rectangle",

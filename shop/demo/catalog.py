@@ -4,6 +4,8 @@ without a price, each with one or two product shots drawn by shop.demo.images an
 uploads (a full image and a thumbnail).
 Idempotent: a product whose name exists is left alone."""
 
+from typing import Any
+
 from django.core.files.uploadedfile import SimpleUploadedFile
 
 from shop import services
@@ -12,7 +14,8 @@ from shop.models import Product, StockReason
 
 # (name, category, price, quantity, availability, types [(name, price, quantity, availability)], description)
 P = None  # "no price yet"
-CATALOG = [
+# Any: the prices are written as text, which the price field converts.
+CATALOG: list[tuple[Any, ...]] = [
     (
         "Geek Bar Pulse 15000",
         "disposables",
@@ -275,13 +278,13 @@ CATALOG = [
 E2E_PRODUCTS = ["Geek Bar Pulse 15000", "Naked 100 Lava Flow", "Galaxy Gas 670 g"]
 
 
-def _picture(name, category, type_names, variant):
+def _picture(name: str, category: str, type_names: list[str], variant: int) -> SimpleUploadedFile:
     data = images.picture(name, category, type_names, variant)
     slug = "-".join(name.lower().split())[:40]
     return SimpleUploadedFile(f"{slug}-{variant}.png", data, content_type="image/png")
 
 
-def seed(out):
+def seed(out: Any) -> None:
     made = 0
     existing = set(
         Product.objects.filter(name__in=[row[0] for row in CATALOG]).values_list("name", flat=True)

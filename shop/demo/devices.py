@@ -9,6 +9,8 @@ from shop.demo.draw import (
     GLASS,
     METAL,
     WHITE,
+    Colour,
+    Scene,
     cylinder,
     darker,
     ink_on,
@@ -20,7 +22,9 @@ from shop.demo.draw import (
 
 
 @kind(0.34)
-def disposable(s, cx, base, h, c, brand, detail, seed):
+def disposable(
+    s: Scene, cx: float, base: float, h: float, c: Colour, brand: str, detail: str, seed: int
+) -> None:
     w = h * 0.34
     s.shape(
         "rounded_rectangle",
@@ -47,7 +51,9 @@ def disposable(s, cx, base, h, c, brand, detail, seed):
 
 
 @kind(0.42)
-def pod_device(s, cx, base, h, c, brand, detail, seed):
+def pod_device(
+    s: Scene, cx: float, base: float, h: float, c: Colour, brand: str, detail: str, seed: int
+) -> None:
     w = h * 0.42
     s.shape(
         "rounded_rectangle",
@@ -74,7 +80,9 @@ def pod_device(s, cx, base, h, c, brand, detail, seed):
 
 
 @kind(1.3)
-def pods(s, cx, base, h, c, brand, detail, seed):
+def pods(
+    s: Scene, cx: float, base: float, h: float, c: Colour, brand: str, detail: str, seed: int
+) -> None:
     pod_w = h * 0.3
     for i in range(4):
         x = cx + (i - 1.5) * pod_w * 1.12
@@ -97,7 +105,9 @@ def pods(s, cx, base, h, c, brand, detail, seed):
 
 
 @kind(0.44)
-def vaporizer(s, cx, base, h, c, brand, detail, seed):
+def vaporizer(
+    s: Scene, cx: float, base: float, h: float, c: Colour, brand: str, detail: str, seed: int
+) -> None:
     w = h * 0.44
     s.shape(
         "rounded_rectangle",
@@ -119,7 +129,9 @@ def vaporizer(s, cx, base, h, c, brand, detail, seed):
 
 
 @kind(0.62)
-def rig(s, cx, base, h, c, brand, detail, seed):
+def rig(
+    s: Scene, cx: float, base: float, h: float, c: Colour, brand: str, detail: str, seed: int
+) -> None:
     w = h * 0.62
     s.shape("ellipse", (cx - w / 2, base - h * 0.5, cx + w / 2, base), cylinder(c, 0.55))
     s.shape(
@@ -148,7 +160,9 @@ def rig(s, cx, base, h, c, brand, detail, seed):
 
 
 @kind(0.5)
-def bong(s, cx, base, h, c, brand, detail, seed):
+def bong(
+    s: Scene, cx: float, base: float, h: float, c: Colour, brand: str, detail: str, seed: int
+) -> None:
     w = h * 0.5
     tube = w * 0.24
     outline = darker(c, 0.35)
@@ -223,7 +237,9 @@ def bong(s, cx, base, h, c, brand, detail, seed):
 
 
 @kind(1.9)
-def spoon(s, cx, base, h, c, brand, detail, seed):
+def spoon(
+    s: Scene, cx: float, base: float, h: float, c: Colour, brand: str, detail: str, seed: int
+) -> None:
     w = h * 1.9
     bowl = (cx + w * 0.12, base - h, cx + w / 2, base)
     stem = [
@@ -258,7 +274,9 @@ def spoon(s, cx, base, h, c, brand, detail, seed):
 
 
 @kind(1.4)
-def grinder(s, cx, base, h, c, brand, detail, seed):
+def grinder(
+    s: Scene, cx: float, base: float, h: float, c: Colour, brand: str, detail: str, seed: int
+) -> None:
     metal = mix(c, METAL, 0.55)
     w = h * 1.4
     e = w * 0.38
@@ -285,7 +303,9 @@ def grinder(s, cx, base, h, c, brand, detail, seed):
 
 
 @kind(1.7)
-def puck(s, cx, base, h, c, brand, detail, seed):
+def puck(
+    s: Scene, cx: float, base: float, h: float, c: Colour, brand: str, detail: str, seed: int
+) -> None:
     w = h * 1.7
     e = w * 0.42
     side_h = h - e

@@ -6,9 +6,16 @@ blur, which gives smooth edges without drawing the whole picture at a higher res
 demo command draws some fifty pictures and must stay quick)."""
 
 import math
+from collections.abc import Callable, Sequence
 from functools import lru_cache
+from typing import Any, TypeVar
 
 from PIL import Image, ImageDraw, ImageFilter, ImageFont
+
+# An RGB colour; a fill is a colour or a callable (width, height) -> RGB image.
+Colour = tuple[int, ...]
+Fill = Colour | Callable[[int, int], Image.Image]
+F = TypeVar("F", bound=Callable[..., None])
 
 WHITE = (255, 255, 255)
 BLACK = (0, 0, 0)
@@ -17,45 +24,45 @@ METAL = (176, 182, 190)
 CAP = (34, 36, 42)
 
 # Every object a product can be drawn as, by name (filled by the @kind decorator).
-OBJECTS = {}
+OBJECTS: dict[str, Any] = {}
 
 
-def kind(aspect):
+def kind(aspect: float) -> Callable[[F], F]:
     """Register an object drawing; `aspect` is the object's width over its height."""
 
-    def register(fn):
-        fn.aspect = aspect
+    def register(fn: F) -> F:
+        fn.aspect = aspect  # type: ignore[attr-defined]  # read back through OBJECTS
         OBJECTS[fn.__name__] = fn
         return fn
 
     return register
 
 
-def mix(a, b, t):
+def mix(a: Sequence[float], b: Sequence[float], t: float) -> Colour:
     """Colour `t` of the way from a to b."""
     return tuple(round(x + (y - x) * t) for x, y in zip(a, b, strict=True))
 
 
-def lighter(colour, t):
+def lighter(colour: Colour, t: float) -> Colour:
     return mix(colour, WHITE, t)
 
 
-def darker(colour, t):
+def darker(colour: Colour, t: float) -> Colour:
     return mix(colour, BLACK, t)
 
 
-def luminance(colour):
+def luminance(colour: Colour) -> float:
     r, g, b = colour
     return (0.299 * r + 0.587 * g + 0.114 * b) / 255
 
 
-def ink_on(colour):
+def ink_on(colour: Colour) -> Colour:
     """Text colour that reads on `colour`."""
     return (30, 30, 36) if luminance(colour) > 0.62 else WHITE
 
 
 @lru_cache(maxsize=64)
-def font(size, bold=True):
+def font(size: int, bold: bool = True) -> Any:
     names = ["DejaVuSans-Bold.ttf", "LiberationSans-Bold.ttf"] if bold else ["DejaVuSans.ttf"]
     for name in names:
         try:
@@ -68,10 +75,10 @@ def font(size, bold=True):
 # --- fills: a colour, or a callable (width, height) -> RGB image ---------------------------
 
 
-def cylinder(colour, gloss=0.55):
+def cylinder(colour: Colour, gloss: float = 0.55) -> Callable[[int, int], Image.Image]:
     """Round-body shading: dark edges, a lit side and a narrow highlight (a can, a bottle)."""
 
-    def fill(width, height):
+    def fill(width: int, height: int) -> Image.Image:
         row = []
         for x in range(width):
             t = (x + 0.5) / width
@@ -87,8 +94,8 @@ def cylinder(colour, gloss=0.55):
     return fill
 
 
-def vertical(top, bottom):
-    def fill(width, height):
+def vertical(top: Colour, bottom: Colour) -> Callable[[int, int], Image.Image]:
+    def fill(width: int, height: int) -> Image.Image:
         column = Image.new("RGB", (1, height))
         column.putdata([mix(top, bottom, y / max(1, height - 1)) for y in range(height)])
         return column.resize((width, height), Image.Resampling.NEAREST)
@@ -96,13 +103,13 @@ def vertical(top, bottom):
     return fill
 
 
-def _shift(xy, dx, dy):
+def _shift(xy: Any, dx: float, dy: float) -> list[Any]:
     if xy and isinstance(xy[0], (tuple, list)):
         return [(x - dx, y - dy) for x, y in xy]
     return [v - (dx if i % 2 == 0 else dy) for i, v in enumerate(xy)]
 
 
-def _bounds(xy, pad):
+def _bounds(xy: Any, pad: int) -> tuple[int, int, int, int]:
     if xy and isinstance(xy[0], (tuple, list)):
         xs, ys = [p[0] for p in xy], [p[1] for p in xy]
     else:
@@ -116,7 +123,7 @@ def _bounds(xy, pad):
 
 
 class Scene:
-    def __init__(self, side, tint):
+    def __init__(self, side: int, tint: Colour) -> None:
         self.side = side
         self.tint = tint
         top = lighter(tint, 0.9)
@@ -125,11 +132,20 @@ class Scene:
         # A lit spot behind the product, like a studio backdrop.
         self.glow((side * 0.5, side * 0.45), side * 0.42, WHITE, 0.55)
 
-    def u(self, v):
+    def u(self, v: float) -> float:
         """A length given as a share of the picture's side, in pixels."""
         return v * self.side
 
-    def shape(self, kind, xy, fill, *, soft=1.2, opacity=1.0, **options):
+    def shape(
+        self,
+        kind: str,
+        xy: Any,
+        fill: Fill,
+        *,
+        soft: float = 1.2,
+        opacity: float = 1.0,
+        **options: Any,
+    ) -> None:
         """Paint one shape (an ImageDraw method name) with a colour or a fill callable."""
         width = options.get("width", 0)
         x0, y0, x1, y1 = _bounds(xy, 3 + width + int(soft * 2))
@@ -152,13 +168,15 @@ class Scene:
         source = fill(*mask.size) if callable(fill) else Image.new("RGB", mask.size, fill)
         self.image.paste(source, (x0, y0), mask)
 
-    def glow(self, centre, radius, colour, strength):
+    def glow(
+        self, centre: tuple[float, float], radius: float, colour: Colour, strength: float
+    ) -> None:
         """A soft round light (or, in black, a soft shadow), blurred on a small copy."""
         cx, cy = centre
         box = (cx - radius, cy - radius, cx + radius, cy + radius)
         self._soft_ellipse(box, colour, strength, blur=0.35)
 
-    def shadow(self, cx, base_y, half_width, strength=0.38):
+    def shadow(self, cx: float, base_y: float, half_width: float, strength: float = 0.38) -> None:
         """The contact shadow under an object standing at base_y."""
         h = half_width * 0.16
         self._soft_ellipse(
@@ -174,7 +192,9 @@ class Scene:
             blur=0.2,
         )
 
-    def _soft_ellipse(self, box, colour, strength, blur):
+    def _soft_ellipse(
+        self, box: tuple[float, float, float, float], colour: Colour, strength: float, blur: float
+    ) -> None:
         x0, y0, x1, y1 = box
         w, h = x1 - x0, y1 - y0
         pad = max(w, h) * blur
@@ -191,7 +211,17 @@ class Scene:
         mask = small.resize((bw, bh), Image.Resampling.BILINEAR)
         self.image.paste(Image.new("RGB", (bw, bh), colour), (bx0, by0), mask)
 
-    def text(self, centre, text, colour, size, *, max_width=None, bold=True, anchor="mm"):
+    def text(
+        self,
+        centre: tuple[float, float],
+        text: str,
+        colour: Colour,
+        size: float,
+        *,
+        max_width: float | None = None,
+        bold: bool = True,
+        anchor: str = "mm",
+    ) -> int:
         size = int(size)
         if max_width:
             while size > 8 and font(size, bold).getlength(text) > max_width:

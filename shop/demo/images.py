@@ -8,12 +8,14 @@ so the product page has a picture larger than its slot and the cards a small one
 import io
 import re
 import zlib
+from collections.abc import Iterable, Sequence
+from typing import Any
 
 from PIL import Image
 
 # Importing the object modules registers their drawings in OBJECTS.
 from shop.demo import bottles, devices, toys  # noqa: F401
-from shop.demo.draw import OBJECTS, Scene, darker, lighter
+from shop.demo.draw import OBJECTS, Colour, Scene, darker, lighter
 
 SIDE = 800
 
@@ -110,9 +112,9 @@ PALETTE = [
 ]
 
 
-def colours_of(*names):
+def colours_of(*names: str) -> list[Colour]:
     """The colours named in `names` (product first, then its types), in order, no repeats."""
-    found = []
+    found: list[Colour] = []
     for name in names:
         text = name.lower()
         for word, colour in COLOUR_WORDS:
@@ -123,7 +125,7 @@ def colours_of(*names):
     return found
 
 
-def kind_of(name, category):
+def kind_of(name: str, category: str) -> str:
     lowered = name.lower()
     for pattern, kind in KINDS:
         if re.search(pattern, lowered):
@@ -131,14 +133,20 @@ def kind_of(name, category):
     return CATEGORY_KINDS.get(category, "box")
 
 
-def label_of(name):
+def label_of(name: str) -> tuple[str, str]:
     """(brand, detail) printed on a label: the first word(s) and the rest of the name."""
     words = re.sub(r"\(.*?\)", "", name).split()
     split = 2 if len(words) > 3 and len(words[0]) <= 4 else 1
     return " ".join(words[:split]).upper(), " ".join(words[split:])
 
 
-def picture(name, category, type_names=(), variant=0, side=SIDE):
+def picture(
+    name: str,
+    category: str,
+    type_names: Sequence[str] = (),
+    variant: int = 0,
+    side: int = SIDE,
+) -> bytes:
     """A PNG product shot; variant 1 shows the product in two of its colours side by side."""
     seed = zlib.crc32(name.encode())
     colours = colours_of(name, *type_names) or [PALETTE[seed % len(PALETTE)]]
@@ -173,12 +181,22 @@ def picture(name, category, type_names=(), variant=0, side=SIDE):
     return out.getvalue()
 
 
-def _place(scene, draw, cx, base, height, colour, brand, detail, seed):
+def _place(
+    scene: Scene,
+    draw: Any,
+    cx: float,
+    base: float,
+    height: float,
+    colour: Colour,
+    brand: str,
+    detail: str,
+    seed: int,
+) -> None:
     scene.shadow(cx, base, height * draw.aspect * 0.62)
     draw(scene, cx, base, height, colour, brand, detail, seed)
 
 
-def preview(path, names):
+def preview(path: str, names: Iterable[tuple[str, str, Sequence[str]]]) -> None:
     """Write a contact sheet of the given (name, category, types) to `path` (for developers)."""
     tiles = [
         Image.open(io.BytesIO(picture(n, c, t, v, side=300))) for n, c, t in names for v in (0, 1)

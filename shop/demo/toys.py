@@ -4,11 +4,33 @@ Each object stands on `base`, centred on `cx`, `h` pixels tall, in `c` (its main
 the label text `brand` and `detail` (see shop.demo.images)."""
 
 import math
+from collections.abc import Callable
 
-from shop.demo.draw import METAL, WHITE, cylinder, darker, ink_on, kind, lighter, vertical
+from shop.demo.draw import (
+    METAL,
+    WHITE,
+    Colour,
+    Scene,
+    cylinder,
+    darker,
+    ink_on,
+    kind,
+    lighter,
+    vertical,
+)
 
 
-def _box(s, cx, base, h, w, c, art, brand, detail):
+def _box(
+    s: Scene,
+    cx: float,
+    base: float,
+    h: float,
+    w: float,
+    c: Colour,
+    art: Callable[[Scene, float, float, float, float], None],
+    brand: str,
+    detail: str,
+) -> None:
     """A box seen from the front right: front, side and lid, with `art` on the front."""
     depth = w * 0.28
     x0, x1 = cx - w / 2 - depth / 2, cx + w / 2 - depth / 2
@@ -30,7 +52,7 @@ def _box(s, cx, base, h, w, c, art, brand, detail):
     )
 
 
-def _face(s, cx, cy, r, fur):
+def _face(s: Scene, cx: float, cy: float, r: float, fur: Colour) -> None:
     """A collectible's head: long ears, a pale face, big eyes and a toothy grin."""
     s.shape("ellipse", (cx - r * 0.75, cy - r * 2.1, cx - r * 0.25, cy - r * 0.4), fur)
     s.shape("ellipse", (cx + r * 0.25, cy - r * 2.1, cx + r * 0.75, cy - r * 0.4), fur)
@@ -56,16 +78,20 @@ def _face(s, cx, cy, r, fur):
 
 
 @kind(0.78)
-def blind_box(s, cx, base, h, c, brand, detail, seed):
-    def art(s, x, top, bottom, width):
+def blind_box(
+    s: Scene, cx: float, base: float, h: float, c: Colour, brand: str, detail: str, seed: int
+) -> None:
+    def art(s: Scene, x: float, top: float, bottom: float, width: float) -> None:
         _face(s, x, top + (bottom - top) * 0.48, width * 0.2, lighter(c, 0.55))
 
     _box(s, cx, base, h, h * 0.72, c, art, brand, "BLIND BOX · 1 OF 6")
 
 
 @kind(1.05)
-def charger_box(s, cx, base, h, c, brand, detail, seed):
-    def art(s, x, top, bottom, width):
+def charger_box(
+    s: Scene, cx: float, base: float, h: float, c: Colour, brand: str, detail: str, seed: int
+) -> None:
+    def art(s: Scene, x: float, top: float, bottom: float, width: float) -> None:
         for i in range(6):
             bx = x - width * 0.36 + i * width * 0.144
             by = top + (bottom - top) * 0.2
@@ -76,7 +102,9 @@ def charger_box(s, cx, base, h, c, brand, detail, seed):
 
 
 @kind(0.72)
-def figure(s, cx, base, h, c, brand, detail, seed):
+def figure(
+    s: Scene, cx: float, base: float, h: float, c: Colour, brand: str, detail: str, seed: int
+) -> None:
     fur = lighter(c, 0.2)
     r = h * 0.2
     s.shape("ellipse", (cx - r * 0.95, base - h * 0.42, cx + r * 0.95, base), cylinder(fur, 0.3))
@@ -149,12 +177,12 @@ CAR_PROFILES = {
 }
 
 
-def _car(s, cx, base, h, c, profile):
+def _car(s: Scene, cx: float, base: float, h: float, c: Colour, profile: str) -> None:
     w = h * (1.9 if profile == "suv" else 2.2)
     wheel = h * 0.38
     body, panes = CAR_PROFILES[profile]
 
-    def at(points):
+    def at(points: list[tuple[float, float]]) -> list[tuple[float, float]]:
         return [
             (cx - w / 2 + x * w, base - wheel * 0.35 - y * (h - wheel * 0.35)) for x, y in points
         ]
@@ -181,22 +209,30 @@ def _car(s, cx, base, h, c, profile):
 
 
 @kind(2.2)
-def sport(s, cx, base, h, c, brand, detail, seed):
+def sport(
+    s: Scene, cx: float, base: float, h: float, c: Colour, brand: str, detail: str, seed: int
+) -> None:
     _car(s, cx, base, h, c, "sport")
 
 
 @kind(2.2)
-def coupe(s, cx, base, h, c, brand, detail, seed):
+def coupe(
+    s: Scene, cx: float, base: float, h: float, c: Colour, brand: str, detail: str, seed: int
+) -> None:
     _car(s, cx, base, h, c, "coupe")
 
 
 @kind(1.9)
-def suv(s, cx, base, h, c, brand, detail, seed):
+def suv(
+    s: Scene, cx: float, base: float, h: float, c: Colour, brand: str, detail: str, seed: int
+) -> None:
     _car(s, cx, base, h, c, "suv")
 
 
 @kind(1.35)
-def balloons(s, cx, base, h, c, brand, detail, seed):
+def balloons(
+    s: Scene, cx: float, base: float, h: float, c: Colour, brand: str, detail: str, seed: int
+) -> None:
     r = h * 0.17
     spots = [
         (-0.6, 0.55),
@@ -215,7 +251,9 @@ def balloons(s, cx, base, h, c, brand, detail, seed):
 
 
 @kind(1.3)
-def lights(s, cx, base, h, c, brand, detail, seed):
+def lights(
+    s: Scene, cx: float, base: float, h: float, c: Colour, brand: str, detail: str, seed: int
+) -> None:
     w = h * 1.3
     points = []
     for i in range(61):
@@ -234,7 +272,9 @@ def lights(s, cx, base, h, c, brand, detail, seed):
 
 
 @kind(1.6)
-def plates(s, cx, base, h, c, brand, detail, seed):
+def plates(
+    s: Scene, cx: float, base: float, h: float, c: Colour, brand: str, detail: str, seed: int
+) -> None:
     w = h * 1.6
     e = h * 0.55
     for i in range(10):
@@ -253,7 +293,9 @@ def plates(s, cx, base, h, c, brand, detail, seed):
 
 
 @kind(1.1)
-def prerolls(s, cx, base, h, c, brand, detail, seed):
+def prerolls(
+    s: Scene, cx: float, base: float, h: float, c: Colour, brand: str, detail: str, seed: int
+) -> None:
     paper, tip = (240, 232, 214), (214, 196, 160)
     for i in range(5):
         x = cx + (i - 2) * h * 0.2

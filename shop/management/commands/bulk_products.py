@@ -1,6 +1,7 @@
 import time
+from typing import Any
 
-from django.core.management.base import BaseCommand, CommandError
+from django.core.management.base import BaseCommand, CommandError, CommandParser
 
 from shop.bulk import bulk_create_products
 
@@ -13,7 +14,7 @@ class Command(BaseCommand):
         "manage.py bulk_products 10000 --types 5 --images 2 --seed 1"
     )
 
-    def add_arguments(self, parser):
+    def add_arguments(self, parser: CommandParser) -> None:
         parser.add_argument("count", type=int, help="How many products to create.")
         parser.add_argument("--types", type=int, default=5, help="Types per product (default 5).")
         parser.add_argument(
@@ -26,7 +27,9 @@ class Command(BaseCommand):
             help="Random seed: the same seed gives the same names, prices and stock.",
         )
 
-    def handle(self, *args, count, types, images, seed, **options):
+    def handle(
+        self, *args: Any, count: int, types: int, images: int, seed: int | None, **options: Any
+    ) -> None:
         if count < 1:
             raise CommandError("count must be at least 1.")
         if types < 0:

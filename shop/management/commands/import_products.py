@@ -1,7 +1,9 @@
 import csv
+from collections.abc import Iterable, Mapping
 from pathlib import Path
+from typing import Any
 
-from django.core.management.base import BaseCommand, CommandError
+from django.core.management.base import BaseCommand, CommandError, CommandParser
 from django.db import transaction
 
 from common.errors import DomainError
@@ -23,13 +25,13 @@ Columns (header row required, order free; only name and category are required):
 Images are not imported; add them in the Django admin or through the API."""
 
 
-def _errors_text(errors):
+def _errors_text(errors: Mapping[str, Any]) -> str:
     return "; ".join(
         f"{field}: {' '.join(str(m) for m in messages)}" for field, messages in errors.items()
     )
 
 
-def _parse_types(cell):
+def _parse_types(cell: str | None) -> tuple[list[Any], list[str]]:
     types, problems = [], []
     for number, entry in enumerate(
         filter(None, (part.strip() for part in (cell or "").split(";"))), start=1
@@ -46,7 +48,7 @@ def _parse_types(cell):
     return types, problems
 
 
-def _header_problem(header):
+def _header_problem(header: list[str]) -> str | None:
     """The header row's error text, or None when it is usable."""
     missing = {"name", "category"} - set(header)
     if missing:
@@ -60,7 +62,9 @@ def _header_problem(header):
     return None
 
 
-def _parse_row(cells):
+def _parse_row(
+    cells: dict[str, str],
+) -> tuple[dict[str, Any] | None, list[Any], list[str]]:
     """-> (product values, type values, [problem text]) of one row's non-empty cells."""
     types, problems = _parse_types(cells.pop("types", ""))
     form = ProductFormSerializer(data={key: value for key, value in cells.items() if value != ""})
@@ -73,7 +77,9 @@ def _parse_row(cells):
     return values, types, problems
 
 
-def parse_rows(handle):
+def parse_rows(
+    handle: Iterable[str],
+) -> tuple[list[tuple[int, dict[str, Any], list[Any]]], list[str]]:
     """-> (rows as (line number, product values, type values), [error text])."""
     reader = csv.DictReader(handle)
     header = [column.strip().lower() for column in reader.fieldnames or []]
@@ -88,7 +94,8 @@ def parse_rows(handle):
         if not any(cells.values()):
             continue
         values, types, problems = _parse_row(cells)
-        if problems:
+        if problems or values is None:
+            # values is None only beside a problem (the form's errors).
             errors.append(f"row {line}: " + "; ".join(problems))
         else:
             rows.append((line, values, types))
@@ -98,20 +105,20 @@ def parse_rows(handle):
 class Command(BaseCommand):
     help = HELP
 
-    def create_parser(self, prog_name, subcommand, **kwargs):
+    def create_parser(self, prog_name: str, subcommand: str, **kwargs: Any) -> CommandParser:
         from argparse import RawDescriptionHelpFormatter
 
         parser = super().create_parser(prog_name, subcommand, **kwargs)
         parser.formatter_class = RawDescriptionHelpFormatter
         return parser
 
-    def add_arguments(self, parser):
+    def add_arguments(self, parser: CommandParser) -> None:
         parser.add_argument("file", help="CSV file (UTF-8, comma-separated, header row).")
         parser.add_argument(
             "--commit", action="store_true", help="Write the products (default: dry run)."
         )
 
-    def handle(self, *args, file, commit, **options):
+    def handle(self, *args: Any, file: str, commit: bool, **options: Any) -> None:
         path = Path(file)
         if not path.is_file():
             raise CommandError(f"{file}: no such file.")

@@ -1,3 +1,5 @@
+from typing import Any
+
 from django.conf import settings
 from django.core.management.base import BaseCommand
 from django.utils import timezone
@@ -14,7 +16,7 @@ class Command(BaseCommand):
         "when nothing is low. For the daily timer or cron line of docs/deploy.md."
     )
 
-    def handle(self, *args, **options):
+    def handle(self, *args: Any, **options: Any) -> None:
         day = timezone.localdate()
         queued = low_stock_digest_queue(day=day)
         if queued is None:

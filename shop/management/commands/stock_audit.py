@@ -1,4 +1,6 @@
-from django.core.management.base import BaseCommand, CommandError
+from typing import Any
+
+from django.core.management.base import BaseCommand, CommandError, CommandParser
 
 from shop.selectors import stock_audit
 from shop.services import stock_ledger_correct
@@ -14,7 +16,7 @@ class Command(BaseCommand):
         "exits 0 when all agree. Reads only, unless --correct."
     )
 
-    def add_arguments(self, parser):
+    def add_arguments(self, parser: CommandParser) -> None:
         parser.add_argument(
             "--correct",
             action="store_true",
@@ -22,7 +24,7 @@ class Command(BaseCommand):
             "move per figure that disagrees, so the ledger adds up again (exits 0).",
         )
 
-    def handle(self, *args, correct, **options):
+    def handle(self, *args: Any, correct: bool, **options: Any) -> None:
         count, mismatches = stock_audit()
         found = 0
         for mismatch in mismatches:

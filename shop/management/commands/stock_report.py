@@ -1,6 +1,7 @@
 import csv
+from typing import Any
 
-from django.core.management.base import BaseCommand, CommandError
+from django.core.management.base import BaseCommand, CommandError, CommandParser
 
 from shop.selectors import low_stock_rows
 
@@ -14,7 +15,7 @@ class Command(BaseCommand):
         "or CSV for a spreadsheet. Example: manage.py stock_report --threshold 3 --format csv > low.csv"
     )
 
-    def add_arguments(self, parser):
+    def add_arguments(self, parser: CommandParser) -> None:
         parser.add_argument(
             "--threshold", type=int, default=5, help="Highest stock to list (default 5)."
         )
@@ -22,7 +23,7 @@ class Command(BaseCommand):
             "--format", choices=["text", "csv"], default="text", help="text (default) or csv."
         )
 
-    def handle(self, *args, threshold, format, **options):
+    def handle(self, *args: Any, threshold: int, format: str, **options: Any) -> None:
         if threshold < 0:
             raise CommandError("--threshold must be 0 or more.")
         rows = low_stock_rows(threshold)
