@@ -6,6 +6,7 @@ another product still uses)."""
 
 import io
 import random
+from collections.abc import Iterable
 from decimal import Decimal
 from operator import attrgetter
 
@@ -13,7 +14,7 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 from django.db import transaction
 from PIL import Image, ImageDraw
 
-from common.images import store_image
+from common.images import StoredImage, store_image
 from shop.categories import CATEGORIES
 from shop.models import Product, ProductImage, ProductType, StockReason
 from shop.search import record_words
@@ -74,7 +75,7 @@ BATCH = 2000
 POOL_SIZE = 4
 
 
-def _picture(seed):
+def _picture(seed: int) -> SimpleUploadedFile:
     rng = random.Random(seed)
     colour = tuple(rng.randrange(40, 220) for _ in range(3))
     image = Image.new("RGB", (480, 480), colour)
@@ -87,7 +88,7 @@ def _picture(seed):
     return SimpleUploadedFile(f"bulk-{seed}.png", out.getvalue(), content_type="image/png")
 
 
-def image_pool(size=POOL_SIZE):
+def image_pool(size: int = POOL_SIZE) -> list[StoredImage]:
     return [
         store_image(_picture(i), folder=PRODUCT_FOLDER, max_side=PRODUCT_MAX_SIDE)
         for i in range(size)
@@ -97,7 +98,7 @@ def image_pool(size=POOL_SIZE):
 BULK = Why(StockReason.IMPORT, note="manage.py bulk_products")
 
 
-def _opening_moves(products, product_types):
+def _opening_moves(products: list[Product], product_types: list[ProductType]) -> None:
     """The ledger's first move of each new figure, so `manage.py stock_audit` holds."""
     by_id = {product.pk: product for product in products}
     ledger_write(
@@ -114,11 +115,13 @@ def _opening_moves(products, product_types):
     )
 
 
-def _ids(rows):
+def _ids(rows: Iterable[Product] | Iterable[ProductType]) -> list[int]:
     return [row.pk for row in rows]
 
 
-def bulk_create_products(count, *, types=5, images=2, seed=None):
+def bulk_create_products(
+    count: int, *, types: int = 5, images: int = 2, seed: int | None = None
+) -> int:
     """Create `count` products, each with `types` types and `images` images; return how many.
 
     `seed` makes names, prices and stock repeatable (the same seed, the same catalog)."""

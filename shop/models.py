@@ -1,3 +1,6 @@
+from decimal import Decimal
+from typing import Any
+
 from django.conf import settings
 from django.db import models
 from django.db.models import Q
@@ -28,7 +31,7 @@ class Category(models.Model):
         ordering = ["position", "id"]
         verbose_name_plural = "categories"
 
-    def __str__(self):
+    def __str__(self) -> str:
         return self.name
 
 
@@ -73,10 +76,10 @@ class Product(models.Model):
             ),
         ]
 
-    def __str__(self):
+    def __str__(self) -> str:
         return self.name
 
-    def save(self, *args, **kwargs):
+    def save(self, *args: Any, **kwargs: Any) -> None:
         # `version` only ever moves by an UPDATE ... version + 1 (shop.versioning), and
         # `sellable` by shop.stock.sellable_refresh; a save of a row loaded earlier (the
         # admin's forms) must not write back an older value.
@@ -107,7 +110,7 @@ class SearchWord(models.Model):
     # Text: a name of 200 letters may have a longer word in small letters ("İ" is two).
     word = models.TextField(unique=True)
 
-    def __str__(self):
+    def __str__(self) -> str:
         return self.word
 
 
@@ -134,11 +137,11 @@ class ProductType(models.Model):
             ),
         ]
 
-    def __str__(self):
+    def __str__(self) -> str:
         return f"{self.product.name} - {self.name}" if self.product_id else self.name
 
     @property
-    def effective_price(self):
+    def effective_price(self) -> Decimal | None:
         return self.price if self.price is not None else self.product.price
 
 
@@ -152,7 +155,7 @@ class ProductImage(models.Model):
     class Meta:
         ordering = ["position", "id"]
 
-    def __str__(self):
+    def __str__(self) -> str:
         return self.path
 
 
@@ -163,7 +166,7 @@ class LowStockDigest(models.Model):
     day = models.DateField(primary_key=True)
     queued_at = models.DateTimeField(auto_now_add=True)
 
-    def __str__(self):
+    def __str__(self) -> str:
         return f"low-stock digest of {self.day}"
 
 
@@ -230,6 +233,6 @@ class StockMove(models.Model):
             models.Index(fields=["product_type", "-id"], name="stock_move_type_newest"),
         ]
 
-    def __str__(self):
+    def __str__(self) -> str:
         label = f"{self.product_name} - {self.type_name}" if self.type_name else self.product_name
         return f"{label}: {self.delta:+d} -> {self.balance_after} ({self.get_reason_display()})"
