@@ -15,7 +15,6 @@ def pytest_report_header(config):
 
 
 def pytest_configure(config):
-    collect_every_app(config)
     # One folder for the run's prepared live-server databases (tests/liveserver.py), made by
     # the first process (xdist's controller) and inherited by the workers it starts, unless
     # the caller shares one between runs (`make test`: the SQLite pass's demo shop serves the
@@ -27,17 +26,6 @@ def pytest_configure(config):
         os.environ["SHOP_TEST_TEMPLATES"] = folder
         config.add_cleanup(lambda: shutil.rmtree(folder, ignore_errors=True))
     config.add_cleanup(_drop_pg_templates)
-
-
-def collect_every_app(config):
-    """A run given no paths collects every local app of INSTALLED_APPS (config/local_apps.py)
-    besides pytest.ini's `testpaths` (tests/, the cross-app tests): a new app's tests run
-    without a list to edit. Each process of a parallel run decides this for itself."""
-    if config.args_source != pytest.Config.ArgsSource.TESTPATHS:
-        return
-    from config.local_apps import local_app_folders
-
-    config.args = [*local_app_folders(), *config.args]
 
 
 def _drop_pg_templates():

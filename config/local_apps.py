@@ -1,5 +1,5 @@
 """The project's own apps, read from INSTALLED_APPS: those whose package is a top-level folder
-of this repository. The test run collects each one's tests (conftest.py), the complexity
+of this repository. The test run collects every folder (pytest.ini), the complexity
 ceiling measures each one (tools/complexity.py) and the architecture test reads each one's
 imports (tests/test_architecture.py), so a new app needs no list edited anywhere."""
 

@@ -2,64 +2,61 @@
 only as docs/architecture.md ("Dependencies between apps") draws it."""
 
 import ast
+import configparser
+import fnmatch
 import os
 import re
 from collections import defaultdict
-from types import SimpleNamespace
 
-import pytest
-
-from config import local_apps
 from config.local_apps import ROOT, local_app_folders
-from conftest import collect_every_app
 
 # Run by `make e2e` on its own, after the build; the Python passes leave it out.
 RUN_APART = {"tests/e2e"}
 
 
-def _plain_run(args=("tests",)):
-    """A pytest run given no paths, as `make test` starts one."""
-    return SimpleNamespace(args_source=pytest.Config.ArgsSource.TESTPATHS, args=list(args))
+def _ini() -> configparser.ConfigParser:
+    ini = configparser.ConfigParser()
+    ini.read(ROOT / "pytest.ini")
+    return ini
 
 
-def test_a_run_without_paths_collects_every_local_app():
-    run = _plain_run()
-    collect_every_app(run)
-    assert run.args == [*local_app_folders(), "tests"]
-    assert {"activity", "orders", "storesettings", "frontend"} <= set(run.args)
+def _collected(where: str) -> bool:
+    """Whether a plain run (pytest.ini's testpaths, less its norecursedirs) reaches `where`."""
+    testpaths = _ini()["pytest"]["testpaths"].split()
+    skipped = _ini()["pytest"]["norecursedirs"].split()
+    parts = where.split("/")
+    under = any(
+        path == "." or parts[: len(path.split("/"))] == path.split("/") for path in testpaths
+    )
+    return under and not any(
+        fnmatch.fnmatch(part, pattern) for part in parts for pattern in skipped
+    )
 
 
-def test_paths_given_are_collected_as_given():
-    run = SimpleNamespace(args_source=pytest.Config.ArgsSource.ARGS, args=["orders/tests"])
-    collect_every_app(run)
-    assert run.args == ["orders/tests"]
+def test_every_local_app_is_collected_by_a_plain_run():
+    assert {"activity", "orders", "storesettings", "frontend"} <= set(local_app_folders())
+    assert [app for app in local_app_folders() if not _collected(f"{app}/tests")] == []
+
+
+def test_a_folder_left_out_is_seen():
+    assert not _collected("node_modules/x/tests") and not _collected("bench")
+    assert _collected("orders/tests")
 
 
 def test_every_test_file_of_the_repository_is_collected():
-    run = _plain_run()
-    collect_every_app(run)
-    roots = set(run.args)
+    # Everything but installed packages and the local profile's files: a test file in a
+    # folder norecursedirs leaves out (bench/, tools/...) is a test nobody runs.
     missed = []
     for folder, subfolders, files in os.walk(ROOT):
-        subfolders[:] = [name for name in subfolders if not name.startswith(".")]
-        subfolders[:] = [name for name in subfolders if name != "node_modules"]
-        where = os.path.relpath(folder, ROOT)
-        if where.split(os.sep)[0] in roots or where.replace(os.sep, "/") in RUN_APART:
+        subfolders[:] = [n for n in subfolders if n not in ("node_modules", "var", "dist")]
+        subfolders[:] = [n for n in subfolders if not n.startswith(".")]
+        where = os.path.relpath(folder, ROOT).replace(os.sep, "/")
+        if where in RUN_APART:
             subfolders[:] = []
             continue
-        missed += [os.path.join(where, name) for name in files if name.startswith("test_")]
-    assert [name for name in missed if name.endswith(".py")] == []
-
-
-def test_a_new_app_is_collected_with_no_list_edited(tmp_path, monkeypatch, settings):
-    (tmp_path / "newapp").mkdir()
-    (tmp_path / "newapp" / "__init__.py").write_text("")
-    monkeypatch.syspath_prepend(str(tmp_path))
-    monkeypatch.setattr(local_apps, "ROOT", tmp_path)
-    settings.INSTALLED_APPS = [*settings.INSTALLED_APPS, "newapp"]
-    run = _plain_run()
-    collect_every_app(run)
-    assert run.args == ["newapp", "tests"]
+        tests = [name for name in files if name.startswith("test_") and name.endswith(".py")]
+        missed += [f"{where}/{name}" for name in tests if not _collected(where)]
+    assert missed == []
 
 
 # --- Imports between apps (docs/architecture.md, "Dependencies between apps") -----------
