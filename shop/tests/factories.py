@@ -28,3 +28,12 @@ def snapshot():
     from shop.models import Product
 
     return list(Product.objects.order_by("id").values())
+
+
+# The list as a customer reads it in the catalog cache's tests.
+LIST = "/api/products?limit=100"
+
+
+def listed(client, product_id):
+    body = client.get(LIST).json()
+    return next((p for p in body["products"] if p["id"] == product_id), None)
