@@ -182,3 +182,20 @@ def test_the_documented_arrows_have_no_cycle_either():
 def test_a_cycle_is_found():
     assert _cycle({"a": {"b"}, "b": {"c"}, "c": {"a"}}) == ["a", "b", "c", "a"]
     assert _cycle({"a": {"b"}, "b": set()}) == []
+
+
+def test_database_branches_stay_few():
+    """Every feature is written once for both databases through the ORM: a branch on the
+    database's kind in app code needs a reason (docs/architecture.md), and there are at
+    most five."""
+    branches = []
+    for app in local_app_folders():
+        for path in (ROOT / app).rglob("*.py"):
+            if {"tests", "migrations", "testing"} & set(path.relative_to(ROOT).parts):
+                continue
+            for number, text in enumerate(path.read_text().splitlines(), 1):
+                # A branch is a test of the kind against a name ("sqlite"); the backup's check
+                # that a file matches the database it is restored into is no branch.
+                if re.search(r"\.vendor\s*[!=]=\s*[\"']", text):
+                    branches.append(f"{path.relative_to(ROOT)}:{number}")
+    assert len(branches) <= 5, branches
