@@ -1,6 +1,5 @@
-"""The demo catalog of `manage.py demo_data` (catalog.py) and the product shots it draws with
-Pillow: images.py picks what to draw, draw.py has the primitives, and bottles.py, devices.py
-and toys.py the objects."""
+"""The demo catalog of `manage.py demo_data` (catalog.py) and its product shots (pictures/,
+one or two WebP files per product, named by the product's slug)."""
 
 from shop.demo.catalog import CATALOG, E2E_PRODUCTS, seed
 

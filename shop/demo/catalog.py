@@ -1,15 +1,16 @@
 """A believable demo catalog for `manage.py demo_data`: 40 products over the 13 categories,
 some with types (some priced on their own, one out of stock), a few out of stock, two
-without a price, each with one or two product shots drawn by shop.demo.images and stored like
-uploads (a full image and a thumbnail).
+without a price, each with one or two product shots from shop/demo/pictures/ (named by the
+product's slug), stored like uploads (a full image and a thumbnail).
 Idempotent: a product whose name exists is left alone."""
 
+from pathlib import Path
 from typing import Any
 
 from django.core.files.uploadedfile import SimpleUploadedFile
+from django.utils.text import slugify
 
 from shop import services
-from shop.demo import images
 from shop.models import Product, StockReason
 
 # (name, category, price, quantity, availability, types [(name, price, quantity, availability)], description)
@@ -278,10 +279,14 @@ CATALOG: list[tuple[Any, ...]] = [
 E2E_PRODUCTS = ["Geek Bar Pulse 15000", "Naked 100 Lava Flow", "Galaxy Gas 670 g"]
 
 
-def _picture(name: str, category: str, type_names: list[str], variant: int) -> SimpleUploadedFile:
-    data = images.picture(name, category, type_names, variant)
-    slug = "-".join(name.lower().split())[:40]
-    return SimpleUploadedFile(f"{slug}-{variant}.png", data, content_type="image/png")
+PICTURES = Path(__file__).resolve().parent / "pictures"
+
+
+def pictures(name: str) -> list[SimpleUploadedFile]:
+    return [
+        SimpleUploadedFile(path.name, path.read_bytes(), content_type="image/webp")
+        for path in sorted(PICTURES.glob(f"{slugify(name)}-*.webp"))
+    ]
 
 
 def seed(out: Any) -> None:
@@ -289,15 +294,9 @@ def seed(out: Any) -> None:
     existing = set(
         Product.objects.filter(name__in=[row[0] for row in CATALOG]).values_list("name", flat=True)
     )
-    for index, (name, category, price, quantity, available, types, description) in enumerate(
-        CATALOG
-    ):
+    for name, category, price, quantity, available, types, description in CATALOG:
         if name in existing:
             continue
-        type_names = [row[0] for row in types]
-        uploads = [
-            _picture(name, category, type_names, n) for n in range(2 if index % 3 == 0 else 1)
-        ]
         services.product_create(
             name=name,
             description=description,
@@ -305,7 +304,7 @@ def seed(out: Any) -> None:
             price=price,
             quantity=quantity,
             availability=available,
-            uploads=uploads,
+            uploads=pictures(name),
             stock_reason=StockReason.IMPORT,
             stock_note="demo data",
             types=[
