@@ -19,7 +19,8 @@ kept in var/bench/oscar-venv) with N products each, serves both with gunicorn (2
 and prints the medians and the ratios the catalog has to meet: list >= 2.5x Oscar's list and
 product >= 4x Oscar's product; the trivial answers' ratios are printed to read the rest by.
 PostgreSQL comes from BENCH_PG_SERVER (default postgres://postgres@127.0.0.1:5432), which gets
-two scratch databases.
+two scratch databases; on PostgreSQL the shop caches in Redis as in production (BENCH_REDIS_URL,
+default redis://127.0.0.1:6379/15, emptied first), on SQLite in the database as `make run` does.
 --no-oscar measures the shop against its ceiling only.
 """
 
@@ -115,14 +116,14 @@ def serve(command, cwd, env, log_path):
         log.close()
 
 
-def prepare_shop(database_url, count, workdir):
+def prepare_shop(database_url, count, workdir, redis_url=""):
     """Migrate, load `count` products, and return (env, a product id, a token)."""
     env = server_env(
         DATABASE_URL=database_url,
         MEDIA_ROOT=workdir / "shop-media",
         # As in production: one JSON request log line per request (issue 28 counts its cost).
         LOG_LEVEL="INFO",
-        REDIS_URL="",
+        REDIS_URL=redis_url,
         AUTH_THROTTLE_RATE="none",
         GUNICORN_MAX_REQUESTS="0",
     )
@@ -218,14 +219,21 @@ def report(backend, medians, rates, count):
 
 def run_backend(backend, args, python, workdir):
     with ExitStack() as stack:
+        redis_url = ""
         if backend == "postgres":
+            # Production's pair: PostgreSQL with Redis as the cache (docs/deploy.md).
             shop_db = stack.enter_context(pg_database("peer_shop"))
             oscar_db = stack.enter_context(pg_database("peer_oscar"))
+            redis_url = os.environ.get("BENCH_REDIS_URL", "redis://127.0.0.1:6379/15")
+            subprocess.run(
+                ["redis-cli", "-u", redis_url, "flushdb"], check=True, capture_output=True
+            )
         else:
+            # `make run`'s default: SQLite with the cache in the database.
             shop_db = f"sqlite:///{workdir / 'shop.sqlite3'}"
             oscar_db = f"sqlite:///{workdir / 'oscar.sqlite3'}"
         started = time.perf_counter()
-        shop_env, shop_id, token = prepare_shop(shop_db, args.products, workdir)
+        shop_env, shop_id, token = prepare_shop(shop_db, args.products, workdir, redis_url)
         shop = stack.enter_context(
             serve(
                 [str(ROOT / ".venv/bin/gunicorn"), "config.wsgi", "-c", "config/gunicorn.conf.py"],
