@@ -98,6 +98,7 @@ def typo_run(args, backend, size):
     from tests.factories import make_product
 
     call_command("migrate", verbosity=0)
+    call_command("createcachetable")  # the cache table, when no Redis
     if Product.objects.count() < size:
         bulk_create_products(size - Product.objects.count(), types=5, images=2, seed=1)
         make_product(name="Quasar Nebula Vaporizer", types=5, images=2)

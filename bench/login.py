@@ -35,6 +35,7 @@ def setup_django(database_url):
     from django.core.management import call_command
 
     call_command("migrate", "--noinput", verbosity=0)
+    call_command("createcachetable")  # the cache table, when no Redis
 
 
 def grow_population(total):

@@ -100,6 +100,7 @@ def main():
     from shop.bulk import bulk_create_products
 
     call_command("migrate", verbosity=0)
+    call_command("createcachetable")  # the cache table, when no Redis
     call_command("createcachetable", verbosity=0)
     bulk_create_products(50, types=5, images=2, seed=1)
     token = token_for(

@@ -156,6 +156,7 @@ def main():
     from orders.models import Order, OrderLine
 
     call_command("migrate", verbosity=0)
+    call_command("createcachetable")  # the cache table, when no Redis
     if Order.objects.count() < args.orders:
         started = time.perf_counter()
         load_orders(args.orders - Order.objects.count(), random.Random(1))

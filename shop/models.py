@@ -101,11 +101,13 @@ class Product(models.Model):
 
 
 class SearchWord(models.Model):
-    """A word of a product name (shop/search.py `record_words`), recorded when a product is
-    created (`Product.save`), renamed (`product_update`) or bulk-imported, never removed: a
-    word no name holds any more only gives a candidate the rule drops. Numbers are left out
-    (they forgive no typo). On PostgreSQL the search looks its typos up here, among the
-    catalog's distinct words, rather than over every product row near them."""
+    """A word of a product name, or two neighbouring ones ("geek bar"; shop/search.py
+    `record_words`), recorded when a product is created (`Product.save`), renamed
+    (`product_update`) or bulk-imported, never removed: a word no name holds any more only
+    gives a candidate the rule drops. Numbers are left out (they forgive no typo). On
+    PostgreSQL the search looks its typos and words typed together up here, among the
+    catalog's distinct words, rather than over every product row near them; on both, a
+    search that finds nothing takes its suggestions' words from here."""
 
     # Text: a name of 200 letters may have a longer word in small letters ("İ" is two).
     word = models.TextField(unique=True)

@@ -140,7 +140,7 @@ def _product_page(
             f"catalog:found:{version}:{_digest(*filters)}" if version else None,
             lambda: _found(products, filters),
         )
-        return page_answer(
+        answer = page_answer(
             selectors.FoundProducts(found),
             page=page,
             limit=limit,
@@ -148,11 +148,13 @@ def _product_page(
             key="products",
             serialize=selectors.product_answers,
         )
+        answer["suggestions"] = [] if found else selectors.product_suggestions(products, search)
+        return answer
     total = _kept(
         f"catalog:count:{version}:{_digest(category, stock, in_stock)}" if version else None,
         products.order_by().count,
     )
-    return page_answer(
+    answer = page_answer(
         products,
         page=page,
         limit=limit,
@@ -160,6 +162,8 @@ def _product_page(
         key="products",
         serialize=selectors.product_answers,
     )
+    answer["suggestions"] = []  # only a search suggests
+    return answer
 
 
 def _found(products: QuerySet[Product], filters: ListFilters) -> array:

@@ -2,13 +2,15 @@
 SQLite and on PostgreSQL (docs/performance.md, "Search"; docs/api.md, Products).
 
 The rule is Meilisearch's and Typesense's, on the words of product names. Every query word
-must match a word of the name, in any order:
+must match a word of the name, or two neighbouring words of it typed together ("geekbar"
+finds "Geek Bar", "whipit" "Whip-It"), in any order:
 - exactly, or as the start of a name word (a prefix: "vapor" finds "Vaporizer");
 - or, for a query word of 4 to 7 letters, one edit away, of 8 letters or more two edits away
   (an edit: a letter inserted, deleted, replaced, or two neighbours swapped; the optimal
-  string alignment distance). A word of 3 letters or fewer forgives nothing: three letters
-  have too many neighbours one edit away ("bar" would find "car", "bat" and "ear"), so
-  "gek" does not find "Geek".
+  string alignment distance). A word of 3 letters forgives one edit only beside other
+  words ("gek bar" and "geek bra" find "Geek Bar"): alone, three letters have too many
+  neighbours one edit away ("bar" would find "car", "bat" and "ear"), so "gek" finds
+  nothing. Shorter words forgive nothing.
 Products rank by their edits summed over the query words, then by how many query words
 only matched as a prefix (exact words first), then in the list's order (newest first).
 A product whose name or description holds the whole search text (surrounding spaces
@@ -19,9 +21,13 @@ finds its product, and `%` and `_` are plain characters (docs/api.md, Catalog).
 A number (a word of digits) forgives nothing either: one edit from a number is another
 number.
 
+When a search finds nothing, `suggestions` offers the names of up to three products that
+the search finds once each of its words is replaced by the nearest word of the catalog's.
+
 How: the rule is applied here to words (rapidfuzz's optimal string alignment distance).
 On PostgreSQL, the query words' typos are first looked up among the catalog's distinct name
-words (`SearchWord`, numbers left out: `typo_words`), then the database gives only the
+words and neighbouring pairs of them (`SearchWord`, numbers left out: `typo_words`), then
+the database gives only the
 products whose name holds every query word or one of its typos, or that hold the whole
 text (`postgres_candidates`, through pg_trgm's indexes of migration 0003), in the list's
 order; the rule is applied to their names' words, and whether the text is held is asked
@@ -32,10 +38,12 @@ catalogs, the rule reads every product the filters allow.
 import functools
 import re
 from collections.abc import Iterable, Sequence
+from itertools import pairwise
 from operator import itemgetter
 
 from django.db import connection
 from django.db.models import Case, Q, QuerySet, Value, When
+from rapidfuzz import fuzz, process
 from rapidfuzz.distance import OSA
 
 from shop.models import Product, SearchWord
@@ -59,10 +67,28 @@ def words(text: str) -> list[str]:
     return _WORD.findall(lowered)
 
 
+def _joined(name_words: Sequence[str]) -> list[tuple[str, str]]:
+    """Neighbouring words of a name, numbers left out: a shopper may type them together."""
+    return [
+        (first, second)
+        for first, second in pairwise(name_words)
+        if not first.isdecimal() and not second.isdecimal()
+    ]
+
+
+def recorded_words(name: str) -> set[str]:
+    """What `record_words` keeps of a name: its words and its neighbouring pairs ("geek bar"),
+    numbers left out."""
+    name_words = words(name)
+    found = {word for word in name_words if not word.isdecimal()}
+    return found | {f"{first} {second}" for first, second in _joined(name_words)}
+
+
 def record_words(names: Iterable[str]) -> None:
-    """Record the words of `names` (a product's name was saved) that may be typed with a
-    typo, for the look-up on PostgreSQL (`typo_words`); those recorded already stay."""
-    found = sorted({word for name in names for word in words(name) if not word.isdecimal()})
+    """Record the words of `names` (a product's name was saved) and their neighbouring pairs,
+    for the look-up of typos and of words typed together (`typo_words`) and for
+    `suggestions`; those recorded already stay."""
+    found = sorted(set().union(*map(recorded_words, names)))
     if found:
         SearchWord.objects.bulk_create(
             [SearchWord(word=word) for word in found], ignore_conflicts=True
@@ -74,17 +100,20 @@ def query_words(search: str) -> list[str]:
     return list(dict.fromkeys(words(search)))[:MAX_QUERY_WORDS]
 
 
-def allowed_edits(word: str) -> int:
-    if len(word) < 4 or word.isdecimal():
+def allowed_edits(word: str, *, beside_others: bool = False) -> int:
+    """Edits `word` forgives; `beside_others`: the query has other words too."""
+    if word.isdecimal() or len(word) < 3:
         return 0
+    if len(word) == 3:
+        return 1 if beside_others else 0
     return 1 if len(word) < 8 else 2
 
 
-def word_cost(query_word: str, word: str) -> Cost | None:
+def word_cost(query_word: str, word: str, *, beside_others: bool = False) -> Cost | None:
     """How `query_word` matches the name word `word`, None when it does not."""
     if word.startswith(query_word):
         return EXACT if word == query_word else PREFIX
-    limit = allowed_edits(query_word)
+    limit = allowed_edits(query_word, beside_others=beside_others)
     # Nor is a name word that is a number found by a typo (`record_words` leaves them out).
     if limit and abs(len(word) - len(query_word)) <= limit and not word.isdecimal():
         edits = OSA.distance(query_word, word, score_cutoff=limit)
@@ -99,6 +128,7 @@ class _NameRule:
 
     def __init__(self, query_words: Sequence[str]) -> None:
         self.query_words = query_words
+        self.beside_others = len(query_words) > 1
         self.skip_numbers = not any(word.isdecimal() for word in query_words)
         # {name word: [(query word's index, cost)] for the query words it matches}
         self.matches: dict[str, list[tuple[int, Cost]]] = {}
@@ -107,7 +137,7 @@ class _NameRule:
         found = self.matches[word] = [
             (n, cost)
             for n, query_word in enumerate(self.query_words)
-            if (cost := word_cost(query_word, word)) is not None
+            if (cost := word_cost(query_word, word, beside_others=self.beside_others)) is not None
         ]
         return found
 
@@ -116,7 +146,10 @@ class _NameRule:
         query word at its best among the name's words."""
         # Run for each of thousands of names: plain loops, no generators.
         best: dict[int, Cost] = {}
-        for word in words(name):
+        name_words = words(name)
+        if len(name_words) > 1:
+            name_words += [first + second for first, second in _joined(name_words)]
+        for word in name_words:
             found = self.matches.get(word)
             if found is None:
                 if self.skip_numbers and word.isdecimal():
@@ -162,30 +195,37 @@ def _literal(search: str) -> Q:
 
 
 def typo_words(query_words: Sequence[str]) -> dict[str, list[str]]:
-    """For each query word allowed edits, the recorded name words (`SearchWord`) it matches
-    with edits; its exact and prefix matches need none (`_may_match`). The words are read
-    whole: a catalog has a few thousand (its numbers, which forgive nothing, left out),
-    and the rule itself, not a similarity threshold, picks them."""
-    asked = [word for word in query_words if allowed_edits(word)]
+    """For each query word, the recorded name words (`SearchWord`) it matches with edits,
+    and the recorded pairs of neighbouring words ("geek bar") it matches typed together;
+    its exact and prefix matches of one word need no look-up (`_may_match`). The words are
+    read whole: a catalog has a few thousand (its numbers, which forgive nothing, left
+    out), and the rule itself, not a similarity threshold, picks them."""
+    asked = [word for word in query_words if not word.isdecimal()]
     if not asked:
         return {}
+    beside_others = len(query_words) > 1
     found: dict[str, list[str]] = {word: [] for word in asked}
-    for name_word in SearchWord.objects.values_list("word", flat=True):
+    for recorded in SearchWord.objects.values_list("word", flat=True):
+        pair = " " in recorded
+        name_word = recorded.replace(" ", "") if pair else recorded
         for word in asked:
-            cost = word_cost(word, name_word)
-            if cost is not None and cost[0]:
-                found[word].append(name_word)
+            cost = word_cost(word, name_word, beside_others=beside_others)
+            # A pair is looked up only for a word that runs past the pair's first word
+            # ("geekb"): a shorter one matches that word alone.
+            if cost is not None and (cost[0] or (pair and len(word) > recorded.index(" "))):
+                found[word].append(recorded)
     return found
 
 
 def _may_match(query_word: str, typos: Sequence[str]) -> Q:
     """PostgreSQL: names that may hold a word `query_word` matches: holding it (its exact
-    and prefix matches) or one of its `typos`, through the trigram index on UPPER(name),
-    which serves `icontains` by a plain substring test of each row it gives (cheaper than
-    a word similarity rechecked over every row near the word)."""
+    and prefix matches) or one of its `typos` (both words of a pair, which the name may
+    write apart by any other character), through the trigram index on UPPER(name), which
+    serves `icontains` by a plain substring test of each row it gives (cheaper than a word
+    similarity rechecked over every row near the word)."""
     held = Q(name__icontains=query_word)
     for word in typos:
-        held |= Q(name__icontains=word)
+        held |= functools.reduce(Q.__and__, (Q(name__icontains=part) for part in word.split()))
     return held
 
 
@@ -265,3 +305,29 @@ def search_ids(products: QuerySet[Product], search: str, *, sort: str = "") -> l
     # Stable: ties keep the list's order, newest first.
     found.sort(key=itemgetter(0))
     return [pk for _, pk in found]
+
+
+MAX_SUGGESTIONS = 3
+# How near a catalog's word must be to stand in for a query word in `suggestions`
+# (rapidfuzz's normalized Indel similarity, 0 to 100).
+SUGGESTION_CUTOFF = 60
+
+
+def suggestions(products: QuerySet[Product], search: str) -> list[str]:
+    """For a search that found nothing: the names of up to MAX_SUGGESTIONS products of
+    `products` found once each query word is replaced by the catalog's nearest word."""
+    asked = query_words(search)
+    vocabulary = [
+        word for word in SearchWord.objects.values_list("word", flat=True) if " " not in word
+    ]
+    nearest = []
+    for word in asked:
+        best = process.extractOne(
+            word, vocabulary, scorer=fuzz.ratio, score_cutoff=SUGGESTION_CUTOFF
+        )
+        nearest.append(best[0] if best else word)
+    if nearest == asked:
+        return []
+    ids = search_ids(products, " ".join(nearest))[:MAX_SUGGESTIONS]
+    names = dict(Product.objects.filter(pk__in=ids).values_list("pk", "name"))
+    return [names[pk] for pk in ids]

@@ -27,7 +27,7 @@ from django.db.models.functions import Coalesce, Lower
 from common.errors import InvalidInput, NotAllowed, NotFound
 from common.images import url_for
 from shop.models import Category, Product, ProductImage, ProductType, StockMove
-from shop.search import search_ids
+from shop.search import search_ids, suggestions
 from storesettings.selectors import low_stock_threshold_sql
 
 if TYPE_CHECKING:
@@ -101,6 +101,12 @@ def product_search(
     the text, newest first (shop/search.py `search_ids` has the rule, the same on both
     databases); or all of them in the order `sort` names when given."""
     return search_ids(products, search, sort=sort)
+
+
+def product_suggestions(products: QuerySet[Product], search: str) -> list[str]:
+    """For a search that found nothing in `products`: the names of up to three of them it
+    finds with each word replaced by the catalog's nearest (shop/search.py)."""
+    return suggestions(products, search)
 
 
 class FoundProducts:

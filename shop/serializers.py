@@ -144,6 +144,11 @@ class ProductSerializer(serializers.Serializer):
 class ProductPageSerializer(serializers.Serializer):
     products = ProductSerializer(many=True)
     pagination = PaginationSerializer()
+    suggestions = serializers.ListField(
+        child=serializers.CharField(),
+        help_text="When a `search` finds nothing, up to three product names it finds with "
+        "each word replaced by the catalog's nearest; else empty.",
+    )
 
 
 class StockMoveSerializer(serializers.Serializer):

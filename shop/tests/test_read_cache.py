@@ -181,6 +181,7 @@ class TestWhatAQueryCanStore:
             "totalPages": 0,
             "hasNextPage": False,
         },
+        "suggestions": [],
     }
 
     def test_unknown_categories_are_answered_without_an_entry(self, customer_client):

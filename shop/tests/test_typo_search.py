@@ -1,8 +1,10 @@
 """The search through GET /api/products, with the same expectations on SQLite and on
 PostgreSQL (shop/search.py has the rule): every query word matches a name word exactly, as
-its start, or with typos (4-7 letters: one edit, 8 or more: two, 3 or fewer: none; a swap of
-neighbours is one edit); exact words first, then prefixes, then typos, then newest first;
-the whole text held in a name or description (a literal substring) comes after."""
+its start, or with typos (4-7 letters: one edit, 8 or more: two, 3 letters: one beside other
+words, else none; a swap of neighbours is one edit), and may match two neighbouring name words
+typed together; exact words first, then prefixes, then typos, then newest first; the whole
+text held in a name or description (a literal substring) comes after. A search that finds
+nothing suggests names."""
 
 from decimal import Decimal
 
@@ -76,13 +78,17 @@ def test_a_swap_of_two_neighbours_is_one_edit(catalog, customer_client, search, 
     assert found(customer_client, search) == names
 
 
-def test_three_letter_words_forgive_nothing(catalog, customer_client):
+def test_three_letter_words_forgive_one_edit_only_beside_other_words(catalog, customer_client):
     assert found(customer_client, "bar") == ["Geek Bar"]
     assert found(customer_client, "cbr") == []  # not "Car", not "Bar"
     assert found(customer_client, "bat") == []
-    # "gek" is three letters: it must be a name word or start one; "Geek" is neither.
-    assert found(customer_client, "gek bar") == []
+    # Alone, "gek" must be a name word or start one; "Geek" is neither.
     assert found(customer_client, "gek") == []
+    # Beside another word that matches, one edit: the other word narrows it down.
+    assert found(customer_client, "gek bar") == ["Geek Bar"]
+    assert found(customer_client, "geek bra") == ["Geek Bar"]
+    assert found(customer_client, "gek bra") == ["Geek Bar"]
+    assert found(customer_client, "gek mint") == []  # every word must match the same name
     # The start of a word, in any order: no edit.
     assert found(customer_client, "bar gee") == ["Geek Bar"]
     assert found(customer_client, "ca") == ["Car Charger"]
@@ -147,9 +153,10 @@ def test_a_name_or_description_holding_the_text_comes_after_the_words(customer_c
 
     # The words first (exact before prefix), even before a newer literal match.
     assert found(customer_client, "geek bar") == ["Geek Bar", "Geek Barz", "Lamp"]
-    # No word starts with "eek": literal matches only, newest first.
-    assert found(customer_client, "eek bar") == ["Geek Barz", "Sleek Barrel", "Lamp", "Geek Bar"]
-    assert found(customer_client, "eek b") == ["Geek Barz", "Sleek Barrel", "Lamp", "Geek Bar"]
+    # No word starts with "eek", but beside "bar" its three letters forgive one edit: "Geek"
+    # (exact "bar" before the prefix "Barz"); then the literal matches, newest first.
+    assert found(customer_client, "eek bar") == ["Geek Bar", "Geek Barz", "Sleek Barrel", "Lamp"]
+    assert found(customer_client, "eek b") == ["Geek Barz", "Geek Bar", "Sleek Barrel", "Lamp"]
     assert found(customer_client, "  HOLDER ") == ["Lamp"]  # a description's word
     assert found(customer_client, "sleek bar") == ["Sleek Barrel"]
     # Typos still count for names, and the literal part takes the text as it is.
@@ -271,3 +278,43 @@ def test_the_name_index_follows_the_catalog_version(admin_client_api, customer_c
     assert created.status_code == 201
 
     assert found(customer_client, "quasr") == ["Quasar Lamp", "Quasar Light"]
+
+
+@pytest.mark.parametrize(
+    "search, names",
+    [
+        ("geekbar", ["Geek Bar"]),
+        ("GeekBar", ["Geek Bar"]),
+        ("geekba", ["Geek Bar"]),  # the start of two words typed together
+        ("gekbar", ["Geek Bar"]),  # and a typo in them
+        ("mangopod", ["Frosty Mango Pod"]),
+        ("nebulalamp", ["Nebula Lamp"]),
+        ("carcharger", ["Car Charger"]),
+        ("frosty mangopod", ["Frosty Mango Pod"]),
+        ("barcar", []),  # not neighbours in any name
+    ],
+)
+def test_two_neighbouring_words_typed_together(catalog, customer_client, search, names):
+    assert found(customer_client, search) == names
+
+
+def test_words_apart_by_other_characters_are_found_typed_together(customer_client):
+    make_product(name="Whip-It Chargers 24-pack")
+    make_product(name="Elf Bar BC5000")
+
+    assert found(customer_client, "whipit") == ["Whip-It Chargers 24-pack"]
+    assert found(customer_client, "elfbar") == ["Elf Bar BC5000"]
+    assert found(customer_client, "whip it") == ["Whip-It Chargers 24-pack"]
+
+
+def suggested(client, search):
+    body = client.get("/api/products", {"search": search}).json()
+    return [p["name"] for p in body["products"]], body["suggestions"]
+
+
+def test_a_search_that_finds_nothing_suggests_the_nearest_names(catalog, customer_client):
+    assert suggested(customer_client, "vapourisers") == ([], ["Quasar Nebula Vaporizer"])
+    assert suggested(customer_client, "nebla lmpa") == ([], ["Nebula Lamp"])
+    # Found: nothing suggested; nothing near: nothing either.
+    assert suggested(customer_client, "geek") == (["Geek Bar"], [])
+    assert suggested(customer_client, "xylophone") == ([], [])

@@ -1205,6 +1205,8 @@ export interface components {
         ProductPage: {
             products: components["schemas"]["Product"][];
             pagination: components["schemas"]["Pagination"];
+            /** @description When a `search` finds nothing, up to three product names it finds with each word replaced by the catalog's nearest; else empty. */
+            suggestions: string[];
         };
         ProductSales: {
             /** @description Null: a product deleted since. */

@@ -129,6 +129,23 @@ test('"No products found" for a search offers "Show all categories" beside "Clea
   expect(screen.getByRole('button', { name: 'Show all categories' })).toBeInTheDocument();
 });
 
+test('a search that found nothing offers the nearest names, and one click searches it', async () => {
+  const fetchMock = mockFetch({
+    ...HERO,
+    'GET /api/products': (url) => {
+      const search = new URL(url, 'http://localhost').searchParams.get('search');
+      return search === 'Geek Bar Pulse'
+        ? { status: 200, body: { products: [product(1)], pagination: { page: 1, hasNextPage: false }, suggestions: [] } }
+        : { status: 200, body: { products: [], pagination: { page: 1, hasNextPage: false }, suggestions: ['Geek Bar Pulse'] } };
+    },
+  });
+  const { user } = renderWithProviders(<HomePage />, { user: CUSTOMER, route: '/?search=gekk%20barr' });
+  expect(await screen.findByText('No products found')).toBeInTheDocument();
+  await user.click(screen.getByRole('button', { name: 'Geek Bar Pulse' }));
+  expect(await screen.findByText('Product 1')).toBeInTheDocument();
+  expect(fetchMock.mock.calls.map(([url]) => url)).toContain('/api/products?page=1&limit=12&search=Geek+Bar+Pulse');
+});
+
 test('offline toasts "Error loading products. Please try again."', async () => {
   mockFetch({ ...HERO, 'GET /api/products': networkError() });
   renderWithProviders(<HomePage />, { user: CUSTOMER });

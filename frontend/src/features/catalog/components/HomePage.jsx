@@ -43,7 +43,9 @@ export function HomePage({ hero = null }) {
   const body = (
     <GridBody
       query={query}
-      noProducts={<NoProducts filters={{ search, stock, inStock, update }} filtered={filtered} isAdmin={isAdmin} />}
+      noProducts={
+        <NoProducts filters={{ search, stock, inStock, update, suggestions: suggestionsOf(query) }} filtered={filtered} isAdmin={isAdmin} />
+      }
       isAdmin={isAdmin}
     />
   );
@@ -157,10 +159,33 @@ function noneFoundText(search, stock, inStock) {
   return inStock ? 'Nothing here is in stock right now.' : 'This category has no products yet.';
 }
 
+// The server's nearest names for a search that found nothing (on its first page).
+const suggestionsOf = (query) => query.data?.pages?.[0]?.suggestions ?? [];
+
+// The server's nearest names, each a search of its own.
+function Suggestions({ names, update }) {
+  if (!names.length) return null;
+  return (
+    <p className="catalog__suggestions">
+      Did you mean{' '}
+      {names.map((name, i) => (
+        <span key={name}>
+          {i ? ', ' : ''}
+          <button type="button" className="link-button" onClick={() => update({ search: name })}>
+            {name}
+          </button>
+        </span>
+      ))}
+      ?
+    </p>
+  );
+}
+
 // Nothing under the search, category or stock filter: a way out of each.
-function NoneFound({ search, stock, inStock, update }) {
+function NoneFound({ search, stock, inStock, update, suggestions }) {
   return (
     <EmptyState title="No products found" message={noneFoundText(search, stock, inStock)}>
+      {search ? <Suggestions names={suggestions} update={update} /> : null}
       {search ? (
         <button type="button" className="button button--secondary" onClick={() => update({ search: null })}>
           Clear search
