@@ -9,7 +9,7 @@ from django.http import HttpRequest, HttpResponse
 from django.utils import timezone
 
 from accounts import limits, services
-from accounts.hashers import SignInBusy
+from accounts.hashers import SignInBusy, known_device
 from accounts.lockout import username
 from accounts.models import RegistrationCode, User
 from accounts.selectors import password_in_use
@@ -26,7 +26,8 @@ def admin_login(request: HttpRequest, extra_context: Any = None) -> HttpResponse
         return _django_admin_login(request, extra_context)
     try:
         limits.admit_admin_sign_in(request, username(request, None))
-        response = _django_admin_login(request, extra_context)
+        with known_device(limits.trusted(request)):
+            response = _django_admin_login(request, extra_context)
     except (TooManyAttempts, SignInBusy) as refusal:
         return HttpResponse(
             refusal.message,

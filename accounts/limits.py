@@ -13,15 +13,28 @@
   address throttle, no ceiling, no django-axes lock. Its failures count against the cookie
   alone, which stops being trusted after DEVICE_COOKIE_FAILURE_LIMIT of them in an hour.
   A cookie opens nothing by itself: the password is checked as always.
+- While the ceiling is reached, an untrusted attempt is not refused but challenged: it
+  passes once it carries the solution of a proof-of-work challenge (ALTCHA, self-hosted:
+  GET /api/auth/challenge), each solution good once. A person's browser solves one in a
+  second or so; a guesser pays that CPU for every guess (docs/security.md).
+- Every answer that can tell whether a password is in use (registration, a password change,
+  an admin setting one, a reset confirmation) is admitted like a sign-in (the address
+  throttle, the ceiling or its challenge), is counted per account, and a taken password
+  counts as a failed sign-in: it is a guess like any other.
 """
 
+import base64
 import hashlib
 import hmac
+import json
 import math
 import secrets
 import time
+from collections.abc import Mapping
+from datetime import UTC, datetime, timedelta
 from typing import Any, TypeVar
 
+import altcha
 from django.conf import settings
 from django.core import signing
 from django.http import HttpResponse
@@ -36,6 +49,11 @@ R = TypeVar("R", bound=HttpResponse)
 TOO_MANY_FAILED_SIGN_INS = (
     "Too many failed sign-ins on the shop right now. Please wait a minute and try again."
 )
+CHALLENGE_REQUIRED = (
+    "Many failed sign-ins on the shop right now: your browser must solve a short puzzle first."
+)
+CHALLENGE_KEY_SALT = "accounts.limits.challenge"
+CHALLENGE_USED_KEY = "challenge-used:%s"
 CEILING_KEY = "sign-in-failures:%d"
 SHARE_KEY = "sign-in-failures:%s:%d"
 DEVICE_FAILURES_KEY = "device-failures:%s"
@@ -54,6 +72,12 @@ class AuthThrottle(ScopedThrottle):
 
 class PasswordCheckThrottle(ScopedThrottle):
     scope = "password_check"
+
+
+class ChallengeRequired(TooManyAttempts):
+    """The ceiling is reached: solve GET /api/auth/challenge and send it as `altcha`."""
+
+    code = "challenge_required"
 
 
 def _this_minute() -> int:
@@ -109,23 +133,65 @@ def remember_device(response: R, user: Any) -> R:
     return response
 
 
-def refuse_untrusted(request: Any) -> None:
-    """The address throttle (counts this attempt) and the ceiling: 429 past either."""
+def refuse_untrusted(request: Any, *, challenge: bool = True) -> None:
+    """The address throttle (counts this attempt) and the ceiling: 429 past the throttle;
+    past the ceiling, 429 `challenge_required` unless the request carries a solved
+    challenge (a form that cannot carry one, the Django admin's: a plain 429)."""
     AuthThrottle().allow_request(request, None)
-    if ceiling_reached():
-        raise TooManyAttempts(
-            TOO_MANY_FAILED_SIGN_INS, retry_after=seconds_until_the_ceiling_lifts()
-        )
+    if not ceiling_reached():
+        return
+    retry_after = seconds_until_the_ceiling_lifts()
+    if not challenge:
+        raise TooManyAttempts(TOO_MANY_FAILED_SIGN_INS, retry_after=retry_after)
+    if not _solved_challenge(request):
+        raise ChallengeRequired(CHALLENGE_REQUIRED, retry_after=retry_after)
+
+
+def _challenge_key() -> str:
+    return hmac.new(
+        settings.SECRET_KEY.encode(), CHALLENGE_KEY_SALT.encode(), hashlib.sha256
+    ).hexdigest()
+
+
+def new_challenge() -> dict[str, Any]:
+    """An ALTCHA challenge (its v1 protocol: find the number n <= maxnumber whose
+    SHA-256(salt + n) is `challenge`), signed with the server's key, expiring soon."""
+    expires = datetime.now(UTC) + timedelta(seconds=settings.SIGN_IN_CHALLENGE_SECONDS)
+    options = altcha.ChallengeOptionsV1(
+        hmac_key=_challenge_key(),
+        max_number=settings.SIGN_IN_CHALLENGE_MAX_NUMBER,
+        expires=expires,
+    )
+    challenge = altcha.create_challenge_v1(options)
+    return challenge.to_dict()
+
+
+def _solved_challenge(request: Any) -> bool:
+    """The request's `altcha` is a solution of one of our unexpired challenges, used once."""
+    data = getattr(request, "data", None)
+    payload = data.get("altcha") if isinstance(data, Mapping) else None
+    if not isinstance(payload, str) or not payload or len(payload) > 2000:
+        return False
+    try:
+        solved, _ = altcha.verify_solution_v1(payload, _challenge_key(), check_expires=True)
+        challenge = json.loads(base64.b64decode(payload))["challenge"]
+    except (ValueError, TypeError, KeyError):
+        return False
+    if not solved:
+        return False
+    used, _ = count(CHALLENGE_USED_KEY % challenge, settings.SIGN_IN_CHALLENGE_SECONDS + 60)
+    return used == 1
 
 
 def admit_sign_in(request: Any, *, password: str, email: str | None = None) -> None:
     """Before the password is checked: trusted if the device cookie names the user this
     password (or email) finds; otherwise the address throttle and the ceiling apply."""
     device_email = trusted_device_email(request)
+    request.sign_in_trusted = False
     if device_email is not None:
         user = user_by_password(password, email=email)
         request.sign_in_trusted = user is not None and user.email.lower() == device_email
-    if not getattr(request, "sign_in_trusted", False):
+    if not request.sign_in_trusted:
         refuse_untrusted(request)
 
 
@@ -134,7 +200,12 @@ def admit_admin_sign_in(request: Any, username: str | None) -> None:
     device_email = trusted_device_email(request)
     request.sign_in_trusted = device_email is not None and device_email == username
     if not request.sign_in_trusted:
-        refuse_untrusted(request)
+        refuse_untrusted(request, challenge=False)
+
+
+def trusted(request: Any) -> bool:
+    """Whether the admission above trusted this request's device cookie."""
+    return bool(getattr(request, "sign_in_trusted", False))
 
 
 def trusted_by_axes(request: Any, credentials: Any) -> bool:
@@ -157,9 +228,7 @@ def note_failed_sign_in(request: Any) -> None:
         count(CEILING_KEY % minute, MINUTE_KEY_SECONDS)
 
 
-# Password resets: a few per email an hour, counted under a keyed hash of the address
-# whether or not it has an account, so a 429 tells nothing about who has one (rates:
-# settings.THROTTLE_RATES).
+# Per-account and per-email limits: rates in settings.THROTTLE_RATES.
 def _limit(scope: str, ident: str | int) -> None:
     rate = settings.THROTTLE_RATES[scope]
     if rate is None:
@@ -170,18 +239,43 @@ def _limit(scope: str, ident: str | int) -> None:
         raise TooManyAttempts(THROTTLED_MESSAGE, retry_after=max(1, math.ceil(left)))
 
 
-def admit_reset_request(request: Any, email: str) -> None:
-    """POST /api/auth/password-reset: the address throttle (AuthThrottle) and the email's."""
-    AuthThrottle().allow_request(request, None)
-    digest = hmac.new(
-        settings.SECRET_KEY.encode(), email.strip().lower().encode(), hashlib.sha256
+def _keyed(text: str) -> str:
+    """A keyed hash of an email or a code: the cache never holds either in clear."""
+    return hmac.new(
+        settings.SECRET_KEY.encode(), text.strip().lower().encode(), hashlib.sha256
     ).hexdigest()
-    _limit("password_reset_email", digest)
 
 
-def admit_reset_confirm(request: Any, user_id: int | None) -> None:
-    """POST /api/auth/password-reset/confirm: the address throttle, then the account's
-    (only a well-signed link names one, so a forger cannot use up a customer's)."""
+def admit_password_choice(request: Any, user: Any | None, scope: str = "password_account") -> None:
+    """Before a chosen password is checked against the others (a password change, an admin
+    setting one, a reset confirmation): a browser whose device cookie names `user` is
+    trusted like at sign-in; anyone else meets the address throttle and the ceiling. Then
+    `user`'s own count (the account that would learn the answer)."""
+    device_email = trusted_device_email(request)
+    request.sign_in_trusted = (
+        user is not None and device_email is not None and device_email == user.email.lower()
+    )
+    if not request.sign_in_trusted:
+        refuse_untrusted(request)
+    if user is not None:
+        _limit(scope, user.pk)
+
+
+def admit_registration(request: Any, registration_code: str) -> None:
+    """Registration answers whether its password is in use: the sign-in limits (already
+    applied before validation, refuse_untrusted) and the code's own count."""
+    _limit("registration_code", _keyed(registration_code))
+
+
+def admit_reset_request(request: Any, email: str) -> None:
+    """POST /api/auth/password-reset: the address throttle (AuthThrottle), then a few per
+    email AND address an hour (counted whether or not the email has an account, so a 429
+    tells nothing about who has one): strangers elsewhere cannot spend the customer's."""
     AuthThrottle().allow_request(request, None)
-    if user_id is not None:
-        _limit("password_reset_account", user_id)
+    _limit("password_reset_email", f"{_keyed(email)}:{client_ip(request)}")
+
+
+def admit_reset_confirm(request: Any, user: Any | None) -> None:
+    """POST /api/auth/password-reset/confirm: like any password choice, counted against the
+    account (only a well-signed link names one, so a forger cannot use up a customer's)."""
+    admit_password_choice(request, user, scope="password_reset_account")

@@ -9,9 +9,10 @@ from django.core.management import call_command
 from django.test import Client
 from rest_framework.test import APIClient
 
-from accounts.limits import DEVICE_COOKIE, TOO_MANY_FAILED_SIGN_INS
+from accounts.limits import CHALLENGE_REQUIRED, DEVICE_COOKIE
 from common.errors import THROTTLED_MESSAGE
 
+CHALLENGE_ANSWER = {"message": CHALLENGE_REQUIRED, "code": "challenge_required"}
 pytestmark = pytest.mark.django_db
 
 LOGIN = "/admin/login/"
@@ -177,7 +178,7 @@ class TestShopWideCeiling:
 
             response = api_login(api_client, "casey-secret-1", "10.1.0.200")
             assert response.status_code == 429
-            assert response.json() == {"message": TOO_MANY_FAILED_SIGN_INS, "code": "throttled"}
+            assert response.json() == CHALLENGE_ANSWER
             assert response["Retry-After"] == "20"  # the count is per clock minute
 
         with time_machine.travel(datetime(2026, 11, 23, 12, 1, 0, tzinfo=UTC), tick=False):
@@ -209,7 +210,7 @@ class TestShopWideCeiling:
         response = api_login(api_client, "casey-secret-1", "10.2.0.9")
 
         assert response.status_code == 429
-        assert response.json() == {"message": TOO_MANY_FAILED_SIGN_INS, "code": "throttled"}
+        assert response.json() == CHALLENGE_ANSWER
 
     def test_a_browser_that_signed_in_before_still_gets_in(self, customer, admin_user, admin_pages):
         casey = APIClient()

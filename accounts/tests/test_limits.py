@@ -10,10 +10,11 @@ from django.core import signing
 from rest_framework.test import APIClient
 
 from accounts.hashers import SIGN_IN_BUSY, BoundedHashing
-from accounts.limits import DEVICE_COOKIE, DEVICE_SALT, TOO_MANY_FAILED_SIGN_INS
+from accounts.limits import CHALLENGE_REQUIRED, DEVICE_COOKIE, DEVICE_SALT
 from accounts.models import RegistrationCode, User
 from common.errors import THROTTLED_MESSAGE
 
+CHALLENGE_ANSWER = {"message": CHALLENGE_REQUIRED, "code": "challenge_required"}
 pytestmark = pytest.mark.django_db
 
 HASHES = []
@@ -107,7 +108,7 @@ class TestTakenPassword:
         refused = login(APIClient(), "casey-secret-1", ip="10.6.2.1")
 
         assert refused.status_code == 429
-        assert refused.json() == {"message": TOO_MANY_FAILED_SIGN_INS, "code": "throttled"}
+        assert refused.json() == CHALLENGE_ANSWER
 
     def test_the_admins_taken_password_counts_toward_the_ceiling(
         self, admin_client_api, customer, other_customer, settings
@@ -157,7 +158,7 @@ class TestRegistrationLimits:
         response = register(api_client)
 
         assert response.status_code == 429
-        assert response.json() == {"message": TOO_MANY_FAILED_SIGN_INS, "code": "throttled"}
+        assert response.json() == CHALLENGE_ANSWER
 
 
 class TestDeviceCookie:
