@@ -28,6 +28,8 @@ SIGN_IN_BUSY = "Sign-in is busy right now. Please try again in a few seconds."
 KNOWN, OTHER = "known", "other"
 
 _lane: ContextVar[str] = ContextVar("password_hash_lane", default=OTHER)
+# A hasher's verify may call its own encode (PBKDF2's does): the seat is already held.
+_seated: ContextVar[bool] = ContextVar("password_hash_seated", default=False)
 
 
 class SignInBusy(Unavailable):
@@ -48,9 +50,11 @@ class HashGate:
         try:
             if not self.running.acquire(timeout=settings.SIGN_IN_HASH_WAIT_SECONDS):
                 raise SignInBusy(SIGN_IN_BUSY)
+            seated = _seated.set(True)
             try:
                 return work(*args)
             finally:
+                _seated.reset(seated)
                 self.running.release()
         finally:
             self.seats.release()
@@ -81,7 +85,7 @@ def known_device(known: bool = True) -> Iterator[None]:
 
 
 def _bounded(work: Callable[..., Any], *args: Any) -> Any:
-    if settings.SIGN_IN_HASH_CONCURRENCY <= 0:
+    if settings.SIGN_IN_HASH_CONCURRENCY <= 0 or _seated.get():
         return work(*args)
     return gate(_lane.get()).run(work, *args)
 

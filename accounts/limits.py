@@ -154,7 +154,7 @@ def _challenge_key() -> str:
 
 
 def new_challenge() -> dict[str, Any]:
-    """An ALTCHA challenge (its v1 protocol: find the number n <= maxnumber whose
+    """An ALTCHA challenge (its v1 protocol: find the number n <= maxNumber whose
     SHA-256(salt + n) is `challenge`), signed with the server's key, expiring soon."""
     expires = datetime.now(UTC) + timedelta(seconds=settings.SIGN_IN_CHALLENGE_SECONDS)
     options = altcha.ChallengeOptionsV1(

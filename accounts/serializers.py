@@ -42,12 +42,12 @@ class ChallengedSerializer(serializers.Serializer):
 
 
 class ChallengeSerializer(serializers.Serializer):
-    """An ALTCHA challenge (its v1 protocol): find `number` <= `maxnumber` whose
+    """An ALTCHA challenge (its v1 protocol): find `number` <= `maxNumber` whose
     SHA-256(salt + number) is `challenge`."""
 
     algorithm = serializers.CharField()
     challenge = serializers.CharField()
-    maxnumber = serializers.IntegerField()
+    maxNumber = serializers.IntegerField()
     salt = serializers.CharField()
     signature = serializers.CharField()
 

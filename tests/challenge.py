@@ -10,11 +10,11 @@ import altcha
 def solve(challenge):
     """The `altcha` payload that answers a challenge (the JSON of GET /api/auth/challenge)."""
     solution = altcha.solve_challenge_v1(
-        challenge["challenge"], challenge["salt"], challenge["algorithm"], challenge["maxnumber"]
+        challenge["challenge"], challenge["salt"], challenge["algorithm"], challenge["maxNumber"]
     )
     assert solution is not None, "the challenge has no solution"
     payload = {**challenge, "number": solution.number}
-    payload.pop("maxnumber")
+    payload.pop("maxNumber")
     return base64.b64encode(json.dumps(payload).encode()).decode()
 
 

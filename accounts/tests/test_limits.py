@@ -244,3 +244,12 @@ class TestBoundedHashing:
         seat_taken()
 
         assert login(APIClient(), "unknown-password", ip="10.6.6.2").status_code == 401
+
+    def test_a_hash_that_checks_itself_by_encoding_keeps_its_one_seat(self, settings, customer):
+        # PBKDF2's verify calls its own encode: that must not wait for the seat it holds.
+        settings.SIGN_IN_HASH_CONCURRENCY = 1
+        settings.SIGN_IN_HASH_QUEUE = 0
+        customer.password = make_password("casey-secret-1", hasher="pbkdf2_sha256")
+        customer.save()
+
+        assert login(APIClient(), "casey-secret-1").status_code == 200
