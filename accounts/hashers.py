@@ -91,8 +91,9 @@ def _bounded(work: Callable[..., Any], *args: Any) -> Any:
 
 
 class BoundedHashing:
-    def encode(self, password: str, salt: str) -> str:
-        return _bounded(super().encode, password, salt)  # type: ignore[misc]
+    def encode(self, password: str, salt: str, *more: Any) -> str:
+        # PBKDF2's verify passes its iterations too.
+        return _bounded(super().encode, password, salt, *more)  # type: ignore[misc]
 
     def verify(self, password: str, encoded: str) -> bool:
         return _bounded(super().verify, password, encoded)  # type: ignore[misc]
@@ -102,6 +103,5 @@ class Argon2PasswordHasher(BoundedHashing, hashers.Argon2PasswordHasher):
     pass
 
 
-# PBKDF2's encode also takes the iterations; the bound passes what Django gives it.
-class PBKDF2PasswordHasher(BoundedHashing, hashers.PBKDF2PasswordHasher):  # type: ignore[misc]
+class PBKDF2PasswordHasher(BoundedHashing, hashers.PBKDF2PasswordHasher):
     pass

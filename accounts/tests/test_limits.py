@@ -9,7 +9,7 @@ from django.contrib.auth.hashers import MD5PasswordHasher, make_password
 from django.core import signing
 from rest_framework.test import APIClient
 
-from accounts.hashers import SIGN_IN_BUSY, BoundedHashing
+from accounts.hashers import SIGN_IN_BUSY, BoundedHashing, PBKDF2PasswordHasher
 from accounts.limits import CHALLENGE_REQUIRED, DEVICE_COOKIE, DEVICE_SALT
 from accounts.models import RegistrationCode, User
 from common.errors import THROTTLED_MESSAGE
@@ -41,6 +41,12 @@ class SlowMD5Hasher(MD5PasswordHasher):
 
 class HeldHasher(BoundedHashing, SlowMD5Hasher):
     """The shop's bounded hashing (accounts/hashers.py) over a hash the test can hold."""
+
+
+class QuickPBKDF2Hasher(PBKDF2PasswordHasher):
+    """The shop's bounded PBKDF2 (whose verify encodes again), quick for a test."""
+
+    iterations = 1000
 
 
 @pytest.fixture
@@ -249,7 +255,8 @@ class TestBoundedHashing:
         # PBKDF2's verify calls its own encode: that must not wait for the seat it holds.
         settings.SIGN_IN_HASH_CONCURRENCY = 1
         settings.SIGN_IN_HASH_QUEUE = 0
-        customer.password = make_password("casey-secret-1", hasher="pbkdf2_sha256")
+        settings.PASSWORD_HASHERS = ["accounts.tests.test_limits.QuickPBKDF2Hasher"]
+        customer.set_password("casey-secret-1")
         customer.save()
 
         assert login(APIClient(), "casey-secret-1").status_code == 200
