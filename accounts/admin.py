@@ -8,8 +8,8 @@ from django.core.exceptions import ValidationError
 from django.http import HttpRequest, HttpResponse
 from django.utils import timezone
 
-from accounts import limits, services
-from accounts.hashers import SignInBusy, known_device
+from accounts import hashers, limits, services
+from accounts.hashers import SignInBusy
 from accounts.lockout import username
 from accounts.models import RegistrationCode, User
 from accounts.selectors import password_in_use
@@ -26,7 +26,8 @@ def admin_login(request: HttpRequest, extra_context: Any = None) -> HttpResponse
         return _django_admin_login(request, extra_context)
     try:
         limits.admit_admin_sign_in(request, username(request, None))
-        with known_device(limits.trusted(request)):
+        # The form cannot carry a challenge: a stranger's sign-in waits for a seat.
+        with hashers.lane(hashers.KNOWN if limits.trusted(request) else hashers.OTHER):
             response = _django_admin_login(request, extra_context)
     except (TooManyAttempts, SignInBusy) as refusal:
         return HttpResponse(

@@ -18,7 +18,6 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 
 from accounts import limits, selectors, services
-from accounts.hashers import known_device
 from accounts.limits import AuthThrottle, PasswordCheckThrottle
 from accounts.models import User
 from accounts.serializers import (
@@ -89,7 +88,7 @@ def login(request: Request) -> Response:
     # After validation: the limits need the password (a trusted browser's own user is exempt).
     limits.admit_sign_in(request, password=password, email=email)
     try:
-        with known_device(limits.trusted(request)):
+        with limits.hashing_lane(request):
             user = services.user_login(password=password, email=email)
     except SignInRefused:
         limits.note_failed_sign_in(request)
@@ -139,12 +138,13 @@ def register(request: Request) -> Response:
     values = data.validated_data
     limits.admit_registration(request, values["registrationCode"])
     try:
-        user = services.user_register(
-            email=values["email"],
-            password=values["password"],
-            name=values["name"],
-            registration_code=values["registrationCode"],
-        )
+        with limits.hashing_lane(request):
+            user = services.user_register(
+                email=values["email"],
+                password=values["password"],
+                name=values["name"],
+                registration_code=values["registrationCode"],
+            )
     except services.PasswordTaken:
         limits.note_failed_sign_in(request)
         raise
@@ -243,7 +243,7 @@ def my_password(request: Request) -> Response:
     data = OwnPasswordChangeSerializer(data=request.data)
     data.is_valid(raise_exception=True)
     try:
-        with known_device(limits.trusted(request)):
+        with limits.hashing_lane(request):
             user = services.own_password_change(
                 user=_signed_in(request),
                 current_password=data.validated_data["currentPassword"],
@@ -326,7 +326,7 @@ def password_reset_confirm(request: Request) -> Response:
     named = selectors.user_by_id(services.password_reset_user_id(token))
     limits.admit_reset_confirm(request, named)
     try:
-        with known_device(limits.trusted(request)):
+        with limits.hashing_lane(request):
             user = services.password_reset_confirm(
                 token=token, new_password=data.validated_data["newPassword"]
             )
@@ -367,9 +367,10 @@ def user_password(request: Request, user_id: int) -> Response:
     data = PasswordChangeSerializer(data=request.data)
     data.is_valid(raise_exception=True)
     try:
-        user = services.user_change_password(
-            user_id=user_id, new_password=data.validated_data["newPassword"]
-        )
+        with limits.hashing_lane(request):
+            user = services.user_change_password(
+                user_id=user_id, new_password=data.validated_data["newPassword"]
+            )
     except services.PasswordTaken:
         limits.note_failed_sign_in(request)
         raise

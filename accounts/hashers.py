@@ -8,9 +8,13 @@ At most SIGN_IN_HASH_QUEUE more callers of a lane wait, each at most
 SIGN_IN_HASH_WAIT_SECONDS; any other caller gets a 503 with Retry-After at once, so hashing
 never holds more of a process's request threads than that.
 
-Two lanes: a browser whose device cookie names the account (accounts/limits.py) hashes in
-the "known" lane, everyone else in the "other" one, so a flood of strangers' guesses never
-makes a returning customer wait behind it. docs/performance.md, "Sign-in under a flood".
+Three lanes, each with its own bound (accounts/limits.py picks one per request): a browser
+whose device cookie names the account hashes in the "known" lane, one that solved a sign-in
+challenge in the "proven" lane, everyone else in the "other" one; so a flood of strangers'
+guesses never makes a returning customer, or one who paid the challenge, wait behind it. A
+caller of the other lane that may be challenged instead (`may_challenge`) does not queue:
+when no seat is free at once it gets NoSeatNow, and the API asks it to solve a challenge
+(docs/performance.md, "Sign-in under a flood").
 """
 
 import threading
@@ -25,9 +29,9 @@ from django.contrib.auth import hashers
 from common.errors import Unavailable
 
 SIGN_IN_BUSY = "Sign-in is busy right now. Please try again in a few seconds."
-KNOWN, OTHER = "known", "other"
+KNOWN, PROVEN, OTHER = "known", "proven", "other"
 
-_lane: ContextVar[str] = ContextVar("password_hash_lane", default=OTHER)
+_lane: ContextVar[tuple[str, bool]] = ContextVar("password_hash_lane", default=(OTHER, False))
 # A hasher's verify may call its own encode (PBKDF2's does): the seat is already held.
 _seated: ContextVar[bool] = ContextVar("password_hash_seated", default=False)
 
@@ -37,6 +41,10 @@ class SignInBusy(Unavailable):
         super().__init__(message, retry_after=2)
 
 
+class NoSeatNow(SignInBusy):
+    """No hashing seat free at once for a caller that may be challenged instead."""
+
+
 class HashGate:
     """`concurrency` hashes at once; `queue` more callers may wait for one."""
 
@@ -44,11 +52,14 @@ class HashGate:
         self.running = threading.BoundedSemaphore(concurrency)
         self.seats = threading.BoundedSemaphore(concurrency + queue)
 
-    def run(self, work: Callable[..., Any], *args: Any) -> Any:
+    def run(self, work: Callable[..., Any], *args: Any, wait: bool = True) -> Any:
+        """work(*args) in a seat; `wait` False: only if one is free at once (NoSeatNow)."""
         if not self.seats.acquire(blocking=False):
-            raise SignInBusy(SIGN_IN_BUSY)
+            raise SignInBusy(SIGN_IN_BUSY) if wait else NoSeatNow(SIGN_IN_BUSY)
         try:
-            if not self.running.acquire(timeout=settings.SIGN_IN_HASH_WAIT_SECONDS):
+            if not wait and not self.running.acquire(blocking=False):
+                raise NoSeatNow(SIGN_IN_BUSY)
+            if wait and not self.running.acquire(timeout=settings.SIGN_IN_HASH_WAIT_SECONDS):
                 raise SignInBusy(SIGN_IN_BUSY)
             seated = _seated.set(True)
             try:
@@ -75,9 +86,10 @@ def gate(lane: str) -> HashGate:
 
 
 @contextmanager
-def known_device(known: bool = True) -> Iterator[None]:
-    """Hashes inside run in the known-device lane (when `known`)."""
-    token = _lane.set(KNOWN if known else OTHER)
+def lane(name: str, *, may_challenge: bool = False) -> Iterator[None]:
+    """Hashes inside run in lane `name`; in the other lane, a caller that `may_challenge`
+    gets NoSeatNow rather than waiting."""
+    token = _lane.set((name, may_challenge and name == OTHER))
     try:
         yield
     finally:
@@ -87,7 +99,8 @@ def known_device(known: bool = True) -> Iterator[None]:
 def _bounded(work: Callable[..., Any], *args: Any) -> Any:
     if settings.SIGN_IN_HASH_CONCURRENCY <= 0 or _seated.get():
         return work(*args)
-    return gate(_lane.get()).run(work, *args)
+    name, no_wait = _lane.get()
+    return gate(name).run(work, *args, wait=not no_wait)
 
 
 class BoundedHashing:

@@ -13,10 +13,16 @@
   address throttle, no ceiling, no django-axes lock. Its failures count against the cookie
   alone, which stops being trusted after DEVICE_COOKIE_FAILURE_LIMIT of them in an hour.
   A cookie opens nothing by itself: the password is checked as always.
-- While the ceiling is reached, an untrusted attempt is not refused but challenged: it
-  passes once it carries the solution of a proof-of-work challenge (ALTCHA, self-hosted:
-  GET /api/auth/challenge), each solution good once. A person's browser solves one in a
-  second or so; a guesser pays that CPU for every guess (docs/security.md).
+- Under attack (the ceiling reached this clock minute or the one before) an untrusted
+  attempt is not refused but challenged: it passes once it carries the solution of a
+  proof-of-work challenge (ALTCHA, self-hosted: GET /api/auth/challenge), each solution good
+  once. A person's browser solves one in a second or so; a guesser pays that CPU for every
+  guess (docs/security.md). So is an untrusted attempt that finds no password-hashing seat
+  free at once (accounts/hashers.py), instead of a 503 or a wait behind the flood. Both
+  refusals count toward the ceiling like failures (each address its share), so the shop
+  stays in challenge mode while an attack goes on and leaves it a minute after.
+- Password hashing runs in a lane per kind of caller (accounts/hashers.py): known device,
+  solved challenge, anyone else.
 - Every answer that can tell whether a password is in use (registration, a password change,
   an admin setting one, a reset confirmation) is admitted like a sign-in (the address
   throttle, the ceiling or its challenge), is counted per account, and a taken password
@@ -30,7 +36,8 @@ import json
 import math
 import secrets
 import time
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
+from contextlib import contextmanager
 from datetime import UTC, datetime, timedelta
 from typing import Any, TypeVar
 
@@ -39,6 +46,7 @@ from django.conf import settings
 from django.core import signing
 from django.http import HttpResponse
 
+from accounts import hashers
 from accounts.selectors import user_by_password
 from common import metrics
 from common.errors import THROTTLED_MESSAGE, TooManyAttempts
@@ -84,14 +92,24 @@ def _this_minute() -> int:
     return int(time.time() // 60)
 
 
+def _reached(minute: int) -> bool:
+    return peek(CEILING_KEY % minute) >= settings.FAILED_SIGN_INS_PER_MINUTE
+
+
+def under_attack() -> bool:
+    """The ceiling reached in this clock minute or the one before: an attack that goes on
+    keeps challenging untrusted sign-ins; one that stopped lets them be within two minutes."""
+    if not settings.FAILED_SIGN_INS_PER_MINUTE:
+        return False
+    minute = _this_minute()
+    return _reached(minute) or _reached(minute - 1)
+
+
 def seconds_until_the_ceiling_lifts() -> int:
-    """The count is per clock minute: sign-ins open again when this one ends."""
-    return 60 - int(time.time()) % 60
-
-
-def ceiling_reached() -> bool:
-    ceiling = settings.FAILED_SIGN_INS_PER_MINUTE
-    return bool(ceiling) and peek(CEILING_KEY % _this_minute()) >= ceiling
+    """The counts are per clock minute: the end of this one, or of the next when this one
+    reached the ceiling too."""
+    left = 60 - int(time.time()) % 60
+    return left + 60 if _reached(_this_minute()) else left
 
 
 def _device(request: Any) -> Any:
@@ -134,17 +152,42 @@ def remember_device(response: R, user: Any) -> R:
 
 
 def refuse_untrusted(request: Any, *, challenge: bool = True) -> None:
-    """The address throttle (counts this attempt) and the ceiling: 429 past the throttle;
-    past the ceiling, 429 `challenge_required` unless the request carries a solved
-    challenge (a form that cannot carry one, the Django admin's: a plain 429)."""
+    """The address throttle (counts this attempt), then under attack: 429
+    `challenge_required` unless the request carries a solved challenge (a form that cannot
+    carry one, the Django admin's: a plain 429)."""
     AuthThrottle().allow_request(request, None)
-    if not ceiling_reached():
+    request.sign_in_proven = challenge and _solved_challenge(request)
+    if request.sign_in_proven or not under_attack():
         return
-    retry_after = seconds_until_the_ceiling_lifts()
     if not challenge:
-        raise TooManyAttempts(TOO_MANY_FAILED_SIGN_INS, retry_after=retry_after)
-    if not _solved_challenge(request):
-        raise ChallengeRequired(CHALLENGE_REQUIRED, retry_after=retry_after)
+        raise TooManyAttempts(
+            TOO_MANY_FAILED_SIGN_INS, retry_after=seconds_until_the_ceiling_lifts()
+        )
+    raise _challenge_instead(request)
+
+
+def _challenge_instead(request: Any) -> ChallengeRequired:
+    """Ask for a solved challenge; the asking counts toward the ceiling, like a failure."""
+    _count_toward_the_ceiling(request)
+    return ChallengeRequired(CHALLENGE_REQUIRED, retry_after=seconds_until_the_ceiling_lifts())
+
+
+@contextmanager
+def hashing_lane(request: Any) -> Iterator[None]:
+    """Password hashing for an admitted request in its lane: known device, solved
+    challenge, or anyone else; the last, when no seat is free at once, is asked to solve a
+    challenge instead of waiting behind a flood."""
+    if trusted(request):
+        lane = hashers.lane(hashers.KNOWN)
+    elif getattr(request, "sign_in_proven", False):
+        lane = hashers.lane(hashers.PROVEN)
+    else:
+        lane = hashers.lane(hashers.OTHER, may_challenge=True)
+    with lane:
+        try:
+            yield
+        except hashers.NoSeatNow:
+            raise _challenge_instead(request) from None
 
 
 def _challenge_key() -> str:
@@ -220,7 +263,13 @@ def note_failed_sign_in(request: Any) -> None:
     device = _device(request)
     if device is not None:
         count(DEVICE_FAILURES_KEY % device[1], DEVICE_FAILURE_SECONDS)
-    if getattr(request, "sign_in_trusted", False) or not settings.FAILED_SIGN_INS_PER_MINUTE:
+    if not trusted(request):
+        _count_toward_the_ceiling(request)
+
+
+def _count_toward_the_ceiling(request: Any) -> None:
+    """One more for the shop-wide count, within the address's share of it."""
+    if not settings.FAILED_SIGN_INS_PER_MINUTE:
         return
     minute = _this_minute()
     failures, _ = count(SHARE_KEY % (client_ip(request), minute), MINUTE_KEY_SECONDS)
