@@ -167,8 +167,10 @@ def refuse_untrusted(request: Any, *, challenge: bool = True) -> None:
 
 
 def _challenge_instead(request: Any) -> ChallengeRequired:
-    """Ask for a solved challenge; the asking counts toward the ceiling, like a failure."""
-    _count_toward_the_ceiling(request)
+    """Ask for a solved challenge; the asking counts toward the ceiling, like a failure,
+    until this minute reached it (past that, a count changes nothing: spare the writes)."""
+    if not (settings.FAILED_SIGN_INS_PER_MINUTE and _reached(_this_minute())):
+        _count_toward_the_ceiling(request)
     return ChallengeRequired(CHALLENGE_REQUIRED, retry_after=seconds_until_the_ceiling_lifts())
 
 
