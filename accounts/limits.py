@@ -152,18 +152,19 @@ def remember_device(response: R, user: Any) -> R:
 
 
 def refuse_untrusted(request: Any, *, challenge: bool = True) -> None:
-    """The address throttle (counts this attempt), then under attack: 429
-    `challenge_required` unless the request carries a solved challenge (a form that cannot
-    carry one, the Django admin's: a plain 429)."""
-    AuthThrottle().allow_request(request, None)
+    """Under attack, an attempt without a solved challenge is refused before anything is
+    counted but the attack itself: 429 `challenge_required` (a form that cannot carry one,
+    the Django admin's: a plain 429); it checks no password, so the address throttle need
+    not count it, and a flood of them costs the shop no write. Otherwise the address
+    throttle counts this attempt (429 past it)."""
     request.sign_in_proven = challenge and _solved_challenge(request)
-    if request.sign_in_proven or not under_attack():
-        return
-    if not challenge:
-        raise TooManyAttempts(
-            TOO_MANY_FAILED_SIGN_INS, retry_after=seconds_until_the_ceiling_lifts()
-        )
-    raise _challenge_instead(request)
+    if not request.sign_in_proven and under_attack():
+        if not challenge:
+            raise TooManyAttempts(
+                TOO_MANY_FAILED_SIGN_INS, retry_after=seconds_until_the_ceiling_lifts()
+            )
+        raise _challenge_instead(request)
+    AuthThrottle().allow_request(request, None)
 
 
 def _challenge_instead(request: Any) -> ChallengeRequired:
