@@ -1,12 +1,12 @@
 """Sign-in limits that count the guesser, not the victims (docs/security.md, "Sign-in limits").
 
-- Per client address, every sign-in and registration attempt counts (AuthThrottle,
-  AUTH_THROTTLE_RATE): one address gets a few guesses a minute.
-- Shop-wide, the failed sign-ins of the current clock minute, all addresses together, close
-  untrusted sign-in and registration at FAILED_SIGN_INS_PER_MINUTE: a guesser rotating
-  addresses is slowed. Each address adds at most FAILED_SIGN_IN_SHARE_PER_ADDRESS failures
-  a minute to that count, and attempts refused by a throttle or a lock add none, so one
-  address can never close sign-in for everybody else.
+- Per client address, every sign-in and registration attempt that may check a password
+  counts (AuthThrottle, AUTH_THROTTLE_RATE): one address gets a few guesses a minute.
+- Shop-wide, the failed sign-ins of the current clock minute, all addresses together, put
+  the shop under attack at FAILED_SIGN_INS_PER_MINUTE: a guesser rotating addresses is
+  slowed. Each address adds at most FAILED_SIGN_IN_SHARE_PER_ADDRESS a minute to that count,
+  and attempts refused by a throttle or a lock add none, so one address can never put the
+  shop under attack alone.
 - A browser that signed in before carries a device cookie (OWASP's "Slow down online
   guessing attacks with device cookies"): signed, HttpOnly, naming the user. A sign-in whose
   password is that user's (the Django admin: whose email is that user's) is trusted: no
@@ -19,8 +19,9 @@
   once. A person's browser solves one in a second or so; a guesser pays that CPU for every
   guess (docs/security.md). So is an untrusted attempt that finds no password-hashing seat
   free at once (accounts/hashers.py), instead of a 503 or a wait behind the flood. Both
-  refusals count toward the ceiling like failures (each address its share), so the shop
-  stays in challenge mode while an attack goes on and leaves it a minute after.
+  challenges count toward the ceiling like failures (each address its share) until it is
+  reached, so the shop stays in challenge mode while an attack goes on and leaves it a
+  minute after.
 - Password hashing runs in a lane per kind of caller (accounts/hashers.py): known device,
   solved challenge, anyone else.
 - Every answer that can tell whether a password is in use (registration, a password change,
@@ -298,7 +299,9 @@ def _keyed(text: str) -> str:
     ).hexdigest()
 
 
-def admit_password_choice(request: Any, user: Any | None, scope: str = "password_account") -> None:
+def admit_password_choice(
+    request: Any, user: Any | None, scope: str = "password_account", *, challenge: bool = True
+) -> None:
     """Before a chosen password is checked against the others (a password change, an admin
     setting one, a reset confirmation): a browser whose device cookie names `user` is
     trusted like at sign-in; anyone else meets the address throttle and the ceiling. Then
@@ -308,7 +311,7 @@ def admit_password_choice(request: Any, user: Any | None, scope: str = "password
         user is not None and device_email is not None and device_email == user.email.lower()
     )
     if not request.sign_in_trusted:
-        refuse_untrusted(request)
+        refuse_untrusted(request, challenge=challenge)
     if user is not None:
         _limit(scope, user.pk)
 

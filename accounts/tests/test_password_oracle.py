@@ -180,3 +180,32 @@ class TestOtherPasswordAnswers:
         refused = register(3, "casey-secret-1")
         assert refused.status_code == 429
         assert refused.json() == THROTTLED
+
+
+class TestDjangoAdminPasswordForms:
+    def _set_password(self, admin_browser, user, password, ip):
+        return admin_browser.post(
+            f"/admin/accounts/user/{user.pk}/password/",
+            {"password1": password, "password2": password},
+            REMOTE_ADDR=ip,
+        )
+
+    def test_the_change_password_form_meets_the_ceiling(
+        self, admin_browser, customer, other_customer, settings
+    ):
+        settings.FAILED_SIGN_INS_PER_MINUTE = 3
+        with time_machine.travel(a_minute(), tick=False):
+            for n in range(3):
+                login(APIClient(), f"guess-{n}", f"10.9.9.{n}")
+
+            refused = self._set_password(admin_browser, customer, "olive-secret-1", "10.9.9.9")
+
+        assert refused.status_code == 429
+        assert customer.password == User.objects.get(pk=customer.pk).password
+
+    def test_the_forms_are_counted_per_admin(self, admin_browser, customer, settings):
+        settings.THROTTLE_RATES = {**settings.THROTTLE_RATES, "password_account": "2/hour"}
+        for n in range(2):
+            self._set_password(admin_browser, customer, "abc", f"10.9.10.{n}")
+
+        assert self._set_password(admin_browser, customer, "abc", "10.9.10.9").status_code == 429
