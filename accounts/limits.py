@@ -158,6 +158,7 @@ def refuse_untrusted(request: Any, *, challenge: bool = True) -> None:
     the Django admin's: a plain 429); it checks no password, so the address throttle need
     not count it, and a flood of them costs the shop no write. Otherwise the address
     throttle counts this attempt (429 past it)."""
+    challenge = challenge and challenges_on()
     request.sign_in_proven = challenge and _solved_challenge(request)
     if not request.sign_in_proven and under_attack():
         if not challenge:
@@ -186,12 +187,18 @@ def hashing_lane(request: Any) -> Iterator[None]:
     elif getattr(request, "sign_in_proven", False):
         lane = hashers.lane(hashers.PROVEN)
     else:
-        lane = hashers.lane(hashers.OTHER, may_challenge=True)
+        lane = hashers.lane(hashers.OTHER, may_challenge=challenges_on())
     with lane:
         try:
             yield
         except hashers.NoSeatNow:
             raise _challenge_instead(request) from None
+
+
+def challenges_on() -> bool:
+    """SIGN_IN_CHALLENGE_MAX_NUMBER=0 turns the challenge off: under attack untrusted
+    attempts get a plain 429, and strangers wait for a hashing seat (or a 503)."""
+    return settings.SIGN_IN_CHALLENGE_MAX_NUMBER > 0
 
 
 def _challenge_key() -> str:

@@ -165,3 +165,12 @@ def test_a_known_browser_hashes_in_its_own_lane(settings, customer):
         assert login(APIClient(), "some-guess", "10.8.6.1").json() == CHALLENGED
 
         assert login(casey, "casey-secret-1", "198.51.100.5").status_code == 200
+
+
+def test_the_challenge_can_be_turned_off(under_attack, customer, settings):
+    settings.SIGN_IN_CHALLENGE_MAX_NUMBER = 0
+
+    answer = login(APIClient(), "casey-secret-1", "198.51.100.9")
+
+    assert answer.status_code == 429
+    assert answer.json()["code"] == "throttled"

@@ -62,7 +62,8 @@ FAILED_SIGN_INS_PER_MINUTE = int(os.environ.get("FAILED_SIGN_INS_PER_MINUTE", "1
 FAILED_SIGN_IN_SHARE_PER_ADDRESS = int(os.environ.get("FAILED_SIGN_IN_SHARE_PER_ADDRESS", "5"))
 # Past the ceiling an untrusted sign-in must solve a proof-of-work challenge (ALTCHA,
 # GET /api/auth/challenge): the largest number to search (the browser tries half of it on
-# average, about a second), and how long a challenge stays good.
+# average, about a second; 0 turns the challenge off: a plain 429 under attack), and how
+# long a challenge stays good.
 SIGN_IN_CHALLENGE_MAX_NUMBER = int(os.environ.get("SIGN_IN_CHALLENGE_MAX_NUMBER", "100000"))
 SIGN_IN_CHALLENGE_SECONDS = int(os.environ.get("SIGN_IN_CHALLENGE_SECONDS", "300"))
 # The device cookie a successful sign-in sets (accounts/limits.py): days it lasts, and the
