@@ -265,6 +265,13 @@ def main_many_addresses(args):
             results, answers = run_flood_mode(name, args, Path(tmp))
         rows.append(flood_row(name, results, answers, args.duration))
         print(rows[-1], flush=True)
+        for browser in ("new", "known"):
+            each = ", ".join(
+                f"{seconds:.2f}{'' if status == 200 else f' ({status})'}"
+                for kind, status, seconds, _ in results
+                if kind == browser
+            )
+            print(f"    {browser} browser, in order (s): {each}", flush=True)
 
 
 def main():
