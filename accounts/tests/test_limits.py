@@ -292,3 +292,12 @@ class TestBoundedHashing:
         customer.save()
 
         assert login(APIClient(), "casey-secret-1").status_code == 200
+
+    def test_hashing_runs_in_the_callers_thread(self, settings, customer):
+        # No thread of its own in a web process (issue 36): the bound is a semaphore.
+        settings.PASSWORD_HASHERS = ["accounts.tests.test_limits.CountingHasher"]
+        settings.SIGN_IN_HASH_CONCURRENCY = 1
+        threads = set(threading.enumerate())
+
+        assert login(APIClient(), "nobody-has-this-one").status_code == 401
+        assert set(threading.enumerate()) == threads
