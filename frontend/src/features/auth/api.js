@@ -1,9 +1,9 @@
 // @ts-check
 // Signing in (the password alone) and signing up (by invitation: a registration code). Both
 // answer a session; neither sends a token. Under a flood of wrong sign-ins the server may ask
-// for a solved challenge first (./challenge.js): these calls solve it and send again.
+// for a solved challenge first (lib/challenge.js): these calls solve it and send again.
 import { api } from '../../lib/api';
-import { withChallenge } from './challenge';
+import { withChallenge } from '../../lib/challenge';
 
 /** @typedef {import('../../lib/api-types').components['schemas']} Schemas */
 

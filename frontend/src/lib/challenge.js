@@ -1,11 +1,12 @@
 // @ts-check
 // The sign-in challenge (docs/api.md, "Sign-in challenge"): while the shop is under a flood of
 // wrong sign-ins, a browser without a device cookie is asked (429, code `challenge_required`)
-// to solve a small proof-of-work puzzle (ALTCHA) before its password is checked. The browser
+// to solve a small proof-of-work puzzle (ALTCHA) before a password is checked (sign-in,
+// sign-up, a reset, a password change: every feature that sends one wraps it here). The browser
 // fetches one, searches for the number (a second or so, awaiting the browser's own SHA-256,
 // so the page stays responsive) and sends the same request again with the solution.
 import { solveChallenge } from 'altcha-lib/v1';
-import { api } from '../../lib/api';
+import { api } from './api';
 
 export const CHALLENGE_REQUIRED = 'challenge_required';
 export const CHALLENGE_FAILED = 'Could not finish the security check. Please try again.';
