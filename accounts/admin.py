@@ -8,7 +8,7 @@ from django.core.exceptions import ValidationError
 from django.http import HttpRequest, HttpResponse
 from django.utils import timezone
 
-from accounts import limits, services
+from accounts import hashers, limits, services
 from accounts.hashers import SignInBusy
 from accounts.lockout import username
 from accounts.models import RegistrationCode, User
@@ -26,20 +26,39 @@ def admin_login(request: HttpRequest, extra_context: Any = None) -> HttpResponse
         return _django_admin_login(request, extra_context)
     try:
         limits.admit_admin_sign_in(request, username(request, None))
-        response = _django_admin_login(request, extra_context)
+        # The form cannot carry a challenge: a stranger's sign-in waits for a seat.
+        with hashers.lane(hashers.KNOWN if limits.trusted(request) else hashers.OTHER):
+            response = _django_admin_login(request, extra_context)
     except (TooManyAttempts, SignInBusy) as refusal:
-        return HttpResponse(
-            refusal.message,
-            status=error_status(refusal),
-            headers={"Retry-After": str(refusal.retry_after)},
-            content_type="text/plain; charset=utf-8",
-        )
+        return _refused(refusal)
     if response.status_code == 302 and request.user.is_authenticated:
         limits.remember_device(response, request.user)
     return response
 
 
 admin.site.login = admin_login  # type: ignore[method-assign]
+
+
+def _refused(refusal: TooManyAttempts | SignInBusy) -> HttpResponse:
+    return HttpResponse(
+        refusal.message,
+        status=error_status(refusal),
+        headers={"Retry-After": str(refusal.retry_after)},
+        content_type="text/plain; charset=utf-8",
+    )
+
+
+def _password_answer_admitted(request: HttpRequest) -> HttpResponse | None:
+    """A form that says whether a password is in use is a guess like a sign-in
+    (accounts/limits.py): admitted like one, counted against the acting admin; the
+    refusal page if not admitted."""
+    if request.method != "POST":
+        return None
+    try:
+        limits.admit_password_choice(request, request.user, challenge=False)
+    except TooManyAttempts as refusal:
+        return _refused(refusal)
+    return None
 
 
 def _taken(password: str) -> ValidationError:
@@ -95,6 +114,14 @@ class UserAdmin(DjangoUserAdmin):
     add_fieldsets = (
         (None, {"classes": ("wide",), "fields": ("email", "name", "password1", "password2")}),
     )
+
+    def user_change_password(self, request: HttpRequest, id: str, form_url: str = "") -> Any:
+        refused = _password_answer_admitted(request)
+        return refused or super().user_change_password(request, id, form_url)
+
+    def add_view(self, request: HttpRequest, form_url: str = "", extra_context: Any = None) -> Any:
+        refused = _password_answer_admitted(request)
+        return refused or super().add_view(request, form_url, extra_context)
 
     @admin.display(description="role", ordering="is_staff")
     def role_display(self, obj: Any) -> str:

@@ -21,6 +21,7 @@ from accounts import limits, selectors, services
 from accounts.limits import AuthThrottle, PasswordCheckThrottle
 from accounts.models import User
 from accounts.serializers import (
+    ChallengeSerializer,
     CloseAccountSerializer,
     LoginSerializer,
     MeSerializer,
@@ -64,7 +65,10 @@ def _session(user: User, message: str) -> dict[str, Any]:
         200: SessionSerializer,
         400: error("Password is required"),
         401: error("Invalid password"),
-        429: THROTTLED,
+        429: error(
+            "Too many attempts; or code `challenge_required`: solve `GET /api/auth/challenge` "
+            "and retry with `altcha`"
+        ),
         503: HASHING_BUSY,
     },
     description=see_api_docs(
@@ -84,11 +88,29 @@ def login(request: Request) -> Response:
     # After validation: the limits need the password (a trusted browser's own user is exempt).
     limits.admit_sign_in(request, password=password, email=email)
     try:
-        user = services.user_login(password=password, email=email)
+        with limits.hashing_lane(request):
+            user = services.user_login(password=password, email=email)
     except SignInRefused:
         limits.note_failed_sign_in(request)
         raise
     return limits.remember_device(Response(_session(user, "Login successful")), user)
+
+
+@extend_schema(
+    responses={200: ChallengeSerializer},
+    description=see_api_docs(
+        "A proof-of-work challenge (ALTCHA) to solve when sign-in answers 429 "
+        "`challenge_required`; send the solution as `altcha` with the retried request.",
+        SECTION,
+    ),
+)
+@api_view(["GET"])
+@authentication_classes([])
+@permission_classes([AllowAny])
+def challenge(request: Request) -> Response:
+    response = Response(limits.new_challenge())
+    response["Cache-Control"] = "no-store"
+    return response
 
 
 @extend_schema(
@@ -114,13 +136,15 @@ def register(request: Request) -> Response:
     data = RegisterSerializer(data=request.data)
     data.is_valid(raise_exception=True)
     values = data.validated_data
+    limits.admit_registration(request, values["registrationCode"])
     try:
-        user = services.user_register(
-            email=values["email"],
-            password=values["password"],
-            name=values["name"],
-            registration_code=values["registrationCode"],
-        )
+        with limits.hashing_lane(request):
+            user = services.user_register(
+                email=values["email"],
+                password=values["password"],
+                name=values["name"],
+                registration_code=values["registrationCode"],
+            )
     except services.PasswordTaken:
         limits.note_failed_sign_in(request)
         raise
@@ -214,16 +238,17 @@ def _close_account(request: Request) -> Response:
 )
 @api_view(["PUT"])
 @permission_classes([IsAuthenticated])
-@throttle_classes([AuthThrottle])
 def my_password(request: Request) -> Response:
+    limits.admit_password_choice(request, _signed_in(request))
     data = OwnPasswordChangeSerializer(data=request.data)
     data.is_valid(raise_exception=True)
     try:
-        user = services.own_password_change(
-            user=_signed_in(request),
-            current_password=data.validated_data["currentPassword"],
-            new_password=data.validated_data["newPassword"],
-        )
+        with limits.hashing_lane(request):
+            user = services.own_password_change(
+                user=_signed_in(request),
+                current_password=data.validated_data["currentPassword"],
+                new_password=data.validated_data["newPassword"],
+            )
     except (services.PasswordTaken, services.WrongPassword):
         limits.note_failed_sign_in(request)
         raise
@@ -298,11 +323,13 @@ def password_reset_confirm(request: Request) -> Response:
     data = PasswordResetConfirmSerializer(data=request.data)
     data.is_valid(raise_exception=True)
     token = data.validated_data["token"]
-    limits.admit_reset_confirm(request, services.password_reset_user_id(token))
+    named = selectors.user_by_id(services.password_reset_user_id(token))
+    limits.admit_reset_confirm(request, named)
     try:
-        user = services.password_reset_confirm(
-            token=token, new_password=data.validated_data["newPassword"]
-        )
+        with limits.hashing_lane(request):
+            user = services.password_reset_confirm(
+                token=token, new_password=data.validated_data["newPassword"]
+            )
     except services.PasswordTaken:
         limits.note_failed_sign_in(request)
         raise
@@ -334,14 +361,16 @@ def user_list(request: Request) -> Response:
 )
 @api_view(["PUT"])
 @permission_classes([IsAdminUser])
-@throttle_classes([AuthThrottle])
 def user_password(request: Request, user_id: int) -> Response:
+    # The admin would learn whether the password is in use: counted against the admin.
+    limits.admit_password_choice(request, _signed_in(request))
     data = PasswordChangeSerializer(data=request.data)
     data.is_valid(raise_exception=True)
     try:
-        user = services.user_change_password(
-            user_id=user_id, new_password=data.validated_data["newPassword"]
-        )
+        with limits.hashing_lane(request):
+            user = services.user_change_password(
+                user_id=user_id, new_password=data.validated_data["newPassword"]
+            )
     except services.PasswordTaken:
         limits.note_failed_sign_in(request)
         raise

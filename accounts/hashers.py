@@ -1,20 +1,26 @@
-"""Password hashing with its share of the machine, no more.
+"""Password hashing with its share of the machine, no more, in the request's own thread.
 
 Every hash and every check of one (sign-in, the dummy hash for an unknown password,
 registration, password changes, the Django admin) goes through the hashers below, named in
 settings.PASSWORD_HASHERS. Each server process runs at most SIGN_IN_HASH_CONCURRENCY of them
-at once, on threads of its own at a lower CPU priority (Linux keeps a nice value per thread),
-so a flood of wrong sign-ins waits for the CPU that catalog reads leave over instead of
-taking it from them. At most SIGN_IN_HASH_QUEUE more callers wait, each at most
-SIGN_IN_HASH_WAIT_SECONDS; any other caller gets a 503 with Retry-After at once, so sign-in
-never holds more of a process's request threads than that. docs/performance.md has figures.
+at once per lane, bounded by a semaphore: no thread of its own (a web process runs none).
+At most SIGN_IN_HASH_QUEUE more callers of a lane wait, each at most
+SIGN_IN_HASH_WAIT_SECONDS; any other caller gets a 503 with Retry-After at once, so hashing
+never holds more of a process's request threads than that.
+
+Three lanes, each with its own bound (accounts/limits.py picks one per request): a browser
+whose device cookie names the account hashes in the "known" lane, one that solved a sign-in
+challenge in the "proven" lane, everyone else in the "other" one; so a flood of strangers'
+guesses never makes a returning customer, or one who paid the challenge, wait behind it. A
+caller of the other lane that may be challenged instead (`may_challenge`) does not queue:
+when no seat is free at once it gets NoSeatNow, and the API asks it to solve a challenge
+(docs/performance.md, "Sign-in under a flood").
 """
 
-import os
 import threading
-from collections.abc import Callable
-from concurrent.futures import ThreadPoolExecutor
-from concurrent.futures import TimeoutError as WaitedTooLong
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
 from typing import Any
 
 from django.conf import settings
@@ -23,10 +29,11 @@ from django.contrib.auth import hashers
 from common.errors import Unavailable
 
 SIGN_IN_BUSY = "Sign-in is busy right now. Please try again in a few seconds."
-# Linux's lowest priority (CFS weight 15 against a request thread's 1024): hashing runs on
-# the CPU time requests leave over; under a flood it waits, and past SIGN_IN_HASH_WAIT_SECONDS
-# the caller gets a 503 (docs/performance.md, "Sign-in under a flood").
-HASH_NICE = 19
+KNOWN, PROVEN, OTHER = "known", "proven", "other"
+
+_lane: ContextVar[tuple[str, bool]] = ContextVar("password_hash_lane", default=(OTHER, False))
+# A hasher's verify may call its own encode (PBKDF2's does): the seat is already held.
+_seated: ContextVar[bool] = ContextVar("password_hash_seated", default=False)
 
 
 class SignInBusy(Unavailable):
@@ -34,42 +41,43 @@ class SignInBusy(Unavailable):
         super().__init__(message, retry_after=2)
 
 
-def _lower_priority() -> None:
-    try:
-        os.setpriority(os.PRIO_PROCESS, threading.get_native_id(), HASH_NICE)
-    except (AttributeError, OSError):
-        pass  # not Linux: the concurrency bound alone
+class NoSeatNow(SignInBusy):
+    """No hashing seat free at once for a caller that may be challenged instead."""
 
 
 class HashGate:
+    """`concurrency` hashes at once; `queue` more callers may wait for one."""
+
     def __init__(self, concurrency: int, queue: int) -> None:
-        self.pool = ThreadPoolExecutor(
-            concurrency, thread_name_prefix="password-hash", initializer=_lower_priority
-        )
+        self.running = threading.BoundedSemaphore(concurrency)
         self.seats = threading.BoundedSemaphore(concurrency + queue)
 
-    def run(self, work: Callable[..., Any], *args: Any) -> Any:
+    def run(self, work: Callable[..., Any], *args: Any, wait: bool = True) -> Any:
+        """work(*args) in a seat; `wait` False: only if one is free at once (NoSeatNow)."""
         if not self.seats.acquire(blocking=False):
-            raise SignInBusy(SIGN_IN_BUSY)
+            raise SignInBusy(SIGN_IN_BUSY) if wait else NoSeatNow(SIGN_IN_BUSY)
         try:
-            job = self.pool.submit(work, *args)
+            if not wait and not self.running.acquire(blocking=False):
+                raise NoSeatNow(SIGN_IN_BUSY)
+            if wait and not self.running.acquire(timeout=settings.SIGN_IN_HASH_WAIT_SECONDS):
+                raise SignInBusy(SIGN_IN_BUSY)
+            seated = _seated.set(True)
             try:
-                return job.result(timeout=settings.SIGN_IN_HASH_WAIT_SECONDS)
-            except WaitedTooLong:
-                if job.cancel():
-                    raise SignInBusy(SIGN_IN_BUSY)
-                return job.result()  # already hashing: it ends within one hash's time
+                return work(*args)
+            finally:
+                _seated.reset(seated)
+                self.running.release()
         finally:
             self.seats.release()
 
 
-_gates: dict[tuple[int, int, int], HashGate] = {}
+_gates: dict[tuple[str, int, int], HashGate] = {}
 _gates_lock = threading.Lock()
 
 
-def gate() -> HashGate:
-    """This process's gate (a forked gunicorn worker makes its own threads)."""
-    shape = (os.getpid(), settings.SIGN_IN_HASH_CONCURRENCY, settings.SIGN_IN_HASH_QUEUE)
+def gate(lane: str) -> HashGate:
+    """This process's gate for a lane (made on first use, after gunicorn forked)."""
+    shape = (lane, settings.SIGN_IN_HASH_CONCURRENCY, settings.SIGN_IN_HASH_QUEUE)
     found = _gates.get(shape)
     if found is None:
         with _gates_lock:
@@ -77,15 +85,28 @@ def gate() -> HashGate:
     return found
 
 
+@contextmanager
+def lane(name: str, *, may_challenge: bool = False) -> Iterator[None]:
+    """Hashes inside run in lane `name`; in the other lane, a caller that `may_challenge`
+    gets NoSeatNow rather than waiting."""
+    token = _lane.set((name, may_challenge and name == OTHER))
+    try:
+        yield
+    finally:
+        _lane.reset(token)
+
+
 def _bounded(work: Callable[..., Any], *args: Any) -> Any:
-    if settings.SIGN_IN_HASH_CONCURRENCY <= 0:
+    if settings.SIGN_IN_HASH_CONCURRENCY <= 0 or _seated.get():
         return work(*args)
-    return gate().run(work, *args)
+    name, no_wait = _lane.get()
+    return gate(name).run(work, *args, wait=not no_wait)
 
 
 class BoundedHashing:
-    def encode(self, password: str, salt: str) -> str:
-        return _bounded(super().encode, password, salt)  # type: ignore[misc]
+    def encode(self, password: str, salt: str, *more: Any) -> str:
+        # PBKDF2's verify passes its iterations too.
+        return _bounded(super().encode, password, salt, *more)  # type: ignore[misc]
 
     def verify(self, password: str, encoded: str) -> bool:
         return _bounded(super().verify, password, encoded)  # type: ignore[misc]
@@ -95,6 +116,5 @@ class Argon2PasswordHasher(BoundedHashing, hashers.Argon2PasswordHasher):
     pass
 
 
-# PBKDF2's encode also takes the iterations; the bound passes what Django gives it.
-class PBKDF2PasswordHasher(BoundedHashing, hashers.PBKDF2PasswordHasher):  # type: ignore[misc]
+class PBKDF2PasswordHasher(BoundedHashing, hashers.PBKDF2PasswordHasher):
     pass

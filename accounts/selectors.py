@@ -36,6 +36,10 @@ def registration_code_exists(code: str) -> bool:
     return RegistrationCode.objects.filter(code=code).exists()
 
 
+def user_by_id(user_id: int | None) -> User | None:
+    return None if user_id is None else User.objects.filter(pk=user_id).first()
+
+
 def user_for_reset(email: str) -> User | None:
     """The active account a reset request's email names, or None."""
     return User.objects.filter(is_active=True, email__iexact=email.strip()).first()

@@ -30,14 +30,36 @@ def user_summary(user: User) -> dict:
     return {"id": user.pk, "name": user.name, "email": user.email, "role": user.role.value}
 
 
-class LoginSerializer(serializers.Serializer):
+class ChallengedSerializer(serializers.Serializer):
+    """A request that may meet the sign-in ceiling's challenge (accounts/limits.py)."""
+
+    altcha = serializers.CharField(
+        required=False,
+        max_length=2000,
+        help_text="While sign-in is under attack: the solved `GET /api/auth/challenge`, as the "
+        "base64 ALTCHA payload (docs/api.md, 'Sign-in challenge').",
+    )
+
+
+class ChallengeSerializer(serializers.Serializer):
+    """An ALTCHA challenge (its v1 protocol): find `number` <= `maxNumber` whose
+    SHA-256(salt + number) is `challenge`."""
+
+    algorithm = serializers.CharField()
+    challenge = serializers.CharField()
+    maxNumber = serializers.IntegerField()
+    salt = serializers.CharField()
+    signature = serializers.CharField()
+
+
+class LoginSerializer(ChallengedSerializer):
     password = serializers.CharField(
         max_length=256, trim_whitespace=False, error_messages=_required("Password")
     )
     email = serializers.EmailField(required=False, allow_blank=True)
 
 
-class RegisterSerializer(serializers.Serializer):
+class RegisterSerializer(ChallengedSerializer):
     name = serializers.CharField(max_length=150, error_messages=_required("Name"))
     email = serializers.EmailField(
         max_length=254,
@@ -80,7 +102,7 @@ class SessionSerializer(serializers.Serializer):
     message = serializers.CharField()
 
 
-class PasswordChangeSerializer(serializers.Serializer):
+class PasswordChangeSerializer(ChallengedSerializer):
     newPassword = serializers.CharField(
         max_length=256, trim_whitespace=False, error_messages=_required("New password")
     )
@@ -98,7 +120,7 @@ class PasswordResetRequestSerializer(serializers.Serializer):
     )
 
 
-class PasswordResetConfirmSerializer(serializers.Serializer):
+class PasswordResetConfirmSerializer(ChallengedSerializer):
     token = serializers.CharField(max_length=512, error_messages=_required("Reset link token"))
     newPassword = serializers.CharField(
         max_length=256, trim_whitespace=False, error_messages=_required("New password")

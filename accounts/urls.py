@@ -4,6 +4,7 @@ from common.routes import route
 urlpatterns = [
     *route("auth/login", api.login),
     *route("auth/register", api.register),
+    *route("auth/challenge", api.challenge),
     *route("auth/password-check", api.password_check),
     *route("auth/password-reset", api.password_reset),
     *route("auth/password-reset/confirm", api.password_reset_confirm),

@@ -10,9 +10,11 @@ across every worker and server that shares the cache:
   takes the write lock at BEGIN, settings `transaction_mode`).
 - Anything else (the tests' in-process cache): under a lock of this process.
 
-When Redis does not answer, counts go on in this process (each process counts its own, so
-the limit holds per process) and one warning is logged; Redis is tried again every few
-seconds. DRF's own SimpleRateThrottle keeps a history list with get and set, which loses
+When Redis does not answer, counts go on in the database's cache table (the
+`throttle_fallback` cache, config/env.py), shared by every process and server like Redis,
+so a limit stays one limit; one warning is logged and Redis is tried again every few
+seconds. Counts made during the outage are not carried back to Redis: a window restarts
+there at most once per outage. DRF's own SimpleRateThrottle keeps a history list with get and set, which loses
 counts to concurrent requests (docs/security.md).
 """
 
@@ -41,13 +43,24 @@ RIDE_USER_THROTTLED = (
 # Seconds between attempts to reach Redis again once it stopped answering.
 REDIS_RETRY_SECONDS = 5
 
-_lock = threading.Lock()
+FALLBACK = "throttle_fallback"
+# Only for a Redis profile that names no fallback cache (a test's own settings).
 _in_process = LocMemCache("throttles-in-process", {"OPTIONS": {"MAX_ENTRIES": 100_000}})
+
+_lock = threading.Lock()
 _redis = {"down": False, "retry_at": 0.0}
 
 
 def _shared() -> Any:
     return caches["default"]
+
+
+def _fallback() -> Any:
+    """Where counts go while Redis is down: the database's cache table (every settings
+    profile with Redis names one); this process's memory only if none is configured."""
+    if FALLBACK in settings.CACHES:
+        return caches[FALLBACK]
+    return _in_process
 
 
 def _uses_redis(cache: Any) -> bool:
@@ -66,7 +79,7 @@ def _redis_call(step: Callable[[], Any], fallback: Callable[[], Any]) -> Any:
         with _lock:
             if not _redis["down"]:
                 logger.warning(
-                    "shared cache unreachable: throttles count in this process until it is back",
+                    "shared cache unreachable: throttles count in the database until it is back",
                     extra={"error": error.__class__.__name__},
                 )
             _redis.update(down=True, retry_at=time.monotonic() + REDIS_RETRY_SECONDS)
@@ -141,29 +154,33 @@ def _peek_in(store: Any, key: str) -> int:
     return current[0] if current and current[1] > time.time() else 0
 
 
+def _count_in_store(cache: Any, key: str, seconds: int) -> tuple[int, float]:
+    if isinstance(cache, BaseDatabaseCache):
+        return _count_in_table(cache, key, seconds)
+    return _count_in(cache, key, seconds)
+
+
 def count(key: str, seconds: int) -> tuple[int, float]:
     """Add one under key; (count, seconds left in the window its first count started)."""
     cache = _shared()
     if _uses_redis(cache):
         return _redis_call(
             lambda: _count_in_redis(cache, key, seconds),
-            lambda: _count_in(_in_process, key, seconds),
+            lambda: _count_in_store(_fallback(), key, seconds),
         )
-    if isinstance(cache, BaseDatabaseCache):
-        return _count_in_table(cache, key, seconds)
-    return _count_in(cache, key, seconds)
+    return _count_in_store(cache, key, seconds)
 
 
 def peek(key: str) -> int:
     """The count under key in its current window (0 when none)."""
     cache = _shared()
     if _uses_redis(cache):
-        return _redis_call(lambda: _peek_in_redis(cache, key), lambda: _peek_in(_in_process, key))
+        return _redis_call(lambda: _peek_in_redis(cache, key), lambda: _peek_in(_fallback(), key))
     return _peek_in(cache, key)
 
 
 def forget_in_process_counts() -> None:
-    """Drop the counts kept while Redis was away (tests start each from nothing)."""
+    """Forget that Redis was away, and any counts kept in memory (tests start from nothing)."""
     _in_process.clear()
     _redis.update(down=False, retry_at=0.0)
 

@@ -57,8 +57,9 @@ def env_rate(name: str, default: str) -> str | None:
 
 def redis_caches(url: str) -> dict[str, Any]:
     """django-redis, because it can ignore a Redis that is down: throttles then count in the
-    process (common.throttles) and every cache read is a miss, logged as a warning (common.logfilters), never a 500. Short
-    timeouts: a cache that does not answer in half a second is treated as down."""
+    database's cache table, `throttle_fallback`, shared by every process (common.throttles),
+    and every cache read is a miss, logged as a warning (common.logfilters), never a 500.
+    Short timeouts: a cache that does not answer in half a second is treated as down."""
     timeout = float(os.environ.get("CACHE_TIMEOUT", "0.5"))
     return {
         "default": {
@@ -70,5 +71,11 @@ def redis_caches(url: str) -> dict[str, Any]:
                 "SOCKET_TIMEOUT": timeout,
                 "IGNORE_EXCEPTIONS": True,
             },
-        }
+        },
+        # `createcachetable` makes its table, the same one the profile without Redis uses.
+        "throttle_fallback": {
+            "BACKEND": "django.core.cache.backends.db.DatabaseCache",
+            "LOCATION": "shop_cache",
+            "OPTIONS": {"MAX_ENTRIES": 50_000},
+        },
     }

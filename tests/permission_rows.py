@@ -90,6 +90,7 @@ MATRIX = [
             "registrationCode": "MATRIX-CODE",
         },
     ),
+    Row("GET", "/api/auth/challenge", (200, 200, 200, 200)),
     Row(
         "POST",
         "/api/auth/password-check",

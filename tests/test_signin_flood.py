@@ -6,7 +6,11 @@ several workers, the client address taken from X-Forwarded-For (NUM_PROXIES=1):
   on both doors;
 - five wrong passwords for the admin from one address lock that pair only: the admin's own
   browser (its device cookie) still gets in from that same address;
-- with Redis down (a closed port) the throttles still count, in each process;
+- with Redis down (a closed port) the throttles still count, in the database's cache table
+  that every worker shares: a limit stays one limit;
+- a flood of wrong sign-ins from many addresses trips the shop-wide ceiling; a customer with
+  the right password then gets in from a new browser by solving the challenge, and from a
+  known browser (device cookie) at once;
 - 60 simultaneous sign-ins from one address against a limit of 20 are judged exactly 20, on
   the database cache (SQLite, or PostgreSQL in the PostgreSQL pass) and on Redis.
 """
@@ -15,14 +19,16 @@ import http.client
 import json
 import os
 import re
+import time
 import urllib.parse
 from concurrent.futures import ThreadPoolExecutor
 from contextlib import ExitStack
-from threading import Barrier
+from threading import Barrier, Event
 
 import pytest
 from django.db import connection
 
+from tests.challenge import sign_in
 from tests.liveserver import (
     call,
     free_port,
@@ -169,11 +175,75 @@ def test_throttles_still_count_with_redis_down(tmp_path):
     with gunicorn(env, workers=workers, log_path=log_path) as base:
         statuses = [api_login(base, f"wrong-{n}", "203.0.113.9")[0] for n in range(30)]
 
-    # Each process counts its own: at most `rate` get through per worker, never 30.
-    assert rate <= statuses.count(401) <= rate * workers, statuses
-    assert statuses.count(429) == 30 - statuses.count(401)
-    outage_lines = re.findall(r"throttles count in this process", log_path.read_text())
+    # Every worker counts in the same table: `rate` get through, whichever worker answers.
+    assert statuses == [401] * rate + [429] * (30 - rate), statuses
+    outage_lines = re.findall(r"throttles count in the database", log_path.read_text())
     assert 1 <= len(outage_lines) <= workers
+
+
+@pytest.fixture
+def under_a_flood(tmp_path):
+    """A shop whose ceiling trips after 30 failed sign-ins a minute, 5 from one address,
+    with a small challenge (a test solves it in a few milliseconds)."""
+    env = _sqlite_env(
+        tmp_path,
+        AUTH_THROTTLE_RATE="20/min",
+        FAILED_SIGN_INS_PER_MINUTE="30",
+        FAILED_SIGN_IN_SHARE_PER_ADDRESS="5",
+        SIGN_IN_CHALLENGE_MAX_NUMBER="20000",
+        SIGN_IN_HASH_WAIT_SECONDS="20",
+    )
+    prepare_database(env)
+    with gunicorn(env, workers=2, log_path=tmp_path / "gunicorn.log") as base:
+        yield base
+
+
+@pytest.mark.sqlite_only
+def test_a_many_address_flood_challenges_new_browsers_and_lets_customers_in(under_a_flood):
+    base = under_a_flood
+    status, _, device, _ = sign_in(base, CUSTOMER_PASSWORD, "192.0.2.50")
+    assert status == 200 and device  # Casey's own browser, from an earlier visit
+
+    tripped, stop, flood_answers = Event(), Event(), []
+
+    def guesser(thread):
+        for n in range(400):
+            if stop.is_set():
+                return
+            status, body, _ = api_login(
+                base, f"wrong-{thread}-{n}", f"10.{thread}.{n // 250}.{n % 250}"
+            )
+            flood_answers.append((status, body.get("code")))
+            if body.get("code") == "challenge_required":
+                tripped.set()
+
+    with ThreadPoolExecutor(8) as pool:
+        for thread in range(8):
+            pool.submit(guesser, thread)
+        try:
+            assert tripped.wait(60), f"the ceiling never tripped: {flood_answers[-10:]}"
+            # A new browser (no cookie), from an address of its own, during the flood.
+            began = time.monotonic()
+            status, answer, _, challenged = sign_in(base, CUSTOMER_PASSWORD, "198.51.100.77")
+            new_browser_seconds = time.monotonic() - began
+            # And Casey's own browser.
+            began = time.monotonic()
+            known_status, _, _, known_challenged = sign_in(
+                base, CUSTOMER_PASSWORD, "198.51.100.78", device=device
+            )
+            known_seconds = time.monotonic() - began
+        finally:
+            stop.set()
+
+    assert status == 200, answer
+    assert known_status == 200 and not known_challenged
+    # Under attack for the rest of the minute the ceiling tripped in, and the next.
+    assert challenged
+    assert new_browser_seconds < 20 and known_seconds < 20  # bounded, on a busy machine too
+    codes = [code for _, code in flood_answers]
+    assert codes.count("challenge_required") > 0
+    # Guessers that do not solve the challenge get no password checked past the ceiling.
+    assert {status for status, _ in flood_answers} <= {401, 429, 503}
 
 
 def _sixty_at_once(base):
@@ -207,6 +277,9 @@ def twenty_a_minute(request, tmp_path):
         "FAILED_SIGN_INS_PER_MINUTE": "0",
         "SIGN_IN_HASH_QUEUE": "60",
         "SIGN_IN_HASH_WAIT_SECONDS": "120",
+        # Without the challenge a stranger waits for a hashing seat instead of being asked to
+        # solve one: every attempt the throttle lets through reaches its password check.
+        "SIGN_IN_CHALLENGE_MAX_NUMBER": "0",
         # 60 counts queue for SQLite's one write lock: on a busy machine the last wait longer
         # than the default 3 s, and a 503 would say nothing about counting.
         "SQLITE_TIMEOUT": "60",

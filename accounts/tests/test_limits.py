@@ -9,11 +9,14 @@ from django.contrib.auth.hashers import MD5PasswordHasher, make_password
 from django.core import signing
 from rest_framework.test import APIClient
 
-from accounts.hashers import SIGN_IN_BUSY, BoundedHashing
-from accounts.limits import DEVICE_COOKIE, DEVICE_SALT, TOO_MANY_FAILED_SIGN_INS
+from accounts import hashers
+from accounts.hashers import SIGN_IN_BUSY, BoundedHashing, PBKDF2PasswordHasher
+from accounts.limits import CHALLENGE_REQUIRED, DEVICE_COOKIE, DEVICE_SALT
 from accounts.models import RegistrationCode, User
 from common.errors import THROTTLED_MESSAGE
+from tests.challenge import solved
 
+CHALLENGE_ANSWER = {"message": CHALLENGE_REQUIRED, "code": "challenge_required"}
 pytestmark = pytest.mark.django_db
 
 HASHES = []
@@ -40,6 +43,12 @@ class SlowMD5Hasher(MD5PasswordHasher):
 
 class HeldHasher(BoundedHashing, SlowMD5Hasher):
     """The shop's bounded hashing (accounts/hashers.py) over a hash the test can hold."""
+
+
+class QuickPBKDF2Hasher(PBKDF2PasswordHasher):
+    """The shop's bounded PBKDF2 (whose verify encodes again), quick for a test."""
+
+    iterations = 1000
 
 
 @pytest.fixture
@@ -107,7 +116,7 @@ class TestTakenPassword:
         refused = login(APIClient(), "casey-secret-1", ip="10.6.2.1")
 
         assert refused.status_code == 429
-        assert refused.json() == {"message": TOO_MANY_FAILED_SIGN_INS, "code": "throttled"}
+        assert refused.json() == CHALLENGE_ANSWER
 
     def test_the_admins_taken_password_counts_toward_the_ceiling(
         self, admin_client_api, customer, other_customer, settings
@@ -157,7 +166,7 @@ class TestRegistrationLimits:
         response = register(api_client)
 
         assert response.status_code == 429
-        assert response.json() == {"message": TOO_MANY_FAILED_SIGN_INS, "code": "throttled"}
+        assert response.json() == CHALLENGE_ANSWER
 
 
 class TestDeviceCookie:
@@ -203,17 +212,23 @@ class TestDeviceCookie:
         assert login(casey, "casey-secret-1", ip="10.6.5.1").status_code == 429
 
 
+def hold_a_seat(lane):
+    with hashers.lane(lane):
+        make_password("hold")
+
+
 class TestBoundedHashing:
     @pytest.fixture
     def seat_taken(self, settings, request):
-        """The process's one hashing seat is held by another sign-in, with `param` more
-        callers allowed to wait (default none); call it to free the seat."""
+        """The process's one hashing seat of a lane (`param`: lane, callers allowed to wait;
+        default the strangers' lane, none) is held by another sign-in; call it to free it."""
+        lane, queue = getattr(request, "param", (hashers.OTHER, 0))
         settings.PASSWORD_HASHERS = ["accounts.tests.test_limits.HeldHasher"]
         settings.SIGN_IN_HASH_CONCURRENCY = 1
-        settings.SIGN_IN_HASH_QUEUE = getattr(request, "param", 0)
+        settings.SIGN_IN_HASH_QUEUE = queue
         HOLD["started"].clear()
         HOLD["release"].clear()
-        holder = threading.Thread(target=make_password, args=("hold",))
+        holder = threading.Thread(target=hold_a_seat, args=(lane,))
         holder.start()
         assert HOLD["started"].wait(10)
 
@@ -224,22 +239,65 @@ class TestBoundedHashing:
         yield free
         free()
 
-    @pytest.mark.parametrize("seat_taken, wait", [(0, 5.0), (1, 0.2)], indirect=["seat_taken"])
+    def test_a_stranger_who_finds_no_seat_free_is_challenged_not_queued(self, seat_taken):
+        client = APIClient()
+        response = login(client, "unknown-password", ip="10.6.6.1")
+
+        assert response.status_code == 429
+        assert response.json() == CHALLENGE_ANSWER
+        # Solved, it hashes in the lane of those who solved one: answered at once.
+        solved_login = client.post(
+            "/api/auth/login",
+            {"password": "unknown-password", "altcha": solved(client)},
+            format="json",
+            REMOTE_ADDR="10.6.6.1",
+        )
+        assert solved_login.status_code == 401
+
+    @pytest.mark.parametrize(
+        "seat_taken, wait",
+        [((hashers.PROVEN, 0), 5.0), ((hashers.PROVEN, 1), 0.2)],
+        indirect=["seat_taken"],
+    )
     def test_a_caller_that_cannot_hash_in_time_gets_a_503_with_retry_after(
         self, seat_taken, api_client, settings, wait
     ):
         # No seat to wait on, or one to wait on for 0.2 s while the hash stays held.
         settings.SIGN_IN_HASH_WAIT_SECONDS = wait
 
-        response = login(api_client, "unknown-password")
+        response = api_client.post(
+            "/api/auth/login",
+            {"password": "unknown-password", "altcha": solved(api_client)},
+            format="json",
+        )
 
         assert response.status_code == 503
         assert response.json() == {"message": SIGN_IN_BUSY, "code": "unavailable"}
         assert response["Retry-After"] == "2"
 
-    def test_a_busy_answer_is_no_failed_sign_in(self, seat_taken, settings):
+    def test_a_challenge_for_want_of_a_seat_counts_toward_the_ceiling(self, seat_taken, settings):
         settings.FAILED_SIGN_INS_PER_MINUTE = 1
-        assert login(APIClient(), "unknown-password", ip="10.6.6.1").status_code == 503
+        assert login(APIClient(), "unknown-password", ip="10.6.6.1").json() == CHALLENGE_ANSWER
         seat_taken()
 
-        assert login(APIClient(), "unknown-password", ip="10.6.6.2").status_code == 401
+        # Seats are free again, but the shop is under attack: still a challenge.
+        assert login(APIClient(), "unknown-password", ip="10.6.6.2").json() == CHALLENGE_ANSWER
+
+    def test_a_hash_that_checks_itself_by_encoding_keeps_its_one_seat(self, settings, customer):
+        # PBKDF2's verify calls its own encode: that must not wait for the seat it holds.
+        settings.SIGN_IN_HASH_CONCURRENCY = 1
+        settings.SIGN_IN_HASH_QUEUE = 0
+        settings.PASSWORD_HASHERS = ["accounts.tests.test_limits.QuickPBKDF2Hasher"]
+        customer.set_password("casey-secret-1")
+        customer.save()
+
+        assert login(APIClient(), "casey-secret-1").status_code == 200
+
+    def test_hashing_runs_in_the_callers_thread(self, settings, customer):
+        # No thread of its own in a web process (issue 36): the bound is a semaphore.
+        settings.PASSWORD_HASHERS = ["accounts.tests.test_limits.CountingHasher"]
+        settings.SIGN_IN_HASH_CONCURRENCY = 1
+        threads = set(threading.enumerate())
+
+        assert login(APIClient(), "nobody-has-this-one").status_code == 401
+        assert set(threading.enumerate()) == threads

@@ -190,7 +190,7 @@ class TestPasswordReset:
         assert response.status_code == 400
         assert response.json()["message"] == "Please enter a valid email address"
 
-    def test_requests_are_throttled_per_email_whether_it_exists_or_not(
+    def test_requests_are_throttled_per_email_and_address_whether_it_exists_or_not(
         self, api_client, customer, settings
     ):
         settings.THROTTLE_RATES = {**settings.THROTTLE_RATES, "password_reset_email": "2/hour"}
@@ -199,6 +199,21 @@ class TestPasswordReset:
             answers[email] = [ask_reset(api_client, email).status_code for _ in range(3)]
 
         assert answers["casey@example.com"] == answers["nobody@example.com"] == [202, 202, 429]
+
+    def test_strangers_cannot_spend_a_customers_resets(self, customer, settings):
+        from rest_framework.test import APIClient
+
+        settings.THROTTLE_RATES = {**settings.THROTTLE_RATES, "password_reset_email": "5/hour"}
+        strangers = APIClient(REMOTE_ADDR="203.0.113.7")
+        assert [ask_reset(strangers, "casey@example.com").status_code for _ in range(6)] == [
+            202
+        ] * 5 + [429]
+        mail.outbox.clear()
+
+        # Casey, at home, asks for a link: it comes.
+        casey = APIClient(REMOTE_ADDR="198.51.100.20")
+        assert ask_reset(casey, "casey@example.com").status_code == 202
+        assert confirm(casey, token_from_outbox()).status_code == 200
 
     def test_requests_are_throttled_per_address(self, api_client, settings):
         settings.THROTTLE_RATES = {**settings.THROTTLE_RATES, "auth": "2/min"}

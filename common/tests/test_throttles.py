@@ -1,5 +1,6 @@
 """Throttle counting (common/throttles.py): atomic on every cache the shop runs on, a window
-that starts with its first request, and still counting in the process while Redis is down."""
+that starts with its first request, and still counting, in the database's cache table shared
+by every process, while Redis is down."""
 
 import logging
 import os
@@ -148,7 +149,17 @@ class TestRedisDown:
         # Nothing listens there: a real refused connection.
         settings.CACHES = redis_caches(f"redis://127.0.0.1:{free_port()}/12")
 
-    def test_throttles_count_in_the_process(self, redis_down, api_client, settings, caplog):
+    def test_counts_go_to_the_database_cache_every_process_shares(self, redis_down):
+        from django.core.cache import caches
+
+        assert [throttles.count("shared", 60)[0] for _ in range(3)] == [1, 2, 3]
+
+        # In the table, where another process (or server) counts on from the same number.
+        assert caches["throttle_fallback"].get("shared")[0] == 3
+        throttles.forget_in_process_counts()  # nothing of it was kept in this process
+        assert throttles.count("shared", 60)[0] == 4
+
+    def test_throttles_count_in_the_database(self, redis_down, api_client, settings, caplog):
         settings.THROTTLE_RATES = {**settings.THROTTLE_RATES, "auth": "3/min"}
         with caplog.at_level(logging.WARNING, logger="shop.throttles"):
             statuses = [login(api_client).status_code for _ in range(30)]
@@ -157,10 +168,10 @@ class TestRedisDown:
         # One warning for the outage, not one per request.
         warnings = [r.getMessage() for r in caplog.records if r.name == "shop.throttles"]
         assert warnings == [
-            "shared cache unreachable: throttles count in this process until it is back"
+            "shared cache unreachable: throttles count in the database until it is back"
         ]
 
-    def test_the_ceiling_counts_in_the_process(self, redis_down, api_client, customer, settings):
+    def test_the_ceiling_counts_in_the_database(self, redis_down, api_client, customer, settings):
         settings.FAILED_SIGN_INS_PER_MINUTE = 4
         settings.FAILED_SIGN_IN_SHARE_PER_ADDRESS = 1
         with time_machine.travel(datetime(2026, 11, 23, 12, 0, 0, tzinfo=UTC), tick=False):
@@ -176,7 +187,7 @@ class TestRedisDown:
             pytest.skip(f"needs Redis at {REDIS_URL}")
         monkeypatch.setattr(throttles, "REDIS_RETRY_SECONDS", 0)
         with caplog.at_level(logging.WARNING, logger="shop.throttles"):
-            assert throttles.count("back", 60)[0] == 1  # in the process
+            assert throttles.count("back", 60)[0] == 1  # in the database
             settings.CACHES = redis_caches(REDIS_URL)  # Redis answers again
             import redis
 
@@ -185,7 +196,7 @@ class TestRedisDown:
             assert throttles.count("back", 60)[0] == 2
 
         assert [r.getMessage() for r in caplog.records if r.name == "shop.throttles"] == [
-            "shared cache unreachable: throttles count in this process until it is back",
+            "shared cache unreachable: throttles count in the database until it is back",
             "shared cache reachable again: throttles count there",
         ]
         assert redis.Redis.from_url(REDIS_URL).get("shop:1:back") == b"2"

@@ -33,10 +33,15 @@ THROTTLE_RATES = {
     "ride_user": env_rate("RIDE_USER_THROTTLE_RATE", "10/hour"),
     # The sign-up form asks as the user types (debounced): generous, but a cap on a loop.
     "password_check": env_rate("PASSWORD_CHECK_THROTTLE_RATE", "60/min"),
-    # Reset emails per address asked for (counted whether or not it has an account), and
-    # confirmations per account a well-signed link names (accounts/limits.py).
+    # Reset emails per email asked for AND client address (counted whether or not it has an
+    # account), and confirmations per account a well-signed link names (accounts/limits.py).
     "password_reset_email": env_rate("PASSWORD_RESET_EMAIL_THROTTLE_RATE", "5/hour"),
     "password_reset_account": env_rate("PASSWORD_RESET_ACCOUNT_THROTTLE_RATE", "10/hour"),
+    # Every answer that tells whether a password is in use is a guess: password changes per
+    # account (the signed-in user's own, or the admin's who sets one) and registrations per
+    # registration code.
+    "password_account": env_rate("PASSWORD_CHANGE_ACCOUNT_THROTTLE_RATE", "10/hour"),
+    "registration_code": env_rate("REGISTRATION_CODE_THROTTLE_RATE", "30/hour"),
 }
 
 # Keys rotate without signing anyone out (docs/deploy.md, "Rotating keys"): Django checks

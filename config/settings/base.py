@@ -173,6 +173,7 @@ CACHE_URL = os.environ.get("CACHE_URL") or os.environ.get("REDIS_URL", "")
 DJANGO_REDIS_LOG_IGNORED_EXCEPTIONS = True
 DJANGO_REDIS_LOGGER = "shop.cache"
 if CACHE_URL:
+    # With the database's cache table as the throttles' fallback while Redis is down.
     CACHES = redis_caches(CACHE_URL)
 else:
     # In the database, not in each process: every gunicorn worker (and app server) counts

@@ -6,14 +6,15 @@ from datetime import timedelta
 
 # --- Accounts -------------------------------------------------------------------------
 AUTH_USER_MODEL = "accounts.User"
-# Django's hashers with bounded concurrency per process, at a lower CPU priority
-# (accounts/hashers.py): sign-in work cannot starve the catalog.
+# Django's hashers with bounded concurrency per process, in two lanes (known devices and
+# everyone else), in the request's thread (accounts/hashers.py): sign-in work cannot starve
+# the catalog, and strangers' guesses cannot hold up a returning customer.
 PASSWORD_HASHERS = [
     "accounts.hashers.Argon2PasswordHasher",
     "accounts.hashers.PBKDF2PasswordHasher",
 ]
-# Hashes at once per server process (0: unbounded, in the request's thread), callers that
-# may wait for one, and how long they wait before a 503 with Retry-After.
+# Hashes at once per server process and lane (0: unbounded), callers that may wait for
+# one, and how long they wait before a 503 with Retry-After.
 SIGN_IN_HASH_CONCURRENCY = int(os.environ.get("SIGN_IN_HASH_CONCURRENCY", "1"))
 SIGN_IN_HASH_QUEUE = int(os.environ.get("SIGN_IN_HASH_QUEUE", "3"))
 SIGN_IN_HASH_WAIT_SECONDS = float(os.environ.get("SIGN_IN_HASH_WAIT_SECONDS", "5"))
@@ -59,6 +60,12 @@ AXES_VERBOSE = False
 # address cannot reach it alone. 0 = no ceiling.
 FAILED_SIGN_INS_PER_MINUTE = int(os.environ.get("FAILED_SIGN_INS_PER_MINUTE", "120"))
 FAILED_SIGN_IN_SHARE_PER_ADDRESS = int(os.environ.get("FAILED_SIGN_IN_SHARE_PER_ADDRESS", "5"))
+# Past the ceiling an untrusted sign-in must solve a proof-of-work challenge (ALTCHA,
+# GET /api/auth/challenge): the largest number to search (the browser tries half of it on
+# average, about a second; 0 turns the challenge off: a plain 429 under attack), and how
+# long a challenge stays good.
+SIGN_IN_CHALLENGE_MAX_NUMBER = int(os.environ.get("SIGN_IN_CHALLENGE_MAX_NUMBER", "100000"))
+SIGN_IN_CHALLENGE_SECONDS = int(os.environ.get("SIGN_IN_CHALLENGE_SECONDS", "300"))
 # The device cookie a successful sign-in sets (accounts/limits.py): days it lasts, and the
 # failed sign-ins in an hour after which it is no longer trusted.
 DEVICE_COOKIE_DAYS = int(os.environ.get("DEVICE_COOKIE_DAYS", "90"))

@@ -21,6 +21,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/auth/challenge": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description A proof-of-work challenge (ALTCHA) to solve when sign-in answers 429 `challenge_required`; send the solution as `altcha` with the retried request. Rules: docs/api.md, Accounts. */
+        get: operations["auth_challenge_retrieve"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/auth/login": {
         parameters: {
             query?: never;
@@ -833,6 +850,17 @@ export interface components {
             revenue: number;
         };
         /**
+         * @description An ALTCHA challenge (its v1 protocol): find `number` <= `maxNumber` whose
+         *     SHA-256(salt + number) is `challenge`.
+         */
+        Challenge: {
+            algorithm: string;
+            challenge: string;
+            maxNumber: number;
+            salt: string;
+            signature: string;
+        };
+        /**
          * @description Every field is optional at the field level so that validate() can report the first
          *     problem in the form's order (the refusal order: orders/checkout.py).
          */
@@ -955,7 +983,10 @@ export interface components {
         HeroToggleRequest: {
             is_active: boolean;
         };
+        /** @description A request that may meet the sign-in ceiling's challenge (accounts/limits.py). */
         LoginRequest: {
+            /** @description While sign-in is under attack: the solved `GET /api/auth/challenge`, as the base64 ALTCHA payload (docs/api.md, 'Sign-in challenge'). */
+            altcha?: string;
             password: string;
             email?: string;
         };
@@ -1068,7 +1099,10 @@ export interface components {
             /** @description Statuses it may move to. */
             next: string[];
         };
+        /** @description A request that may meet the sign-in ceiling's challenge (accounts/limits.py). */
         OwnPasswordChangeRequest: {
+            /** @description While sign-in is under attack: the solved `GET /api/auth/challenge`, as the base64 ALTCHA payload (docs/api.md, 'Sign-in challenge'). */
+            altcha?: string;
             newPassword: string;
             currentPassword: string;
         };
@@ -1079,7 +1113,10 @@ export interface components {
             totalPages: number;
             hasNextPage: boolean;
         };
+        /** @description A request that may meet the sign-in ceiling's challenge (accounts/limits.py). */
         PasswordChangeRequest: {
+            /** @description While sign-in is under attack: the solved `GET /api/auth/challenge`, as the base64 ALTCHA payload (docs/api.md, 'Sign-in challenge'). */
+            altcha?: string;
             newPassword: string;
         };
         PasswordChanged: {
@@ -1099,7 +1136,10 @@ export interface components {
             /** @description Each rule it breaks, with what to do. */
             messages: string[];
         };
+        /** @description A request that may meet the sign-in ceiling's challenge (accounts/limits.py). */
         PasswordResetConfirmRequest: {
+            /** @description While sign-in is under attack: the solved `GET /api/auth/challenge`, as the base64 ALTCHA payload (docs/api.md, 'Sign-in challenge'). */
+            altcha?: string;
             token: string;
             newPassword: string;
         };
@@ -1250,7 +1290,10 @@ export interface components {
          * @enum {string}
          */
         ReasonEnum: "opening" | "sale" | "cancel" | "hold_expired" | "admin_edit" | "created" | "import" | "deleted" | "correction";
+        /** @description A request that may meet the sign-in ceiling's challenge (accounts/limits.py). */
         RegisterRequest: {
+            /** @description While sign-in is under attack: the solved `GET /api/auth/challenge`, as the base64 ALTCHA payload (docs/api.md, 'Sign-in challenge'). */
+            altcha?: string;
             name: string;
             /** Format: email */
             email: string;
@@ -1605,6 +1648,25 @@ export interface operations {
             };
         };
     };
+    auth_challenge_retrieve: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Challenge"];
+                };
+            };
+        };
+    };
     auth_login_create: {
         parameters: {
             query?: never;
@@ -1646,7 +1708,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Too many requests: wait the seconds in `Retry-After`. */
+            /** @description Too many attempts; or code `challenge_required`: solve `GET /api/auth/challenge` and retry with `altcha` */
             429: {
                 headers: {
                     [name: string]: unknown;

@@ -37,9 +37,9 @@ export class ApiError extends Error {
    * @param {string} message
    * @param {number} [status] 0 when the server was never reached
    * @param {Record<string, unknown>} [errors] the server's per-field errors
-   * @param {{isNetwork?: boolean, serverMessage?: string | null}} [details]
+   * @param {{isNetwork?: boolean, serverMessage?: string | null, code?: string | null}} [details]
    */
-  constructor(message, status = 0, errors = undefined, { isNetwork = false, serverMessage = null } = {}) {
+  constructor(message, status = 0, errors = undefined, { isNetwork = false, serverMessage = null, code = null } = {}) {
     super(message);
     this.name = 'ApiError';
     this.status = status;
@@ -47,6 +47,8 @@ export class ApiError extends Error {
     this.isNetwork = isNetwork;
     // The server's own sentence, kept apart from the generic "Request failed (500)".
     this.serverMessage = serverMessage;
+    // The answer's stable code (e.g. `challenge_required`), for a client that branches on it.
+    this.code = code;
   }
 }
 
@@ -69,6 +71,16 @@ function parseBody(text) {
 }
 
 /**
+ * @param {Answer} data
+ * @param {string} field
+ * @returns {string | null}
+ */
+function textOf(data, field) {
+  const value = data && data[field];
+  return typeof value === 'string' && value ? value : null;
+}
+
+/**
  * @param {number} status
  * @param {Answer} data
  * @param {boolean} sentToken
@@ -76,13 +88,14 @@ function parseBody(text) {
  */
 function settle(status, data, sentToken) {
   if (status >= 200 && status < 300) return status === 204 ? null : data;
-  const message = data && typeof data.message === 'string' && data.message ? data.message : null;
+  const message = textOf(data, 'message');
   // A refused token (expired, or revoked by a password change) ends the session everywhere.
   if (status === 401 && sentToken && typeof window !== 'undefined') {
     // The server's sentence says why (an expired session, or a password an admin changed).
     window.dispatchEvent(new CustomEvent(SESSION_EXPIRED_EVENT, { detail: { message } }));
   }
-  throw new ApiError(message || `Request failed (${status})`, status, data?.errors, { serverMessage: message });
+  const code = textOf(data, 'code');
+  throw new ApiError(message || `Request failed (${status})`, status, data?.errors, { serverMessage: message, code });
 }
 
 // The fetch options: JSON (or a multipart form) with the token unless `auth` is false.

@@ -4,6 +4,7 @@
 // (lib/session.jsx), which checkout reads as well.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, apiFetch } from '../../lib/api';
+import { withChallenge } from '../../lib/challenge';
 import { meKey, meQuery, useSession } from '../../lib/session';
 
 /** @typedef {import('../../lib/api-types').components['schemas']} Schemas */
@@ -30,7 +31,8 @@ export function useChangeMyPassword() {
   const { signIn } = useSession();
   return useMutation({
     /** @type {(change: Schemas['OwnPasswordChangeRequest']) => Promise<Schemas['Session']>} */
-    mutationFn: (change) => api.put('/auth/me/password', change),
+    // Asked for a solved challenge under a flood of wrong sign-ins (lib/challenge.js).
+    mutationFn: (change) => withChallenge((extra) => api.put('/auth/me/password', { ...change, ...extra })),
     onSuccess: (answer) => signIn(answer.token, answer.user),
   });
 }

@@ -1,21 +1,27 @@
 // @ts-check
 // Signing in (the password alone) and signing up (by invitation: a registration code). Both
-// answer a session; neither sends a token.
+// answer a session; neither sends a token. Under a flood of wrong sign-ins the server may ask
+// for a solved challenge first (lib/challenge.js): these calls solve it and send again.
 import { api } from '../../lib/api';
+import { withChallenge } from '../../lib/challenge';
 
 /** @typedef {import('../../lib/api-types').components['schemas']} Schemas */
 
 /**
  * @param {string} password
+ * @param {() => void} [onChallenge]
  * @returns {Promise<Schemas['Session']>}
  */
-export const signInWithPassword = (password) => api.post('/auth/login', { password }, { auth: false });
+export const signInWithPassword = (password, onChallenge) =>
+  withChallenge((extra) => api.post('/auth/login', { password, ...extra }, { auth: false }), onChallenge);
 
 /**
  * @param {Schemas['RegisterRequest']} account
+ * @param {() => void} [onChallenge]
  * @returns {Promise<Schemas['Session']>}
  */
-export const register = (account) => api.post('/auth/register', account, { auth: false });
+export const register = (account, onChallenge) =>
+  withChallenge((extra) => api.post('/auth/register', { ...account, ...extra }, { auth: false }), onChallenge);
 
 /**
  * Always answers the same (202), whether or not the email has an account.
@@ -28,4 +34,5 @@ export const requestPasswordReset = (email) => api.post('/auth/password-reset', 
  * @param {Schemas['PasswordResetConfirmRequest']} reset
  * @returns {Promise<Schemas['Session']>}
  */
-export const confirmPasswordReset = (reset) => api.post('/auth/password-reset/confirm', reset, { auth: false });
+export const confirmPasswordReset = (reset) =>
+  withChallenge((extra) => api.post('/auth/password-reset/confirm', { ...reset, ...extra }, { auth: false }));

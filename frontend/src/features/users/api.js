@@ -3,6 +3,7 @@
 import { queryOptions, useMutation } from '@tanstack/react-query';
 import { api } from '../../lib/api';
 import { userKeys } from '../../lib/queryKeys';
+import { withChallenge } from '../../lib/challenge';
 
 /** @typedef {import('../../lib/api-types').components['schemas']} Schemas */
 
@@ -17,5 +18,6 @@ export const usersQuery = () =>
 export const useChangePassword = () =>
   useMutation({
     /** @type {(change: {userId: number, newPassword: string}) => Promise<Schemas['PasswordChanged']>} */
-    mutationFn: ({ userId, newPassword }) => api.put(`/auth/users/${userId}/password`, { newPassword }),
+    // Asked for a solved challenge under a flood of wrong sign-ins (lib/challenge.js).
+    mutationFn: ({ userId, newPassword }) => withChallenge((extra) => api.put(`/auth/users/${userId}/password`, { newPassword, ...extra })),
   });

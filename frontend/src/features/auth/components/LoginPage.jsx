@@ -16,15 +16,20 @@ export function loginErrorText(err) {
   return GENERIC_TEXT;
 }
 
+export const CHECKING_TEXT = 'Many sign-in attempts on the shop right now: your browser is doing a quick security check...';
+
 // Sign-up sends the account's details and the registration code; sign-in the password alone.
-function sendCredentials(form, signup) {
-  if (!signup) return signInWithPassword(form.password);
-  return register({
-    name: form.name.trim(),
-    email: form.email.trim(),
-    password: form.password,
-    registrationCode: form.registrationCode.trim(),
-  });
+function sendCredentials(form, signup, onChallenge) {
+  if (!signup) return signInWithPassword(form.password, onChallenge);
+  return register(
+    {
+      name: form.name.trim(),
+      email: form.email.trim(),
+      password: form.password,
+      registrationCode: form.registrationCode.trim(),
+    },
+    onChallenge,
+  );
 }
 
 // Sign-up's refusals that name a field are said at that field ({field, message}); the others
@@ -107,6 +112,7 @@ export function LoginPage() {
   const navigate = useNavigate();
   const [form, setForm] = useState({ name: '', email: '', password: '', registrationCode: '' });
   const [submitting, setSubmitting] = useState(false);
+  const [checking, setChecking] = useState(false);
   const [refusal, setRefusal] = useState(null);
   const passwordRef = useRef(null);
   // Sign-in asks nothing while the password is typed: the check runs on sign-up only.
@@ -141,11 +147,13 @@ export function LoginPage() {
     }
     setSubmitting(true);
     try {
-      const answer = await sendCredentials(form, signup);
+      const answer = await sendCredentials(form, signup, () => setChecking(true));
+      setChecking(false);
       if (!answer || !answer.token) throw new Error('no token in the answer');
       signIn(answer.token, answer.user);
       navigate('/', { replace: true });
     } catch (err) {
+      setChecking(false);
       setRefusal(refusalOf(err, signup));
       setSubmitting(false);
     }
@@ -159,6 +167,11 @@ export function LoginPage() {
         {notice && !refusal ? (
           <p className="auth__notice" role="status">
             {notice}
+          </p>
+        ) : null}
+        {checking ? (
+          <p className="auth__notice" role="status">
+            {CHECKING_TEXT}
           </p>
         ) : null}
         <form className="auth__form" onSubmit={submit} noValidate={false}>
