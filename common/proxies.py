@@ -31,7 +31,7 @@ _seen: dict[str, float] = {}
 
 
 def _num_proxies() -> int:
-    return int(settings.REST_FRAMEWORK.get("NUM_PROXIES") or 0)
+    return int(settings.REST_FRAMEWORK.get("NUM_PROXIES") or 0)  # type: ignore[call-overload]
 
 
 def _loopback_peer(request: HttpRequest) -> bool:
