@@ -148,6 +148,8 @@ SETTINGS = (
     Setting(
         "pendingHoldHours", "pending_hold_hours", whole(least=0, most=8760, zero=" (0: no expiry)")
     ),
+    Setting("maxPendingUnits", "max_pending_units", whole(least=0, most=10000, zero=NO_LIMIT)),
+    Setting("maxPendingValue", "max_pending_value", money()),
 )
 BY_NAME = {setting.name: setting for setting in SETTINGS}
 # Sent back with a whole GET answer, and ignored: the server keeps these.
