@@ -1139,8 +1139,15 @@ export interface components {
             maxUnitsPerLine?: number;
             /** @description 0: no limit. */
             maxPendingOrders?: number;
-            /** @description 0: pending orders never expire. */
+            /** @description 0: pending orders never expire. Counted from when an order was placed, whatever its delivery date. */
             pendingHoldHours?: number;
+            /** @description Units of one product (or type) one customer's pending orders may hold together; 0: no limit. */
+            maxPendingUnits?: number;
+            /**
+             * Format: double
+             * @description The goods' value one customer's pending orders may hold together; 0: no limit.
+             */
+            maxPendingValue?: number;
         };
         PhoneCheck: {
             /** @description As checkout would store it when valid. */
@@ -1442,8 +1449,15 @@ export interface components {
             maxUnitsPerLine: number;
             /** @description 0: no limit. */
             maxPendingOrders: number;
-            /** @description 0: pending orders never expire. */
+            /** @description 0: pending orders never expire. Counted from when an order was placed, whatever its delivery date. */
             pendingHoldHours: number;
+            /** @description Units of one product (or type) one customer's pending orders may hold together; 0: no limit. */
+            maxPendingUnits: number;
+            /**
+             * Format: double
+             * @description The goods' value one customer's pending orders may hold together; 0: no limit.
+             */
+            maxPendingValue: number;
             /**
              * Format: date-time
              * @description null: never saved.
@@ -1474,8 +1488,15 @@ export interface components {
             maxUnitsPerLine: number;
             /** @description 0: no limit. */
             maxPendingOrders: number;
-            /** @description 0: pending orders never expire. */
+            /** @description 0: pending orders never expire. Counted from when an order was placed, whatever its delivery date. */
             pendingHoldHours: number;
+            /** @description Units of one product (or type) one customer's pending orders may hold together; 0: no limit. */
+            maxPendingUnits: number;
+            /**
+             * Format: double
+             * @description The goods' value one customer's pending orders may hold together; 0: no limit.
+             */
+            maxPendingValue: number;
         };
         /**
          * @description * `pending` - Pending
@@ -1771,6 +1792,15 @@ export interface operations {
             };
             /** @description No or bad token (with a WWW-Authenticate header). */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests: wait the seconds in `Retry-After`. */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
