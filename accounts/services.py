@@ -365,10 +365,14 @@ def user_erase(*, user_id: int) -> None:
     "Deleted customer" with no name, phone or address, its pending orders cancelled with
     their stock put back; ride requests are deleted. The last active admin is refused."""
     with transaction.atomic():
+        found = User.objects.filter(pk=user_id).first()
+        if found is None:
+            raise NotFound(USER_NOT_FOUND)
+        # The admins' rows first (in one order), then this one: erasures take turns.
+        last_admin_check(found, keeps_role=False)
         user = User.objects.select_for_update().filter(pk=user_id).first()
         if user is None:
             raise NotFound(USER_NOT_FOUND)
-        last_admin_check(user, keeps_role=False)
         # The orders anonymized, the ride requests deleted (accounts.personal_data).
         erase_elsewhere(user)
         user.groups.clear()
