@@ -1,6 +1,6 @@
 import secrets
 from collections.abc import Iterable
-from datetime import datetime
+from datetime import datetime, timedelta
 from typing import Any, TypedDict
 
 from django.conf import settings
@@ -14,7 +14,7 @@ from accounts.personal_data import erase_elsewhere
 from accounts.selectors import password_in_use, user_by_password, user_for_reset
 from accounts.tokens import reset_token_claims
 from accounts.validators import PASSWORD_TOO_SHORT, password_problems, zxcvbn_score
-from activity.services import activity_forget_person
+from activity.services import activity_forget_person, activity_merge_own_edits
 from common.errors import Conflict, DomainError, InvalidInput, NotFound, SignInRefused
 from common.mail import send_email_later
 from common.services import model_update, unknown_fields_check
@@ -317,25 +317,59 @@ def own_password_change(*, user: User, current_password: str, new_password: str)
 
 PROFILE_FIELDS = {"name", "phone", "delivery_address", "delivery_zip"}
 NAME_REQUIRED = "Name is required"
+# A person's own profile saves this close together are one history entry.
+PROFILE_MERGE_WINDOW = timedelta(minutes=5)
 
 
 def profile_update(*, user: User, **changes: Any) -> User:
-    """The customer's own details (validated by accounts.serializers.ProfileSerializer)."""
+    """The customer's own details (validated by accounts.serializers.ProfileSerializer);
+    their edits within PROFILE_MERGE_WINDOW make one history entry."""
     unknown_fields_check("profile_update", changes, PROFILE_FIELDS)
     with transaction.atomic():
         locked = User.objects.select_for_update().get(pk=user.pk)
         model_update(locked, data=changes)
+        activity_merge_own_edits(locked, person_id=user.pk, within=PROFILE_MERGE_WINDOW)
     return locked
 
 
 DELETED_EMAIL = "deleted-{pk}@deleted.invalid"
 
 
+LAST_ADMIN = "The shop must keep at least one active admin. Make another admin first."
+
+
+def _is_active_admin(user: User) -> bool:
+    return user.is_active and user.is_staff
+
+
+def last_admin_check(user: User, *, keeps_role: bool) -> None:
+    """Refuse (400) a change that would leave the shop with no active admin: closing the
+    last one's account, or taking their role or their access (`keeps_role` False). Call
+    inside the change's transaction: the admins' rows are locked in one order, so two admins
+    removing each other at once take turns and the second is refused."""
+    if keeps_role or not _is_active_admin(user):
+        return
+    admins = list(
+        User.objects.select_for_update()
+        .filter(is_active=True, is_staff=True)
+        .order_by("pk")
+        .values_list("pk", flat=True)
+    )
+    if not [pk for pk in admins if pk != user.pk]:
+        raise InvalidInput(LAST_ADMIN)
+
+
 def user_erase(*, user_id: int) -> None:
     """Close an account (the customer's DELETE /api/auth/me, an admin's delete): the row
     stays, deactivated and nameless, so the orders it placed stay in the books as
-    "Deleted customer" with no name, phone or address; ride requests are deleted."""
+    "Deleted customer" with no name, phone or address, its pending orders cancelled with
+    their stock put back; ride requests are deleted. The last active admin is refused."""
     with transaction.atomic():
+        found = User.objects.filter(pk=user_id).first()
+        if found is None:
+            raise NotFound(USER_NOT_FOUND)
+        # The admins' rows first (in one order), then this one: erasures take turns.
+        last_admin_check(found, keeps_role=False)
         user = User.objects.select_for_update().filter(pk=user_id).first()
         if user is None:
             raise NotFound(USER_NOT_FOUND)

@@ -9,6 +9,7 @@ import { useSession } from '../../../lib/session';
 import { useToast } from '../../../lib/toast';
 import { usersQuery } from '../api';
 import ChangePasswordModal from './ChangePasswordModal';
+import RegistrationCodes from './RegistrationCodes';
 
 function UserRows({ users, onChangePassword }) {
   return (
@@ -98,5 +99,11 @@ function UsersTable() {
 export default function UsersPage() {
   const { status, isAdmin } = useSession();
   if (status === 'loading') return <Spinner label="Loading..." />;
-  return isAdmin ? <UsersTable /> : <AccessDenied />;
+  if (!isAdmin) return <AccessDenied />;
+  return (
+    <>
+      <UsersTable />
+      <RegistrationCodes />
+    </>
+  );
 }
