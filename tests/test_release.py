@@ -18,6 +18,7 @@ import pytest
 
 from tests.deploykit import HOST, app_server, nginx, nginx_binary
 from tests.liveserver import ROOT, call, server_env
+from tests.runbook import NO_INDEX
 
 pytestmark = [pytest.mark.live, pytest.mark.sqlite_only]
 
@@ -201,14 +202,6 @@ def test_rolling_upgrade_behind_nginx_never_serves_a_page_with_missing_bundles(
 # --- Debian's own python3 and no package index ------------------------------------------
 
 DEBIAN_PYTHON = "/usr/bin/python3"
-# Every way pip could find a package index, pointed nowhere: an install that asks one fails.
-NO_INDEX = {
-    "PIP_INDEX_URL": "http://127.0.0.1:9/simple",
-    "PIP_EXTRA_INDEX_URL": "",
-    "PIP_FIND_LINKS": "",
-    "PIP_CONFIG_FILE": os.devnull,
-    "PIP_NO_INDEX": "1",
-}
 
 
 def debian_python():
