@@ -24,6 +24,7 @@ RUN_BY_TESTS = {
     "sudo -u shop python3 /tmp/release.py install": "test_first_install_and_upgrade_as_written",
     "(umask 027; for name in SECRET_KEY": "test_first_install_and_upgrade_as_written",
     "alias shop-manage=": "test_first_install_and_upgrade_as_written",
+    "cat /srv/shop/current/deploy/env.sample": "test_first_install_and_upgrade_as_written",
     "shop-manage ": "test_first_install_and_upgrade_as_written",
     "(umask 077; python3 -c": "test_first_install_and_upgrade_as_written",
     "python3 /srv/shop/current/tools/release.py install": "test_first_install_and_upgrade...",
@@ -45,6 +46,14 @@ MACHINE_ONLY = {
     "systemd-analyze verify": "tests/test_deploy_files.py verifies the same units",
     "systemctl ": "needs systemd as PID 1; the units' commands run in test_deploy_files.py",
     "make release": "webpack and collectstatic: make rehearsal builds two releases",
+    "apt-get install ": "installs packages on the machine (make test installs nginx the same way)",
+    "cp /srv/shop/current/docs/nginx/shop.conf /etc/nginx/": "tests/deploykit.py serves that file",
+    "install -d -m 0755 ": "folders of the machine's nginx and TLS",
+    "cp /srv/shop/current/deploy/maintenance/": "tests/test_maintenance_page.py serves them",
+    "rm -f /etc/nginx/": "the machine's own nginx site",
+    "certbot ": "needs a public domain name",
+    "ln -sf /etc/letsencrypt/": "needs certbot's certificate",
+    "nginx -t": "tests/deploykit.py runs nginx -t on the file",
 }
 
 

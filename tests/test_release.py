@@ -329,3 +329,19 @@ def test_install_refuses_a_member_outside_the_release_on_every_python(member, py
     assert sorted(p.name for p in (root / "releases").iterdir()) == []
     assert not (tmp_path / "deep" / "escaped").exists()
     assert not os.path.exists("/tmp/shop-bad-absolute")
+
+
+def test_two_roots_on_one_machine_keep_their_own_current(releases, tmp_path):
+    """Two instances on one machine (docs/deploy.md, step 6): each its own root, so upgrading
+    one never moves the other's `current`, virtualenvs or var/."""
+    (first, _), (second, _) = releases["release-1"], releases["release-2"]
+    shop, staging = tmp_path / "shop", tmp_path / "shop-staging"
+    install(first, shop)
+    install(first, staging)
+
+    install(second, staging)
+
+    assert os.readlink(shop / "current") == "releases/release-1"
+    assert os.readlink(staging / "current") == "releases/release-2"
+    for root in (shop, staging):
+        assert (root / "current" / "var").resolve() == root / "var"

@@ -107,8 +107,9 @@ def test_first_install_and_upgrade_as_written(tmp_path):
         one_command("tar -xzOf"),
         one_command("/tmp/release.py install"),
         one_command("for name in SECRET_KEY"),
-        # "then the rest with an editor": what a SQLite trial server needs.
-        f"printf '%s\\n' ALLOWED_HOSTS={HOST} "
+        one_command("deploy/env.sample"),
+        # The editor's part: this machine's database and no mail server.
+        f"printf '%s\\n' DATABASE_URL=sqlite:///{srv}/var/db.sqlite3 "
         "EMAIL_BACKEND=django.core.mail.backends.locmem.EmailBackend >> /etc/shop/env",
         one_command("alias shop-manage="),
         *[c for c in commands() if c.startswith("shop-manage ") or "shop-admin-password)" in c],
@@ -120,7 +121,11 @@ def test_first_install_and_upgrade_as_written(tmp_path):
     assert "installed release-1" in installed.stdout
     assert "Created admin owner@example.com." in installed.stdout
     env_lines = (etc / "env").read_text().splitlines()
-    assert [line.split("=")[0] for line in env_lines[:2]] == ["SECRET_KEY", "PASSWORD_DIGEST_KEY"]
+    assert [line.split("=")[0] for line in env_lines[:3]] == [
+        "SECRET_KEY",
+        "PASSWORD_DIGEST_KEY",
+        "METRICS_TOKEN",
+    ]
     assert oct((etc / "env").stat().st_mode & 0o777) == "0o640"
     assert oct((root_home / "shop-admin-password").stat().st_mode & 0o777) == "0o600"
 
