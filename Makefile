@@ -129,12 +129,14 @@ test: ## Run every suite: lint, Python (SQLite, then PostgreSQL when reachable),
 	if [ -f package.json ]; then $(MAKE) --no-print-directory test-js; fi && \
 	if ls tests/e2e/test_*.py >/dev/null 2>&1; then $(MAKE) --no-print-directory e2e; fi
 
-# nginx: tests/test_release.py rolls an upgrade behind it (skipped without it, failed on CI).
-test-python: install-dev nginx ## Python suite on SQLite, then on PostgreSQL when one is reachable
+# nginx: tests/test_release.py rolls an upgrade behind it; promtool: tests/test_monitoring.py
+# checks the scrape configuration and the alert rules and runs their unit tests (each skipped
+# without its tool, failed on CI).
+test-python: install-dev nginx promtool ## Python suite on SQLite, then on PostgreSQL when one is reachable
 	$(MAKE) --no-print-directory test-python-sqlite
 	$(MAKE) --no-print-directory test-python-postgres
 
-test-python-sqlite: install-dev nginx
+test-python-sqlite: install-dev nginx promtool
 	@echo "== Python tests on SQLite =="
 	DATABASE_URL= $(VENV)/bin/pytest $(PYTEST_PARALLEL) --ignore=tests/e2e
 
@@ -178,10 +180,12 @@ test-fast: install-dev ## Python suite on SQLite without live-server and browser
 test-js: node_modules/.installed ## jest + Testing Library
 	npm test --silent
 
-# Debian's Chromium and nginx in one apt-get: two at once would queue on dpkg's lock.
+# Debian's Chromium, nginx and prometheus (its promtool checks deploy/monitoring/) in one
+# apt-get: two at once would queue on dpkg's lock.
 system-tools:
 	@missing=""; command -v chromium >/dev/null 2>&1 || missing="chromium"; \
 	command -v nginx >/dev/null 2>&1 || [ -x /usr/sbin/nginx ] || missing="$$missing nginx"; \
+	command -v promtool >/dev/null 2>&1 || missing="$$missing prometheus"; \
 	if [ -n "$$missing" ]; then \
 	  if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then \
 	    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $$missing >/dev/null; \
@@ -239,7 +243,7 @@ bench: install-dev tools wrk ## Benchmarks that print figures (see docs/performa
 clean: ## Remove the virtualenv, node_modules, built files and the local database
 	rm -rf $(VENV) .venv-tools node_modules var frontend/static/frontend dist
 
-.PHONY: release rehearsal nginx
+.PHONY: release rehearsal nginx promtool
 
 # Build once, deploy many (docs/deploy.md "Releases and rolling upgrades"): one archive with the
 # code, the pinned requirements, the collected static files and RELEASE; servers need no Node.
@@ -251,6 +255,12 @@ nginx: ## Install Debian's nginx: release test, rehearsal, proxy check (root wit
 	  if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then \
 	    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq nginx >/dev/null; \
 	  else echo "cannot install nginx here (needs root and apt)"; fi; }
+
+promtool: ## Install Debian's prometheus for promtool: monitoring checks (root with apt only)
+	@command -v promtool >/dev/null 2>&1 || { \
+	  if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then \
+	    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends prometheus >/dev/null; \
+	  else echo "cannot install prometheus here (needs root and apt)"; fi; }
 
 # FROM=REV rolls from another revision (default: the commit before HEAD).
 rehearsal: install-dev nginx node_modules/.installed ## Rolling upgrade of two servers and a worker behind nginx, with a probe

@@ -12,7 +12,10 @@ both servers, then upgrades them one at a time (migrate once, install, restart e
 worker after the first) while a probe loads pages (index.html, then every file it names) and
 calls the API (GETs and a POST), all through nginx. After the roll it fetches every bundle
 only the previous release had, as a tab left open would. It prints failed requests and pages
-with missing files: the goal is 0 and 0.
+with missing files: the goal is 0 and 0. Then, on PostgreSQL, it stops the database for the
+shop (its database refuses connections, the server stays up for everyone else) and asks
+pages, the API and /readyz through nginx: what needs the database should answer a 503 with
+Retry-After and the maintenance page (the API's JSON for /api/), never a 502.
 
 --without-design rolls the same way with the design switched off (no nginx retry of a static
 404, no previous bundles carried), to show what the probe catches. A run takes a few minutes:
@@ -44,6 +47,7 @@ from tests.liveserver import call, pg_database, server_env  # noqa: E402
 
 PG_SERVER = os.environ.get("BENCH_PG_SERVER", "postgres://postgres@127.0.0.1:5432")
 RELEASE_TOOL = ROOT / "tools" / "release.py"
+MAINTENANCE = ROOT / "deploy" / "maintenance"
 ASSET = re.compile(r'(?:src|href)="?(/static/[^" >]+)')
 SHOPPER_PASSWORD = "shopper-demo-1357"
 API_PATHS = ["/api/shop/info", "/api/categories", "/api/products?limit=20", "/api/auth/me"]
@@ -305,7 +309,12 @@ def rehearse(args, workdir, started):
             process.start(wait=False)
         for server in servers:
             server.wait_ready()
-        edit = (lambda site: site.replace(" http_404", "")) if args.without_design else None
+
+        def edit(site):
+            # The maintenance files from this tree, not /var/www/shop-maintenance.
+            site = site.replace("root /var/www/shop-maintenance;", f"root {MAINTENANCE};")
+            return site.replace(" http_404", "") if args.without_design else site
+
         proxy = stack.enter_context(nginx(workdir, [server.port for server in servers], edit))
         lap(started, "nginx in front of 2 servers on the previous release, worker running")
 
@@ -357,8 +366,56 @@ def rehearse(args, workdir, started):
         # Twice each: nginx's round robin asks both servers.
         lost = [url for url in sorted(own) if any(probe.get(url)[0] != 200 for _ in range(2))]
         report(probe, previous_id, new_id, own, lost, database_name, args)
+        outage_ok = True
+        if database_name == "PostgreSQL":
+            outage_ok = database_outage(proxy, database)
+            lap(started, "database outage rehearsed")
         lap(started, "done")
-        return not probe.failures and not probe.broken_pages and not lost
+        return not probe.failures and not probe.broken_pages and not lost and outage_ok
+
+
+def answer_kind(body):
+    if body.lstrip().startswith(b"{"):
+        return "maintenance JSON" if b"back in a moment" in body else "app JSON"
+    return "maintenance page" if b"back in a moment" in body else "other"
+
+
+OUTAGE_PATHS = ["/", "/products/x", "/admin/login/", "/api/categories", "/api/shop/info", "/readyz"]
+
+
+def database_outage(proxy, database_url, rounds=5):
+    """The shop's database refuses connections (ALLOW_CONNECTIONS false, its sessions ended):
+    what customers get through nginx, by path. True when no answer is a 502 or 504: the app
+    page (static, it needs no database) may still load, anything that needs the database is
+    a 503 with Retry-After, the maintenance page or the API's JSON; /readyz says why."""
+    import psycopg
+
+    name = database_url.rsplit("/", 1)[1]
+    answers = Counter()
+    with psycopg.connect(f"{PG_SERVER}/postgres", autocommit=True) as admin:
+        admin.execute(f'ALTER DATABASE "{name}" ALLOW_CONNECTIONS false')
+        admin.execute(
+            "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = %s", [name]
+        )
+        try:
+            for _ in range(rounds):
+                for path in OUTAGE_PATHS:
+                    status, body, headers = call(proxy, "GET", path, headers={"Host": HOST})
+                    kind = answer_kind(body)
+                    retry = "Retry-After" if headers.get("Retry-After") else "no Retry-After"
+                    answers[(path, status, retry, kind)] += 1
+        finally:
+            admin.execute(f'ALTER DATABASE "{name}" ALLOW_CONNECTIONS true')
+    print()
+    print("database stopped: answers through nginx")
+    for (path, status, retry, kind), count in sorted(answers.items()):
+        print(f"  {path:<26} {status} {retry:<15} {kind:<17} x {count}")
+    return all(
+        status == 200
+        or path == "/readyz"
+        or (status == 503 and retry == "Retry-After" and kind != "other")
+        for path, status, retry, kind in answers
+    )
 
 
 def report(probe, previous_id, new_id, own, lost, database_name, args):

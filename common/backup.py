@@ -3,14 +3,16 @@ copy, and their restore.
 
 SQLite is copied with its online backup API (a consistent snapshot while the shop keeps
 running); PostgreSQL with pg_dump's custom format (one consistent snapshot) and
-pg_restore. Media on the local disk goes into a tar file; media on S3 is left to the
-bucket's own versioning and replication.
+pg_restore. Media goes into a tar file, from the local folder or from every object of the S3
+media bucket, and a restore puts it back where media lives now (an empty new bucket too).
+The off-machine copy goes to a bucket of its own with keys that may only write (BACKUP_S3).
 
 A backup holds password hashes, emails and orders: its folder is 0700 and its files 0600,
 whatever the umask of the cron job or timer that runs it (docs/deploy.md).
 """
 
 import json
+import mimetypes
 import os
 import shutil
 import sqlite3
@@ -87,7 +89,10 @@ def backup(folder: Path) -> dict[str, Any]:
 
 def _write_backup(folder: Path) -> dict[str, Any]:
     db = _db()
-    manifest = {"created": datetime.now(UTC).isoformat(), "vendor": connection.vendor}
+    manifest: dict[str, Any] = {
+        "created": datetime.now(UTC).isoformat(),
+        "vendor": connection.vendor,
+    }
     if connection.vendor == "sqlite":
         source = sqlite3.connect(db["NAME"])
         target = sqlite3.connect(folder / "db.sqlite3")
@@ -119,6 +124,9 @@ def _write_backup(folder: Path) -> dict[str, Any]:
         with tarfile.open(folder / "media.tar.gz", "w:gz") as tar:
             tar.add(media, arcname="media")
         manifest["media"] = "media.tar.gz"
+    elif not settings.SERVE_MEDIA:
+        manifest["media"] = "media.tar.gz"
+        manifest["mediaObjects"] = _bucket_to_tar(s3_bucket(), folder / "media.tar.gz")
     (folder / "manifest.json").write_text(json.dumps(manifest, indent=2))
     return manifest
 
@@ -153,12 +161,82 @@ def s3_bucket() -> Any:
     return storage.bucket
 
 
-def copy_to_s3(folder: Path, keep: int | None = None) -> tuple[str, list[str]]:
-    """Upload the backup to the media bucket under backups/<folder name>/, then keep the `keep`
-    newest backups there. Returns (the S3 URL, the deleted backups' names)."""
-    bucket = s3_bucket()
+def _bucket_to_tar(bucket: Any, path: Path) -> int:
+    """Every object of the media bucket into a tar file, as media/<key>; returns how many.
+    Old backups the previous layout kept in the media bucket (backups/) stay out."""
+    count = 0
+    with tarfile.open(path, "w:gz") as tar:
+        for item in bucket.objects.all():
+            if item.key.startswith(S3_PREFIX) or item.key.endswith("/"):
+                continue
+            body = item.get()["Body"]
+            info = tarfile.TarInfo(f"media/{item.key}")
+            info.size = item.size
+            info.mtime = int(item.last_modified.timestamp())
+            info.mode = 0o600
+            tar.addfile(info, body)
+            count += 1
+    return count
+
+
+def _tar_to_bucket(tar: tarfile.TarFile, bucket: Any) -> int:
+    """Upload the backup's media files to the media bucket under their own names, with the
+    headers the storage gives a new upload (a year's Cache-Control, its ACL, the type)."""
+    options = settings.STORAGES["default"]["OPTIONS"]
+    count = 0
+    for member in _media_members(tar):
+        if not member.isfile():
+            continue
+        key = member.name.removeprefix("media/")
+        extra = dict(options.get("object_parameters") or {})
+        extra["ContentType"] = mimetypes.guess_type(key)[0] or "application/octet-stream"
+        if options.get("default_acl"):
+            extra["ACL"] = options["default_acl"]
+        bucket.upload_fileobj(tar.extractfile(member), key, ExtraArgs=extra)
+        count += 1
+    return count
+
+
+def _media_members(tar: tarfile.TarFile) -> list[tarfile.TarInfo]:
+    """The archive's members if each is a file or folder under media/: checked here, as
+    tarfile's "data" filter is missing before Python 3.11.4 (Debian 12's python3)."""
+    members = tar.getmembers()
+    for member in members:
+        parts = member.name.split("/")
+        if parts[0] != "media" or ".." in parts or not (member.isfile() or member.isdir()):
+            raise RuntimeError(f"Not a media backup: {member.name}")
+    return members
+
+
+def backup_bucket() -> Any:
+    """The off-machine backup bucket (boto3), with its own keys, or None without one."""
+    import boto3
+
+    config = settings.BACKUP_S3
+    if not config["bucket_name"]:
+        return None
+    return boto3.resource(
+        "s3",
+        endpoint_url=config["endpoint_url"],
+        region_name=config["region_name"],
+        aws_access_key_id=config["access_key"],
+        aws_secret_access_key=config["secret_key"],
+    ).Bucket(config["bucket_name"])
+
+
+def copy_to_s3(folder: Path) -> str:
+    """Upload the backup to the backup bucket under backups/<folder name>/ and return its S3
+    URL. Uploads only: the shop's keys there may write, never list, read or delete, so a
+    server that is broken into cannot wipe the copies (the bucket's lifecycle rule expires
+    old ones)."""
+    bucket = backup_bucket()
     if bucket is None:
-        raise RuntimeError("No S3 bucket is configured (AWS_STORAGE_BUCKET_NAME).")
+        raise RuntimeError(
+            "No backup bucket is configured (BACKUP_S3_BUCKET): the off-machine copy goes to a "
+            "bucket of its own, never the media bucket."
+        )
+    if bucket.name == settings.AWS_STORAGE_BUCKET_NAME:
+        raise RuntimeError("BACKUP_S3_BUCKET is the media bucket: give the backups their own.")
     folder = Path(folder)
     prefix = f"{S3_PREFIX}{folder.name}/"
     # The manifest last: a backup without one is unfinished and never counts as the newest.
@@ -168,23 +246,7 @@ def copy_to_s3(folder: Path, keep: int | None = None) -> tuple[str, list[str]]:
     )
     for path in files:
         bucket.upload_file(str(path), prefix + path.name)
-    deleted = _prune_s3(bucket, keep) if keep else []
-    return f"s3://{bucket.name}/{prefix}", deleted
-
-
-def _prune_s3(bucket: Any, keep: int) -> list[str]:
-    created: dict[str, str] = {}
-    objects: dict[str, list[str]] = {}
-    for item in bucket.objects.filter(Prefix=S3_PREFIX):
-        name, _, file = item.key[len(S3_PREFIX) :].partition("/")
-        objects.setdefault(name, []).append(item.key)
-        if file == "manifest.json":
-            # The manifest's own time: S3's LastModified counts whole seconds only.
-            created[name] = json.loads(item.get()["Body"].read())["created"]
-    old = sorted(created, key=lambda name: created[name], reverse=True)[keep:]
-    for name in old:
-        bucket.delete_objects(Delete={"Objects": [{"Key": key} for key in objects[name]]})
-    return old
+    return f"s3://{bucket.name}/{prefix}"
 
 
 def restore(
@@ -230,12 +292,11 @@ def restore(
             env={**os.environ, **env},
         )
     if manifest.get("media"):
-        media_parent = Path(settings.MEDIA_ROOT).parent
         with tarfile.open(folder / manifest["media"], "r:gz") as tar:
-            tar.extractall(media_parent, filter="data")
-        extracted = media_parent / "media"
-        if extracted != Path(settings.MEDIA_ROOT):
-            _merge(extracted, Path(settings.MEDIA_ROOT))
+            if settings.SERVE_MEDIA:
+                _tar_to_folder(tar, Path(settings.MEDIA_ROOT))
+            else:
+                _tar_to_bucket(tar, s3_bucket())
     cancelled = 0 if keep_queued_emails else queued_emails_cancel()
     return manifest, created, cancelled
 
@@ -279,6 +340,19 @@ def queued_emails_cancel() -> int:
             exception_class_path=f"{__name__}.{NotSentAfterRestore.__qualname__}",
             traceback=f"{__name__}.{NotSentAfterRestore.__qualname__}: {NOT_SENT}",
         )
+
+
+def _tar_to_folder(tar: tarfile.TarFile, media_root: Path) -> None:
+    media_parent = media_root.parent
+    media_parent.mkdir(parents=True, exist_ok=True)
+    members = _media_members(tar)
+    if hasattr(tarfile, "data_filter"):
+        tar.extractall(media_parent, members=members, filter="data")
+    else:
+        tar.extractall(media_parent, members=members)
+    extracted = media_parent / "media"
+    if extracted != media_root:
+        _merge(extracted, media_root)
 
 
 def _merge(source: Path, target: Path) -> None:

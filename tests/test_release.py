@@ -7,6 +7,7 @@ its own content-hashed bundle), so the test needs neither webpack nor a 20 s col
 `make rehearsal` rolls two real builds with a continuous probe."""
 
 import hashlib
+import io
 import os
 import re
 import subprocess
@@ -17,6 +18,7 @@ import pytest
 
 from tests.deploykit import HOST, app_server, nginx, nginx_binary
 from tests.liveserver import ROOT, call, server_env
+from tests.runbook import NO_INDEX
 
 pytestmark = [pytest.mark.live, pytest.mark.sqlite_only]
 
@@ -195,3 +197,151 @@ def test_rolling_upgrade_behind_nginx_never_serves_a_page_with_missing_bundles(
             server.terminate()
         for server in servers:
             server.stop()
+
+
+# --- Debian's own python3 and no package index ------------------------------------------
+
+DEBIAN_PYTHON = "/usr/bin/python3"
+
+
+def debian_python():
+    if not os.path.exists(DEBIAN_PYTHON):
+        pytest.skip("no /usr/bin/python3")
+    return DEBIAN_PYTHON
+
+
+def tool_from_archive(archive, folder):
+    """As the runbook does the first time: `tar -xzOf ... tools/release.py > release.py`."""
+    with tarfile.open(archive) as tar:
+        top = tar.getnames()[0].split("/")[0]
+        body = tar.extractfile(f"{top}/tools/release.py").read()
+    (folder / "release.py").write_bytes(body)
+    return folder / "release.py"
+
+
+def test_install_with_debians_python_needs_no_package_index(releases, tmp_path):
+    python = debian_python()
+    archive, _ = releases["release-1"]
+    with tarfile.open(archive) as tar:
+        wheels = [n for n in tar.getnames() if n.endswith(".whl")]
+    # Every pin, as a wheel (django-storages[s3] and psycopg[binary] bring their extras).
+    pins = [
+        line.split("==")[0].split("[")[0].lower().replace("-", "_")
+        for line in (ROOT / "requirements.txt").read_text().splitlines()
+        if line and not line.startswith("#")
+    ]
+    names = {n.rsplit("/", 1)[1].split("-")[0].lower() for n in wheels}
+    assert sorted(set(pins) - names) == []
+
+    root = tmp_path / "srv"
+    env = {key: value for key, value in os.environ.items() if not key.startswith("PIP_")}
+    result = subprocess.run(
+        [python, tool_from_archive(archive, tmp_path), "install", archive, "--root", root],
+        capture_output=True,
+        text=True,
+        timeout=600,
+        env={**env, **NO_INDEX},
+    )
+    assert result.returncode == 0, result.stderr
+    assert "installed release-1" in result.stdout
+    venv_python = root / "current" / ".venv" / "bin" / "python"
+    check = subprocess.run(
+        [venv_python, "manage.py", "check", "--deploy", "--fail-level", "ERROR"],
+        cwd=root / "current",
+        capture_output=True,
+        text=True,
+        timeout=120,
+        env={**server_env(DATABASE_URL=f"sqlite:///{tmp_path / 'db.sqlite3'}"), **NO_INDEX},
+    )
+    assert check.returncode == 0, check.stderr
+    version = subprocess.run(
+        [venv_python, "-c", "import sys; print(sys.version.split()[0])"],
+        capture_output=True,
+        text=True,
+    ).stdout.strip()
+    assert (
+        version
+        == subprocess.run(
+            [python, "-c", "import sys; print(sys.version.split()[0])"],
+            capture_output=True,
+            text=True,
+        ).stdout.strip()
+    )
+    # The wheels are in the virtualenv now: the release folder does not keep a second copy.
+    assert not (root / "current" / "wheels").exists()
+
+
+def unsafe_archive(path, member):
+    with tarfile.open(path, "w:gz") as tar:
+        release = tarfile.TarInfo("shop-bad/RELEASE")
+        release.size = 4
+        tar.addfile(release, io.BytesIO(b"bad\n"))
+        if member.isfile():
+            tar.addfile(member, io.BytesIO(b"x" * member.size))
+        else:
+            tar.addfile(member)
+    return path
+
+
+def regular(name):
+    info = tarfile.TarInfo(name)
+    info.size = 1
+    return info
+
+
+def link(name, target, kind):
+    info = tarfile.TarInfo(name)
+    info.type, info.linkname = kind, target
+    return info
+
+
+def device(name):
+    info = tarfile.TarInfo(name)
+    info.type, info.devmajor, info.devminor = tarfile.CHRTYPE, 1, 3
+    return info
+
+
+@pytest.mark.parametrize(
+    "member",
+    [
+        regular("shop-bad/../../escaped"),
+        regular("/tmp/shop-bad-absolute"),
+        link("shop-bad/out", "../../../etc/passwd", tarfile.SYMTYPE),
+        link("shop-bad/abs", "/etc/passwd", tarfile.SYMTYPE),
+        link("shop-bad/hard", "etc/passwd", tarfile.LNKTYPE),
+        device("shop-bad/null"),
+    ],
+    ids=["dotdot", "absolute", "symlink-out", "symlink-absolute", "hardlink-out", "device"],
+)
+@pytest.mark.parametrize("python", ["debian", "this"])
+def test_install_refuses_a_member_outside_the_release_on_every_python(member, python, tmp_path):
+    interpreter = debian_python() if python == "debian" else sys.executable
+    archive = unsafe_archive(tmp_path / "shop-bad.tar.gz", member)
+    root = tmp_path / "deep" / "er" / "srv"
+    result = subprocess.run(
+        [interpreter, ROOT / "tools" / "release.py", "install", archive, "--root", root],
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert result.returncode != 0
+    assert re.search(r"not a (safe )?release archive", result.stderr), result.stderr
+    assert sorted(p.name for p in (root / "releases").iterdir()) == []
+    assert not (tmp_path / "deep" / "escaped").exists()
+    assert not os.path.exists("/tmp/shop-bad-absolute")
+
+
+def test_two_roots_on_one_machine_keep_their_own_current(releases, tmp_path):
+    """Two instances on one machine (docs/deploy.md, step 6): each its own root, so upgrading
+    one never moves the other's `current`, virtualenvs or var/."""
+    (first, _), (second, _) = releases["release-1"], releases["release-2"]
+    shop, staging = tmp_path / "shop", tmp_path / "shop-staging"
+    install(first, shop)
+    install(first, staging)
+
+    install(second, staging)
+
+    assert os.readlink(shop / "current") == "releases/release-1"
+    assert os.readlink(staging / "current") == "releases/release-2"
+    for root in (shop, staging):
+        assert (root / "current" / "var").resolve() == root / "var"

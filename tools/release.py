@@ -4,12 +4,16 @@
     .venv/bin/python tools/release.py build [--out dist]        # `make release`
     python3 tools/release.py install dist/shop-ID.tar.gz --root /srv/shop [--no-switch]
 
-`build` makes dist/shop-ID.tar.gz: the code, the pinned requirements.txt, the built bundle and
-every collected static file under static/, and a RELEASE file with the id (`git describe
---always --dirty` and the UTC build time). It needs Node and npm; a server does not.
+`build` makes dist/shop-ID.tar.gz: the code, the pinned requirements.txt with every one of
+them as a wheel under wheels/ (for the servers' Python and platform: --python-version,
+--platform), the built bundle and every collected static file under static/, and a RELEASE file
+with the id (`git describe --always --dirty` and the UTC build time). It needs Node, npm and the
+package index; a server needs none of them.
 
-`install` unpacks an archive into ROOT/releases/ID, gives it a virtualenv made from its pinned
-requirements (ROOT/venvs/, shared by releases with the same requirements), links its var/ to
+`install` runs on any Python 3.11 or later (Debian 12's own python3 is 3.11.2, before
+tarfile's `filter=`: members are checked here). It unpacks an archive into ROOT/releases/ID,
+gives it a virtualenv made from the archive's wheels only (ROOT/venvs/, shared by releases with
+the same requirements; no package index is asked), links its var/ to
 ROOT/var (database, media, env file), copies in the previous release's static files that it
 lacks, so pages the previous release served keep finding their bundles, and switches the
 ROOT/current symlink. Installing a release that is already there only switches to it.
@@ -20,6 +24,7 @@ Only the standard library: `install` runs on a server before any virtualenv exis
 import argparse
 import hashlib
 import os
+import platform
 import re
 import shutil
 import subprocess
@@ -37,6 +42,7 @@ WEBPACK_OUTPUT = Path("frontend/static/frontend")
 # The release's own list of the static files it took over from the one before; only those
 # before it are ever carried, so static/ holds two releases' files, not every release's.
 CARRIED = "STATIC_CARRIED"
+WHEELS = "wheels"
 
 
 def run(args, **kwargs):
@@ -113,7 +119,64 @@ def collect_static(stage, python, scratch):
     run([python, "manage.py", "collectstatic", "--noinput", "--verbosity", "0"], cwd=stage, env=env)
 
 
-def build(source, out, *, release_id=None, static=None, node_modules=None, python=sys.executable):
+def default_platforms():
+    """The manylinux tags a Debian 12 or later server of this machine's architecture takes."""
+    arch = platform.machine()
+    return [f"manylinux_2_{n}_{arch}" for n in (36, 35, 34, 31, 28, 17)] + [
+        f"manylinux2014_{arch}",
+        f"linux_{arch}",
+    ]
+
+
+def default_python_versions():
+    """This interpreter's minor version at its first and at its own patch level: a dependency
+    may need another only before a patch (redis needs async-timeout before 3.11.3, which
+    Debian 12's 3.11.2 is), so the archive carries what either end asks for."""
+    major, minor, micro = sys.version_info[:3]
+    return [f"{major}.{minor}.0", f"{major}.{minor}.{micro}"]
+
+
+def pip_download(python, version, platforms, folder, *args):
+    abi = "cp" + "".join(version.split(".")[:2])
+    platform_args = [arg for tag in platforms for arg in ("--platform", tag)]
+    run(
+        [python, "-m", "pip", "download", "--quiet", "--progress-bar=off"]
+        + ["--only-binary=:all:", "--implementation", "cp", "--abi", abi]
+        + ["--python-version", version, *platform_args, "-d", folder, *args]
+    )
+
+
+def download_wheels(requirements, folder, *, python_versions, platforms, python=sys.executable):
+    """Every pinned requirement as a wheel for the servers' interpreters, so `install` needs
+    no package index (nor a compiler) on a server."""
+    for version in python_versions:
+        pip_download(python, version, platforms, folder, "-r", requirements)
+    # pip judges a dependency's markers by the Python it runs on, not the target's: every pin
+    # is fetched again without its marker, so one that only an older patch level needs
+    # (async-timeout before 3.11.3) is in the archive too.
+    unmarked = Path(folder) / ".requirements-unmarked.txt"
+    unmarked.write_text(
+        "".join(
+            line.split(";", 1)[0].strip() + "\n"
+            for line in Path(requirements).read_text().splitlines()
+            if line.strip() and not line.lstrip().startswith("#")
+        )
+    )
+    pip_download(python, python_versions[0], platforms, folder, "--no-deps", "-r", unmarked)
+    unmarked.unlink()
+
+
+def build(
+    source,
+    out,
+    *,
+    release_id=None,
+    static=None,
+    node_modules=None,
+    python=sys.executable,
+    python_versions=None,
+    platforms=None,
+):
     source = Path(source).resolve()
     release_id = release_id or default_release_id(source)
     if not RELEASE_ID.match(release_id):
@@ -132,6 +195,13 @@ def build(source, out, *, release_id=None, static=None, node_modules=None, pytho
             # collectstatic copied the bundle into static/; the archive needs it once.
             shutil.rmtree(stage / WEBPACK_OUTPUT, ignore_errors=True)
             (stage / "node_modules").unlink(missing_ok=True)
+        download_wheels(
+            stage / "requirements.txt",
+            stage / WHEELS,
+            python_versions=python_versions or default_python_versions(),
+            platforms=platforms or default_platforms(),
+            python=python,
+        )
         (stage / "RELEASE").write_text(release_id + "\n")
         out = Path(out)
         out.mkdir(parents=True, exist_ok=True)
@@ -160,16 +230,63 @@ def read_release_id(tar):
     return top, release_id
 
 
-def ensure_venv(requirements, venvs, python):
+class UnsafeArchive(Exception):
+    pass
+
+
+def checked_members(tar, top):
+    """The archive's members if every one stays inside its top folder: what tarfile's "data"
+    filter refuses (absolute names, `..`, links leading out, devices and fifos) is refused here
+    too, on a Python without `filter=` (before 3.11.4). Modes lose setuid/setgid and group or
+    other write, and the owner is whoever installs, as the filter does."""
+    members = []
+    for member in tar.getmembers():
+        name = member.name
+        parts = name.split("/")
+        if name.startswith("/") or os.path.isabs(name) or ".." in parts:
+            raise UnsafeArchive(f"{name}: outside the release folder")
+        if parts[0] != top:
+            raise UnsafeArchive(f"{name}: outside the release folder")
+        if not (member.isfile() or member.isdir() or member.issym() or member.islnk()):
+            raise UnsafeArchive(f"{name}: a device, fifo or other special file")
+        if member.issym() or member.islnk():
+            target = member.linkname
+            base = os.path.dirname(name) if member.issym() else ""
+            resolved = os.path.normpath(os.path.join(base, target))
+            if os.path.isabs(target) or resolved == ".." or resolved.startswith("../"):
+                raise UnsafeArchive(f"{name}: links outside the release folder ({target})")
+            if resolved.split("/")[0] != top:
+                raise UnsafeArchive(f"{name}: links outside the release folder ({target})")
+        member.mode &= 0o755
+        member.uid, member.gid = os.getuid(), os.getgid()
+        member.uname = member.gname = ""
+        members.append(member)
+    return members
+
+
+def extract(tar, top, dest):
+    members = checked_members(tar, top)
+    if hasattr(tarfile, "data_filter"):
+        tar.extractall(dest, members=members, filter="data")
+    else:
+        tar.extractall(dest, members=members)
+
+
+def ensure_venv(requirements, venvs, python, wheels):
     """One virtualenv per set of pinned requirements (and interpreter): a release that changes
-    no requirement installs in seconds, and a virtualenv is never changed once complete."""
+    no requirement installs in seconds, and a virtualenv is never changed once complete. Only
+    the archive's wheels are installed: no package index is asked, whatever pip is told."""
     key = hashlib.sha256(requirements.read_bytes() + str(python).encode()).hexdigest()[:16]
     venv = venvs / key
     complete = venv / ".complete"
     if not complete.exists():
         shutil.rmtree(venv, ignore_errors=True)
         run([python, "-m", "venv", venv])
-        run([venv / "bin" / "pip", "install", "--quiet", "-r", requirements])
+        pip = [venv / "bin" / "python", "-m", "pip", "install", "--quiet"]
+        run(
+            [*pip, "--no-index", "--find-links", wheels, "-r", requirements],
+            env={**os.environ, "PIP_CONFIG_FILE": os.devnull, "PIP_FIND_LINKS": ""},
+        )
         complete.touch()
     return venv
 
@@ -220,14 +337,23 @@ def install(archive, root, *, switch_current=True, venv=None, venvs=None, python
         else:
             partial = releases / f".{release_id}.partial"
             shutil.rmtree(partial, ignore_errors=True)
-            tar.extractall(partial, filter="data")
+            try:
+                extract(tar, top, partial)
+            except UnsafeArchive as error:
+                shutil.rmtree(partial, ignore_errors=True)
+                sys.exit(f"not a safe release archive: {error}")
             staged = partial / top
             if venv:
                 env_dir = Path(venv).resolve()
             else:
                 env_dir = ensure_venv(
-                    staged / "requirements.txt", Path(venvs or root / "venvs").resolve(), python
+                    staged / "requirements.txt",
+                    Path(venvs or root / "venvs").resolve(),
+                    python,
+                    staged / WHEELS,
                 )
+            # Installed in the virtualenv now, and in the archive should it be needed again.
+            shutil.rmtree(staged / WHEELS, ignore_errors=True)
             (staged / ".venv").symlink_to(os.path.relpath(env_dir, release))
             (staged / "var").symlink_to(os.path.relpath(root / "var", release))
             current = root / "current"
@@ -255,6 +381,20 @@ def main(argv=None):
     make.add_argument(
         "--node-modules", type=Path, help="node_modules to borrow (default: the source's)"
     )
+    make.add_argument(
+        "--python-version",
+        action="append",
+        dest="python_versions",
+        help="a Python the servers run, e.g. 3.11.2 (repeatable; default: this interpreter's "
+        "minor version at .0 and at its own patch level)",
+    )
+    make.add_argument(
+        "--platform",
+        action="append",
+        dest="platforms",
+        help="a wheel platform tag the servers take (repeatable; default: manylinux of this "
+        "machine's architecture)",
+    )
     put = commands.add_parser("install", help="install an archive and switch ROOT/current to it")
     put.add_argument("archive", type=Path)
     put.add_argument("--root", required=True, type=Path, help="e.g. /srv/shop")
@@ -278,6 +418,8 @@ def main(argv=None):
             release_id=args.release_id,
             static=args.static,
             node_modules=args.node_modules,
+            python_versions=args.python_versions,
+            platforms=args.platforms,
         )
         print(archive)
     else:

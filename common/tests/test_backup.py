@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 from django.db import connection
 
-from common.testing.s3 import s3_bucket
+from common.testing.s3 import REGION, S3Bucket, s3_bucket, s3_server
 from tests.liveserver import TEST_SECRET_KEY, pg_database, pg_server, prepare_database
 
 pytestmark = pytest.mark.live
@@ -236,40 +236,102 @@ def test_keep_must_be_at_least_one(sqlite_shop, tmp_path):
     assert not (tmp_path / "b").exists()
 
 
+BACKUP_KEYS = {"BACKUP_AWS_ACCESS_KEY_ID": "backup-writer", "BACKUP_AWS_SECRET_ACCESS_KEY": "w"}
+
+
+def backup_bucket_env(endpoint, name="shop-backups"):
+    S3Bucket(endpoint, name).bucket.create()
+    return {
+        "BACKUP_S3_BUCKET": name,
+        "BACKUP_S3_ENDPOINT_URL": endpoint,
+        "BACKUP_S3_REGION_NAME": REGION,
+        **BACKUP_KEYS,
+    }
+
+
+def objects(bucket):
+    return {item.key: item.get()["Body"].read() for item in bucket.objects.all()}
+
+
 @pytest.mark.sqlite_only
-def test_a_backup_is_copied_to_the_s3_bucket_and_old_copies_pruned(sqlite_shop, tmp_path):
+def test_media_on_s3_survives_losing_its_bucket(database_pair, demo_shop, tmp_path):
+    """Media on S3 goes into the backup, the backup off the machine into a bucket of its own;
+    with the media bucket gone, a restore into a new empty one brings every image back."""
+    source, target = database_pair
+    media = demo_shop[1]
+    with s3_server() as endpoint:
+        shop_media = S3Bucket(endpoint, "shop-media")
+        shop_media.bucket.create()
+        for path in media.rglob("*"):
+            if path.is_file():
+                shop_media.bucket.upload_file(str(path), path.relative_to(media).as_posix())
+        images = objects(shop_media.bucket)
+        env = {**shop_media.env, **backup_bucket_env(endpoint)}
+
+        out = manage(
+            "backup",
+            str(tmp_path / "monday"),
+            "--to-s3",
+            database_url=source,
+            media_root=tmp_path / "unused",
+            **env,
+        )
+        backups = S3Bucket(endpoint, "shop-backups")
+        copied = backups.keys()
+        # The media bucket is lost, backups of it and all.
+        shop_media.bucket.objects.all().delete()
+        shop_media.bucket.delete()
+        shop_media.bucket.create()
+        assert shop_media.keys() == []
+        # `aws s3 cp --recursive s3://shop-backups/backups/monday/ ...` with the bucket's
+        # own reading keys.
+        fetched = tmp_path / "fetched" / "monday"
+        fetched.mkdir(parents=True)
+        for key in copied:
+            backups.bucket.download_file(key, str(fetched / key.rsplit("/", 1)[1]))
+        manage("migrate", "--noinput", "-v0", database_url=target, media_root=tmp_path / "u", **env)
+        manage(
+            "restore",
+            str(fetched),
+            "--yes",
+            database_url=target,
+            media_root=tmp_path / "unused",
+            **env,
+        )
+        after = objects(shop_media.bucket)
+        cache_control = {shop_media.bucket.Object(key).cache_control for key in list(after)[:3]}
+
+    assert len(images) > 10
+    assert f"{len(images)} objects of the media bucket" in out
+    assert "Copied to s3://shop-backups/backups/monday/" in out
+    assert copied == [
+        f"backups/monday/{f}" for f in ("db.sqlite3", "manifest.json", "media.tar.gz")
+    ]
+    assert after == images
+    assert cache_control == {"public, max-age=31536000, immutable"}
+
+
+@pytest.mark.sqlite_only
+def test_the_off_machine_copy_needs_a_bucket_of_its_own(sqlite_shop, tmp_path):
     url, media = sqlite_shop
     with s3_bucket() as s3:
-        for name in ("monday", "tuesday", "wednesday"):
-            out = manage(
-                "backup",
-                str(tmp_path / name),
-                "--to-s3",
-                "--keep",
-                "2",
-                database_url=url,
-                media_root=media,
-                **s3.env,
-            )
-        keys = s3.keys()
-        manifest = s3.read("backups/wednesday/manifest.json")
+        nowhere = run(
+            "backup", str(tmp_path / "a"), "--to-s3", database_url=url, media_root=media, **s3.env
+        )
+        same = run(
+            "backup",
+            str(tmp_path / "b"),
+            "--to-s3",
+            database_url=url,
+            media_root=media,
+            **s3.env,
+            BACKUP_S3_BUCKET=s3.name,
+            BACKUP_S3_ENDPOINT_URL=s3.endpoint,
+        )
+        keys = s3.keys("backups/")
 
-    assert f"Copied to s3://{s3.name}/backups/wednesday/" in out
-    assert "Deleted the older S3 backup monday" in out
-    # With media on S3 the backup is the database alone.
-    assert keys == [
-        f"backups/{day}/{file}"
-        for day in ("tuesday", "wednesday")
-        for file in ("db.sqlite3", "manifest.json")
-    ]
-    assert manifest == (tmp_path / "wednesday" / "manifest.json").read_bytes()
-
-
-@pytest.mark.sqlite_only
-def test_a_copy_to_s3_without_a_bucket_is_refused(sqlite_shop, tmp_path):
-    url, media = sqlite_shop
-
-    result = run("backup", str(tmp_path / "b"), "--to-s3", database_url=url, media_root=media)
-
-    assert result.returncode != 0
-    assert "No S3 bucket is configured (AWS_STORAGE_BUCKET_NAME)." in result.stderr
+    assert nowhere.returncode != 0
+    assert "No backup bucket is configured (BACKUP_S3_BUCKET)" in nowhere.stderr
+    assert same.returncode != 0
+    assert "BACKUP_S3_BUCKET is the media bucket" in same.stderr
+    assert keys == []

@@ -76,6 +76,16 @@ else:
         },
     }
 SERVE_MEDIA = not AWS_STORAGE_BUCKET_NAME
+# The off-machine copy of backups (`backup --to-s3`): a bucket of its own with keys of its own
+# that may only write there, never the media bucket's, so losing that bucket or its keys
+# loses no backup (docs/deploy.md, "Backups and restore").
+BACKUP_S3 = {
+    "bucket_name": os.environ.get("BACKUP_S3_BUCKET", ""),
+    "endpoint_url": os.environ.get("BACKUP_S3_ENDPOINT_URL") or None,
+    "region_name": os.environ.get("BACKUP_S3_REGION_NAME") or None,
+    "access_key": os.environ.get("BACKUP_AWS_ACCESS_KEY_ID") or None,
+    "secret_key": os.environ.get("BACKUP_AWS_SECRET_ACCESS_KEY") or None,
+}
 # Seconds the catalog's cached answers and the catalog version that keys them are kept
 # (shop/versioning.py, shop/readcache.py). Five minutes bound how long a change stays unseen
 # when its version bump was lost (the writer could not reach the cache). Answers hold image

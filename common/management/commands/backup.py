@@ -7,12 +7,20 @@ from django.core.management.base import BaseCommand, CommandError, CommandParser
 from common.backup import backup, copy_to_s3, dated_folder, prune
 
 
+def written(manifest: dict[str, Any]) -> str:
+    parts = ", ".join(k for k in ("database", "media") if k in manifest)
+    if "mediaObjects" in manifest:
+        parts += f" ({manifest['mediaObjects']} objects of the media bucket)"
+    return parts
+
+
 class Command(BaseCommand):
     help = (
         "Write a consistent backup of the database (SQLite online backup, or pg_dump) and "
         "of local media into a folder (0700, files 0600). Safe while the shop runs. With "
         "--dated the backup goes into a new folder named by the time under FOLDER, and "
-        "--keep N then deletes all but the N newest there; --to-s3 copies it to the media bucket."
+        "--keep N then deletes all but the N newest there; --to-s3 copies it to the backup "
+        "bucket (BACKUP_S3_BUCKET, its own keys)."
     )
 
     def add_arguments(self, parser: CommandParser) -> None:
@@ -30,14 +38,15 @@ class Command(BaseCommand):
             "--keep",
             type=int,
             metavar="N",
-            help="Afterwards keep the N newest backups beside this one (and in S3 with "
-            "--to-s3) and delete older ones. Folders without a manifest.json are left alone.",
+            help="Afterwards keep the N newest backups beside this one and delete older ones. "
+            "Folders without a manifest.json are left alone; the backup bucket's own "
+            "lifecycle rule expires copies there.",
         )
         parser.add_argument(
             "--to-s3",
             action="store_true",
-            help="Also copy the backup to the S3 media bucket (AWS_STORAGE_BUCKET_NAME), "
-            "under backups/<folder name>/.",
+            help="Also copy the backup to the backup bucket (BACKUP_S3_BUCKET, with the "
+            "BACKUP_AWS_* keys, never the media bucket), under backups/<folder name>/.",
         )
 
     def handle(
@@ -50,20 +59,13 @@ class Command(BaseCommand):
             raise CommandError(f"{target} exists already: one dated backup per second.")
         try:
             manifest = backup(target)
-            parts = ", ".join(k for k in ("database", "media") if k in manifest)
-            self.stdout.write(f"Backup written to {target}: {parts}")
+            self.stdout.write(f"Backup written to {target}: {written(manifest)}")
             if to_s3:
-                self._copy_to_s3(target, keep)
+                self.stdout.write(f"Copied to {copy_to_s3(target)}")
             if keep:
                 self._prune(target.parent if dated else target.resolve().parent, keep)
         except (OSError, RuntimeError, subprocess.CalledProcessError) as exc:
             raise CommandError(str(exc))
-
-    def _copy_to_s3(self, target: Path, keep: int | None) -> None:
-        url, deleted = copy_to_s3(target, keep)
-        self.stdout.write(f"Copied to {url}")
-        for name in deleted:
-            self.stdout.write(f"Deleted the older S3 backup {name}")
 
     def _prune(self, parent: Path, keep: int) -> None:
         for old in prune(parent, keep):
