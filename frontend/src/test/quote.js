@@ -22,26 +22,36 @@ function feeOf(options, id, subtotal) {
   return option.freeFrom != null && subtotal >= cents(option.freeFrom) ? 0 : cents(option.fee);
 }
 
+function quotedLines(products, cartItems) {
+  return (cartItems || [])
+    .map((line) => ({ line, unit: unitOf(products, line) }))
+    .filter(({ unit }) => unit)
+    .map(({ line, unit }) => ({
+      productId: line.productId,
+      productTypeId: line.productTypeId ?? null,
+      quantity: line.quantity,
+      unitPrice: unit.price,
+      compareAtPrice: unit.compareAtPrice,
+      discount: 0,
+      exciseTax: 0,
+      lineTotal: dollars(cents(unit.price) * line.quantity),
+    }));
+}
+
+function promoAnswer(code, answer) {
+  if (!code) return null;
+  return { code, applied: Boolean(answer && answer.applied), message: answer ? answer.message : '' };
+}
+
 export function fakeQuote(products, { salesTaxRate = 0, excise = 0, promo = null, options = SHOP_INFO.deliveryOptions } = {}) {
   return (url, init) => {
     const body = init.body || {};
-    const lines = (body.cartItems || [])
-      .map((line) => ({ line, unit: unitOf(products, line) }))
-      .filter(({ unit }) => unit)
-      .map(({ line, unit }) => ({
-        productId: line.productId,
-        productTypeId: line.productTypeId ?? null,
-        quantity: line.quantity,
-        unitPrice: unit.price,
-        compareAtPrice: unit.compareAtPrice,
-        discount: 0,
-        exciseTax: 0,
-        lineTotal: dollars(cents(unit.price) * line.quantity),
-      }));
+    const lines = quotedLines(products, body.cartItems);
     const subtotal = lines.reduce((sum, line) => sum + cents(line.lineTotal), 0);
     const answer = body.promoCode && promo ? promo(body.promoCode, dollars(subtotal)) : null;
-    const discount = answer && answer.applied ? cents(answer.discount || 0) : 0;
-    const fee = answer && answer.applied && answer.freeDelivery ? 0 : feeOf(options, body.deliveryOption, subtotal);
+    const applied = Boolean(answer && answer.applied);
+    const discount = applied ? cents(answer.discount || 0) : 0;
+    const fee = applied && answer.freeDelivery ? 0 : feeOf(options, body.deliveryOption, subtotal);
     const exciseTax = cents(excise);
     const salesTax = Math.round(((subtotal - discount) * salesTaxRate) / 100);
     return {
@@ -54,9 +64,7 @@ export function fakeQuote(products, { salesTaxRate = 0, excise = 0, promo = null
         salesTax: dollars(salesTax),
         total: dollars(subtotal - discount + fee + exciseTax + salesTax),
         lines,
-        promo: body.promoCode
-          ? { code: body.promoCode, applied: Boolean(answer && answer.applied), message: answer ? answer.message : '' }
-          : null,
+        promo: promoAnswer(body.promoCode, answer),
         blocked: [],
       },
     };
