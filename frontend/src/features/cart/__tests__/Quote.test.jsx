@@ -110,3 +110,21 @@ test('a shipment asks for its state and the quote is asked for that state', asyn
     ).toBe(true),
   );
 });
+
+test("the server's refusal of the quote at Place Order lands beside its field (the state of a shipment)", async () => {
+  const STATE_MISSING = 'Please enter the state to ship to (2 letters, like CA).';
+  const { user, fetchMock } = renderDrawer([[juice, null, 1]], {
+    'POST /api/orders/quote': (url, init) =>
+      init.body.deliveryOption === 'shipping' && !init.body.shippingState
+        ? { status: 400, body: { message: STATE_MISSING, errors: { shippingState: [STATE_MISSING] } } }
+        : QUOTED(url, init),
+  });
+  await toCheckout(user, 'Standard Shipping');
+  await user.type(screen.getByLabelText('Full Name'), 'Ada Buyer');
+  await user.type(screen.getByLabelText('Delivery Address'), '1 Main St, Reno');
+  await user.click(screen.getByRole('button', { name: 'Place Order' }));
+  const state = screen.getByLabelText('State (2 letters, like CA)');
+  await waitFor(() => expect(state).toHaveAccessibleDescription(STATE_MISSING));
+  expect(state).toHaveFocus();
+  expect(checkoutCalls(fetchMock)).toHaveLength(0);
+});

@@ -150,11 +150,9 @@ export function QuoteSummary({ quote, error, estimatedFor, feeLabel, testId }) {
       ) : (
         !error && <p className="cart-summary__note">Working out the totals...</p>
       )}
-      {error && !quote && (
-        <p className="form-error" role="alert">
-          {error.serverMessage || 'The totals could not be worked out. Please try again.'}
-        </p>
-      )}
+      {/* Said where the figures would be (a shipment's state still to enter); Place Order
+          names the field. */}
+      {error && !quote && <p className="form-error">{error.serverMessage || 'The totals could not be worked out. Please try again.'}</p>}
     </div>
   );
 }

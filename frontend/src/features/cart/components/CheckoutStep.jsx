@@ -7,6 +7,7 @@ import { findById, useShopInfo } from '../../../lib/shopInfo';
 import { phoneCheckQuery, quoteQuery, useDeliveryTimes } from '../api';
 import { checkoutPayload, quoteBody, validateCheckout } from '../checkoutRules';
 import { dateProblem, deliveryDateBounds, restrictedProducts } from '../saleRules';
+import { checkoutRefusal } from '../useCheckout';
 import { useCartQuote } from '../useCartQuote';
 import { useCartLines } from '../useCartLines';
 import { QuoteSummary, feeLabelOf } from './CartStep';
@@ -85,16 +86,15 @@ function useDeliveryDay(form, option, shop, today) {
   return { bounds, day };
 }
 
-export const QUOTE_PENDING = 'The totals could not be worked out. Please try again.';
-
 // The figures for exactly what is being ordered, read now (the shown quote is usually this very
-// answer, from the cache): {quote} or {refusal}. A code the quote refuses is not sent.
+// answer, from the cache): {quote} or {refusal}, beside the field the server named (a shipment's
+// state) or on top of the form.
 async function currentQuote(queryClient, body) {
   try {
     const quote = await queryClient.fetchQuery(quoteQuery(body));
     return { quote };
   } catch (err) {
-    return { refusal: { field: 'form', message: err?.serverMessage || QUOTE_PENDING } };
+    return { refusal: checkoutRefusal(err) };
   }
 }
 

@@ -17,12 +17,13 @@ function unavailableReason(option, items, categoryById, notShippable) {
   return product ? notShippableMessage(notShippable, product.name) : '';
 }
 
-// Each option's fee as the quote under it says (the server's: promotions may waive it), '' while
-// unknown.
-function feeText(quote, reason) {
+// Each option's fee as the quote under it says (the server's: promotions may waive it). An
+// option that cannot be quoted yet (a shipment before its state is known) shows its served fee,
+// with the served threshold beside it; checkout shows the exact figure.
+function feeText(quote, option, reason) {
   if (reason) return 'Unavailable';
-  if (!quote) return '';
-  return Number(quote.deliveryFee) > 0 ? formatPrice(quote.deliveryFee) : 'FREE';
+  if (quote) return Number(quote.deliveryFee) > 0 ? formatPrice(quote.deliveryFee) : 'FREE';
+  return Number(option.fee) > 0 ? formatPrice(option.fee) : 'FREE';
 }
 
 export function DeliveryStep({ option, form, promoCode, onSelect, onBack, onContinue }) {
@@ -75,7 +76,7 @@ export function DeliveryStep({ option, form, promoCode, onSelect, onBack, onCont
         <legend className="delivery-options__legend">How would you like to receive your order?</legend>
         {deliveryOptions.map((o) => {
           const reason = closed[o.id];
-          const fee = feeText(quotes[o.id], reason);
+          const fee = feeText(quotes[o.id], o, reason);
           const waivedFrom = !reason && fee !== 'FREE' && o.freeFrom !== null && o.freeFrom !== undefined;
           const infoId = `delivery-option-${o.id}-info`;
           const classes = ['delivery-option', option === o.id && 'delivery-option--selected', reason && 'delivery-option--unavailable'];
@@ -100,9 +101,7 @@ export function DeliveryStep({ option, form, promoCode, onSelect, onBack, onCont
                 {reason && <span className="delivery-option__unavailable">{reason}</span>}
                 {waivedFrom && <span className="delivery-option__hint">Free from {formatPrice(o.freeFrom)}</span>}
               </span>
-              <span className={`delivery-option__fee${fee === 'FREE' ? ' delivery-option__fee--free' : ''}`} aria-busy={!fee || undefined}>
-                {fee}
-              </span>
+              <span className={`delivery-option__fee${fee === 'FREE' ? ' delivery-option__fee--free' : ''}`}>{fee}</span>
             </label>
           );
         })}
