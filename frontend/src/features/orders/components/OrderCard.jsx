@@ -69,9 +69,19 @@ function DeliveryFacts({ order }) {
   );
 }
 
-// The order's figures, each as the server answered it: the same lines as the cart and checkout.
-export function OrderMoney({ order, testId }) {
-  return <MoneyLines figures={orderFigures(order)} feeLabel={feeLabel(order)} testId={testId} className="order-card__money" />;
+// The order's figures, each as the server answered it: the same lines as the cart and checkout,
+// as rows of the card's list of facts (`bare`) or a list of their own.
+export function OrderMoney({ order, testId, bare = false }) {
+  return (
+    <MoneyLines
+      figures={orderFigures(order)}
+      feeLabel={feeLabel(order)}
+      testId={testId}
+      className="order-card__money"
+      totalClassName="order-card__total"
+      bare={bare}
+    />
+  );
 }
 
 export function OrderCard({ order }) {
@@ -94,8 +104,8 @@ export function OrderCard({ order }) {
       <IdNotice order={order} />
       <dl className="order-card__facts">
         <DeliveryFacts order={order} />
+        <OrderMoney order={order} testId={`order-${order.id}`} bare />
       </dl>
-      <OrderMoney order={order} testId={`order-${order.id}`} />
       <OrderHistory order={order} />
       <BuyAgain order={order} />
     </article>

@@ -101,8 +101,8 @@ export function OrderConfirmationPage() {
               <dd>{option}</dd>
             </div>
           )}
+          <OrderMoney order={order} testId="confirmation" bare />
         </dl>
-        <OrderMoney order={order} testId="confirmation" />
       </div>
       <button type="button" className="button button--primary" onClick={() => navigate('/')}>
         Continue Shopping
