@@ -28,6 +28,13 @@ function Figures({ totals }) {
         <dt>Average order</dt>
         <dd>{money(totals.averageOrder)}</dd>
       </div>
+      {/* Promotions given on these orders (the server's; absent before promotions existed). */}
+      {totals.discounts !== undefined && totals.discounts !== null && (
+        <div className="dashboard-figure">
+          <dt>Discounts given</dt>
+          <dd data-testid="dashboard-discounts">{money(totals.discounts)}</dd>
+        </div>
+      )}
     </dl>
   );
 }
