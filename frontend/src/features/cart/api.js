@@ -58,25 +58,22 @@ export const quoteQuery = (/** @type {Record<string, unknown>} */ body) =>
 export const QUOTE_DELAY_MS = 300;
 
 // The quote for `body`, asked once the shopper pauses (a quantity clicked five times is one
-// request). {quote, error, current}: `quote` is the last answer (kept while the next one loads,
-// so the figures do not blink), `current` is true only when it answers this very body: checkout
-// sends the figures it shows, so Place Order waits for them.
+// request): {quote, error}. `quote` is the last answer, kept while the next one loads so the
+// figures do not blink; Place Order reads the quote of exactly what it sends (CheckoutStep).
 /**
  * @param {Record<string, unknown> | null} body null while there is nothing to quote
- * @returns {{quote: any, error: import('../../lib/api').ApiError | null, current: boolean}}
+ * @returns {{quote: any, error: import('../../lib/api').ApiError | null}}
  */
 export function useQuote(body) {
   const typed = body ? JSON.stringify(body) : '';
   const settled = useDebouncedValue(typed, QUOTE_DELAY_MS);
-  const ready = Boolean(settled) && settled === typed;
-  const settledBody = settled ? JSON.parse(settled) : {};
-  const { data, error, isPlaceholderData, isFetching } = useQuery({
-    ...quoteQuery(settledBody),
+  const { data, error } = useQuery({
+    ...quoteQuery(settled ? JSON.parse(settled) : {}),
     enabled: Boolean(settled),
     placeholderData: keepPreviousData,
   });
   const refused = /** @type {import('../../lib/api').ApiError | null} */ (error);
-  return { quote: body ? (data ?? null) : null, error: refused, current: ready && Boolean(data) && !isPlaceholderData && !isFetching };
+  return { quote: body ? (data ?? null) : null, error: body ? refused : null };
 }
 
 // GET /api/shop/delivery-zip/{zip}: {zip, served, message}, or 400 with the server's message
