@@ -64,7 +64,8 @@ export function toBody(form) {
   return {
     code: form.code.trim(),
     kind: form.kind,
-    value: form.kind === 'free_delivery' ? null : numberOrNull(form.value),
+    // Free delivery takes no value (the server's 0).
+    value: form.kind === 'free_delivery' ? 0 : numberOrNull(form.value),
     minSubtotal: numberOrNull(form.minSubtotal),
     // Shop time, as typed: the server reads it in the shop's zone.
     startsAt: form.startsAt || null,

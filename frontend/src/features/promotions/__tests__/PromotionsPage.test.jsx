@@ -131,7 +131,7 @@ test('delete asks first', async () => {
   expect(writeCalls(fetchMock).map(([url, init]) => `${init.method} ${url}`)).toEqual(['DELETE /api/promotions/3']);
 });
 
-test('the body: free delivery has no value, empty limits are null, SKUs become ids', () => {
+test('the body: free delivery has no value (0), empty limits are null, SKUs become ids', () => {
   const form = { ...toForm(null), code: ' FREE ', kind: 'free_delivery', value: '5', minSubtotal: '40', products: '#000012, 15' };
-  expect(toBody(form)).toMatchObject({ code: 'FREE', value: null, minSubtotal: 40, maxUses: null, products: [12, 15], startsAt: null });
+  expect(toBody(form)).toMatchObject({ code: 'FREE', value: 0, minSubtotal: 40, maxUses: null, products: [12, 15], startsAt: null });
 });

@@ -147,7 +147,7 @@ function PromotionsScreen() {
         open={Boolean(deleting)}
         danger
         title={`Delete ${deleting?.code ?? ''}?`}
-        message="Orders that used it keep their discount. To stop it for a while, pause it instead."
+        message="A code never used is deleted for good. One already used on orders stays on record: pause it instead."
         confirmLabel="Delete"
         busy={remove.isPending}
         onCancel={() => setDeleting(null)}
