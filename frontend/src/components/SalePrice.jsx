@@ -11,9 +11,10 @@ export function SalePrice({ compareAtPrice, children, className = '' }) {
   return (
     <span className={`sale-price ${className}`.trim()}>
       <span className="sale-badge">Sale</span>
-      <s className="sale-price__was" aria-label={`Was ${formatPrice(compareAtPrice)}`}>
-        {formatPrice(compareAtPrice)}
-      </s>
+      {/* Said "was" aloud: a struck price alone reads as a second price. */}
+      <span className="visually-hidden">was </span>
+      <s className="sale-price__was">{formatPrice(compareAtPrice)}</s>
+      <span className="visually-hidden">, now </span>
       <span className="sale-price__now">{children}</span>
     </span>
   );
