@@ -6,21 +6,48 @@ import { useToast } from '../../../lib/toast';
 import { useAdjustOrderLine } from './api';
 
 const CONSEQUENCES = 'The units go back to stock, the totals and taxes are worked out again, and the customer is emailed the new total.';
+const REASON_MOST = 150;
+
+// Why, for the stock ledger, the history and the customer's email.
+function ReasonField({ id, value, onChange }) {
+  return (
+    <>
+      <label className="admin-label" htmlFor={id}>
+        Reason (optional)
+      </label>
+      <input
+        id={id}
+        className="admin-input"
+        maxLength={REASON_MOST}
+        placeholder="The last unit was damaged"
+        value={value}
+        onChange={(event) => onChange(event.target.value)}
+      />
+    </>
+  );
+}
 
 // Lower a pending order's line or take it off, each after a confirm. The server refuses what it
 // does not allow (the order's last line: cancel the order instead) in its own words.
 export function LineAdjust({ order, line }) {
   const [mode, setMode] = useState(null);
   const [quantity, setQuantity] = useState(Math.max(1, line.quantity - 1));
+  const [reason, setReason] = useState('');
   const adjust = useAdjustOrderLine();
   const toast = useToast();
   const label = line.typeName ? `${line.name} - ${line.typeName}` : line.name;
   if (order.status !== 'pending' || line.itemId === null) return null;
 
   function confirm() {
-    const change = { orderId: order.id, itemId: line.itemId, ...(mode === 'lower' ? { quantity: Number(quantity) } : {}) };
+    const change = {
+      orderId: order.id,
+      itemId: line.itemId,
+      reason: reason.trim(),
+      ...(mode === 'lower' ? { quantity: Number(quantity) } : {}),
+    };
     adjust.mutate(change, {
-      onSuccess: (saved) => toast.success(`Order #${order.id} updated: new total ${formatPrice(saved?.total)}`),
+      // The answer is {message, order}: the order as it now is.
+      onSuccess: (answer) => toast.success(`Order #${order.id} updated: new total ${formatPrice((answer?.order ?? answer)?.total)}`),
       onError: (err) => toast.error(serverMessage(err, 'Failed to adjust the order')),
       onSettled: () => setMode(null),
     });
@@ -69,6 +96,7 @@ export function LineAdjust({ order, line }) {
                 </option>
               ))}
             </select>
+            <ReasonField id={`adjust-${order.id}-${line.itemId}-reason`} value={reason} onChange={setReason} />
             <p>{CONSEQUENCES}</p>
           </>
         }
@@ -81,7 +109,12 @@ export function LineAdjust({ order, line }) {
         busy={adjust.isPending}
         onCancel={() => setMode(null)}
         onConfirm={confirm}
-        message={CONSEQUENCES}
+        message={
+          <>
+            <ReasonField id={`remove-${order.id}-${line.itemId}-reason`} value={reason} onChange={setReason} />
+            <p>{CONSEQUENCES}</p>
+          </>
+        }
       />
     </span>
   );

@@ -106,16 +106,16 @@ export function useBulkOrderAction() {
 }
 
 // An admin's adjustment of a pending order's line (the last unit broke, the customer phoned):
-// mutate({orderId, itemId, quantity}) lowers it (PATCH /api/orders/{id}/items/{itemId}), without
-// a quantity removes it (DELETE); the server puts the stock back, recomputes the totals and the
-// taxes under the order's own rates, emails the customer, and answers the order.
+// mutate({orderId, itemId, quantity, reason}) lowers it (PATCH /api/orders/{id}/items/{itemId}),
+// without a quantity removes it (DELETE); the reason goes to the ledger, the history and the email; the server puts the stock back, recomputes the totals and the
+// taxes under the order's own rates, emails the customer, and answers {message, order}.
 export function useAdjustOrderLine() {
   const queryClient = useQueryClient();
   return useMutation({
-    /** @type {(change: {orderId: number, itemId: number, quantity?: number}) => Promise<Schemas['Order']>} */
-    mutationFn: ({ orderId, itemId, quantity }) => {
+    /** @type {(change: {orderId: number, itemId: number, quantity?: number, reason?: string}) => Promise<Schemas['OrderAnswer']>} */
+    mutationFn: ({ orderId, itemId, quantity, reason = '' }) => {
       const path = `/orders/${orderId}/items/${itemId}`;
-      return quantity === undefined ? api.del(path) : apiFetch(path, { method: 'PATCH', body: { quantity } });
+      return quantity === undefined ? api.del(path, { reason }) : apiFetch(path, { method: 'PATCH', body: { quantity, reason } });
     },
     onSettled: () =>
       Promise.all([

@@ -16,6 +16,7 @@ const REPORT = {
   salesTax: '105.00',
   exciseSales: '400.00',
   exciseTax: '50.00',
+  discounts: '30.00',
   byRate: [
     { rate: 8.75, place: 'Garden Grove (pickup)', taxableSales: '1000.00', salesTax: '87.50' },
     { rate: 8.75, place: 'ZIP 92840', taxableSales: '200.00', salesTax: '17.50' },
@@ -29,6 +30,7 @@ test('last month by default: the figures, the rates table and the CSV link', asy
   expect(screen.getByTestId('taxes-taxableSales')).toHaveTextContent('$1,200.00');
   expect(screen.getByTestId('taxes-exciseSales')).toHaveTextContent('$400.00');
   expect(screen.getByTestId('taxes-exciseTax')).toHaveTextContent('$50.00');
+  expect(screen.getByTestId('taxes-discounts')).toHaveTextContent('$30.00');
   const table = screen.getByRole('table', { name: 'Sales tax by rate and place' });
   expect(within(table).getByRole('row', { name: /ZIP 92840/ })).toHaveTextContent('8.75%$200.00$17.50');
 

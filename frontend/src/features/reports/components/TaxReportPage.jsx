@@ -20,15 +20,18 @@ function TaxFigures({ report }) {
     ['salesTax', 'Sales tax collected'],
     ['exciseSales', 'Sales charged the excise'],
     ['exciseTax', 'Excise tax collected'],
+    ['discounts', 'Discounts given'],
   ];
   return (
     <dl className="dashboard-figures">
-      {figures.map(([key, label]) => (
-        <div key={key} className="dashboard-figure">
-          <dt>{label}</dt>
-          <dd data-testid={`taxes-${key}`}>{money(report[key])}</dd>
-        </div>
-      ))}
+      {figures
+        .filter(([key]) => report[key] !== undefined)
+        .map(([key, label]) => (
+          <div key={key} className="dashboard-figure">
+            <dt>{label}</dt>
+            <dd data-testid={`taxes-${key}`}>{money(report[key])}</dd>
+          </div>
+        ))}
     </dl>
   );
 }

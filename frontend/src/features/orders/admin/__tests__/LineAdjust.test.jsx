@@ -23,23 +23,27 @@ function renderCard(o, handlers) {
 
 test('lowering a quantity asks first, then sends the new quantity and says the new total', async () => {
   const { user, fetchMock } = renderCard(TWO_LINES, {
-    'PATCH /api/orders/8/items/81': { status: 200, body: { ...TWO_LINES, total: 45.93 } },
+    'PATCH /api/orders/8/items/81': {
+      status: 200,
+      body: { message: 'Order changed. The customer was emailed the new total.', order: { ...TWO_LINES, total: 45.93 } },
+    },
   });
   await user.click(screen.getByRole('button', { name: 'Lower quantity of Cloud Vape - Mint' }));
   const dialog = await screen.findByRole('dialog', { name: 'Lower Cloud Vape - Mint' });
   await user.selectOptions(within(dialog).getByLabelText('New quantity (now 3)'), '1');
+  await user.type(within(dialog).getByLabelText('Reason (optional)'), 'Two units arrived broken');
   expect(writeCalls(fetchMock)).toHaveLength(0);
   await user.click(within(dialog).getByRole('button', { name: 'Lower quantity' }));
   expect(await screen.findByText('Order #8 updated: new total $45.93')).toBeInTheDocument();
   const [[url, init]] = writeCalls(fetchMock);
   expect(url).toBe('/api/orders/8/items/81');
   expect(init.method).toBe('PATCH');
-  expect(init.body).toEqual({ quantity: 1 });
+  expect(init.body).toEqual({ quantity: 1, reason: 'Two units arrived broken' });
 });
 
 test('removing a line is confirmed; cancelling the confirm sends nothing', async () => {
   const { user, fetchMock } = renderCard(TWO_LINES, {
-    'DELETE /api/orders/8/items/82': { status: 200, body: { ...TWO_LINES, total: 64.35 } },
+    'DELETE /api/orders/8/items/82': { status: 200, body: { message: 'Order changed.', order: { ...TWO_LINES, total: 64.35 } } },
   });
   await user.click(screen.getByRole('button', { name: 'Remove Lighter' }));
   let dialog = await screen.findByRole('dialog', { name: 'Remove Lighter from order #8?' });
@@ -52,6 +56,7 @@ test('removing a line is confirmed; cancelling the confirm sends nothing', async
   await user.click(within(dialog).getByRole('button', { name: 'Remove line' }));
   expect(await screen.findByText('Order #8 updated: new total $64.35')).toBeInTheDocument();
   expect(writeCalls(fetchMock).map(([url, init]) => `${init.method} ${url}`)).toEqual(['DELETE /api/orders/8/items/82']);
+  expect(writeCalls(fetchMock)[0][1].body).toEqual({ reason: '' });
 });
 
 test("the server's refusal is shown (an order cannot be adjusted to nothing)", async () => {
