@@ -25,7 +25,7 @@ from common.pagination import paginate
 from common.parsers import JSONParser
 from common.schema import error, see_api_docs
 from orders import delivery, rules, selectors, services
-from orders.checkout import ADMINS_DO_NOT_SHOP, order_checkout
+from orders.checkout import ADMINS_DO_NOT_SHOP, order_checkout, order_quote
 from orders.filters import parse_order_filters
 from orders.models import Order, OrderStatus
 from orders.pricing import DeliveryOption
@@ -37,6 +37,9 @@ from orders.serializers import (
     OrderAnswerSerializer,
     OrderPageSerializer,
     OrderSerializer,
+    QuoteAnswerSerializer,
+    QuoteSerializer,
+    quote_answer,
 )
 
 ORDERS_PAGE_SIZE = 6
@@ -117,6 +120,31 @@ def checkout(request: Request) -> Response:
         result.order,
         status.HTTP_201_CREATED if result.created else status.HTTP_200_OK,
     )
+
+
+@extend_schema(
+    request=QuoteSerializer,
+    responses={
+        200: QuoteAnswerSerializer,
+        400: error("An empty cart, a bad line, option, state or ZIP code, or an unknown item."),
+        403: error(ADMINS_DO_NOT_SHOP),
+        409: error("An unavailable or unpriced item."),
+    },
+    description=see_api_docs(
+        "What checkout would charge for this body now, placing nothing: each line, the "
+        "discount, delivery fee, excise, sales tax and total (orders/pricing.py). An "
+        "unusable promoCode answers 200 with promo.applied false and the reason.",
+        "Money",
+    ),
+)
+@api_view(["POST"])
+@parser_classes([JSONParser])
+@permission_classes([IsAuthenticated, CustomersOnly])
+def quote(request: Request) -> Response:
+    data = QuoteSerializer(data=request.data)
+    data.is_valid(raise_exception=True)
+    result = order_quote(user=_signed_in(request), checkout=data.to_checkout(idempotency_key=None))
+    return Response(quote_answer(result))
 
 
 @extend_schema(

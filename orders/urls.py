@@ -4,6 +4,7 @@ from orders import api
 urlpatterns = [
     *route("orders", api.order_list),
     *route("orders/checkout", api.checkout),
+    *route("orders/quote", api.quote),
     *route("orders/bulk", api.order_bulk),
     *route("orders/<int:order_id>/complete", api.order_complete),
     *route("orders/<int:order_id>/cancel", api.order_cancel),

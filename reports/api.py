@@ -45,8 +45,11 @@ class ProductSalesSerializer(serializers.Serializer):
 
 class TotalsSerializer(serializers.Serializer):
     orders = serializers.IntegerField()
-    revenue = MoneyField()
+    revenue = MoneyField(
+        help_text="Goods less discounts, plus delivery fees: the totals less the taxes."
+    )
     averageOrder = MoneyField()
+    discounts = MoneyField(help_text="Promotion discounts given on these orders.")
 
 
 class OptionSalesSerializer(serializers.Serializer):

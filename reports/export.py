@@ -15,6 +15,7 @@ def write_sales_csv(report: dict[str, Any], out: Writable) -> None:
     writer.writerow(["period", f"{report['from']}..{report['to']}", "", "", "", ""])
     writer.writerow(["totals", "all", "", totals["orders"], "", totals["revenue"]])
     writer.writerow(["totals", "averageOrder", "", "", "", totals["averageOrder"]])
+    writer.writerow(["totals", "discounts", "", "", "", totals["discounts"]])
     for day in report["days"]:
         writer.writerow(["day", day["date"], "", day["orders"], "", day["revenue"]])
     for category in report["byCategory"]:

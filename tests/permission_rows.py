@@ -161,6 +161,7 @@ MATRIX = [
     ),
     Row("DELETE", "/api/products/{product}/types/{product_type}", (401, 403, 403, 204)),
     Row("POST", "/api/orders/checkout", (401, 201, 201, 403), _checkout),
+    Row("POST", "/api/orders/quote", (401, 200, 200, 403), _checkout),
     Row("GET", "/api/orders", (401, 200, 200, 200), check=_own_only("orders")),
     Row("PUT", "/api/orders/{order}/complete", (401, 403, 403, 200)),
     Row("PUT", "/api/orders/{order}/cancel", (401, 403, 403, 200)),

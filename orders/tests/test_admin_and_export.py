@@ -124,7 +124,8 @@ def test_admin_exports_selected_orders_as_csv(admin_browser, customer_client, pr
     assert response["Content-Type"].startswith("text/csv")
     rows = list(csv.DictReader(io.StringIO(response.content.decode())))
     assert len(rows) == 1
-    assert rows[0]["id"] == str(first.pk) and rows[0]["total"] == "20.00"
+    # 20.00 of goods and 1.75 of sales tax (8.75%, pickup).
+    assert rows[0]["id"] == str(first.pk) and rows[0]["total"] == "21.75"
     assert rows[0]["items"] == "2 x Blue Razz @ 10.00"
     assert rows[0]["customer_name"] == "'=HYPERLINK(evil)"
 

@@ -382,6 +382,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/orders/quote": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description What checkout would charge for this body now, placing nothing: each line, the discount, delivery fee, excise, sales tax and total (orders/pricing.py). An unusable promoCode answers 200 with promo.applied false and the reason. Rules: docs/api.md, Money. */
+        post: operations["orders_quote_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/products": {
         parameters: {
             query?: never;
@@ -853,6 +870,10 @@ export interface components {
              */
             ageConfirmed: boolean | null;
             specialInstructions?: string | null;
+            /** @description Shipping: the state shipped to, 2 letters (CA); its sales-tax rate applies. */
+            shippingState?: string | null;
+            /** @description A promotion's code; one per order. An unusable code is a 400 saying why. */
+            promoCode?: string | null;
             /**
              * Format: double
              * @description Optional: the fee the shopper was shown; a different server fee is a 409.
@@ -1010,6 +1031,31 @@ export interface components {
             /** Format: double */
             deliveryFee: number;
             /** Format: double */
+            discount: number;
+            /** Format: double */
+            exciseTax: number;
+            /** Format: double */
+            salesTax: number;
+            /**
+             * Format: double
+             * @description The sales-tax percent charged (8.75), kept with the order.
+             */
+            salesTaxRate: number;
+            /**
+             * Format: double
+             * @description The excise percent charged (12.5), kept with the order.
+             */
+            exciseTaxRate: number;
+            exciseTaxLabel: string;
+            /** @description Where the sales tax is due: "Pickup", "ZIP 92840", "State NV". */
+            taxPlace: string;
+            shippingState: string;
+            /** @description "" when none. */
+            promoCode: string;
+            /**
+             * Format: double
+             * @description subtotal - discount + deliveryFee + exciseTax + salesTax.
+             */
             total: number;
             items: components["schemas"]["OrderItem"][];
             /** @description The status history, oldest first, the order being placed included. */
@@ -1050,6 +1096,21 @@ export interface components {
             price: number;
             /** Format: double */
             subtotal: number;
+            /**
+             * Format: double
+             * @description The sale's struck-through price at checkout; null when not on sale.
+             */
+            compareAtPrice: number | null;
+            /**
+             * Format: double
+             * @description The line's share of the order's discount.
+             */
+            discount: number;
+            /**
+             * Format: double
+             * @description The line's share of the order's excise tax.
+             */
+            exciseTax: number;
         };
         OrderPage: {
             orders: components["schemas"]["Order"][];
@@ -1141,6 +1202,18 @@ export interface components {
             maxPendingOrders?: number;
             /** @description 0: pending orders never expire. */
             pendingHoldHours?: number;
+            /**
+             * Format: double
+             * @description Percent, up to 3 decimals: pickup's rate (first run 8.75).
+             */
+            salesTaxRate?: number;
+            /** @description Local delivery's rate per ZIP; every delivery ZIP is listed, those never saved at salesTaxRate with reviewed false. */
+            deliveryTaxRates?: components["schemas"]["SettingsDeliveryTaxRateRequest"][];
+            /** @description Shipping's rate per state (2 letters); a state not listed is 0. */
+            stateTaxRates?: components["schemas"]["SettingsStateTaxRateRequest"][];
+            /** @description The excise rate and the day (YYYY-MM-DD) it applies from; an order is charged the rate in force on its day in the shop's zone. */
+            exciseRates?: components["schemas"]["SettingsExciseRateRequest"][];
+            exciseTaxLabel?: string;
         };
         PhoneCheck: {
             /** @description As checkout would store it when valid. */
@@ -1234,6 +1307,95 @@ export interface components {
             availability: boolean;
             /** @description Units in stock, a whole number from 0 to 1,000,000. */
             quantity?: number;
+        };
+        QuoteAnswer: {
+            /** Format: double */
+            subtotal: number;
+            /** Format: double */
+            discount: number;
+            /** Format: double */
+            deliveryFee: number;
+            /** Format: double */
+            exciseTax: number;
+            /** Format: double */
+            salesTax: number;
+            /** Format: double */
+            salesTaxRate: number;
+            /** Format: double */
+            exciseTaxRate: number;
+            exciseTaxLabel: string;
+            /** Format: double */
+            total: number;
+            lines: components["schemas"]["QuoteLine"][];
+            /** @description null when no code was sent. */
+            promo: components["schemas"]["QuotePromo"] | null;
+            /** @description Lines the compliance rules would refuse; empty until they land. */
+            blocked: components["schemas"]["QuoteBlocked"][];
+        };
+        QuoteBlocked: {
+            productId: number;
+            productTypeId: number | null;
+            message: string;
+        };
+        QuoteLine: {
+            productId: number;
+            productTypeId: number | null;
+            quantity: number;
+            /** Format: double */
+            unitPrice: number;
+            /** Format: double */
+            compareAtPrice: number | null;
+            /** Format: double */
+            discount: number;
+            /** Format: double */
+            exciseTax: number;
+            /**
+             * Format: double
+             * @description quantity x unitPrice - discount.
+             */
+            lineTotal: number;
+        };
+        QuotePromo: {
+            code: string;
+            applied: boolean;
+            /** @description Why the code does not apply, or what it gives. */
+            message: string;
+        };
+        /**
+         * @description The checkout body, of which a quote reads the lines, the option (pickup when none
+         *     yet), the ZIP code, the shipping state and the promotion's code.
+         */
+        QuoteRequest: {
+            cartItems?: components["schemas"]["CartItemRequest"][] | null;
+            customerName?: string | null;
+            deliveryOption?: string | null;
+            deliveryAddress?: string | null;
+            phoneNumber?: string | null;
+            /** @description YYYY-MM-DD */
+            deliveryDate?: string | null;
+            deliveryTime?: string | null;
+            /** @description Local delivery: the 5-digit ZIP code, which must be in the delivery area. */
+            deliveryZip?: string | null;
+            /**
+             * @description The customer confirmed being 21 or older; needed when any line's category is age-restricted.
+             * @default false
+             */
+            ageConfirmed: boolean | null;
+            specialInstructions?: string | null;
+            /** @description Shipping: the state shipped to, 2 letters (CA); its sales-tax rate applies. */
+            shippingState?: string | null;
+            /** @description A promotion's code; one per order. An unusable code is a 400 saying why. */
+            promoCode?: string | null;
+            /**
+             * Format: double
+             * @description Optional: the fee the shopper was shown; a different server fee is a 409.
+             */
+            deliveryFee?: number | null;
+            /**
+             * Format: double
+             * @description Optional: the total the shopper was shown; a different server total is a 409.
+             */
+            total?: number | null;
         };
         /**
          * @description * `opening` - Opening balance
@@ -1348,6 +1510,30 @@ export interface components {
             start: string;
             end: string;
         };
+        SettingsDeliveryTaxRate: {
+            zip: string;
+            /** Format: double */
+            rate: number;
+            /** @description False for a first-run row the owner never confirmed; a row saved with another rate becomes true. */
+            reviewed?: boolean;
+        };
+        SettingsDeliveryTaxRateRequest: {
+            zip: string;
+            /** Format: double */
+            rate: number;
+            /** @description False for a first-run row the owner never confirmed; a row saved with another rate becomes true. */
+            reviewed?: boolean;
+        };
+        SettingsExciseRate: {
+            /** Format: double */
+            rate: number;
+            from: string;
+        };
+        SettingsExciseRateRequest: {
+            /** Format: double */
+            rate: number;
+            from: string;
+        };
         SettingsFees: {
             /**
              * Shipping
@@ -1377,6 +1563,16 @@ export interface components {
              * @description null: the fee is never waived.
              */
             delivery: number | null;
+        };
+        SettingsStateTaxRate: {
+            state: string;
+            /** Format: double */
+            rate: number;
+        };
+        SettingsStateTaxRateRequest: {
+            state: string;
+            /** Format: double */
+            rate: number;
         };
         ShopInfo: {
             name: string;
@@ -1411,7 +1607,7 @@ export interface components {
             maxUnitsPerLine: number | null;
             /** @description Pending orders a customer may have at once; null: no limit. */
             maxPendingOrders: number | null;
-            /** @description The checkout form's refusals as the server words them: cartEmpty, option, name, address, phone, date, datePast, time, phoneInvalid, dateTooFar (naming the last bookable date). */
+            /** @description The checkout form's refusals as the server words them: cartEmpty, option, name, address, state (shipping's), phone, date, datePast, time, phoneInvalid, dateTooFar (naming the last bookable date). */
             checkoutMessages: {
                 [key: string]: string;
             };
@@ -1445,6 +1641,18 @@ export interface components {
             /** @description 0: pending orders never expire. */
             pendingHoldHours: number;
             /**
+             * Format: double
+             * @description Percent, up to 3 decimals: pickup's rate (first run 8.75).
+             */
+            salesTaxRate?: number;
+            /** @description Local delivery's rate per ZIP; every delivery ZIP is listed, those never saved at salesTaxRate with reviewed false. */
+            deliveryTaxRates?: components["schemas"]["SettingsDeliveryTaxRate"][];
+            /** @description Shipping's rate per state (2 letters); a state not listed is 0. */
+            stateTaxRates?: components["schemas"]["SettingsStateTaxRate"][];
+            /** @description The excise rate and the day (YYYY-MM-DD) it applies from; an order is charged the rate in force on its day in the shop's zone. */
+            exciseRates?: components["schemas"]["SettingsExciseRate"][];
+            exciseTaxLabel?: string;
+            /**
              * Format: date-time
              * @description null: never saved.
              */
@@ -1476,6 +1684,18 @@ export interface components {
             maxPendingOrders: number;
             /** @description 0: pending orders never expire. */
             pendingHoldHours: number;
+            /**
+             * Format: double
+             * @description Percent, up to 3 decimals: pickup's rate (first run 8.75).
+             */
+            salesTaxRate?: number;
+            /** @description Local delivery's rate per ZIP; every delivery ZIP is listed, those never saved at salesTaxRate with reviewed false. */
+            deliveryTaxRates?: components["schemas"]["SettingsDeliveryTaxRateRequest"][];
+            /** @description Shipping's rate per state (2 letters); a state not listed is 0. */
+            stateTaxRates?: components["schemas"]["SettingsStateTaxRateRequest"][];
+            /** @description The excise rate and the day (YYYY-MM-DD) it applies from; an order is charged the rate in force on its day in the shop's zone. */
+            exciseRates?: components["schemas"]["SettingsExciseRateRequest"][];
+            exciseTaxLabel?: string;
         };
         /**
          * @description * `pending` - Pending
@@ -1513,10 +1733,18 @@ export interface components {
         };
         Totals: {
             orders: number;
-            /** Format: double */
+            /**
+             * Format: double
+             * @description Goods less discounts, plus delivery fees: the totals less the taxes.
+             */
             revenue: number;
             /** Format: double */
             averageOrder: number;
+            /**
+             * Format: double
+             * @description Promotion discounts given on these orders.
+             */
+            discounts: number;
         };
         UserListEntry: {
             id: number;
@@ -2910,6 +3138,65 @@ export interface operations {
             };
             /** @description The body is not JSON. */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    orders_quote_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["QuoteRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["QuoteAnswer"];
+                };
+            };
+            /** @description An empty cart, a bad line, option, state or ZIP code, or an unknown item. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No or bad token (with a WWW-Authenticate header). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Admins cannot place orders. Please sign in as a customer to shop. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An unavailable or unpriced item. */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
