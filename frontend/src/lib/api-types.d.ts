@@ -240,7 +240,7 @@ export interface paths {
         delete?: never;
         options?: never;
         head?: never;
-        /** @description Admins: `{ageRestricted?, shippable?}`; the flags sent change, the others stay. Answers the category. Rules: docs/api.md, Catalog. */
+        /** @description Admins: `{ageRestricted?, shippable?, exciseTax?}`; the flags sent change, the others stay. Answers the category. Rules: docs/api.md, Catalog. */
         patch: operations["categories_partial_update"];
         trace?: never;
     };
@@ -820,6 +820,8 @@ export interface components {
             description: string;
             ageRestricted: boolean;
             shippable: boolean;
+            /** @description California's excise on electronic cigarettes and their liquids applies to its products (those marked exciseExempt aside). */
+            exciseTax: boolean;
         };
         /**
          * @description * `disposables` - disposables
@@ -1172,6 +1174,7 @@ export interface components {
         PatchedCategoryFlagsRequest: {
             ageRestricted?: boolean;
             shippable?: boolean;
+            exciseTax?: boolean;
         };
         /** @description The customer's own details; each PATCH changes the fields it names. */
         PatchedProfileRequest: {
@@ -1238,12 +1241,21 @@ export interface components {
             description: string;
             /** Format: double */
             price: number | null;
+            /**
+             * Format: double
+             * @description The price before a sale, shown struck through beside the price with a "Sale" badge; more than the price. Empty or null: not on sale.
+             */
+            compareAtPrice: number | null;
             availability: boolean;
             category: string;
             categoryId: string;
             categoryName: string;
             ageRestricted: boolean;
             shippable: boolean;
+            /** @description The category's excise flag. */
+            exciseTax: boolean;
+            /** @description No nicotine (0 mg): the category's excise does not apply. */
+            exciseExempt: boolean;
             readonly images: string[];
             readonly thumbnails: string[];
             quantity: number;
@@ -1263,6 +1275,13 @@ export interface components {
              * @description Empty or null = no price ("Price not set"); at most 100,000.00.
              */
             price?: number | null;
+            /**
+             * Format: double
+             * @description The price before a sale, shown struck through beside the price with a "Sale" badge; more than the price. Empty or null: not on sale.
+             */
+            compareAtPrice?: number | null;
+            /** @description No nicotine (0 mg): exempt from its category's excise. */
+            exciseExempt?: boolean;
             /** @default true */
             availability: boolean;
             category: components["schemas"]["CategoryEnum"];
@@ -1294,6 +1313,11 @@ export interface components {
             availability: boolean;
             /** Format: double */
             price: number | null;
+            /**
+             * Format: double
+             * @description The type's own; null with no price of its own: the product's applies.
+             */
+            compareAtPrice: number | null;
             quantity: number;
         };
         ProductTypeFormRequest: {
@@ -1303,6 +1327,11 @@ export interface components {
              * @description Empty or null = no price ("Price not set"); at most 100,000.00.
              */
             price?: number | null;
+            /**
+             * Format: double
+             * @description The price before a sale, shown struck through beside the price with a "Sale" badge; more than the price. Empty or null: not on sale.
+             */
+            compareAtPrice?: number | null;
             /** @default true */
             availability: boolean;
             /** @description Units in stock, a whole number from 0 to 1,000,000. */
