@@ -25,8 +25,12 @@ docs/api.md point here). The first problem found is the answer:
 7. A full delivery hour (409, orders.delivery.delivery_slot_take).
 8. The stock (shop.stock.stock_reserve): an unknown item or a type of another product (400),
    an unavailable or unpriced item (409), short items, every short line named at once (409).
-9. A total beyond what an order can hold (400); then a delivery fee or total other than the
-   one the shopper was shown, compared to the cent (409 `Prices have changed...`).
+9. A promo code that does not apply (400, the reason under `errors.promoCode`:
+   promotions.selectors.promotion_check, its promotion's row locked to the end).
+10. A total beyond what an order can hold (400); then a delivery fee or total other than the
+   one the shopper was shown, compared to the cent (409 `Prices have changed...`). The
+   figures are orders/pricing.py's (`price_order`), the rates those in force on the shop's
+   day, kept on the order.
 """
 
 import logging
@@ -50,6 +54,7 @@ from orders.notifications import order_placed_emails
 from orders.pricing import (
     DeliveryOption,
     Figures,
+    Offer,
     PriceLine,
     TaxRates,
     delivery_fee,
@@ -57,7 +62,6 @@ from orders.pricing import (
     price_order,
     tax_rates,
 )
-from orders.promos import PromoOffer, offer_for, quote_offer
 from orders.rules import (
     CART_EMPTY,
     QUANTITY_TOO_LOW,
@@ -66,6 +70,8 @@ from orders.rules import (
     checkout_plan,
 )
 from orders.selectors import order_by_idempotency_key, order_get, order_pending_count
+from promotions.selectors import Terms, promotion_check
+from promotions.services import promotion_use
 from shop.stock import (
     ReservedLine,
     StockLine,
@@ -188,7 +194,7 @@ def _replay(user: User, checkout: CheckoutInput) -> CheckoutResult | None:
 
 
 def _place(user: User, checkout: CheckoutInput, *, notify: bool) -> CheckoutResult:
-    """Steps 4 to 9 of the refusal order, in one transaction."""
+    """Steps 4 to 10 of the refusal order, in one transaction."""
     with transaction.atomic():
         # The customer's row lock makes their checkouts take turns, so parallel requests
         # cannot all count the same pending orders and together pass the cap.
@@ -203,8 +209,11 @@ def _place(user: User, checkout: CheckoutInput, *, notify: bool) -> CheckoutResu
         plan = _plan(user, checkout, config)
         order = _order_row(user, checkout, plan, config)
         reserved = stock_reserve(lines=checkout.lines, order_id=order.pk, actor=user)
-        figures = _price(order, reserved, checkout, config)
+        promotion = _promotion(user, checkout, reserved, lock=True)
+        figures = _price(order, reserved, checkout, config, promotion)
         _lines(order, reserved, figures)
+        if promotion is not None:
+            promotion_use(promotion_id=promotion.promotion_id, user=user, order_id=order.pk)
         record_event(order, from_status="", to_status=OrderStatus.PENDING, actor=user)
         if notify:
             # In the order's own transaction: the emails are due exactly when the order
@@ -264,8 +273,23 @@ def _order_row(
     return order
 
 
+def _promotion(
+    user: User, checkout: CheckoutInput, reserved: list[ReservedLine], *, lock: bool
+) -> Terms | None:
+    """The terms of the checkout's promo code for these lines, or None without one; a code
+    that does not apply is a 400 saying why (promotions.selectors). With `lock`, the
+    promotion's row stays locked to the end of the checkout, which counts the use."""
+    if not checkout.promo_code:
+        return None
+    return promotion_check(code=checkout.promo_code, user_id=user.pk, lines=reserved, lock=lock)
+
+
 def _price(
-    order: Order, reserved: list[ReservedLine], checkout: CheckoutInput, config: ShopConfig
+    order: Order,
+    reserved: list[ReservedLine],
+    checkout: CheckoutInput,
+    config: ShopConfig,
+    offer: Terms | None,
 ) -> Figures:
     """Every figure from the database's prices, the rates in force today and the promotion
     (orders/pricing.py), stored on the order with the rates and terms they were made with."""
@@ -276,7 +300,6 @@ def _price(
         day=shop_today(),
         config=config,
     )
-    offer = offer_for(checkout, reserved)
     figures = figures_of(reserved, checkout.delivery_option, rates, offer, config)
     if figures.total > MAX_ORDER_TOTAL:
         # Raised before the totals are stored: the whole checkout rolls back.
@@ -288,8 +311,7 @@ def _price(
     order.sales_tax_rate, order.excise_tax_rate = rates.sales_tax_rate, rates.excise_tax_rate
     order.tax_place, order.excise_tax_label = rates.place, config.excise_tax_label
     if offer is not None:
-        order.promo_code = offer.code
-        order.promo_kind, order.promo_value = offer.terms.kind, offer.terms.value
+        order.promo_code, order.promo_kind, order.promo_value = offer.code, offer.kind, offer.value
     order.save(update_fields=[*FIGURE_FIELDS, *RATE_FIELDS])
     return figures
 
@@ -298,7 +320,7 @@ def figures_of(
     reserved: list[ReservedLine],
     option: str,
     rates: TaxRates,
-    offer: "PromoOffer | None",
+    offer: Terms | None,
     config: ShopConfig,
 ) -> Figures:
     """What `reserved` costs: the one pricing of the quote and the checkout."""
@@ -316,7 +338,7 @@ def figures_of(
         lines,
         delivery_fee=delivery_fee(option, subtotal, config),
         rates=rates,
-        offer=offer.terms if offer is not None else None,
+        offer=Offer(offer.kind, offer.value) if offer is not None else None,
     )
 
 
@@ -401,7 +423,11 @@ def order_quote(*, user: User, checkout: CheckoutInput) -> Quote:
         day=shop_today(),
         config=config,
     )
-    offer, refusal = quote_offer(user=user, checkout=checkout, reserved=reserved)
+    offer, refusal = None, ""
+    try:
+        offer = _promotion(user, checkout, reserved, lock=False)
+    except InvalidInput as refused:
+        refusal = refused.message
     figures = figures_of(reserved, checkout.delivery_option, rates, offer, config)
     return Quote(
         lines=reserved,
@@ -410,5 +436,5 @@ def order_quote(*, user: User, checkout: CheckoutInput) -> Quote:
         excise_tax_label=config.excise_tax_label,
         promo_code=checkout.promo_code,
         promo_applied=offer is not None,
-        promo_message=refusal or (offer.message if offer is not None else ""),
+        promo_message=refusal or (offer.summary if offer is not None else ""),
     )

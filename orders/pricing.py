@@ -12,6 +12,7 @@ from typing import Any
 
 from django.db import models
 
+from promotions.models import PromotionKind
 from storesettings.selectors import (
     FIRST_RUN_DELIVERY_FEE,
     FIRST_RUN_FREE_FROM,
@@ -131,12 +132,6 @@ def delivery_options_info() -> list[dict[str, Any]]:
 RATE_PERCENT = Decimal(100)
 
 
-class PromoKind(models.TextChoices):
-    PERCENT = "percent", "Percent off"
-    AMOUNT = "amount", "Amount off"
-    FREE_DELIVERY = "free_delivery", "Free delivery"
-
-
 @dataclass(frozen=True)
 class PriceLine:
     unit_price: Decimal
@@ -215,9 +210,9 @@ def allocate(amount: Decimal, weights: list[Decimal]) -> list[Decimal]:
 
 def offer_discount(offer: Offer | None, eligible: Decimal) -> Decimal:
     """What an offer takes off `eligible` (the subtotal of the lines it applies to)."""
-    if offer is None or offer.kind == PromoKind.FREE_DELIVERY:
+    if offer is None or offer.kind == PromotionKind.FREE_DELIVERY:
         return money(0)
-    if offer.kind == PromoKind.PERCENT:
+    if offer.kind == PromotionKind.PERCENT:
         return min(tax(eligible, offer.value), eligible)
     return min(money(offer.value), eligible)
 
@@ -240,7 +235,11 @@ def price_order(
     ]
     excise = tax(sum(excise_bases, Decimal(0)), rates.excise_tax_rate)
     excises = allocate(excise, excise_bases)
-    fee = money(0) if offer is not None and offer.kind == PromoKind.FREE_DELIVERY else delivery_fee
+    fee = (
+        money(0)
+        if offer is not None and offer.kind == PromotionKind.FREE_DELIVERY
+        else delivery_fee
+    )
     sales_tax = tax(subtotal - discount, rates.sales_tax_rate)
     return Figures(
         subtotal=subtotal,

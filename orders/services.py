@@ -18,6 +18,7 @@ from orders.models import ORDER_TRANSITIONS, Order, OrderStatus
 from orders.rules import limit
 from orders.selectors import order_expired_hold_ids, order_get
 from orders.status_emails import status_email_note
+from promotions.services import promotion_give_back
 from shop.models import StockReason
 from shop.stock import StockLine, stock_release
 from storesettings.selectors import shop_config
@@ -74,6 +75,8 @@ def _leave_pending(
             actor=actor,
             reason=StockReason.HOLD_EXPIRED if reason == HOLD_EXPIRED else StockReason.CANCEL,
         )
+        # Its promo code's use, if any, counts no more.
+        promotion_give_back(order_id=order.pk)
     send_email_later(f"orders.status_emails.{email}", order.pk)
 
 

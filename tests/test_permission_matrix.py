@@ -29,6 +29,7 @@ class World:
         from hero.models import HeroImage
         from orders.checkout import CheckoutInput, order_checkout
         from orders.pricing import DeliveryOption
+        from promotions.models import Promotion
         from rides.models import Ride
         from shop.models import Product, ProductImage, ProductType
         from shop.stock import StockLine
@@ -90,6 +91,7 @@ class World:
             display_order=1,
             is_active=False,
         )
+        self.promotion = Promotion.objects.create(code="MATRIX", kind="percent", value=10)
         self.owned = {"orders": self.order.id, "rides": self.ride.id}
 
     def user_for(self, role):

@@ -506,6 +506,43 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/promotions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description Admins: every promotion, newest first, with its uses. Rules: docs/api.md, Money. */
+        get: operations["promotions_list"];
+        put?: never;
+        /** @description Admins: a new promotion. Rules: docs/api.md, Money. */
+        post: operations["promotions_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/promotions/{promotion_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description Admins: one promotion with its uses. Rules: docs/api.md, Money. */
+        get: operations["promotions_retrieve"];
+        put?: never;
+        post?: never;
+        /** @description Admins: a promotion never used is deleted. Rules: docs/api.md, Money. */
+        delete: operations["promotions_destroy"];
+        options?: never;
+        head?: never;
+        /** @description Admins: change the fields sent; `{"active": false}` pauses it. Rules: docs/api.md, Money. */
+        patch: operations["promotions_partial_update"];
+        trace?: never;
+    };
     "/api/reports/sales": {
         parameters: {
             query?: never;
@@ -978,6 +1015,13 @@ export interface components {
         HeroToggleRequest: {
             is_active: boolean;
         };
+        /**
+         * @description * `percent` - Percent off
+         *     * `amount` - Amount off
+         *     * `free_delivery` - Free delivery
+         * @enum {string}
+         */
+        KindEnum: "percent" | "amount" | "free_delivery";
         LoginRequest: {
             password: string;
             email?: string;
@@ -1183,6 +1227,52 @@ export interface components {
             deliveryAddress?: string;
             deliveryZip?: string;
         };
+        /** @description The body of POST (code and kind required) and PATCH (any field), and the answer. */
+        PatchedPromotionRequest: {
+            /** @description What the shopper types, matched in any case; kept in capitals. */
+            code?: string;
+            kind?: components["schemas"]["KindEnum"];
+            /**
+             * Format: double
+             * @description percent: from 0.01 to 100; amount: off the lines it applies to; free_delivery: 0.
+             * @default 0
+             */
+            value: number;
+            /**
+             * Format: double
+             * @description The subtotal of the lines it applies to that the cart must reach.
+             */
+            minSubtotal?: number | null;
+            /**
+             * Format: date-time
+             * @description From then on (shop time); null: at once.
+             */
+            startsAt?: string | null;
+            /**
+             * Format: date-time
+             * @description Until then (shop time); null: no end.
+             */
+            endsAt?: string | null;
+            /** @description Orders in all; null: no limit. */
+            maxUses?: number | null;
+            /** @description Orders per customer; null: no limit. */
+            maxUsesPerCustomer?: number | null;
+            /** @description Category ids it is limited to; empty with no products: every line. */
+            categories?: string[];
+            /** @description Product ids. */
+            products?: number[];
+            excludeCategories?: string[];
+            /**
+             * @description Nicotine products (those the excise applies to) are left out unless true.
+             * @default false
+             */
+            includeNicotine: boolean;
+            /**
+             * @description false: paused, the code is refused.
+             * @default true
+             */
+            active: boolean;
+        };
         /** @description Documents the body; the service checks every value (storesettings.fields). */
         PatchedShopSettingsRequest: {
             shopName?: string;
@@ -1336,6 +1426,101 @@ export interface components {
             availability: boolean;
             /** @description Units in stock, a whole number from 0 to 1,000,000. */
             quantity?: number;
+        };
+        /** @description The body of POST (code and kind required) and PATCH (any field), and the answer. */
+        Promotion: {
+            readonly id: number;
+            /** @description What the shopper types, matched in any case; kept in capitals. */
+            code: string;
+            kind: components["schemas"]["KindEnum"];
+            /**
+             * Format: double
+             * @description percent: from 0.01 to 100; amount: off the lines it applies to; free_delivery: 0.
+             * @default 0
+             */
+            value: number;
+            /**
+             * Format: double
+             * @description The subtotal of the lines it applies to that the cart must reach.
+             */
+            minSubtotal?: number | null;
+            /**
+             * Format: date-time
+             * @description From then on (shop time); null: at once.
+             */
+            startsAt?: string | null;
+            /**
+             * Format: date-time
+             * @description Until then (shop time); null: no end.
+             */
+            endsAt?: string | null;
+            /** @description Orders in all; null: no limit. */
+            maxUses?: number | null;
+            /** @description Orders per customer; null: no limit. */
+            maxUsesPerCustomer?: number | null;
+            /** @description Category ids it is limited to; empty with no products: every line. */
+            categories?: string[];
+            /** @description Product ids. */
+            products?: number[];
+            excludeCategories?: string[];
+            /**
+             * @description Nicotine products (those the excise applies to) are left out unless true.
+             * @default false
+             */
+            includeNicotine: boolean;
+            /**
+             * @description false: paused, the code is refused.
+             * @default true
+             */
+            active: boolean;
+            /** @description Orders placed with it (a cancelled order gives its use back). */
+            readonly uses: number;
+        };
+        /** @description The body of POST (code and kind required) and PATCH (any field), and the answer. */
+        PromotionRequest: {
+            /** @description What the shopper types, matched in any case; kept in capitals. */
+            code: string;
+            kind: components["schemas"]["KindEnum"];
+            /**
+             * Format: double
+             * @description percent: from 0.01 to 100; amount: off the lines it applies to; free_delivery: 0.
+             * @default 0
+             */
+            value: number;
+            /**
+             * Format: double
+             * @description The subtotal of the lines it applies to that the cart must reach.
+             */
+            minSubtotal?: number | null;
+            /**
+             * Format: date-time
+             * @description From then on (shop time); null: at once.
+             */
+            startsAt?: string | null;
+            /**
+             * Format: date-time
+             * @description Until then (shop time); null: no end.
+             */
+            endsAt?: string | null;
+            /** @description Orders in all; null: no limit. */
+            maxUses?: number | null;
+            /** @description Orders per customer; null: no limit. */
+            maxUsesPerCustomer?: number | null;
+            /** @description Category ids it is limited to; empty with no products: every line. */
+            categories?: string[];
+            /** @description Product ids. */
+            products?: number[];
+            excludeCategories?: string[];
+            /**
+             * @description Nicotine products (those the excise applies to) are left out unless true.
+             * @default false
+             */
+            includeNicotine: boolean;
+            /**
+             * @description false: paused, the code is refused.
+             * @default true
+             */
+            active: boolean;
         };
         QuoteAnswer: {
             /** Format: double */
@@ -3952,6 +4137,267 @@ export interface operations {
             };
             /** @description If-Match names an older version of the product; nothing changes. */
             412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    promotions_list: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Promotion"][];
+                };
+            };
+            /** @description No or bad token (with a WWW-Authenticate header). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Signed in, but not an admin. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    promotions_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PromotionRequest"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Promotion"];
+                };
+            };
+            /** @description A bad field (named in errors). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No or bad token (with a WWW-Authenticate header). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Signed in, but not an admin. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Another promotion already has this code. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    promotions_retrieve: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                promotion_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Promotion"];
+                };
+            };
+            /** @description No or bad token (with a WWW-Authenticate header). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Signed in, but not an admin. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Promotion not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    promotions_destroy: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                promotion_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description No response body */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No or bad token (with a WWW-Authenticate header). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Signed in, but not an admin. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Promotion not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description This promotion has been used on orders; pause it (active: false) instead. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    promotions_partial_update: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                promotion_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["PatchedPromotionRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Promotion"];
+                };
+            };
+            /** @description A bad field. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No or bad token (with a WWW-Authenticate header). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Signed in, but not an admin. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Promotion not found */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
