@@ -34,6 +34,8 @@ from orders.serializers import (
     BulkAnswerSerializer,
     BulkOrderActionSerializer,
     CheckoutSerializer,
+    LineAdjustSerializer,
+    LineRemoveSerializer,
     OrderAnswerSerializer,
     OrderPageSerializer,
     OrderSerializer,
@@ -245,6 +247,50 @@ def order_complete(request: Request, order_id: int) -> Response:
 def order_cancel(request: Request, order_id: int) -> Response:
     order = services.order_cancel(order_id=order_id, actor=_signed_in(request))
     return _answer("Order cancelled. Items returned to stock.", order)
+
+
+ADJUST_REFUSED = error(
+    "A quantity not lower than the line's, or the order's last line (cancel the order instead)."
+)
+LINE_GONE = error("Order not found, or the line is not on it.")
+
+
+@extend_schema(
+    methods=["PATCH"],
+    request=LineAdjustSerializer,
+    responses={200: OrderAnswerSerializer, 400: ADJUST_REFUSED, 404: LINE_GONE, 409: NOT_PENDING},
+    description=see_api_docs(
+        "Admin only. Lowers a line of a pending order (0 removes it): its units go back to "
+        "stock, the figures are computed again under the order's own rates and promotion, "
+        "the customer is emailed the new total and the history records the change.",
+        "Money",
+    ),
+)
+@extend_schema(
+    methods=["DELETE"],
+    request=LineRemoveSerializer,
+    responses={200: OrderAnswerSerializer, 400: ADJUST_REFUSED, 404: LINE_GONE, 409: NOT_PENDING},
+    description=see_api_docs(
+        "Admin only. Removes a line of a pending order, as PATCH with quantity 0.", "Money"
+    ),
+)
+@api_view(["PATCH", "DELETE"])
+@parser_classes([JSONParser])
+@permission_classes([IsAdminUser])
+def order_line(request: Request, order_id: int, item_id: int) -> Response:
+    if request.method == "DELETE":
+        form: serializers.Serializer = LineRemoveSerializer(data=request.data or {})
+    else:
+        form = LineAdjustSerializer(data=request.data)
+    form.is_valid(raise_exception=True)
+    order = services.order_line_adjust(
+        order_id=order_id,
+        item_id=item_id,
+        quantity=form.validated_data.get("quantity", 0),
+        reason=form.validated_data.get("reason", "").strip(),
+        actor=_signed_in(request),
+    )
+    return _answer("Order changed. The customer was emailed the new total.", order)
 
 
 def _bulk_message(action: str, done: int, refused: int) -> str:

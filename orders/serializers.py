@@ -362,6 +362,9 @@ def request_fingerprint(data: Any) -> str:
 
 
 class OrderItemSerializer(serializers.Serializer):
+    id = serializers.IntegerField(
+        help_text="The line's own id (PATCH/DELETE /api/orders/{id}/items/{itemId})."
+    )
     productId = serializers.IntegerField(
         source="product_id", allow_null=True, help_text="Null once the product is deleted."
     )
@@ -509,6 +512,31 @@ class OrderPageSerializer(serializers.Serializer):
     counts = OrderStatusCountsSerializer(
         help_text="Orders per status under every filter except `status`."
     )
+
+
+ADJUST_QUANTITY = "quantity must be a whole number from 0 (remove the line) upwards."
+
+
+class LineAdjustSerializer(serializers.Serializer):
+    """PATCH /api/orders/{id}/items/{itemId}: the line's new, lower quantity (0 removes it);
+    DELETE takes the reason alone."""
+
+    quantity = serializers.IntegerField(
+        min_value=0,
+        max_value=MAX_LINE_QUANTITY,
+        error_messages=_same(ADJUST_QUANTITY),
+    )
+    reason = serializers.CharField(
+        required=False,
+        allow_blank=True,
+        max_length=150,
+        help_text="Why, for the ledger, the history and the customer's email "
+        '("the last unit was damaged").',
+    )
+
+
+class LineRemoveSerializer(serializers.Serializer):
+    reason = serializers.CharField(required=False, allow_blank=True, max_length=150)
 
 
 BULK_ACTION_INVALID = "action must be complete or cancel."

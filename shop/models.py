@@ -201,6 +201,7 @@ class StockReason(models.TextChoices):
     IMPORT = "import", "Import"
     DELETED = "deleted", "Deleted from the catalog"
     CORRECTION = "correction", "Audit correction"
+    ADJUSTED = "order_adjusted", "Order adjusted"
 
 
 class StockMove(models.Model):

@@ -319,9 +319,11 @@ def stock_release(
     order_id: int | None = None,
     actor: "User | None" = None,
     reason: StockReason = StockReason.CANCEL,
+    note: str = "",
 ) -> None:
     """Put `lines` (StockLine) back in stock, e.g. when an order is cancelled (`reason`:
-    cancel, or hold_expired), recorded in the ledger with the order's number. Items deleted
+    cancel, hold_expired, or order_adjusted with the admin's `note`), recorded in the ledger
+    with the order's number. Items deleted
     from the catalog since are skipped. Must run inside the caller's transaction; locks in
     the same order as stock_reserve; a type's product is locked too, as its version moves."""
     products, types = _locked(lines)
@@ -329,5 +331,5 @@ def stock_release(
         [(line.product_id, line.type_id, line.quantity) for line in lines],
         products,
         types,
-        Why(reason=reason, order_id=order_id, actor=actor),
+        Why(reason=reason, order_id=order_id, actor=actor, note=note),
     )

@@ -176,6 +176,13 @@ MATRIX = [
     Row("PUT", "/api/orders/{order}/complete", (401, 403, 403, 200)),
     Row("PUT", "/api/orders/{order}/cancel", (401, 403, 403, 200)),
     Row(
+        "PATCH",
+        "/api/orders/{adjustable}/items/{adjustable_line}",
+        (401, 403, 403, 200),
+        {"quantity": 0, "reason": "Broken"},
+    ),
+    Row("DELETE", "/api/orders/{adjustable}/items/{adjustable_line}", (401, 403, 403, 200)),
+    Row(
         "POST",
         "/api/orders/bulk",
         (401, 403, 403, 200),

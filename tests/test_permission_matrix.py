@@ -72,6 +72,23 @@ class World:
             ),
             notify=False,
         ).order
+        candle = Product.objects.create(
+            name="Candle", price="4.00", quantity=5, category_id="party-supplies"
+        )
+        # An order of two lines, one of which an admin may take off.
+        self.adjustable = order_checkout(
+            user=self.customer,
+            checkout=CheckoutInput(
+                lines=[
+                    StockLine(product_id=self.product.id, type_id=self.product_type.id, quantity=1),
+                    StockLine(product_id=candle.id, type_id=None, quantity=1),
+                ],
+                customer_name="Casey",
+                delivery_option=DeliveryOption.PICKUP,
+            ),
+            notify=False,
+        ).order
+        self.adjustable_line = self.adjustable.items.order_by("id").first()
         self.ride = Ride.objects.create(
             user=self.customer,
             name="Casey",

@@ -348,6 +348,24 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/orders/{order_id}/items/{item_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** @description Admin only. Removes a line of a pending order, as PATCH with quantity 0. Rules: docs/api.md, Money. */
+        delete: operations["orders_items_destroy"];
+        options?: never;
+        head?: never;
+        /** @description Admin only. Lowers a line of a pending order (0 removes it): its units go back to stock, the figures are computed again under the order's own rates and promotion, the customer is emailed the new total and the history records the change. Rules: docs/api.md, Money. */
+        patch: operations["orders_items_partial_update"];
+        trace?: never;
+    };
     "/api/orders/bulk": {
         parameters: {
             query?: never;
@@ -1129,6 +1147,8 @@ export interface components {
             readonly byShop: boolean;
         };
         OrderItem: {
+            /** @description The line's own id (PATCH/DELETE /api/orders/{id}/items/{itemId}). */
+            id: number;
             /** @description Null once the product is deleted. */
             productId: number | null;
             productTypeId: number | null;
@@ -1219,6 +1239,15 @@ export interface components {
             ageRestricted?: boolean;
             shippable?: boolean;
             exciseTax?: boolean;
+        };
+        /**
+         * @description PATCH /api/orders/{id}/items/{itemId}: the line's new, lower quantity (0 removes it);
+         *     DELETE takes the reason alone.
+         */
+        PatchedLineAdjustRequest: {
+            quantity?: number;
+            /** @description Why, for the ledger, the history and the customer's email ("the last unit was damaged"). */
+            reason?: string;
         };
         /** @description The customer's own details; each PATCH changes the fields it names. */
         PatchedProfileRequest: {
@@ -1621,9 +1650,10 @@ export interface components {
          *     * `import` - Import
          *     * `deleted` - Deleted from the catalog
          *     * `correction` - Audit correction
+         *     * `order_adjusted` - Order adjusted
          * @enum {string}
          */
-        ReasonEnum: "opening" | "sale" | "cancel" | "hold_expired" | "admin_edit" | "created" | "import" | "deleted" | "correction";
+        ReasonEnum: "opening" | "sale" | "cancel" | "hold_expired" | "admin_edit" | "created" | "import" | "deleted" | "correction" | "order_adjusted";
         RegisterRequest: {
             name: string;
             /** Format: email */
@@ -3211,6 +3241,144 @@ export interface operations {
                 };
             };
             /** @description Order not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Only pending orders can be changed; nothing changed. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    orders_items_destroy: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                item_id: number;
+                order_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrderAnswer"];
+                };
+            };
+            /** @description A quantity not lower than the line's, or the order's last line (cancel the order instead). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No or bad token (with a WWW-Authenticate header). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Signed in, but not an admin. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Order not found, or the line is not on it. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Only pending orders can be changed; nothing changed. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    orders_items_partial_update: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                item_id: number;
+                order_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["PatchedLineAdjustRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrderAnswer"];
+                };
+            };
+            /** @description A quantity not lower than the line's, or the order's last line (cancel the order instead). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No or bad token (with a WWW-Authenticate header). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Signed in, but not an admin. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Order not found, or the line is not on it. */
             404: {
                 headers: {
                     [name: string]: unknown;
