@@ -163,6 +163,8 @@ MATRIX = [
     Row("POST", "/api/orders/checkout", (401, 201, 201, 403), _checkout),
     Row("POST", "/api/orders/quote", (401, 200, 200, 403), _checkout),
     Row("GET", "/api/promotions", (401, 403, 403, 200)),
+    Row("GET", "/api/reports/taxes", (401, 403, 403, 200)),
+    Row("GET", "/api/reports/taxes.csv", (401, 403, 403, 200)),
     Row(
         "POST",
         "/api/promotions",

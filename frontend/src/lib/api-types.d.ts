@@ -595,6 +595,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/reports/taxes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description Admin only. The figures for filing sales tax and the excise between `from` and `to` (Los Angeles days, both included; default the last 30 days): orders that are not cancelled, with the rates each kept. Rules: docs/api.md, Money. */
+        get: operations["reports_taxes"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/reports/taxes.csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The same report as CSV. Admin only. The figures for filing sales tax and the excise between `from` and `to` (Los Angeles days, both included; default the last 30 days): orders that are not cancelled, with the rates each kept. Rules: docs/api.md, Money. */
+        get: operations["reports_taxes_csv"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/rides": {
         parameters: {
             query?: never;
@@ -1974,6 +2008,45 @@ export interface components {
         StockMovePage: {
             moves: components["schemas"]["StockMove"][];
             pagination: components["schemas"]["Pagination"];
+        };
+        TaxRate: {
+            /**
+             * Format: double
+             * @description The sales-tax percent the orders kept.
+             */
+            rate: number;
+            /** @description Where it is due: "Pickup" (the shop), "ZIP 92840" (local delivery), "State NV" (shipping). */
+            place: string;
+            /** Format: double */
+            taxableSales: number;
+            /** Format: double */
+            salesTax: number;
+        };
+        TaxesReport: {
+            /** Format: date */
+            to: string;
+            /**
+             * Format: double
+             * @description Goods less discounts; delivery fees are not taxed.
+             */
+            taxableSales: number;
+            /** Format: double */
+            salesTax: number;
+            /**
+             * Format: double
+             * @description The sales (after discounts) the excise was charged on.
+             */
+            exciseSales: number;
+            /** Format: double */
+            exciseTax: number;
+            /**
+             * Format: double
+             * @description Promotion discounts given.
+             */
+            discounts: number;
+            byRate: components["schemas"]["TaxRate"][];
+            /** Format: date */
+            from: string;
         };
         Totals: {
             orders: number;
@@ -4641,6 +4714,109 @@ export interface operations {
         requestBody?: never;
         responses: {
             /** @description One table: section (period, totals, day, category, product, status, deliveryOption), key, name, orders, units, revenue. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                };
+            };
+            /** @description A bad date (YYYY-MM-DD, 2000-01-01 to 2100-12-31), from after to, or over 3660 days */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No or bad token (with a WWW-Authenticate header). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Signed in, but not an admin. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    reports_taxes: {
+        parameters: {
+            query?: {
+                /** @description First Los Angeles day (default: 29 days before to). */
+                from?: string;
+                /** @description Last Los Angeles day (default: today). */
+                to?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TaxesReport"];
+                };
+            };
+            /** @description A bad date (YYYY-MM-DD, 2000-01-01 to 2100-12-31), from after to, or over 3660 days */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No or bad token (with a WWW-Authenticate header). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Signed in, but not an admin. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    reports_taxes_csv: {
+        parameters: {
+            query?: {
+                /** @description First Los Angeles day (default: 29 days before to). */
+                from?: string;
+                /** @description Last Los Angeles day (default: today). */
+                to?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One table: section (period, totals, discounts, rate), rate, place, taxableSales, salesTax, exciseSales, exciseTax. */
             200: {
                 headers: {
                     [name: string]: unknown;
