@@ -62,3 +62,22 @@ def test_the_settings_are_read_once_per_checkout(customer, admin_client_api, opt
     answer = admin_client_api.patch("/api/shop/settings", {"maxUnitsPerLine": 5}, format="json")
     assert answer.status_code == 200, answer.json()
     assert len(_settings_reads(_checkout(customer, option, [line(product, 1)]))) == 1
+
+
+# A promo code adds: the promotion's row lock, the three lists it names (categories, products,
+# excluded categories), the count of its uses (one more, the customer's, when it limits uses
+# per customer) and the use written.
+PROMO_QUERIES = 6
+
+
+def test_a_promo_code_costs_a_fixed_number_of_queries(customer):
+    from promotions.models import Promotion
+
+    Promotion.objects.create(code="TEN", kind="percent", value=10, max_uses=100)
+    products = [make_product(name=f"Item {n}", price="2.50", quantity=10) for n in range(3)]
+    plain = _checkout(customer, "pickup", [line(products[0], 1)])
+    with CaptureQueriesContext(connection) as captured:
+        post_checkout(_client(customer), checkout_body(line(products[1], 1), promoCode="TEN"))
+
+    assert len(plain) == QUERIES["pickup"]
+    assert len(captured.captured_queries) == QUERIES["pickup"] + PROMO_QUERIES
