@@ -84,7 +84,8 @@ def promotion_check(
     not (under `errors.promoCode`). With `lock` (the checkout, in its transaction) the
     promotion's row is locked first, so concurrent checkouts count its uses one at a time
     and a limit is never passed."""
-    rows = Promotion.objects.filter(code__iexact=code.strip(), active=True)
+    # Codes are kept in capitals: an exact match on the unique index.
+    rows = Promotion.objects.filter(code=code.strip().upper(), active=True)
     if lock:
         rows = rows.select_for_update()
     promotion = rows.first()
