@@ -6,7 +6,7 @@
 
 const blank = (value) => !String(value ?? '').trim();
 
-// First problem in the order the server checks them (cart, option, name, address, phone,
+// First problem in the order the server checks them (cart, option, name, address, state, phone,
 // date, time), worded with the server's own `messages` (shop info's `checkoutMessages`), so the
 // shopper sees the same message either side would give. `today` is 'YYYY-MM-DD' in the shop's
 // zone; ISO dates compare correctly as strings.
@@ -26,6 +26,8 @@ function firstProblem(form, option, items, today, day) {
   if (!option) return { name: 'deliveryOption', message: 'option' };
   if (blank(form.customerName)) return { name: 'customerName', message: 'name' };
   if (option.needsAddress && blank(form.deliveryAddress)) return { name: 'deliveryAddress', message: 'address' };
+  // A shipment is taxed at its state's rate: the state is asked for with the address.
+  if (option.id === 'shipping' && blank(form.shippingState)) return { name: 'shippingState', message: 'state' };
   return option.needsAppointment ? appointmentProblem(form, today, day) : null;
 }
 

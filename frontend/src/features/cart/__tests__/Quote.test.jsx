@@ -2,6 +2,7 @@
 // promo code and its refusal in the server's words, the sale price, and checkout sending the
 // code and the quoted figures.
 import { screen, waitFor, within } from '@testing-library/react';
+import SHOP from '../../../test/fixtures/shopInfo.json';
 import { fakeQuote } from '../../../test/quote';
 import { bodyOf, checkoutCalls, quoteCalls, renderDrawer, toCheckout } from './harness';
 
@@ -111,20 +112,33 @@ test('a shipment asks for its state and the quote is asked for that state', asyn
   );
 });
 
-test("the server's refusal of the quote at Place Order lands beside its field (the state of a shipment)", async () => {
-  const STATE_MISSING = 'Please enter the state to ship to (2 letters, like CA).';
-  const { user, fetchMock } = renderDrawer([[juice, null, 1]], {
-    'POST /api/orders/quote': (url, init) =>
-      init.body.deliveryOption === 'shipping' && !init.body.shippingState
-        ? { status: 400, body: { message: STATE_MISSING, errors: { shippingState: [STATE_MISSING] } } }
-        : QUOTED(url, init),
-  });
+test('a shipment without its state is stopped with the served sentence, beside the field', async () => {
+  const { user, fetchMock } = renderDrawer([[juice, null, 1]], { 'POST /api/orders/quote': QUOTED });
   await toCheckout(user, 'Standard Shipping');
   await user.type(screen.getByLabelText('Full Name'), 'Ada Buyer');
   await user.type(screen.getByLabelText('Delivery Address'), '1 Main St, Reno');
   await user.click(screen.getByRole('button', { name: 'Place Order' }));
   const state = screen.getByLabelText('State (2 letters, like CA)');
-  await waitFor(() => expect(state).toHaveAccessibleDescription(STATE_MISSING));
+  await waitFor(() => expect(state).toHaveAccessibleDescription(SHOP.checkoutMessages.state));
+  expect(state).toHaveFocus();
+  expect(checkoutCalls(fetchMock)).toHaveLength(0);
+});
+
+test("the server's refusal of the quote at Place Order lands beside the field it names", async () => {
+  const NOT_A_STATE = 'Please choose the state to ship to';
+  const { user, fetchMock } = renderDrawer([[juice, null, 1]], {
+    'POST /api/orders/quote': (url, init) =>
+      init.body.shippingState === 'ZZ'
+        ? { status: 400, body: { message: NOT_A_STATE, errors: { shippingState: [NOT_A_STATE] } } }
+        : QUOTED(url, init),
+  });
+  await toCheckout(user, 'Standard Shipping');
+  await user.type(screen.getByLabelText('Full Name'), 'Ada Buyer');
+  await user.type(screen.getByLabelText('Delivery Address'), '1 Main St, Reno');
+  await user.type(screen.getByLabelText('State (2 letters, like CA)'), 'zz');
+  await user.click(screen.getByRole('button', { name: 'Place Order' }));
+  const state = screen.getByLabelText('State (2 letters, like CA)');
+  await waitFor(() => expect(state).toHaveAccessibleDescription(NOT_A_STATE));
   expect(state).toHaveFocus();
   expect(checkoutCalls(fetchMock)).toHaveLength(0);
 });

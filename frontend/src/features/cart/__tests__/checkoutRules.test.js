@@ -10,6 +10,7 @@ const ITEMS = [{ cartKey: '1', productId: 1, productTypeId: null, quantity: 2 }]
 const FULL = {
   customerName: 'Ada Buyer',
   deliveryAddress: '1 Main St',
+  shippingState: 'CA',
   phoneNumber: '714-555-0100',
   deliveryDate: TODAY,
   deliveryTime: '14:00',
@@ -27,6 +28,7 @@ describe('validateCheckout', () => {
     expect(message({}, '')).toBe('Please select a delivery option');
     expect(message({ customerName: '  ' }, 'pickup')).toBe('Please enter your name for the order');
     expect(message({ deliveryAddress: '' }, 'shipping')).toBe('Please enter your delivery address');
+    expect(message({ shippingState: ' ' }, 'shipping')).toBe(SHOP.checkoutMessages.state);
     expect(message({ deliveryAddress: '' }, 'delivery')).toBe('Please enter your delivery address');
     expect(message({ phoneNumber: '' }, 'delivery')).toBe('Please enter your phone number for delivery');
     expect(message({ deliveryDate: '' }, 'delivery')).toBe('Please select a delivery date');
@@ -52,7 +54,7 @@ describe('validateCheckout', () => {
   test('what each option does not need is not asked for', () => {
     const bare = { customerName: 'Ada', deliveryAddress: '', phoneNumber: '', deliveryDate: '', deliveryTime: '' };
     expect(validateCheckout(bare, opt('pickup'), ITEMS, TODAY)).toBeNull();
-    expect(validateCheckout({ ...bare, deliveryAddress: 'x' }, opt('shipping'), ITEMS, TODAY)).toBeNull();
+    expect(validateCheckout({ ...bare, deliveryAddress: 'x', shippingState: 'NV' }, opt('shipping'), ITEMS, TODAY)).toBeNull();
   });
 
   test('today is a valid delivery date', () => {
