@@ -115,6 +115,7 @@ def _migrated_rows_survive_flushes():
     seeds = [
         importlib.import_module("shop.migrations.0002_categories").create_categories,
         importlib.import_module("shop.migrations.0005_category_flags").set_flags,
+        importlib.import_module("shop.migrations.0017_excise_and_compare_at").set_excise,
     ]
 
     def reseed(sender, **kwargs):

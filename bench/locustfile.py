@@ -102,6 +102,7 @@ class Shopper(SignedIn):
             if product.get("shippable", True)
             else "pickup",
             "deliveryAddress": "1 Load St, Anaheim",
+            "shippingState": "CA",
             "ageConfirmed": True,
         }
         with self.client.post(

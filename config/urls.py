@@ -27,6 +27,7 @@ api_patterns: list[URLPattern | URLResolver] = [
     path("", include("accounts.urls")),
     path("", include("shop.urls")),
     path("", include("orders.urls")),
+    path("", include("promotions.urls")),
     path("", include("reports.urls")),
     path("", include("rides.urls")),
     path("", include("hero.urls")),

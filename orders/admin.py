@@ -27,8 +27,11 @@ class OrderLineInline(admin.TabularInline):
         "product",
         "product_type",
         "unit_price",
+        "compare_at_price",
         "quantity",
         "line_subtotal",
+        "discount",
+        "excise_tax",
     )
     readonly_fields = fields
 
@@ -122,12 +125,21 @@ class OrderAdmin(admin.ModelAdmin):
         "delivery_date",
         "delivery_time",
         "delivery_zip",
+        "shipping_state",
         "id_check_required",
         "id_notice",
         "age_confirmed_at",
         "special_instructions",
         "subtotal",
+        "promo_code",
+        "discount",
         "delivery_fee",
+        "excise_tax_label",
+        "excise_tax_rate",
+        "excise_tax",
+        "tax_place",
+        "sales_tax_rate",
+        "sales_tax",
         "total",
         "idempotency_key",
     )

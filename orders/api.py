@@ -25,7 +25,7 @@ from common.pagination import paginate
 from common.parsers import JSONParser
 from common.schema import error, see_api_docs
 from orders import delivery, rules, selectors, services
-from orders.checkout import ADMINS_DO_NOT_SHOP, order_checkout
+from orders.checkout import ADMINS_DO_NOT_SHOP, order_checkout, order_quote
 from orders.filters import parse_order_filters
 from orders.models import Order, OrderStatus
 from orders.pricing import DeliveryOption
@@ -34,9 +34,14 @@ from orders.serializers import (
     BulkAnswerSerializer,
     BulkOrderActionSerializer,
     CheckoutSerializer,
+    LineAdjustSerializer,
+    LineRemoveSerializer,
     OrderAnswerSerializer,
     OrderPageSerializer,
     OrderSerializer,
+    QuoteAnswerSerializer,
+    QuoteSerializer,
+    quote_answer,
 )
 
 ORDERS_PAGE_SIZE = 6
@@ -117,6 +122,31 @@ def checkout(request: Request) -> Response:
         result.order,
         status.HTTP_201_CREATED if result.created else status.HTTP_200_OK,
     )
+
+
+@extend_schema(
+    request=QuoteSerializer,
+    responses={
+        200: QuoteAnswerSerializer,
+        400: error("An empty cart, a bad line, option, state or ZIP code, or an unknown item."),
+        403: error(ADMINS_DO_NOT_SHOP),
+        409: error("An unavailable or unpriced item."),
+    },
+    description=see_api_docs(
+        "What checkout would charge for this body now, placing nothing: each line, the "
+        "discount, delivery fee, excise, sales tax and total (orders/pricing.py). An "
+        "unusable promoCode answers 200 with promo.applied false and the reason.",
+        "Money",
+    ),
+)
+@api_view(["POST"])
+@parser_classes([JSONParser])
+@permission_classes([IsAuthenticated, CustomersOnly])
+def quote(request: Request) -> Response:
+    data = QuoteSerializer(data=request.data)
+    data.is_valid(raise_exception=True)
+    result = order_quote(user=_signed_in(request), checkout=data.to_checkout(idempotency_key=None))
+    return Response(quote_answer(result))
 
 
 @extend_schema(
@@ -217,6 +247,50 @@ def order_complete(request: Request, order_id: int) -> Response:
 def order_cancel(request: Request, order_id: int) -> Response:
     order = services.order_cancel(order_id=order_id, actor=_signed_in(request))
     return _answer("Order cancelled. Items returned to stock.", order)
+
+
+ADJUST_REFUSED = error(
+    "A quantity not lower than the line's, or the order's last line (cancel the order instead)."
+)
+LINE_GONE = error("Order not found, or the line is not on it.")
+
+
+@extend_schema(
+    methods=["PATCH"],
+    request=LineAdjustSerializer,
+    responses={200: OrderAnswerSerializer, 400: ADJUST_REFUSED, 404: LINE_GONE, 409: NOT_PENDING},
+    description=see_api_docs(
+        "Admin only. Lowers a line of a pending order (0 removes it): its units go back to "
+        "stock, the figures are computed again under the order's own rates and promotion, "
+        "the customer is emailed the new total and the history records the change.",
+        "Money",
+    ),
+)
+@extend_schema(
+    methods=["DELETE"],
+    request=LineRemoveSerializer,
+    responses={200: OrderAnswerSerializer, 400: ADJUST_REFUSED, 404: LINE_GONE, 409: NOT_PENDING},
+    description=see_api_docs(
+        "Admin only. Removes a line of a pending order, as PATCH with quantity 0.", "Money"
+    ),
+)
+@api_view(["PATCH", "DELETE"])
+@parser_classes([JSONParser])
+@permission_classes([IsAdminUser])
+def order_line(request: Request, order_id: int, item_id: int) -> Response:
+    if request.method == "DELETE":
+        form: serializers.Serializer = LineRemoveSerializer(data=request.data or {})
+    else:
+        form = LineAdjustSerializer(data=request.data)
+    form.is_valid(raise_exception=True)
+    order = services.order_line_adjust(
+        order_id=order_id,
+        item_id=item_id,
+        quantity=form.validated_data.get("quantity", 0),
+        reason=form.validated_data.get("reason", "").strip(),
+        actor=_signed_in(request),
+    )
+    return _answer("Order changed. The customer was emailed the new total.", order)
 
 
 def _bulk_message(action: str, done: int, refused: int) -> str:

@@ -26,9 +26,13 @@ docs/api.md point here). The first problem found is the answer:
 7. A full delivery hour (409, orders.delivery.delivery_slot_take).
 8. The stock (shop.stock.stock_reserve): an unknown item or a type of another product (400),
    an unavailable or unpriced item (409), short items, every short line named at once (409).
-9. A total beyond what an order can hold (400); goods that with those of the customer's
-   pending orders pass `maxPendingValue` (400, orders.rules.check_pending_value); then a delivery fee or total other than the
-   one the shopper was shown, compared to the cent (409 `Prices have changed...`).
+9. A promo code that does not apply (400, the reason under `errors.promoCode`:
+   promotions.selectors.promotion_check, its promotion's row locked to the end).
+10. A total beyond what an order can hold (400); goods that with those of the customer's
+   pending orders pass `maxPendingValue` (400, orders.rules.check_pending_value); then a
+   delivery fee or total other than the one the shopper was shown, compared to the cent (409
+   `Prices have changed...`). The figures are orders/pricing.py's (`price_order`), the rates
+   those in force on the shop's day, kept on the order.
 """
 
 import logging
@@ -44,11 +48,22 @@ from django.utils import timezone
 from accounts.models import User
 from common import metrics
 from common.errors import Conflict, InvalidInput, NotAllowed
+from common.shoptime import shop_today
 from common.status import log_status_change, record_event
 from orders.delivery import delivery_slot_take
 from orders.models import Order, OrderLine, OrderStatus
 from orders.notifications import order_placed_emails
-from orders.pricing import DeliveryOption, delivery_fee, money
+from orders.pricing import (
+    DeliveryOption,
+    Figures,
+    Offer,
+    PriceLine,
+    TaxRates,
+    delivery_fee,
+    money,
+    price_order,
+    tax_rates,
+)
 from orders.rules import (
     CART_EMPTY,
     QUANTITY_TOO_LOW,
@@ -63,7 +78,15 @@ from orders.selectors import (
     order_get,
     order_pending_holdings,
 )
-from shop.stock import ReservedLine, StockLine, stock_check_types, stock_reserve
+from promotions.selectors import Terms, promotion_check
+from promotions.services import promotion_use
+from shop.stock import (
+    ReservedLine,
+    StockLine,
+    stock_check_types,
+    stock_price_lines,
+    stock_reserve,
+)
 from storesettings.selectors import ShopConfig, shop_config
 
 logger = logging.getLogger("shop.orders")
@@ -73,6 +96,16 @@ PRICES_CHANGED = "Prices have changed. Please review your cart."
 ORDER_TOO_LARGE = "This order is too large for one checkout. Please split it into smaller orders."
 # What Order.total (12 digits, 2 decimals) can hold.
 MAX_ORDER_TOTAL = Decimal("9999999999.99")
+FIGURE_FIELDS = ("subtotal", "discount", "delivery_fee", "excise_tax", "sales_tax", "total")
+RATE_FIELDS = (
+    "sales_tax_rate",
+    "excise_tax_rate",
+    "tax_place",
+    "excise_tax_label",
+    "promo_code",
+    "promo_kind",
+    "promo_value",
+)
 IDEMPOTENCY_KEY_TOO_LONG = "The Idempotency-Key header must be at most 255 characters."
 IDEMPOTENCY_KEY_REUSED = (
     "This Idempotency-Key was already used for a different order. Use a new key for a new order."
@@ -101,6 +134,9 @@ class CheckoutInput:
     delivery_zip: str = ""
     age_confirmed: bool = False
     special_instructions: str = ""
+    # Shipping: the state shipped to (its sales-tax rate applies).
+    shipping_state: str = ""
+    promo_code: str = ""
     # The fee and total the shopper was shown, if sent: a different server figure is a 409.
     client_delivery_fee: Decimal | None = None
     client_total: Decimal | None = None
@@ -166,7 +202,7 @@ def _replay(user: User, checkout: CheckoutInput) -> CheckoutResult | None:
 
 
 def _place(user: User, checkout: CheckoutInput, *, notify: bool) -> CheckoutResult:
-    """Steps 4 to 9 of the refusal order, in one transaction."""
+    """Steps 4 to 10 of the refusal order, in one transaction."""
     with transaction.atomic():
         # The customer's row lock makes their checkouts take turns, so parallel requests
         # cannot all count the same pending orders and together pass the cap.
@@ -182,8 +218,11 @@ def _place(user: User, checkout: CheckoutInput, *, notify: bool) -> CheckoutResu
         plan = _plan(checkout, config, held)
         order = _order_row(user, checkout, plan, config)
         reserved = stock_reserve(lines=checkout.lines, order_id=order.pk, actor=user)
-        _price(order, reserved, checkout, config, held.value)
-        _lines(order, reserved)
+        promotion = _promotion(user, checkout, reserved, lock=True)
+        figures = _price(order, reserved, checkout, config, promotion, held.value)
+        _lines(order, reserved, figures)
+        if promotion is not None:
+            promotion_use(promotion_id=promotion.promotion_id, user=user, order_id=order.pk)
         record_event(order, from_status="", to_status=OrderStatus.PENDING, actor=user)
         if notify:
             # In the order's own transaction: the emails are due exactly when the order
@@ -226,7 +265,8 @@ def _order_row(
         phone_number=plan.phone_number,
         delivery_date=checkout.delivery_date,
         delivery_time=plan.delivery_time,
-        delivery_zip=plan.delivery_zip,
+        delivery_zip=plan.delivery_zip or checkout.delivery_zip,
+        shipping_state=checkout.shipping_state,
         delivery_at=plan.delivery_at,
         id_check_required=plan.id_check_required,
         # Recorded only when the order needs it: a box ticked for a cart of unrestricted
@@ -243,25 +283,82 @@ def _order_row(
     return order
 
 
+def _promotion(
+    user: User, checkout: CheckoutInput, reserved: list[ReservedLine], *, lock: bool
+) -> Terms | None:
+    """The terms of the checkout's promo code for these lines, or None without one; a code
+    that does not apply is a 400 saying why (promotions.selectors). With `lock`, the
+    promotion's row stays locked to the end of the checkout, which counts the use."""
+    if not checkout.promo_code:
+        return None
+    return promotion_check(code=checkout.promo_code, user_id=user.pk, lines=reserved, lock=lock)
+
+
 def _price(
     order: Order,
     reserved: list[ReservedLine],
     checkout: CheckoutInput,
     config: ShopConfig,
+    offer: Terms | None,
     held_value: Decimal,
-) -> None:
-    """Subtotal, fee and total from the database's prices, stored on the order."""
-    subtotal = money(sum((line.unit_price * line.quantity for line in reserved), start=money(0)))
-    fee = delivery_fee(checkout.delivery_option, subtotal, config)
-    total = subtotal + fee
-    if total > MAX_ORDER_TOTAL:
+) -> Figures:
+    """Every figure from the database's prices, the rates in force today and the promotion
+    (orders/pricing.py), stored on the order with the rates and terms they were made with."""
+    rates = tax_rates(
+        checkout.delivery_option,
+        delivery_zip=order.delivery_zip,
+        shipping_state=checkout.shipping_state,
+        day=shop_today(),
+        config=config,
+    )
+    figures = figures_of(reserved, checkout.delivery_option, rates, offer, config)
+    if figures.total > MAX_ORDER_TOTAL:
         # Raised before the totals are stored: the whole checkout rolls back.
         raise InvalidInput(ORDER_TOO_LARGE, errors={"cartItems": [ORDER_TOO_LARGE]})
-    check_pending_value(subtotal, held_value, config=config)
+    check_pending_value(figures.subtotal, held_value, config=config)
+    fee, total = figures.delivery_fee, figures.total
     if _differs(checkout.client_delivery_fee, fee) or _differs(checkout.client_total, total):
         raise Conflict(PRICES_CHANGED)
-    order.subtotal, order.delivery_fee, order.total = subtotal, fee, total
-    order.save(update_fields=["subtotal", "delivery_fee", "total"])
+    store_figures(order, figures)
+    order.sales_tax_rate, order.excise_tax_rate = rates.sales_tax_rate, rates.excise_tax_rate
+    order.tax_place, order.excise_tax_label = rates.place, config.excise_tax_label
+    if offer is not None:
+        order.promo_code, order.promo_kind, order.promo_value = offer.code, offer.kind, offer.value
+    order.save(update_fields=[*FIGURE_FIELDS, *RATE_FIELDS])
+    return figures
+
+
+def figures_of(
+    reserved: list[ReservedLine],
+    option: str,
+    rates: TaxRates,
+    offer: Terms | None,
+    config: ShopConfig,
+) -> Figures:
+    """What `reserved` costs: the one pricing of the quote and the checkout."""
+    lines = [
+        PriceLine(
+            unit_price=line.unit_price,
+            quantity=line.quantity,
+            excise=line.excise,
+            discountable=offer is not None and offer.covers(line),
+        )
+        for line in reserved
+    ]
+    subtotal = money(sum((line.unit_price * line.quantity for line in reserved), start=money(0)))
+    return price_order(
+        lines,
+        delivery_fee=delivery_fee(option, subtotal, config),
+        rates=rates,
+        offer=Offer(offer.kind, offer.value) if offer is not None else None,
+    )
+
+
+def store_figures(order: Order, figures: Figures) -> None:
+    """The order's money fields from `figures` (the caller saves FIGURE_FIELDS)."""
+    order.subtotal, order.discount = figures.subtotal, figures.discount
+    order.delivery_fee, order.total = figures.delivery_fee, figures.total
+    order.excise_tax, order.sales_tax = figures.excise_tax, figures.sales_tax
 
 
 def _differs(client_value: Decimal | None, server_value: Decimal) -> bool:
@@ -275,8 +372,9 @@ def _differs(client_value: Decimal | None, server_value: Decimal) -> bool:
         return True
 
 
-def _lines(order: Order, reserved: list[ReservedLine]) -> None:
-    """The order's lines: copies of names and prices, untouched by later catalog edits."""
+def _lines(order: Order, reserved: list[ReservedLine], figures: Figures) -> None:
+    """The order's lines: copies of names and prices, untouched by later catalog edits,
+    with their share of the discount and the excise."""
     OrderLine.objects.bulk_create(
         OrderLine(
             order=order,
@@ -287,8 +385,13 @@ def _lines(order: Order, reserved: list[ReservedLine]) -> None:
             product_type_name=line.type_name,
             unit_price=line.unit_price,
             quantity=line.quantity,
+            compare_at_price=line.compare_at_price,
+            excise=line.excise,
+            discountable=shares.discountable,
+            discount=shares.discount,
+            excise_tax=shares.excise_tax,
         )
-        for line in reserved
+        for line, shares in zip(reserved, figures.lines, strict=True)
     )
 
 
@@ -302,4 +405,48 @@ def log_order_status(order: Order, *, from_status: str, to_status: str, actor: U
         actor=actor,
         order_id=order.pk,
         user_id=order.user_id,
+    )
+
+
+@dataclass(frozen=True)
+class Quote:
+    """What a checkout of the same body would charge now (POST /api/orders/quote)."""
+
+    lines: list[ReservedLine]
+    figures: Figures
+    rates: TaxRates
+    excise_tax_label: str
+    promo_code: str
+    promo_applied: bool
+    promo_message: str
+
+
+def order_quote(*, user: User, checkout: CheckoutInput) -> Quote:
+    """Price `checkout` as order_checkout would, placing and reserving nothing: today's
+    prices and rates, the promotion checked but not used. Short stock is the checkout's
+    to refuse; an unknown, unavailable or unpriced item is refused here as there."""
+    _refuse_early(user, checkout)
+    config = shop_config()
+    reserved = stock_price_lines(lines=checkout.lines)
+    rates = tax_rates(
+        checkout.delivery_option,
+        delivery_zip=checkout.delivery_zip,
+        shipping_state=checkout.shipping_state,
+        day=shop_today(),
+        config=config,
+    )
+    offer, refusal = None, ""
+    try:
+        offer = _promotion(user, checkout, reserved, lock=False)
+    except InvalidInput as refused:
+        refusal = refused.message
+    figures = figures_of(reserved, checkout.delivery_option, rates, offer, config)
+    return Quote(
+        lines=reserved,
+        figures=figures,
+        rates=rates,
+        excise_tax_label=config.excise_tax_label,
+        promo_code=checkout.promo_code,
+        promo_applied=offer is not None,
+        promo_message=refusal or (offer.summary if offer is not None else ""),
     )

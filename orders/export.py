@@ -21,7 +21,14 @@ COLUMNS = [
     "special_instructions",
     "items",
     "subtotal",
+    "promo_code",
+    "discount",
     "delivery_fee",
+    "excise_tax",
+    "excise_tax_rate",
+    "sales_tax",
+    "sales_tax_rate",
+    "tax_place",
     "total",
 ]
 
@@ -53,7 +60,14 @@ def write_orders_csv(orders: Iterable[Order], out: Writable) -> int:
                 text_cell(order.special_instructions),
                 text_cell(_items(order)),
                 f"{order.subtotal:.2f}",
+                text_cell(order.promo_code),
+                f"{order.discount:.2f}",
                 f"{order.delivery_fee:.2f}",
+                f"{order.excise_tax:.2f}",
+                f"{order.excise_tax_rate.normalize():f}",
+                f"{order.sales_tax:.2f}",
+                f"{order.sales_tax_rate.normalize():f}",
+                text_cell(order.tax_place),
                 f"{order.total:.2f}",
             ]
         )

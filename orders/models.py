@@ -38,7 +38,10 @@ class Order(models.Model):
     phone_number = models.CharField(max_length=40, blank=True)
     delivery_date = models.DateField(null=True, blank=True)
     delivery_time = models.CharField(max_length=60, blank=True)
+    # Local delivery's ZIP code, or the shipping address's when given.
     delivery_zip = models.CharField(max_length=5, blank=True)
+    # Shipping: the state shipped to (2 letters), whose sales-tax rate applies.
+    shipping_state = models.CharField(max_length=2, blank=True)
     # The booked moment of a local delivery (date + time in the shop's zone), for capacity
     # per hour and for the day's handovers in time order.
     delivery_at = models.DateTimeField(null=True, blank=True)
@@ -50,6 +53,20 @@ class Order(models.Model):
     subtotal = models.DecimalField(max_digits=12, decimal_places=2, default=0)
     delivery_fee = models.DecimalField(max_digits=10, decimal_places=2, default=0)
     total = models.DecimalField(max_digits=12, decimal_places=2, default=0)
+    # total = subtotal - discount + delivery_fee + excise_tax + sales_tax (orders/pricing.py).
+    discount = models.DecimalField(max_digits=12, decimal_places=2, default=0)
+    excise_tax = models.DecimalField(max_digits=12, decimal_places=2, default=0)
+    sales_tax = models.DecimalField(max_digits=12, decimal_places=2, default=0)
+    # The rates charged (percents) and where the sales tax is due ("Pickup", "ZIP 92840",
+    # "State NV"): kept, so that a rate changed later never changes this order.
+    sales_tax_rate = models.DecimalField(max_digits=6, decimal_places=3, default=0)
+    excise_tax_rate = models.DecimalField(max_digits=6, decimal_places=3, default=0)
+    tax_place = models.CharField(max_length=40, blank=True)
+    excise_tax_label = models.CharField(max_length=100, blank=True)
+    # The promotion's code and terms as placed (an adjustment recomputes with these).
+    promo_code = models.CharField(max_length=40, blank=True)
+    promo_kind = models.CharField(max_length=20, blank=True)
+    promo_value = models.DecimalField(max_digits=10, decimal_places=2, null=True, blank=True)
     # A retried checkout with the same key answers this order instead of placing another;
     # request_hash tells a true retry from a different cart sent under the same key.
     # Kept in the database (not a cache) so every app server sees it, and for the life of
@@ -71,7 +88,15 @@ class Order(models.Model):
             # The sales report reads these columns only: an index-only scan per date range.
             models.Index(
                 fields=["created_at"],
-                include=["id", "status", "delivery_option", "total"],
+                include=[
+                    "id",
+                    "status",
+                    "delivery_option",
+                    "total",
+                    "sales_tax",
+                    "excise_tax",
+                    "discount",
+                ],
                 name="order_sales",
             ),
         ]
@@ -83,7 +108,14 @@ class Order(models.Model):
             ),
             # Not "total = subtotal + fee": SQLite compares decimals as floats (67.99 != 59.99 + 8).
             models.CheckConstraint(
-                condition=Q(subtotal__gte=0, delivery_fee__gte=0, total__gte=0),
+                condition=Q(
+                    subtotal__gte=0,
+                    delivery_fee__gte=0,
+                    total__gte=0,
+                    discount__gte=0,
+                    excise_tax__gte=0,
+                    sales_tax__gte=0,
+                ),
                 name="order_money_not_negative",
             ),
         ]
@@ -109,6 +141,14 @@ class OrderLine(models.Model):
     product_type_name = models.CharField(max_length=120, blank=True)
     unit_price = models.DecimalField(max_digits=10, decimal_places=2)
     quantity = models.PositiveIntegerField()
+    # The sale's struck-through price at checkout, if any.
+    compare_at_price = models.DecimalField(max_digits=10, decimal_places=2, null=True, blank=True)
+    # Whether the excise applied and the promotion covered this line, as placed, and each's
+    # share of the order's figure (orders/pricing.py allocates them).
+    excise = models.BooleanField(default=False)
+    discountable = models.BooleanField(default=False)
+    discount = models.DecimalField(max_digits=12, decimal_places=2, default=0)
+    excise_tax = models.DecimalField(max_digits=12, decimal_places=2, default=0)
 
     class Meta:
         ordering = ["id"]

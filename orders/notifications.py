@@ -79,3 +79,17 @@ def order_placed_emails(order_id: int) -> None:
     """Queue both emails for the order `order_id`; the worker reads the order afresh."""
     send_email_later("orders.notifications.order_confirmation_email", order_id)
     send_email_later("orders.notifications.order_shop_alert_email", order_id)
+
+
+def order_adjusted_email(order_id: int, reason: str = "") -> EmailMessage | None:
+    """The customer's email when the shop lowered or removed a line of their pending order:
+    the order as it is now and its new total (orders.services.order_line_adjust)."""
+    order = _order(order_id)
+    if order is None:
+        return None
+    return EmailMessage(
+        subject=f"Order #{order.pk} was changed: new total {money(order.total)}",
+        body=render_to_string("orders/email/adjusted.txt", {**_context(order), "reason": reason}),
+        from_email=settings.DEFAULT_FROM_EMAIL,
+        to=[order.user.email],
+    )

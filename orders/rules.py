@@ -36,6 +36,7 @@ CART_EMPTY = "Your cart is empty"
 DELIVERY_OPTION_MISSING = "Please select a delivery option"
 NAME_MISSING = "Please enter your name for the order"
 ADDRESS_MISSING = "Please enter your delivery address"
+STATE_MISSING = "Please choose the state to ship to"
 PHONE_MISSING = "Please enter your phone number for delivery"
 DATE_MISSING = "Please select a delivery date"
 DATE_PAST = "Delivery date cannot be earlier than today"
@@ -228,6 +229,7 @@ def checkout_messages() -> dict[str, str]:
         "option": DELIVERY_OPTION_MISSING,
         "name": NAME_MISSING,
         "address": ADDRESS_MISSING,
+        "state": STATE_MISSING,
         "phone": PHONE_MISSING,
         "date": DATE_MISSING,
         "datePast": DATE_PAST,
@@ -316,7 +318,7 @@ def checkout_rules_schema() -> dict[str, serializers.Field]:
         "checkoutMessages": serializers.DictField(
             child=serializers.CharField(),
             help_text="The checkout form's refusals as the server words them: cartEmpty, "
-            "option, name, address, phone, date, datePast, time, phoneInvalid, dateTooFar "
+            "option, name, address, state (shipping's), phone, date, datePast, time, phoneInvalid, dateTooFar "
             "(naming the last bookable date).",
         ),
         "cartLineMessages": serializers.DictField(

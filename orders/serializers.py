@@ -3,6 +3,7 @@ orders/rules.py) and the Order shape."""
 
 import hashlib
 import json
+import re
 from datetime import UTC, date
 from typing import Any, NoReturn
 
@@ -12,7 +13,7 @@ from common.contact import ZIP_INVALID
 from common.schema import PaginationSerializer
 from common.shoptime import SHOP_TIME_ZONE, shop_today
 from orders.age import id_notice
-from orders.checkout import CheckoutInput
+from orders.checkout import CheckoutInput, Quote
 from orders.models import Order, OrderEvent, OrderLine
 from orders.pricing import NEEDS_ADDRESS, NEEDS_APPOINTMENT, DeliveryOption
 from orders.rules import (
@@ -24,6 +25,7 @@ from orders.rules import (
     NAME_MISSING,
     PHONE_MISSING,
     QUANTITY_TOO_LOW,
+    STATE_MISSING,
     TIME_MISSING,
 )
 from orders.services import MAX_BULK_ORDERS
@@ -37,6 +39,8 @@ MAX_LINE_QUANTITY = 10_000
 LINE_QUANTITY_TOO_HIGH = "You can order at most 10,000 of one item."
 # Ids beyond a 64-bit integer name no row; SQLite cannot even bind them (OverflowError, a 500).
 MAX_ID = 2**63 - 1
+_STATE = re.compile(r"[A-Z]{2}")
+_ZIP = re.compile(r"\d{5}")
 
 
 def _same(text: str) -> dict[str, Any]:
@@ -117,6 +121,21 @@ class CheckoutSerializer(serializers.Serializer):
         "is age-restricted.",
     )
     specialInstructions = _optional_text(2000)
+    shippingState = serializers.CharField(
+        required=False,
+        allow_blank=True,
+        allow_null=True,
+        max_length=2,
+        error_messages={"max_length": STATE_MISSING},
+        help_text="Shipping: the state shipped to, 2 letters (CA); its sales-tax rate applies.",
+    )
+    promoCode = serializers.CharField(
+        required=False,
+        allow_blank=True,
+        allow_null=True,
+        max_length=40,
+        help_text="A promotion's code; one per order. An unusable code is a 400 saying why.",
+    )
     deliveryFee = serializers.DecimalField(
         max_digits=None,
         decimal_places=None,
@@ -145,6 +164,8 @@ class CheckoutSerializer(serializers.Serializer):
             _refuse("customerName", NAME_MISSING)
         if option in NEEDS_ADDRESS and not attrs.get("deliveryAddress"):
             _refuse("deliveryAddress", ADDRESS_MISSING)
+        if option == DeliveryOption.SHIPPING:
+            _shipping_address(attrs)
         delivery_date = _appointment_date(attrs) if option in NEEDS_APPOINTMENT else None
         if any(item["quantity"] < 1 for item in items):
             _refuse("cartItems", QUANTITY_TOO_LOW)
@@ -156,7 +177,6 @@ class CheckoutSerializer(serializers.Serializer):
         use is dropped (an address for pickup, an appointment for shipping)."""
         values = self.validated_data
         option = DeliveryOption(values["deliveryOption"])
-        appointment = option in NEEDS_APPOINTMENT
         return CheckoutInput(
             lines=[
                 StockLine(
@@ -168,13 +188,10 @@ class CheckoutSerializer(serializers.Serializer):
             ],
             customer_name=values["customerName"],
             delivery_option=option,
-            delivery_address=(values.get("deliveryAddress") or "")
-            if option in NEEDS_ADDRESS
-            else "",
+            **_where(values, option),
             phone_number=values.get("phoneNumber") or "",
             delivery_date=values["parsedDeliveryDate"],
-            delivery_time=(values.get("deliveryTime") or "") if appointment else "",
-            delivery_zip=(values.get("deliveryZip") or "") if appointment else "",
+            promo_code=(values.get("promoCode") or "").strip(),
             age_confirmed=values.get("ageConfirmed") is True,
             special_instructions=values.get("specialInstructions") or "",
             client_delivery_fee=values.get("deliveryFee"),
@@ -184,8 +201,142 @@ class CheckoutSerializer(serializers.Serializer):
         )
 
 
+def _quote_where(attrs: dict[str, Any]) -> None:
+    """A quote's option (pickup when none yet), shipping's state, delivery's ZIP code form."""
+    attrs["deliveryOption"] = attrs.get("deliveryOption") or DeliveryOption.PICKUP
+    if attrs["deliveryOption"] not in DeliveryOption.values:
+        _refuse("deliveryOption", DELIVERY_OPTION_MISSING)
+    if attrs["deliveryOption"] == DeliveryOption.SHIPPING:
+        _shipping_address(attrs)
+    zip_code = (attrs.get("deliveryZip") or "").strip()
+    if (
+        attrs["deliveryOption"] == DeliveryOption.DELIVERY
+        and zip_code
+        and not _ZIP.fullmatch(zip_code)
+    ):
+        _refuse("deliveryZip", ZIP_INVALID)
+
+
+def _where(values: dict[str, Any], option: DeliveryOption) -> dict[str, str]:
+    """The address, ZIP, state and time the option uses; what it does not use is dropped."""
+    address = option in NEEDS_ADDRESS
+    return {
+        "delivery_address": (values.get("deliveryAddress") or "") if address else "",
+        "delivery_zip": (values.get("deliveryZip") or "") if address else "",
+        "shipping_state": values.get("shippingState") or "",
+        "delivery_time": (values.get("deliveryTime") or "") if option in NEEDS_APPOINTMENT else "",
+    }
+
+
+class QuoteSerializer(CheckoutSerializer):
+    """The checkout body, of which a quote reads the lines, the option (pickup when none
+    yet), the ZIP code, the shipping state and the promotion's code."""
+
+    def validate(self, attrs: dict[str, Any]) -> dict[str, Any]:
+        items = attrs.get("cartItems") or []
+        if not items:
+            _refuse("cartItems", CART_EMPTY)
+        _quote_where(attrs)
+        if any(item["quantity"] < 1 for item in items):
+            _refuse("cartItems", QUANTITY_TOO_LOW)
+        attrs["customerName"] = attrs.get("customerName") or ""
+        attrs["parsedDeliveryDate"] = None
+        return attrs
+
+
+class QuoteLineSerializer(serializers.Serializer):
+    productId = serializers.IntegerField()
+    productTypeId = serializers.IntegerField(allow_null=True)
+    quantity = serializers.IntegerField()
+    unitPrice = serializers.DecimalField(max_digits=10, decimal_places=2)
+    compareAtPrice = serializers.DecimalField(max_digits=10, decimal_places=2, allow_null=True)
+    discount = serializers.DecimalField(max_digits=12, decimal_places=2)
+    exciseTax = serializers.DecimalField(max_digits=12, decimal_places=2)
+    lineTotal = serializers.DecimalField(
+        max_digits=12, decimal_places=2, help_text="quantity x unitPrice - discount."
+    )
+
+
+class QuotePromoSerializer(serializers.Serializer):
+    code = serializers.CharField()
+    applied = serializers.BooleanField()
+    message = serializers.CharField(help_text="Why the code does not apply, or what it gives.")
+
+
+class QuoteBlockedSerializer(serializers.Serializer):
+    productId = serializers.IntegerField()
+    productTypeId = serializers.IntegerField(allow_null=True)
+    message = serializers.CharField()
+
+
+class QuoteAnswerSerializer(serializers.Serializer):
+    subtotal = serializers.DecimalField(max_digits=12, decimal_places=2)
+    discount = serializers.DecimalField(max_digits=12, decimal_places=2)
+    deliveryFee = serializers.DecimalField(max_digits=10, decimal_places=2)
+    exciseTax = serializers.DecimalField(max_digits=12, decimal_places=2)
+    salesTax = serializers.DecimalField(max_digits=12, decimal_places=2)
+    salesTaxRate = serializers.DecimalField(max_digits=6, decimal_places=3)
+    exciseTaxRate = serializers.DecimalField(max_digits=6, decimal_places=3)
+    exciseTaxLabel = serializers.CharField()
+    total = serializers.DecimalField(max_digits=12, decimal_places=2)
+    lines = QuoteLineSerializer(many=True)
+    promo = QuotePromoSerializer(allow_null=True, help_text="null when no code was sent.")
+    blocked = QuoteBlockedSerializer(
+        many=True, help_text="Lines the compliance rules would refuse; empty until they land."
+    )
+
+
+def quote_answer(quote: Quote) -> dict[str, Any]:
+    figures = quote.figures
+    return {
+        "subtotal": figures.subtotal,
+        "discount": figures.discount,
+        "deliveryFee": figures.delivery_fee,
+        "exciseTax": figures.excise_tax,
+        "salesTax": figures.sales_tax,
+        "salesTaxRate": quote.rates.sales_tax_rate,
+        "exciseTaxRate": quote.rates.excise_tax_rate,
+        "exciseTaxLabel": quote.excise_tax_label,
+        "total": figures.total,
+        "lines": [
+            {
+                "productId": line.product_id,
+                "productTypeId": line.type_id,
+                "quantity": line.quantity,
+                "unitPrice": line.unit_price,
+                "compareAtPrice": line.compare_at_price,
+                "discount": shares.discount,
+                "exciseTax": shares.excise_tax,
+                "lineTotal": shares.line_total,
+            }
+            for line, shares in zip(quote.lines, figures.lines, strict=True)
+        ],
+        "promo": (
+            {
+                "code": quote.promo_code,
+                "applied": quote.promo_applied,
+                "message": quote.promo_message,
+            }
+            if quote.promo_code
+            else None
+        ),
+        "blocked": [],
+    }
+
+
 def _refuse(field: str, message: str) -> NoReturn:
     raise serializers.ValidationError({field: [message]})
+
+
+def _shipping_address(attrs: dict[str, Any]) -> None:
+    """A shipment's state (2 letters) and, when given, its ZIP code (5 digits)."""
+    state = (attrs.get("shippingState") or "").strip().upper()
+    if not _STATE.fullmatch(state):
+        _refuse("shippingState", STATE_MISSING)
+    attrs["shippingState"] = state
+    if attrs.get("deliveryZip") and not _ZIP.fullmatch(attrs["deliveryZip"].strip()):
+        _refuse("deliveryZip", ZIP_INVALID)
+    attrs["deliveryZip"] = (attrs.get("deliveryZip") or "").strip()
 
 
 def _appointment_date(attrs: dict[str, Any]) -> date:
@@ -211,6 +362,9 @@ def request_fingerprint(data: Any) -> str:
 
 
 class OrderItemSerializer(serializers.Serializer):
+    id = serializers.IntegerField(
+        help_text="The line's own id (PATCH/DELETE /api/orders/{id}/items/{itemId})."
+    )
     productId = serializers.IntegerField(
         source="product_id", allow_null=True, help_text="Null once the product is deleted."
     )
@@ -222,6 +376,22 @@ class OrderItemSerializer(serializers.Serializer):
         source="unit_price", max_digits=10, decimal_places=2, help_text="Unit price at checkout."
     )
     subtotal = serializers.DecimalField(max_digits=12, decimal_places=2)
+    compareAtPrice = serializers.DecimalField(
+        source="compare_at_price",
+        max_digits=10,
+        decimal_places=2,
+        allow_null=True,
+        help_text="The sale's struck-through price at checkout; null when not on sale.",
+    )
+    discount = serializers.DecimalField(
+        max_digits=12, decimal_places=2, help_text="The line's share of the order's discount."
+    )
+    exciseTax = serializers.DecimalField(
+        source="excise_tax",
+        max_digits=12,
+        decimal_places=2,
+        help_text="The line's share of the order's excise tax.",
+    )
 
     def get_productTypeName(self, line: OrderLine) -> str | None:
         return line.product_type_name if line.sold_as_type else None
@@ -289,7 +459,33 @@ class OrderSerializer(serializers.Serializer):
     )
     subtotal = serializers.DecimalField(max_digits=12, decimal_places=2)
     deliveryFee = serializers.DecimalField(source="delivery_fee", max_digits=10, decimal_places=2)
-    total = serializers.DecimalField(max_digits=12, decimal_places=2)
+    discount = serializers.DecimalField(max_digits=12, decimal_places=2)
+    exciseTax = serializers.DecimalField(source="excise_tax", max_digits=12, decimal_places=2)
+    salesTax = serializers.DecimalField(source="sales_tax", max_digits=12, decimal_places=2)
+    salesTaxRate = serializers.DecimalField(
+        source="sales_tax_rate",
+        max_digits=6,
+        decimal_places=3,
+        help_text="The sales-tax percent charged (8.75), kept with the order.",
+    )
+    exciseTaxRate = serializers.DecimalField(
+        source="excise_tax_rate",
+        max_digits=6,
+        decimal_places=3,
+        help_text="The excise percent charged (12.5), kept with the order.",
+    )
+    exciseTaxLabel = serializers.CharField(source="excise_tax_label")
+    taxPlace = serializers.CharField(
+        source="tax_place",
+        help_text='Where the sales tax is due: "Pickup", "ZIP 92840", "State NV".',
+    )
+    shippingState = serializers.CharField(source="shipping_state")
+    promoCode = serializers.CharField(source="promo_code", help_text='"" when none.')
+    total = serializers.DecimalField(
+        max_digits=12,
+        decimal_places=2,
+        help_text="subtotal - discount + deliveryFee + exciseTax + salesTax.",
+    )
     items = OrderItemSerializer(many=True)
     events = OrderEventSerializer(
         many=True, help_text="The status history, oldest first, the order being placed included."
@@ -316,6 +512,31 @@ class OrderPageSerializer(serializers.Serializer):
     counts = OrderStatusCountsSerializer(
         help_text="Orders per status under every filter except `status`."
     )
+
+
+ADJUST_QUANTITY = "quantity must be a whole number from 0 (remove the line) upwards."
+
+
+class LineAdjustSerializer(serializers.Serializer):
+    """PATCH /api/orders/{id}/items/{itemId}: the line's new, lower quantity (0 removes it);
+    DELETE takes the reason alone."""
+
+    quantity = serializers.IntegerField(
+        min_value=0,
+        max_value=MAX_LINE_QUANTITY,
+        error_messages=_same(ADJUST_QUANTITY),
+    )
+    reason = serializers.CharField(
+        required=False,
+        allow_blank=True,
+        max_length=150,
+        help_text="Why, for the ledger, the history and the customer's email "
+        '("the last unit was damaged").',
+    )
+
+
+class LineRemoveSerializer(serializers.Serializer):
+    reason = serializers.CharField(required=False, allow_blank=True, max_length=150)
 
 
 BULK_ACTION_INVALID = "action must be complete or cancel."

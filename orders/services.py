@@ -10,14 +10,17 @@ from django.db import transaction
 from django.utils import timezone
 
 from accounts.models import User
-from common.errors import Conflict, NotFound
+from common.errors import Conflict, InvalidInput, NotFound
 from common.mail import send_email_later
-from common.status import transition
-from orders.checkout import log_order_status
-from orders.models import ORDER_TRANSITIONS, Order, OrderStatus
+from common.status import record_event, transition
+from common.templatetags.emails import money as money_text
+from orders.checkout import FIGURE_FIELDS, log_order_status, store_figures
+from orders.models import ORDER_TRANSITIONS, Order, OrderLine, OrderStatus
+from orders.pricing import Offer, PriceLine, TaxRates, price_order
 from orders.rules import limit
 from orders.selectors import order_expired_hold_ids, order_get
 from orders.status_emails import status_email_note
+from promotions.services import promotion_give_back
 from shop.models import StockReason
 from shop.stock import StockLine, stock_release
 from storesettings.selectors import shop_config
@@ -36,14 +39,16 @@ def _only_pending(from_status: str, to_status: str) -> str:
 def _releasable(order: Order) -> list[StockLine]:
     """Stock lines to put back; lines whose product or type was deleted are skipped (a
     deleted type's units are not put on its product)."""
-    lines = []
-    for line in order.items.all():
-        type_id = line.product_type_id if line.sold_as_type else None
-        # A type is deleted with its product, so a line with a type still has its product.
-        if line.product_id is None or (line.sold_as_type and type_id is None):
-            continue
-        lines.append(StockLine(product_id=line.product_id, type_id=type_id, quantity=line.quantity))
-    return lines
+    lines = [_releasable_line(line) for line in order.items.all()]
+    return [line for line in lines if line is not None]
+
+
+def _releasable_line(line: OrderLine) -> StockLine | None:
+    type_id = line.product_type_id if line.sold_as_type else None
+    # A type is deleted with its product, so a line with a type still has its product.
+    if line.product_id is None or (line.sold_as_type and type_id is None):
+        return None
+    return StockLine(product_id=line.product_id, type_id=type_id, quantity=line.quantity)
 
 
 def _leave_pending(
@@ -74,6 +79,8 @@ def _leave_pending(
             actor=actor,
             reason=StockReason.HOLD_EXPIRED if reason == HOLD_EXPIRED else StockReason.CANCEL,
         )
+        # Its promo code's use, if any, counts no more.
+        promotion_give_back(order_id=order.pk)
     if email:
         send_email_later(f"orders.status_emails.{email}", order.pk)
 
@@ -224,3 +231,102 @@ def orders_anonymize_for_user(*, user: User) -> int:
         # A digest of the checkout request, which held those details.
         request_hash="",
     )
+
+
+# --- Adjusting a pending order -------------------------------------------------------------
+
+LINE_NOT_FOUND = "This line is not on the order."
+ONLY_LOWER = "A line's quantity can only be lowered (to {most} at most); to remove it, send 0."
+NOTHING_LEFT = "An order cannot be left with nothing in it. Cancel the order instead."
+ADJUST_ONLY_PENDING = "Only pending orders can be changed. This order is {status}."
+ADJUSTED_NOTE = "{label}: {before} -> {after}{why}. New total {total}."
+
+
+def order_line_adjust(
+    *, order_id: int, item_id: int, quantity: int, actor: User, reason: str = ""
+) -> Order:
+    """Lower a line of a pending order to `quantity` (0 removes it), as an admin does when
+    the last unit broke or the customer phoned: the units go back to stock through the
+    ledger (`order_adjusted`, with `reason`), the totals, discount and taxes are computed
+    again under the rates and promotion the order was placed with (its delivery fee stays as
+    charged), the history records who changed what, and the customer is emailed the new
+    total. Refused: another order's line (404), a quantity not lower (400), an order left
+    with nothing (400: cancel it instead), an order no longer pending (409)."""
+    with transaction.atomic():
+        order = Order.objects.select_for_update().filter(pk=order_id).first()
+        if order is None:
+            raise NotFound(ORDER_NOT_FOUND)
+        if order.status != OrderStatus.PENDING:
+            raise Conflict(ADJUST_ONLY_PENDING.format(status=order.status))
+        lines = list(order.items.all())
+        line = next((item for item in lines if item.pk == item_id), None)
+        if line is None:
+            raise NotFound(LINE_NOT_FOUND)
+        if not 0 <= quantity < line.quantity:
+            message = ONLY_LOWER.format(most=line.quantity - 1)
+            raise InvalidInput(message, errors={"quantity": [message]})
+        if quantity == 0 and len(lines) == 1:
+            raise InvalidInput(NOTHING_LEFT, errors={"quantity": [NOTHING_LEFT]})
+        before = line.quantity
+        _give_back(order, line, before - quantity, actor=actor, reason=reason)
+        if quantity:
+            line.quantity = quantity
+            line.save(update_fields=["quantity"])
+        else:
+            line.delete()
+        order_reprice(order)
+        why = f" ({reason})" if reason else ""
+        record_event(
+            order,
+            from_status=OrderStatus.PENDING,
+            to_status=OrderStatus.PENDING,
+            actor=actor,
+            note=ADJUSTED_NOTE.format(
+                label=line.label[:80],
+                before=before,
+                after=quantity,
+                why=why[:60],
+                total=money_text(order.total),
+            ),
+        )
+        send_email_later("orders.notifications.order_adjusted_email", order.pk, reason)
+    return _reread(order)
+
+
+def _give_back(order: Order, line: OrderLine, units: int, *, actor: User, reason: str) -> None:
+    """`units` of `line` back to stock (skipped when its item left the catalog)."""
+    taken = _releasable_line(line)
+    if taken is None:
+        return
+    stock_release(
+        lines=[StockLine(product_id=taken.product_id, type_id=taken.type_id, quantity=units)],
+        order_id=order.pk,
+        actor=actor,
+        reason=StockReason.ADJUSTED,
+        note=reason,
+    )
+
+
+def order_reprice(order: Order) -> None:
+    """The order's figures from its lines as they are now, under the rates, promotion and
+    delivery fee it was placed with (orders/pricing.py), stored on it and its lines."""
+    lines = list(order.items.all())
+    offer = (
+        Offer(order.promo_kind, order.promo_value)
+        if order.promo_kind and order.promo_value is not None
+        else None
+    )
+    figures = price_order(
+        [
+            PriceLine(line.unit_price, line.quantity, line.excise, line.discountable)
+            for line in lines
+        ],
+        delivery_fee=order.delivery_fee,
+        rates=TaxRates(order.sales_tax_rate, order.excise_tax_rate, order.tax_place),
+        offer=offer,
+    )
+    store_figures(order, figures)
+    order.save(update_fields=[*FIGURE_FIELDS, "updated_at"])
+    for line, shares in zip(lines, figures.lines, strict=True):
+        line.discount, line.excise_tax = shares.discount, shares.excise_tax
+    OrderLine.objects.bulk_update(lines, ["discount", "excise_tax"])

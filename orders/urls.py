@@ -4,9 +4,11 @@ from orders import api
 urlpatterns = [
     *route("orders", api.order_list),
     *route("orders/checkout", api.checkout),
+    *route("orders/quote", api.quote),
     *route("orders/bulk", api.order_bulk),
     *route("orders/<int:order_id>/complete", api.order_complete),
     *route("orders/<int:order_id>/cancel", api.order_cancel),
+    *route("orders/<int:order_id>/items/<int:item_id>", api.order_line),
     *route("shop/delivery-zip/<str:zip_code>", api.delivery_zip),
     *route("shop/phone-check", api.phone_check),
     *route("shop/delivery-times", api.delivery_times),

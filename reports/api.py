@@ -13,7 +13,7 @@ from rest_framework.response import Response
 
 from common.schema import error, see_api_docs
 from reports import selectors
-from reports.export import write_sales_csv
+from reports.export import write_sales_csv, write_taxes_csv
 
 
 class MoneyField(serializers.DecimalField):
@@ -45,8 +45,11 @@ class ProductSalesSerializer(serializers.Serializer):
 
 class TotalsSerializer(serializers.Serializer):
     orders = serializers.IntegerField()
-    revenue = MoneyField()
+    revenue = MoneyField(
+        help_text="Goods less discounts, plus delivery fees: the totals less the taxes."
+    )
     averageOrder = MoneyField()
+    discounts = MoneyField(help_text="Promotion discounts given on these orders.")
 
 
 class OptionSalesSerializer(serializers.Serializer):
@@ -122,4 +125,73 @@ def sales_csv(request: Request) -> HttpResponse:
         f'attachment; filename="sales-{period.date_from}-{period.date_to}.csv"'
     )
     write_sales_csv(report, response)
+    return response
+
+
+class TaxRateSerializer(serializers.Serializer):
+    rate = serializers.DecimalField(
+        max_digits=6, decimal_places=3, help_text="The sales-tax percent the orders kept."
+    )
+    place = serializers.CharField(
+        help_text='Where it is due: "Pickup" (the shop), "ZIP 92840" (local delivery), '
+        '"State NV" (shipping).'
+    )
+    taxableSales = MoneyField()
+    salesTax = MoneyField()
+
+
+class TaxesReportSerializer(serializers.Serializer):
+    to = serializers.DateField()
+    taxableSales = MoneyField(help_text="Goods less discounts; delivery fees are not taxed.")
+    salesTax = MoneyField()
+    exciseSales = MoneyField(help_text="The sales (after discounts) the excise was charged on.")
+    exciseTax = MoneyField()
+    discounts = MoneyField(help_text="Promotion discounts given.")
+    byRate = TaxRateSerializer(many=True)
+
+
+TaxesReportSerializer._declared_fields["from"] = serializers.DateField()
+TAXES = see_api_docs(
+    "Admin only. The figures for filing sales tax and the excise between `from` and `to` (Los "
+    "Angeles days, both included; default the last 30 days): orders that are not cancelled, "
+    "with the rates each kept.",
+    "Money",
+)
+
+
+@extend_schema(
+    operation_id="reports_taxes",
+    parameters=PARAMETERS,
+    responses={200: TaxesReportSerializer, **ERRORS},
+    description=TAXES,
+)
+@api_view(["GET"])
+@permission_classes([IsAdminUser])
+def taxes(request: Request) -> Response:
+    report = selectors.taxes_report(selectors.report_range(request.query_params))
+    return Response(TaxesReportSerializer(report).data)
+
+
+@extend_schema(
+    operation_id="reports_taxes_csv",
+    parameters=PARAMETERS,
+    responses={
+        (200, "text/csv"): OpenApiResponse(
+            OpenApiTypes.STR,
+            description="One table: section (period, totals, discounts, rate), rate, place, "
+            "taxableSales, salesTax, exciseSales, exciseTax.",
+        ),
+        **ERRORS,
+    },
+    description="The same report as CSV. " + TAXES,
+)
+@api_view(["GET"])
+@permission_classes([IsAdminUser])
+def taxes_csv(request: Request) -> HttpResponse:
+    period = selectors.report_range(request.query_params)
+    response = HttpResponse(content_type="text/csv; charset=utf-8")
+    response["Content-Disposition"] = (
+        f'attachment; filename="taxes-{period.date_from}-{period.date_to}.csv"'
+    )
+    write_taxes_csv(selectors.taxes_report(period), response)
     return response

@@ -15,6 +15,7 @@ def write_sales_csv(report: dict[str, Any], out: Writable) -> None:
     writer.writerow(["period", f"{report['from']}..{report['to']}", "", "", "", ""])
     writer.writerow(["totals", "all", "", totals["orders"], "", totals["revenue"]])
     writer.writerow(["totals", "averageOrder", "", "", "", totals["averageOrder"]])
+    writer.writerow(["totals", "discounts", "", "", "", totals["discounts"]])
     for day in report["days"]:
         writer.writerow(["day", day["date"], "", day["orders"], "", day["revenue"]])
     for category in report["byCategory"]:
@@ -43,3 +44,37 @@ def write_sales_csv(report: dict[str, Any], out: Writable) -> None:
         writer.writerow(["status", status, "", count, "", ""])
     for option, values in report["byDeliveryOption"].items():
         writer.writerow(["deliveryOption", option, "", values["orders"], "", values["revenue"]])
+
+
+TAX_COLUMNS = ["section", "rate", "place", "taxableSales", "salesTax", "exciseSales", "exciseTax"]
+
+
+def write_taxes_csv(report: dict[str, Any], out: Writable) -> None:
+    """The tax report as one table: the period, the totals, then one row per rate and place."""
+    writer = csv.writer(out)
+    writer.writerow(TAX_COLUMNS)
+    writer.writerow(["period", "", f"{report['from']}..{report['to']}", "", "", "", ""])
+    writer.writerow(
+        [
+            "totals",
+            "",
+            "",
+            report["taxableSales"],
+            report["salesTax"],
+            report["exciseSales"],
+            report["exciseTax"],
+        ]
+    )
+    writer.writerow(["discounts", "", "", report["discounts"], "", "", ""])
+    for row in report["byRate"]:
+        writer.writerow(
+            [
+                "rate",
+                row["rate"],
+                text_cell(row["place"]),
+                row["taxableSales"],
+                row["salesTax"],
+                "",
+                "",
+            ]
+        )

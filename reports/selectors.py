@@ -1,7 +1,9 @@
 """The sales report: a handful of grouped queries over one date range, the same number of
 queries whatever the range or the number of orders (see docs/performance.md).
 
-Revenue is the total (goods and delivery fees) of orders that are not cancelled; orders per
+Revenue is what orders that are not cancelled brought the shop: goods less discounts, plus
+delivery fees (their total less the sales and excise taxes collected for the state, which
+the tax report counts); orders per
 day, per category, per product and per delivery option count those orders too. byStatus
 counts every order, cancelled ones included. Category and product revenue are goods only
 (unit price x quantity, as sold). Days are Los Angeles days.
@@ -61,10 +63,12 @@ class Tally:
 
     orders: int = 0
     revenue: Decimal = ZERO
+    discounts: Decimal = ZERO
 
-    def add(self, orders: int, revenue: Decimal | None) -> None:
+    def add(self, orders: int, revenue: Decimal | None, discounts: Decimal | None) -> None:
         self.orders += orders
         self.revenue += revenue or ZERO
+        self.discounts += discounts or ZERO
 
 
 def report_range(params: QueryDict | dict[str, str]) -> ReportRange:
@@ -106,6 +110,7 @@ def sales_report(period: ReportRange) -> dict[str, Any]:
             "orders": count,
             "revenue": revenue,
             "averageOrder": _money(revenue / count) if count else ZERO,
+            "discounts": _money(sum((tally.discounts for tally in by_option.values()), ZERO)),
         },
         "days": _days(period, per_day),
         "byCategory": _by_category(per_product),
@@ -116,6 +121,12 @@ def sales_report(period: ReportRange) -> dict[str, Any]:
             for option, tally in by_option.items()
         },
     }
+
+
+_REVENUE = ExpressionWrapper(
+    F("total") - F("sales_tax") - F("excise_tax"),
+    output_field=DecimalField(max_digits=14, decimal_places=2),
+)
 
 
 def _order_tallies(
@@ -130,14 +141,14 @@ def _order_tallies(
         _orders_in(period)
         .annotate(day=TruncDate("created_at", tzinfo=SHOP_TIME_ZONE))
         .values("day", "status", "delivery_option")
-        .annotate(orders=Count("id"), revenue=Sum("total"))
+        .annotate(orders=Count("id"), revenue=Sum(_REVENUE), discounts=Sum("discount"))
     )
     for row in grouped:
         by_status[row["status"]] += row["orders"]
         if row["status"] == OrderStatus.CANCELLED:
             continue
-        by_option[row["delivery_option"]].add(row["orders"], row["revenue"])
-        per_day[row["day"]].add(row["orders"], row["revenue"])
+        by_option[row["delivery_option"]].add(row["orders"], row["revenue"], row["discounts"])
+        per_day[row["day"]].add(row["orders"], row["revenue"], row["discounts"])
     return by_status, by_option, per_day
 
 
@@ -227,3 +238,55 @@ def _top_products(per_product: list[Mapping[str, Any]]) -> list[dict[str, Any]]:
         }
         for row in sold[:TOP_PRODUCTS]
     ]
+
+
+# --- Taxes ---------------------------------------------------------------------------------
+
+
+def taxes_report(period: ReportRange) -> dict[str, Any]:
+    """What the owner files for `period` (Los Angeles days), from the orders placed in it that
+    are not cancelled, with the figures and rates each order kept: the taxable sales (goods
+    less discounts; delivery fees are not taxed) and the sales tax per rate and place, and the
+    excise with the sales it was charged on. Two queries."""
+    orders = _orders_in(period).exclude(status=OrderStatus.CANCELLED)
+    by_rate = (
+        orders.values("sales_tax_rate", "tax_place")
+        .annotate(
+            taxable=Sum(_TAXABLE),
+            tax=Sum("sales_tax"),
+            excise=Sum("excise_tax"),
+            discounts=Sum("discount"),
+        )
+        .order_by("-sales_tax_rate", "tax_place")
+    )
+    rows = list(by_rate)
+    excise_sales = OrderLine.objects.filter(order__in=orders, excise=True).aggregate(
+        sales=Sum(_LINE_TAXABLE)
+    )["sales"]
+    return {
+        "from": period.date_from,
+        "to": period.date_to,
+        "taxableSales": _money(sum((row["taxable"] or ZERO for row in rows), ZERO)),
+        "salesTax": _money(sum((row["tax"] or ZERO for row in rows), ZERO)),
+        "exciseSales": _money(excise_sales),
+        "exciseTax": _money(sum((row["excise"] or ZERO for row in rows), ZERO)),
+        "discounts": _money(sum((row["discounts"] or ZERO for row in rows), ZERO)),
+        "byRate": [
+            {
+                "rate": row["sales_tax_rate"],
+                "place": row["tax_place"],
+                "taxableSales": _money(row["taxable"]),
+                "salesTax": _money(row["tax"]),
+            }
+            for row in rows
+        ],
+    }
+
+
+_TAXABLE = ExpressionWrapper(
+    F("subtotal") - F("discount"), output_field=DecimalField(max_digits=14, decimal_places=2)
+)
+_LINE_TAXABLE = ExpressionWrapper(
+    F("unit_price") * F("quantity") - F("discount"),
+    output_field=DecimalField(max_digits=14, decimal_places=2),
+)

@@ -44,6 +44,7 @@ class BoundedPriceAndStock(_AdminBase):
 
     BOUNDS = {
         "price": MaxValueValidator(MAX_PRICE, PRICE_TOO_HIGH),
+        "compare_at_price": MaxValueValidator(MAX_PRICE, PRICE_TOO_HIGH),
         "quantity": MaxValueValidator(MAX_QUANTITY, QUANTITY_TOO_HIGH),
     }
 
@@ -60,7 +61,7 @@ class ProductTypeInline(BoundedPriceAndStock, admin.TabularInline):
     model = ProductType
     form = ProductTypeForm
     extra = 0
-    fields = ("name", "price", "availability", "quantity", "quantity_at_open")
+    fields = ("name", "price", "compare_at_price", "availability", "quantity", "quantity_at_open")
 
 
 @admin.register(Product)
@@ -91,6 +92,8 @@ class ProductAdmin(BoundedPriceAndStock, admin.ModelAdmin):
                     "description",
                     "category",
                     "price",
+                    "compare_at_price",
+                    "excise_exempt",
                     "quantity",
                     "quantity_at_open",
                     "version_at_open",
@@ -185,6 +188,8 @@ class ProductAdmin(BoundedPriceAndStock, admin.ModelAdmin):
             "name": data["name"],
             "description": data.get("description", ""),
             "price": data.get("price"),
+            "compare_at_price": data.get("compare_at_price"),
+            "excise_exempt": data.get("excise_exempt", False),
             "availability": data.get("availability", False),
             "category": data["category"].pk,
             "quantity": data["quantity"],
@@ -253,8 +258,17 @@ class StockMoveAdmin(admin.ModelAdmin):
 
 @admin.register(Category)
 class CategoryAdmin(admin.ModelAdmin):
-    list_display = ("name", "id", "age_restricted", "shippable", "color_class", "icon", "position")
-    list_editable = ("age_restricted", "shippable")
+    list_display = (
+        "name",
+        "id",
+        "age_restricted",
+        "shippable",
+        "excise_tax",
+        "color_class",
+        "icon",
+        "position",
+    )
+    list_editable = ("age_restricted", "shippable", "excise_tax")
     ordering = ("position", "id")
 
     def get_readonly_fields(

@@ -113,7 +113,7 @@ class ProductVersionForm(StockGuardForm):
 class ProductTypeForm(StockGuardForm):
     class Meta:
         model = ProductType
-        fields = ("name", "price", "availability", "quantity")
+        fields = ("name", "price", "compare_at_price", "availability", "quantity")
 
 
 class ProductForm(ProductVersionForm):
@@ -131,7 +131,16 @@ class ProductForm(ProductVersionForm):
 
     class Meta:
         model = Product
-        fields = ("name", "description", "price", "availability", "category", "quantity")
+        fields = (
+            "name",
+            "description",
+            "price",
+            "compare_at_price",
+            "excise_exempt",
+            "availability",
+            "category",
+            "quantity",
+        )
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)

@@ -121,7 +121,8 @@ def category_list(request: Request) -> HttpResponse:
     request=CategoryFlagsSerializer,
     responses={200: CategorySerializer, 404: error("Category not found")},
     description=see_api_docs(
-        "Admins: `{ageRestricted?, shippable?}`; the flags sent change, the others stay. "
+        "Admins: `{ageRestricted?, shippable?, exciseTax?}`; the flags sent change, the others "
+        "stay. "
         "Answers the category.",
         CATALOG,
     ),
@@ -135,6 +136,7 @@ def category_flags(request: Request, category_id: str) -> HttpResponse:
         category_id=category_id,
         age_restricted=form.validated_data.get("ageRestricted"),
         shippable=form.validated_data.get("shippable"),
+        excise_tax=form.validated_data.get("exciseTax"),
     )
     return Response(CategorySerializer(category).data)
 

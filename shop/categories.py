@@ -40,3 +40,5 @@ NOT_SHIPPABLE = {
     "alcohol",
     "vaporizors",
 }
+# California's electronic cigarette excise (CECET) applies to their nicotine products.
+EXCISE_TAX = {"disposables", "juices", "vaporizors"}

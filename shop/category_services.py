@@ -21,6 +21,7 @@ CATEGORY_FIELDS = {
     "position",
     "age_restricted",
     "shippable",
+    "excise_tax",
 }
 
 
@@ -40,10 +41,14 @@ def category_update(*, category_id: str, **changes: Any) -> Category:
 
 
 def category_flags_update(
-    *, category_id: str, age_restricted: bool | None = None, shippable: bool | None = None
+    *,
+    category_id: str,
+    age_restricted: bool | None = None,
+    shippable: bool | None = None,
+    excise_tax: bool | None = None,
 ) -> Category:
-    """Set a category's 21+ and shippable flags (None: unchanged)."""
-    flags = {"age_restricted": age_restricted, "shippable": shippable}
+    """Set a category's 21+, shippable and excise flags (None: unchanged)."""
+    flags = {"age_restricted": age_restricted, "shippable": shippable, "excise_tax": excise_tax}
     return category_update(
         category_id=category_id,
         **{name: value for name, value in flags.items() if value is not None},

@@ -26,6 +26,13 @@ class Category(models.Model):
     shippable = models.BooleanField(
         default=True, help_text="Off: products of this category can only be picked up or delivered."
     )
+    # California's excise on electronic cigarettes and their liquids (orders/pricing.py);
+    # read by checkout on every order, like age_restricted.
+    excise_tax = models.BooleanField(
+        default=False,
+        help_text="Nicotine vapes and liquids: checkout adds the excise tax "
+        "(a product marked exempt, e.g. 0 mg, is not taxed).",
+    )
 
     class Meta:
         ordering = ["position", "id"]
@@ -40,8 +47,12 @@ class Product(models.Model):
     description = models.TextField(blank=True)
     # Null means "Price not set": shown, but cannot be ordered.
     price = models.DecimalField(max_digits=10, decimal_places=2, null=True, blank=True)
+    # The "compare at" price shown struck through beside `price` (a sale); null: not on sale.
+    compare_at_price = models.DecimalField(max_digits=10, decimal_places=2, null=True, blank=True)
     availability = models.BooleanField(default=True)
     category = models.ForeignKey(Category, on_delete=models.PROTECT, related_name="products")
+    # In an excise category but without nicotine (0 mg): the excise does not apply.
+    excise_exempt = models.BooleanField(default=False)
     # Units still available: checkout takes units out, a cancelled order puts them back.
     quantity = models.PositiveIntegerField(default=0)
     created_at = models.DateTimeField(auto_now_add=True, db_index=True)
@@ -123,6 +134,8 @@ class ProductType(models.Model):
     name = models.CharField(max_length=120)
     # Null: the product's price applies.
     price = models.DecimalField(max_digits=10, decimal_places=2, null=True, blank=True)
+    # Null: the product's compare-at price applies when the type has no price of its own.
+    compare_at_price = models.DecimalField(max_digits=10, decimal_places=2, null=True, blank=True)
     availability = models.BooleanField(default=True)
     quantity = models.PositiveIntegerField(default=0)
     created_at = models.DateTimeField(auto_now_add=True)
@@ -145,6 +158,12 @@ class ProductType(models.Model):
     @property
     def effective_price(self) -> Decimal | None:
         return self.price if self.price is not None else self.product.price
+
+    @property
+    def effective_compare_at_price(self) -> Decimal | None:
+        if self.compare_at_price is not None:
+            return self.compare_at_price
+        return self.product.compare_at_price if self.price is None else None
 
 
 class ProductImage(models.Model):
@@ -184,6 +203,7 @@ class StockReason(models.TextChoices):
     IMPORT = "import", "Import"
     DELETED = "deleted", "Deleted from the catalog"
     CORRECTION = "correction", "Audit correction"
+    ADJUSTED = "order_adjusted", "Order adjusted"
 
 
 class StockMove(models.Model):

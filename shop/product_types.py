@@ -30,6 +30,10 @@ def product_types_reconcile(
         product, [current[pk] for pk in sorted(set(current) - set(listed))], why
     )
     moves += [_save_item(product, item, current, why) for item in types]
+    # Imported here: shop.services imports this module.
+    from shop.services import compare_at_check
+
+    compare_at_check(product, *ProductType.objects.filter(product=product))
     ledger_write(moves)
 
 

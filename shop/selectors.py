@@ -241,6 +241,7 @@ CATEGORY_FIELDS = {
     "categoryName": "category__name",
     "ageRestricted": "category__age_restricted",
     "shippable": "category__shippable",
+    "exciseTax": "category__excise_tax",
 }
 
 
@@ -263,6 +264,8 @@ def product_answers(
         "name",
         "description",
         "price",
+        "compare_at_price",
+        "excise_exempt",
         "availability",
         "category_id",
         "quantity",
@@ -276,10 +279,12 @@ def product_answers(
         return []
     ids = [row["id"] for row in rows]
     types, images = defaultdict(list), defaultdict(list)
-    for product_id, type_id, name, availability, price, quantity in (
+    for product_id, type_id, name, availability, price, compare_at, quantity in (
         ProductType.objects.filter(product_id__in=ids)
         .order_by("id")
-        .values_list("product_id", "id", "name", "availability", "price", "quantity")
+        .values_list(
+            "product_id", "id", "name", "availability", "price", "compare_at_price", "quantity"
+        )
     ):
         types[product_id].append(
             {
@@ -287,6 +292,7 @@ def product_answers(
                 "name": name,
                 "availability": availability,
                 "price": _money(price),
+                "compareAtPrice": _money(compare_at),
                 "quantity": quantity,
             }
         )
@@ -307,12 +313,14 @@ def product_answers(
             "name": row["name"],
             "description": row["description"],
             "price": _money(row["price"]),
+            "compareAtPrice": _money(row["compare_at_price"]),
             "availability": row["availability"],
             "category": category,
             "categoryId": category,
         }
         for key, column in CATEGORY_FIELDS.items():
             answer[key] = row[column]
+        answer["exciseExempt"] = row["excise_exempt"]
         answer["images"] = [url_for(path) for path, _ in pictures]
         # Same order as `images`; an image stored without a thumbnail stands in for it.
         answer["thumbnails"] = [url_for(thumb or path) for path, thumb in pictures]

@@ -66,17 +66,30 @@ class QuantityField(serializers.IntegerField):
         return serializers.empty if isinstance(value, str) and not value.strip() else value
 
 
-def price_field() -> PriceField:
-    return PriceField(
-        max_digits=10,
-        decimal_places=2,
-        min_value=0,
-        max_value=MAX_PRICE,
-        allow_null=True,
-        required=False,
-        error_messages=PRICE_ERRORS,
-        help_text='Empty or null = no price ("Price not set"); at most 100,000.00.',
-    )
+COMPARE_AT_HELP = (
+    'The price before a sale, shown struck through beside the price with a "Sale" badge; '
+    "more than the price. Empty or null: not on sale."
+)
+
+
+def price_field(**kwargs: Any) -> PriceField:
+    return PriceField(**kwargs, **_PRICE_FIELD)
+
+
+def compare_at_field() -> PriceField:
+    return PriceField(source="compare_at_price", **{**_PRICE_FIELD, "help_text": COMPARE_AT_HELP})
+
+
+_PRICE_FIELD: dict[str, Any] = dict(
+    max_digits=10,
+    decimal_places=2,
+    min_value=0,
+    max_value=MAX_PRICE,
+    allow_null=True,
+    required=False,
+    error_messages=PRICE_ERRORS,
+    help_text='Empty or null = no price ("Price not set"); at most 100,000.00.',
+)
 
 
 def quantity_field() -> QuantityField:
@@ -96,6 +109,11 @@ class CategorySerializer(serializers.Serializer):
     description = serializers.CharField()
     ageRestricted = serializers.BooleanField(source="age_restricted")
     shippable = serializers.BooleanField()
+    exciseTax = serializers.BooleanField(
+        source="excise_tax",
+        help_text="California's excise on electronic cigarettes and their liquids applies to "
+        "its products (those marked exciseExempt aside).",
+    )
 
 
 class CategoryFlagsSerializer(serializers.Serializer):
@@ -107,6 +125,9 @@ class CategoryFlagsSerializer(serializers.Serializer):
     shippable = serializers.BooleanField(
         required=False, error_messages={"invalid": "shippable must be true or false."}
     )
+    exciseTax = serializers.BooleanField(
+        required=False, error_messages={"invalid": "exciseTax must be true or false."}
+    )
 
 
 class ProductTypeSerializer(serializers.Serializer):
@@ -114,6 +135,13 @@ class ProductTypeSerializer(serializers.Serializer):
     name = serializers.CharField()
     availability = serializers.BooleanField()
     price = serializers.DecimalField(max_digits=10, decimal_places=2, allow_null=True)
+    compareAtPrice = serializers.DecimalField(
+        source="compare_at_price",
+        max_digits=10,
+        decimal_places=2,
+        allow_null=True,
+        help_text="The type's own; null with no price of its own: the product's applies.",
+    )
     quantity = serializers.IntegerField()
 
 
@@ -126,12 +154,19 @@ class ProductSerializer(serializers.Serializer):
     name = serializers.CharField()
     description = serializers.CharField()
     price = serializers.DecimalField(max_digits=10, decimal_places=2, allow_null=True)
+    compareAtPrice = serializers.DecimalField(
+        max_digits=10, decimal_places=2, allow_null=True, help_text=COMPARE_AT_HELP
+    )
     availability = serializers.BooleanField()
     category = serializers.CharField()
     categoryId = serializers.CharField()
     categoryName = serializers.CharField()
     ageRestricted = serializers.BooleanField()
     shippable = serializers.BooleanField()
+    exciseTax = serializers.BooleanField(help_text="The category's excise flag.")
+    exciseExempt = serializers.BooleanField(
+        help_text="No nicotine (0 mg): the category's excise does not apply."
+    )
     images = serializers.ListField(child=serializers.CharField(), read_only=True)
     # Same order as `images`; an image stored without a thumbnail stands in for it.
     thumbnails = serializers.ListField(child=serializers.CharField(), read_only=True)
@@ -213,6 +248,7 @@ class ProductTypeFormSerializer(serializers.Serializer):
         },
     )
     price = price_field()
+    compareAtPrice = compare_at_field()
     availability = serializers.BooleanField(
         required=False, default=True, error_messages=AVAILABILITY_ERRORS
     )
@@ -288,6 +324,13 @@ class ProductFormSerializer(serializers.Serializer):
         error_messages={"max_length": "Description must be at most 5000 characters."},
     )
     price = price_field()
+    compareAtPrice = compare_at_field()
+    exciseExempt = serializers.BooleanField(
+        source="excise_exempt",
+        required=False,
+        error_messages={"invalid": "exciseExempt must be true or false."},
+        help_text="No nicotine (0 mg): exempt from its category's excise.",
+    )
     # A missing flag on create means available, not False (DRF's default for HTML forms).
     availability = serializers.BooleanField(
         required=False, default=True, error_messages=AVAILABILITY_ERRORS

@@ -40,8 +40,20 @@ MAX_IMAGES = 5
 PRODUCT_FOLDER = "products"
 PRODUCT_MAX_SIDE = 1600
 TOO_MANY_IMAGES = f"A product can have at most {MAX_IMAGES} images."
-PRODUCT_FIELDS = {"name", "description", "price", "availability", "category", "quantity"}
-TYPE_FIELDS = {"name", "price", "availability", "quantity"}
+PRODUCT_FIELDS = {
+    "name",
+    "description",
+    "price",
+    "compare_at_price",
+    "availability",
+    "category",
+    "quantity",
+    "excise_exempt",
+}
+TYPE_FIELDS = {"name", "price", "compare_at_price", "availability", "quantity"}
+COMPARE_AT_NOT_ABOVE = (
+    "The compare-at price must be more than the price (it is the price before the sale)."
+)
 
 T = TypeVar("T")
 # A product's types as the form sends them (shop/product_types.py).
@@ -149,12 +161,27 @@ def _release_after_commit(paths: Sequence[str | None]) -> None:
     delete_after_commit(paths, in_use=image_path_in_use)
 
 
+def compare_at_check(product: Product, *types: ProductType) -> None:
+    """A compare-at price (a sale's struck-through one) is above the price it is shown
+    beside: a product's above its price, a type's above its own price or, without one, its
+    product's. Checked in the writer's transaction, after the write: a refusal rolls it back."""
+    rows: list[tuple[Decimal | None, Decimal | None]] = [(product.compare_at_price, product.price)]
+    rows += [(t.compare_at_price, t.price if t.price is not None else product.price) for t in types]
+    for compare_at, price in rows:
+        if compare_at is not None and (price is None or compare_at <= price):
+            raise InvalidInput(
+                COMPARE_AT_NOT_ABOVE, errors={"compareAtPrice": [COMPARE_AT_NOT_ABOVE]}
+            )
+
+
 def product_create(
     *,
     name: str,
     category: str,
     description: str = "",
     price: Decimal | None = None,
+    compare_at_price: Decimal | None = None,
+    excise_exempt: bool = False,
     availability: bool = True,
     quantity: int = 0,
     uploads: Sequence[UploadedFile] = (),
@@ -175,10 +202,13 @@ def product_create(
             name=name,
             description=description,
             price=price,
+            compare_at_price=compare_at_price,
+            excise_exempt=excise_exempt,
             availability=availability,
             category_id=category,
             quantity=quantity,
         )
+        compare_at_check(product)
         _stock_moved(product, None, before=0, why=why)
         _add_images(product, stored, start=0)
         if types is not None:
@@ -238,6 +268,7 @@ def product_update(
         if not model_update(product, data=changes, attribute_names={"category": "category_id"}):
             # Its images or types may have changed: updated_at moves with every write.
             product.save(update_fields=["updated_at"])
+        compare_at_check(product)
         if "name" in changes:
             record_words([product.name])  # for the search's typos
         _stock_moved(product, None, before=before, why=why)
@@ -294,6 +325,7 @@ def product_type_create(
     product_id: int,
     name: str,
     price: Decimal | None = None,
+    compare_at_price: Decimal | None = None,
     availability: bool = True,
     quantity: int = 0,
     actor: "User | None" = None,
@@ -301,8 +333,14 @@ def product_type_create(
     with transaction.atomic():
         product = _locked_product(product_id)
         product_type = ProductType.objects.create(
-            product=product, name=name, price=price, availability=availability, quantity=quantity
+            product=product,
+            name=name,
+            price=price,
+            compare_at_price=compare_at_price,
+            availability=availability,
+            quantity=quantity,
         )
+        compare_at_check(product, product_type)
         _stock_moved(product, product_type, before=0, why=Why(StockReason.CREATED, actor=actor))
         product.save(update_fields=["updated_at"])
         sellable_refresh([product.pk])
@@ -338,6 +376,7 @@ def product_type_update(
             changes_stock=changes.get("quantity", before) != before,
         )
         model_update(product_type, data=changes)
+        compare_at_check(product, product_type)
         _stock_moved(
             product, product_type, before=before, why=Why(StockReason.ADMIN_EDIT, actor=actor)
         )

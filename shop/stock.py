@@ -47,6 +47,11 @@ class ReservedLine:
     type_name: str
     unit_price: Decimal
     quantity: int
+    category_id: str = ""
+    # California's excise applies (the category's flag, unless the product is exempt).
+    excise: bool = False
+    # The struck-through price of a sale, when higher than unit_price; else None.
+    compare_at_price: Decimal | None = None
 
 
 @dataclass(frozen=True)
@@ -130,10 +135,9 @@ def _label(product: Product, product_type: ProductType | None) -> str:
 def _locked(lines: Sequence[StockLine]) -> tuple[Products, Types]:
     product_ids = sorted({line.product_id for line in lines})
     type_ids = sorted({line.type_id for line in lines if line.type_id is not None})
-    products = {
-        p.pk: p
-        for p in Product.objects.select_for_update().filter(pk__in=product_ids).order_by("pk")
-    }
+    # The category rides along (its excise flag prices the line) but is not locked.
+    locked = Product.objects.select_for_update(of=("self",)).select_related("category")
+    products = {p.pk: p for p in locked.filter(pk__in=product_ids).order_by("pk")}
     types = {
         t.pk: t
         for t in ProductType.objects.select_for_update().filter(pk__in=type_ids).order_by("pk")
@@ -204,6 +208,11 @@ def _priced(product: Product, product_type: ProductType | None, quantity: int) -
     unit_price = product_type.effective_price if product_type is not None else product.price
     if unit_price is None:
         raise Conflict(NO_PRICE.format(name=label))
+    compare_at = (
+        product_type.effective_compare_at_price
+        if product_type is not None
+        else product.compare_at_price
+    )
     return ReservedLine(
         product_id=product.pk,
         type_id=product_type.pk if product_type is not None else None,
@@ -211,7 +220,29 @@ def _priced(product: Product, product_type: ProductType | None, quantity: int) -
         type_name=product_type.name if product_type else "",
         unit_price=unit_price,
         quantity=quantity,
+        category_id=product.category_id,
+        excise=product.category.excise_tax and not product.excise_exempt,
+        compare_at_price=compare_at if compare_at is not None and compare_at > unit_price else None,
     )
+
+
+def stock_price_lines(*, lines: Sequence[StockLine]) -> list[ReservedLine]:
+    """`lines` priced as stock_reserve would sell them now, without locking or taking
+    anything (a quote): the same refusals for unknown, unavailable and unpriced items;
+    short stock is left to the checkout."""
+    product_ids = {line.product_id for line in lines}
+    type_ids = {line.type_id for line in lines if line.type_id is not None}
+    products = {
+        p.pk: p for p in Product.objects.select_related("category").filter(pk__in=product_ids)
+    }
+    types = {t.pk: t for t in ProductType.objects.filter(pk__in=type_ids)} if type_ids else {}
+    priced = []
+    for (product_id, type_id), quantity in _merged(lines, products, types).items():
+        product_type = types.get(type_id) if type_id is not None else None
+        if product_type is not None:
+            product_type.product = products[product_id]
+        priced.append(_priced(products[product_id], product_type, quantity))
+    return priced
 
 
 def _refuse_short(short: list[str]) -> None:
@@ -288,9 +319,11 @@ def stock_release(
     order_id: int | None = None,
     actor: "User | None" = None,
     reason: StockReason = StockReason.CANCEL,
+    note: str = "",
 ) -> None:
     """Put `lines` (StockLine) back in stock, e.g. when an order is cancelled (`reason`:
-    cancel, or hold_expired), recorded in the ledger with the order's number. Items deleted
+    cancel, hold_expired, or order_adjusted with the admin's `note`), recorded in the ledger
+    with the order's number. Items deleted
     from the catalog since are skipped. Must run inside the caller's transaction; locks in
     the same order as stock_reserve; a type's product is locked too, as its version moves."""
     products, types = _locked(lines)
@@ -298,5 +331,5 @@ def stock_release(
         [(line.product_id, line.type_id, line.quantity) for line in lines],
         products,
         types,
-        Why(reason=reason, order_id=order_id, actor=actor),
+        Why(reason=reason, order_id=order_id, actor=actor, note=note),
     )

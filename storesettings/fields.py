@@ -4,7 +4,7 @@ sent by the back office is checked. Every refusal names the field."""
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
-from datetime import time
+from datetime import date, time
 from decimal import Decimal, InvalidOperation
 from typing import Any
 
@@ -112,11 +112,80 @@ def zip_codes(name: str, value: Any) -> tuple[str, ...]:
     return tuple(sorted(codes))
 
 
+RATE_MOST = Decimal("100")
+_STATE = re.compile(r"[A-Z]{2}")
+
+
+def _rate(name: str, value: Any) -> str:
+    """A percent from 0 to 100 with up to 3 decimals (8.75), kept as text ("8.75")."""
+    if isinstance(value, bool) or not isinstance(value, (int, float, str)):
+        raise Invalid(f"{name} must be a percent like 8.75.")
+    try:
+        rate = Decimal(str(value).strip())
+    except InvalidOperation:
+        raise Invalid(f"{name} must be a percent like 8.75.") from None
+    if not rate.is_finite() or not 0 <= rate <= RATE_MOST:
+        raise Invalid(f"{name} must be a percent from 0 to 100.")
+    if rate != rate.quantize(Decimal("0.001")):
+        raise Invalid(f"{name} must have at most 3 decimals.")
+    return f"{rate.normalize():f}"
+
+
+def rate(name: str, value: Any) -> Decimal:
+    return Decimal(_rate(name, value))
+
+
+def _rows(name: str, value: Any, keys: tuple[str, ...]) -> list[dict[str, Any]]:
+    if not isinstance(value, list) or any(not isinstance(row, dict) for row in value):
+        raise Invalid(f"{name} must be a list of {{{', '.join(keys)}}}.")
+    return value
+
+
+def delivery_tax_rates(name: str, value: Any) -> tuple[dict[str, Any], ...]:
+    rows = {}
+    for row in _rows(name, value, ("zip", "rate", "reviewed")):
+        code = row.get("zip")
+        if not isinstance(code, str) or not _ZIP.fullmatch(code.strip()):
+            raise Invalid(f"{name} must name 5-digit ZIP codes: {code!r} is not one.")
+        reviewed = row.get("reviewed", True)
+        if not isinstance(reviewed, bool):
+            raise Invalid(f"{name}: reviewed must be true or false.")
+        rate_text = _rate(f"{name} ({code.strip()})", row.get("rate"))
+        rows[code.strip()] = {"zip": code.strip(), "rate": rate_text, "reviewed": reviewed}
+    return tuple(rows[code] for code in sorted(rows))
+
+
+def state_tax_rates(name: str, value: Any) -> tuple[dict[str, Any], ...]:
+    rows = {}
+    for row in _rows(name, value, ("state", "rate")):
+        state = row.get("state")
+        state = state.strip().upper() if isinstance(state, str) else state
+        if not isinstance(state, str) or not _STATE.fullmatch(state):
+            raise Invalid(f"{name} must name states by their 2 letters: {state!r} is not one.")
+        rows[state] = {"state": state, "rate": _rate(f"{name} ({state})", row.get("rate"))}
+    return tuple(rows[state] for state in sorted(rows))
+
+
+def excise_rates(name: str, value: Any) -> tuple[dict[str, Any], ...]:
+    rows = {}
+    for row in _rows(name, value, ("rate", "from")):
+        try:
+            start = date.fromisoformat(str(row.get("from")).strip())
+        except ValueError:
+            raise Invalid(f"{name}: from must be a date like 2025-07-01.") from None
+        rows[start] = {"rate": _rate(name, row.get("rate")), "from": start.isoformat()}
+    if not rows:
+        raise Invalid(f"{name} must hold at least one rate.")
+    return tuple(rows[start] for start in sorted(rows))
+
+
 @dataclass(frozen=True)
 class Setting:
     name: str  # the API's (dotted when nested)
     attribute: str  # the model's and ShopConfig's
     check: Callable[[str, Any], Any]
+    # Left out of a PUT: kept as it is (the settings added after the first clients).
+    optional: bool = False
 
 
 NO_LIMIT = " (0: no limit)"
@@ -150,6 +219,11 @@ SETTINGS = (
     ),
     Setting("maxPendingUnits", "max_pending_units", whole(least=0, most=10000, zero=NO_LIMIT)),
     Setting("maxPendingValue", "max_pending_value", money()),
+    Setting("salesTaxRate", "sales_tax_rate", rate, optional=True),
+    Setting("deliveryTaxRates", "delivery_tax_rates", delivery_tax_rates, optional=True),
+    Setting("stateTaxRates", "state_tax_rates", state_tax_rates, optional=True),
+    Setting("exciseRates", "excise_rates", excise_rates, optional=True),
+    Setting("exciseTaxLabel", "excise_tax_label", text(most=100), optional=True),
 )
 BY_NAME = {setting.name: setting for setting in SETTINGS}
 # Sent back with a whole GET answer, and ignored: the server keeps these.
@@ -174,6 +248,9 @@ def json_value(value: Any) -> Any:
         return float(value)
     if isinstance(value, time):
         return f"{value:%H:%M}"
+    if isinstance(value, tuple) and value and isinstance(value[0], dict):
+        # A rate table: its rows in their order, each rate a number.
+        return [{**row, "rate": float(row["rate"])} for row in value]
     if isinstance(value, (tuple, frozenset)):
         return sorted(value)
     return value

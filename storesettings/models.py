@@ -4,6 +4,8 @@ One row (pk 1), written only by storesettings.services. Until it exists the envi
 variables and the spec's constants apply (storesettings.selectors.shop_config).
 """
 
+from decimal import Decimal
+
 from django.conf import settings
 from django.core.validators import RegexValidator
 from django.db import models
@@ -38,6 +40,16 @@ class ShopSettings(models.Model):
     # or type, and the goods' value; 0: no limit. First-run figures in selectors.
     max_pending_units = models.PositiveIntegerField(default=10)
     max_pending_value = models.DecimalField(max_digits=8, decimal_places=2, default=500)
+    # Taxes (orders/pricing.py applies them): percents with up to 3 decimals (8.75).
+    sales_tax_rate = models.DecimalField(max_digits=6, decimal_places=3, default=Decimal("8.75"))
+    # [{"zip", "rate" (text), "reviewed"}]: a delivery ZIP not listed is at the shop's rate.
+    delivery_tax_rates = models.JSONField(default=list)
+    # [{"state", "rate" (text)}]: a state not listed is 0; null until first saved (CA at the
+    # shop's rate).
+    state_tax_rates = models.JSONField(null=True, default=None)
+    # [{"rate" (text), "from" (YYYY-MM-DD)}]: the rate in force on an order's day.
+    excise_rates = models.JSONField(default=list)
+    excise_tax_label = models.CharField(max_length=100, default="")
     updated_at = models.DateTimeField(auto_now=True)
     updated_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+"

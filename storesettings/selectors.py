@@ -6,6 +6,7 @@ override still counts. Each call is one primary-key query: a save on one server 
 the next request on every server, with no process cache to go stale.
 """
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 from datetime import datetime, time
 from decimal import Decimal
@@ -25,6 +26,12 @@ CHANGES_SHOWN = 20
 FIRST_RUN_SHIPPING_FEE = Decimal("8.00")
 FIRST_RUN_DELIVERY_FEE = Decimal("20.00")
 FIRST_RUN_FREE_FROM = Decimal("60.00")
+# Garden Grove at the counter: California 7.25% + Orange County 0.5% + Measure O 1%.
+FIRST_RUN_SALES_TAX_RATE = Decimal("8.75")
+# The CECET: 12.5% of the retail price from July 1, 2025 (CDTFA).
+FIRST_RUN_EXCISE_RATES = ({"rate": "12.5", "from": "2025-07-01"},)
+FIRST_RUN_EXCISE_LABEL = "California Electronic Cigarette Excise Tax"
+SHOP_STATE = "CA"
 
 
 @dataclass(frozen=True)
@@ -51,6 +58,14 @@ class ShopConfig:
     pending_hold_hours: int
     max_pending_units: int
     max_pending_value: Decimal
+    sales_tax_rate: Decimal = FIRST_RUN_SALES_TAX_RATE
+    # Each a tuple of {"zip", "rate", "reviewed"} (rate as text); ZIPs not listed are at
+    # sales_tax_rate (delivery_tax_table).
+    delivery_tax_rates: tuple[dict[str, Any], ...] = ()
+    # {"state", "rate"}; None until saved: California at sales_tax_rate (state_tax_table).
+    state_tax_rates: tuple[dict[str, Any], ...] | None = None
+    excise_rates: tuple[dict[str, Any], ...] = FIRST_RUN_EXCISE_RATES
+    excise_tax_label: str = FIRST_RUN_EXCISE_LABEL
     updated_at: datetime | None = None
     updated_by: str | None = None
 
@@ -99,6 +114,12 @@ def _first_run() -> ShopConfig:
 def _from_row(row: ShopSettings) -> ShopConfig:
     values: dict[str, Any] = {name: getattr(row, name) for name in FIELDS}
     values["delivery_zip_codes"] = tuple(row.delivery_zip_codes)
+    values["delivery_tax_rates"] = tuple(row.delivery_tax_rates)
+    values["state_tax_rates"] = (
+        tuple(row.state_tax_rates) if row.state_tax_rates is not None else None
+    )
+    values["excise_rates"] = tuple(row.excise_rates) or FIRST_RUN_EXCISE_RATES
+    values["excise_tax_label"] = row.excise_tax_label or FIRST_RUN_EXCISE_LABEL
     return ShopConfig(
         **values,
         updated_at=row.updated_at,
@@ -133,3 +154,24 @@ def config_of(row: ShopSettings | None) -> ShopConfig:
 
 def recent_changes() -> list[SettingsChange]:
     return list(SettingsChange.objects.select_related("by")[:CHANGES_SHOWN])
+
+
+def rate_text(rate: Decimal) -> str:
+    """A percent as the rate tables keep it: "8.75", "10", "12.5"."""
+    return f"{rate.normalize():f}"
+
+
+def delivery_tax_table(config: ShopConfig, zip_codes: Iterable[str]) -> tuple[dict[str, Any], ...]:
+    """Every delivery ZIP's row, by ZIP: the saved ones, and the others at the shop's own
+    rate, never reviewed (the back office shows which the owner still has to check). A
+    ZIP no longer delivered to has no row."""
+    saved = {row["zip"]: row for row in config.delivery_tax_rates}
+    unreviewed = {"rate": rate_text(config.sales_tax_rate), "reviewed": False}
+    return tuple(saved.get(code, {"zip": code, **unreviewed}) for code in sorted(set(zip_codes)))
+
+
+def state_tax_table(config: ShopConfig) -> tuple[dict[str, Any], ...]:
+    """The rate per state for shipping; until saved, California at the shop's rate."""
+    if config.state_tax_rates is not None:
+        return config.state_tax_rates
+    return ({"state": SHOP_STATE, "rate": rate_text(config.sales_tax_rate)},)

@@ -7,7 +7,7 @@ from rest_framework import serializers
 
 from storesettings import fields
 from storesettings.models import SettingsChange
-from storesettings.selectors import ShopConfig
+from storesettings.selectors import ShopConfig, delivery_tax_table, state_tax_table
 
 
 def _pair(name: str, child: serializers.Field) -> serializers.Serializer:
@@ -57,6 +57,44 @@ class ShopSettingsSerializer(serializers.Serializer):
     maxPendingValue = serializers.FloatField(
         help_text="The goods' value one customer's pending orders may hold together; 0: no limit."
     )
+    salesTaxRate = serializers.FloatField(
+        required=False, help_text="Percent, up to 3 decimals: pickup's rate (first run 8.75)."
+    )
+    deliveryTaxRates = serializers.ListField(
+        required=False,
+        child=inline_serializer(
+            "SettingsDeliveryTaxRate",
+            {
+                "zip": serializers.CharField(),
+                "rate": serializers.FloatField(),
+                "reviewed": serializers.BooleanField(
+                    required=False,
+                    help_text="False for a first-run row the owner never confirmed; a row "
+                    "saved with another rate becomes true.",
+                ),
+            },
+        ),
+        help_text="Local delivery's rate per ZIP; every delivery ZIP is listed, those never "
+        "saved at salesTaxRate with reviewed false.",
+    )
+    stateTaxRates = serializers.ListField(
+        required=False,
+        child=inline_serializer(
+            "SettingsStateTaxRate",
+            {"state": serializers.CharField(), "rate": serializers.FloatField()},
+        ),
+        help_text="Shipping's rate per state (2 letters); a state not listed is 0.",
+    )
+    exciseRates = serializers.ListField(
+        required=False,
+        child=inline_serializer(
+            "SettingsExciseRate",
+            {"rate": serializers.FloatField(), "from": serializers.CharField()},
+        ),
+        help_text="The excise rate and the day (YYYY-MM-DD) it applies from; an order is "
+        "charged the rate in force on its day in the shop's zone.",
+    )
+    exciseTaxLabel = serializers.CharField(required=False)
 
 
 class ShopSettingsAnswerSerializer(ShopSettingsSerializer):
@@ -73,6 +111,10 @@ def settings_answer(
         value = getattr(config, setting.attribute)
         if setting.attribute == "delivery_zip_codes":
             value = value or zip_codes
+        elif setting.attribute == "delivery_tax_rates":
+            value = delivery_tax_table(config, config.delivery_zip_codes or zip_codes)
+        elif setting.attribute == "state_tax_rates":
+            value = state_tax_table(config)
         group, _, key = setting.name.rpartition(".")
         (nested.setdefault(group, {}) if group else nested)[key] = fields.json_value(value)
     return {

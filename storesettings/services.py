@@ -1,6 +1,7 @@
 """Saving the shop settings: every value checked first, then one row and a change log."""
 
 from dataclasses import asdict
+from decimal import Decimal
 from typing import Any
 
 from django.db import transaction
@@ -25,7 +26,7 @@ def _parse(data: Any, *, partial: bool) -> tuple[dict[str, Any], dict[str, list[
         errors[name] = [f"{name} is not a setting."]
     for setting in fields.SETTINGS:
         if setting.name not in sent:
-            if not partial:
+            if not partial and not setting.optional:
                 errors[setting.name] = [f"{setting.name} is required."]
             continue
         try:
@@ -53,7 +54,12 @@ def shop_settings_save(*, user: User, data: Any, partial: bool) -> None:
             # The first save stores every value in force, so later env changes stop counting.
             before["delivery_zip_codes"] = tuple(sorted(selectors.first_run_zip_codes()))
             row = ShopSettings(pk=SINGLETON)
+        _tax_tables(before)
         after = {name: before[name] for name in selectors.FIELDS} | values
+        _reviewed(before, after)
+        after["delivery_tax_rates"] = selectors.delivery_tax_table(
+            selectors.ShopConfig(**after), after["delivery_zip_codes"]
+        )
         if after["delivery_hours_start"] >= after["delivery_hours_end"]:
             _refuse({"deliveryHours.start": [HOURS_ORDER]})
         for name, value in after.items():
@@ -74,3 +80,23 @@ def shop_settings_save(*, user: User, data: Any, partial: bool) -> None:
             for setting in fields.SETTINGS
             if before[setting.attribute] != after[setting.attribute]
         )
+
+
+def _tax_tables(config: dict[str, Any]) -> None:
+    """The rate tables as the back office showed them (every delivery ZIP, the first-run
+    state), so that sending a table back unchanged changes nothing."""
+    zip_codes = config["delivery_zip_codes"] or selectors.first_run_zip_codes()
+    shown = selectors.ShopConfig(**config)
+    config["delivery_tax_rates"] = selectors.delivery_tax_table(shown, zip_codes)
+    config["state_tax_rates"] = selectors.state_tax_table(shown)
+
+
+def _reviewed(before: dict[str, Any], after: dict[str, Any]) -> None:
+    """A ZIP whose rate the owner changed has been reviewed, whatever the row said."""
+    rates = {row["zip"]: Decimal(row["rate"]) for row in before["delivery_tax_rates"]}
+    after["delivery_tax_rates"] = tuple(
+        {**row, "reviewed": True}
+        if rates.get(row["zip"], Decimal(row["rate"])) != Decimal(row["rate"])
+        else row
+        for row in after["delivery_tax_rates"]
+    )

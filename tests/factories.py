@@ -17,7 +17,7 @@ from PIL import Image
 
 from common.shoptime import shop_today
 from orders.models import Order
-from shop.categories import AGE_RESTRICTED, NOT_SHIPPABLE
+from shop.categories import AGE_RESTRICTED, EXCISE_TAX, NOT_SHIPPABLE
 from shop.models import Category, Product, ProductImage, ProductType
 from shop.stock import sellable_refresh
 
@@ -73,6 +73,7 @@ def a_category(category_id="party-supplies"):
             name=category_id,
             age_restricted=category_id in AGE_RESTRICTED,
             shippable=category_id not in NOT_SHIPPABLE,
+            excise_tax=category_id in EXCISE_TAX,
         )
     return category
 
@@ -147,6 +148,8 @@ def checkout_body(*lines, option="pickup", **fields):
     body = {"cartItems": list(lines), "customerName": "Casey Customer", "deliveryOption": option}
     if option in ("shipping", "delivery"):
         body["deliveryAddress"] = "12 Main St, Garden Grove, CA"
+    if option == "shipping":
+        body["shippingState"] = "CA"
     if option == "delivery":
         body.update(
             phoneNumber="714-555-0100",

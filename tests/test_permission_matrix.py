@@ -29,6 +29,7 @@ class World:
         from hero.models import HeroImage
         from orders.checkout import CheckoutInput, order_checkout
         from orders.pricing import DeliveryOption
+        from promotions.models import Promotion
         from rides.models import Ride
         from shop.models import Product, ProductImage, ProductType
         from shop.stock import StockLine
@@ -71,6 +72,23 @@ class World:
             ),
             notify=False,
         ).order
+        candle = Product.objects.create(
+            name="Candle", price="4.00", quantity=5, category_id="party-supplies"
+        )
+        # An order of two lines, one of which an admin may take off.
+        self.adjustable = order_checkout(
+            user=self.customer,
+            checkout=CheckoutInput(
+                lines=[
+                    StockLine(product_id=self.product.id, type_id=self.product_type.id, quantity=1),
+                    StockLine(product_id=candle.id, type_id=None, quantity=1),
+                ],
+                customer_name="Casey",
+                delivery_option=DeliveryOption.PICKUP,
+            ),
+            notify=False,
+        ).order
+        self.adjustable_line = self.adjustable.items.order_by("id").first()
         self.ride = Ride.objects.create(
             user=self.customer,
             name="Casey",
@@ -91,6 +109,7 @@ class World:
             is_active=False,
         )
         self.registration_code = RegistrationCode.objects.create(code="WORLD-CODE")
+        self.promotion = Promotion.objects.create(code="MATRIX", kind="percent", value=10)
         self.owned = {"orders": self.order.id, "rides": self.ride.id}
 
     def user_for(self, role):

@@ -77,6 +77,7 @@ def test_a_fee_saved_on_one_server_prices_the_next_checkout_on_the_other(two_ser
         "customerName": "Settings Tester",
         "deliveryOption": "shipping",
         "deliveryAddress": "12 Main St, Garden Grove, CA",
+        "shippingState": "CA",
         "ageConfirmed": True,  # most demo products are 21+
     }
     status, placed = _json(

@@ -10,3 +10,9 @@ register = template.Library()
 @register.filter
 def money(value: Decimal) -> str:
     return f"${value:.2f}"
+
+
+@register.filter
+def percent(value: Decimal) -> str:
+    """A rate as people write it: 8.75%, 12.5%, 10%."""
+    return f"{value.normalize():f}%"

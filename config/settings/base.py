@@ -70,6 +70,7 @@ INSTALLED_APPS = [
     "accounts",
     "shop",
     "orders",
+    "promotions",
     "reports",
     "rides",
     "hero",

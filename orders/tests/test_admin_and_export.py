@@ -124,7 +124,14 @@ def test_admin_exports_selected_orders_as_csv(admin_browser, customer_client, pr
     assert response["Content-Type"].startswith("text/csv")
     rows = list(csv.DictReader(io.StringIO(response.content.decode())))
     assert len(rows) == 1
-    assert rows[0]["id"] == str(first.pk) and rows[0]["total"] == "20.00"
+    # 20.00 of goods and 1.75 of sales tax (8.75%, pickup).
+    assert rows[0]["id"] == str(first.pk) and rows[0]["total"] == "21.75"
+    assert (rows[0]["discount"], rows[0]["excise_tax"], rows[0]["sales_tax"]) == (
+        "0.00",
+        "0.00",
+        "1.75",
+    )
+    assert (rows[0]["sales_tax_rate"], rows[0]["tax_place"]) == ("8.75", "Pickup")
     assert rows[0]["items"] == "2 x Blue Razz @ 10.00"
     assert rows[0]["customer_name"] == "'=HYPERLINK(evil)"
 

@@ -48,7 +48,13 @@ def test_checkout_answers_the_order_and_takes_the_stock(customer_client, custome
         ("Pod", "Mint", 1, 12.0, 12.0),  # the type's own price
         ("Pod", "Grape", 2, 9.0, 18.0),  # no type price: the product's
     ]
-    assert (order["subtotal"], order["deliveryFee"], order["total"]) == (35.0, 0, 35.0)
+    # Pickup: the shop's own first-run sales tax, 8.75% of 35.00 = 3.0625 -> 3.06.
+    assert (order["subtotal"], order["deliveryFee"], order["salesTax"], order["total"]) == (
+        35.0,
+        0,
+        3.06,
+        38.06,
+    )
     assert (stock_of(plain), stock_of(mint), stock_of(grape), stock_of(pod)) == (8, 3, 1, 10)
     assert OrderEvent.objects.filter(
         order_id=order["id"], from_status="", to_status="pending", actor=customer
@@ -60,7 +66,7 @@ def test_money_is_json_numbers(customer_client):
 
     raw = customer_client.post(URL, checkout_body(line(product, 3)), format="json").content.decode()
 
-    assert '"total":59.97' in raw and '"price":19.99' in raw
+    assert '"subtotal":59.97' in raw and '"price":19.99' in raw
 
 
 @pytest.mark.parametrize(
@@ -79,17 +85,21 @@ def test_delivery_fee_at_the_60_free_delivery_boundary(customer_client, option, 
     order = post_checkout(customer_client, checkout_body(line(product), option=option))["order"]
 
     assert order["deliveryFee"] == fee
-    assert Decimal(str(order["total"])) == Decimal(price) + fee
+    # The fee is not taxed (orders/pricing.py): the tax is the goods' 8.75% alone.
+    tax = (Decimal(price) * Decimal("0.0875")).quantize(Decimal("0.01"), "ROUND_HALF_UP")
+    assert Decimal(str(order["salesTax"])) == tax
+    assert Decimal(str(order["total"])) == Decimal(price) + fee + tax
 
 
 def test_matching_client_fee_and_total_are_accepted_even_with_float_noise(customer_client):
     product = make_product(price="0.10")
 
+    # 0.30 of goods, 0.03 of California's tax (0.02625, half up), 8.00 of shipping.
     body = checkout_body(
-        line(product, 3), option="shipping", deliveryFee=8, total=8.300000000000001
+        line(product, 3), option="shipping", deliveryFee=8, total=8.330000000000001
     )
 
-    assert post_checkout(customer_client, body)["order"]["total"] == 8.3
+    assert post_checkout(customer_client, body)["order"]["total"] == 8.33
 
 
 @pytest.mark.parametrize("field, value", [("total", 10.0), ("deliveryFee", 0)])
@@ -291,7 +301,8 @@ def test_checkout_emails_the_customer_and_the_shop_after_commit(
     assert sorted(tuple(m.to) for m in mailoutbox) == [("casey@example.com",), ("owner@shop.test",)]
     confirmation = next(m for m in mailoutbox if m.to == ["casey@example.com"])
     assert f"#{order['id']}" in confirmation.subject
-    assert "2 x Blue Razz" in confirmation.body and "$28.00" in confirmation.body
+    # 20.00 + 8.00 shipping + 1.75 of sales tax.
+    assert "2 x Blue Razz" in confirmation.body and "$29.75" in confirmation.body
 
 
 def test_no_email_for_a_refused_checkout_or_a_replayed_one(

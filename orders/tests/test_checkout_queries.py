@@ -14,7 +14,9 @@ pytestmark = pytest.mark.django_db
 # Queries of one checkout request, the answer included; the signed-in user is given (no
 # token lookup), so these are the checkout's own. Pickup: the customer's lock, the pending
 # count, the settings, the typed-product check, the products' sale rules, the order row,
-# the stock lock and move, the products' version and sellable flag, the prices, the lines, the
+# the stock lock (which joins each product's category: its excise flag prices the line, so
+# taxes cost no query of their own) and move, the products' version and sellable flag, the
+# prices (with the taxes, rates and discount in the same UPDATE), the lines, the
 # event, and the order read back with its lines and events. Delivery adds the ZIP codes of
 # the first-run list (no settings saved yet). Inside the test's transaction the checkout's
 # atomic blocks are savepoints, counted too.
@@ -60,3 +62,22 @@ def test_the_settings_are_read_once_per_checkout(customer, admin_client_api, opt
     answer = admin_client_api.patch("/api/shop/settings", {"maxUnitsPerLine": 5}, format="json")
     assert answer.status_code == 200, answer.json()
     assert len(_settings_reads(_checkout(customer, option, [line(product, 1)]))) == 1
+
+
+# A promo code adds: the promotion's row lock, the three lists it names (categories, products,
+# excluded categories), the count of its uses (one more, the customer's, when it limits uses
+# per customer) and the use written.
+PROMO_QUERIES = 6
+
+
+def test_a_promo_code_costs_a_fixed_number_of_queries(customer):
+    from promotions.models import Promotion
+
+    Promotion.objects.create(code="TEN", kind="percent", value=10, max_uses=100)
+    products = [make_product(name=f"Item {n}", price="2.50", quantity=10) for n in range(3)]
+    plain = _checkout(customer, "pickup", [line(products[0], 1)])
+    with CaptureQueriesContext(connection) as captured:
+        post_checkout(_client(customer), checkout_body(line(products[1], 1), promoCode="TEN"))
+
+    assert len(plain) == QUERIES["pickup"]
+    assert len(captured.captured_queries) == QUERIES["pickup"] + PROMO_QUERIES

@@ -18,6 +18,7 @@ BAD_CHECKOUTS = {
     "option": lambda product: checkout_body(line(product), option="drone"),
     "name": lambda product: checkout_body(line(product), customerName=""),
     "address": lambda product: checkout_body(line(product), option="shipping", deliveryAddress=""),
+    "state": lambda product: checkout_body(line(product), option="shipping", shippingState=""),
     "phone": lambda product: checkout_body(line(product), option="delivery", phoneNumber=""),
     "date": lambda product: checkout_body(line(product), option="delivery", deliveryDate=""),
     "datePast": lambda product: checkout_body(

@@ -59,7 +59,7 @@ def test_figures_of_the_orders_placed(world):
     body = report(world["admin"], "from=2026-06-08&to=2026-06-10")
 
     assert body["from"] == "2026-06-08" and body["to"] == "2026-06-10"
-    assert body["totals"] == {"orders": 3, "revenue": 93.0, "averageOrder": 31.0}
+    assert body["totals"] == {"orders": 3, "revenue": 93.0, "averageOrder": 31.0, "discounts": 0.0}
     assert body["days"] == [
         {"date": "2026-06-08", "orders": 0, "revenue": 0.0},
         {"date": "2026-06-09", "orders": 1, "revenue": 50.0},

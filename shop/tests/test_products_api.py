@@ -17,12 +17,15 @@ PRODUCT_KEYS = {
     "name",
     "description",
     "price",
+    "compareAtPrice",
     "availability",
     "category",
     "categoryId",
     "categoryName",
     "ageRestricted",
     "shippable",
+    "exciseTax",
+    "exciseExempt",
     "images",
     "thumbnails",
     "quantity",
@@ -30,7 +33,7 @@ PRODUCT_KEYS = {
     "createdAt",
     "updatedAt",
 }
-TYPE_KEYS = {"id", "name", "availability", "price", "quantity"}
+TYPE_KEYS = {"id", "name", "availability", "price", "compareAtPrice", "quantity"}
 
 
 class TestCategories:
@@ -45,6 +48,7 @@ class TestCategories:
             "description": "Disposable vapes",
             "ageRestricted": True,
             "shippable": False,
+            "exciseTax": True,
         }
 
 

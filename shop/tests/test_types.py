@@ -21,6 +21,7 @@ def test_create_with_own_price_and_defaults(admin_client_api):
         "name": "Mint",
         "availability": True,
         "price": 12.5,
+        "compareAtPrice": None,
         "quantity": 0,
     }
 

@@ -21,6 +21,8 @@ export const ADMIN_TABS = [
   { page: 'rides', label: 'Rides', to: '/rides' },
   { page: 'hero', label: 'Hero', to: '/hero' },
   { page: 'users', label: 'Users', to: '/users' },
+  { page: 'promotions', label: 'Promotions', to: '/promotions' },
+  { page: 'taxes', label: 'Taxes', to: '/taxes' },
   { page: 'settings', label: 'Settings', to: '/settings' },
   { page: 'activity', label: 'Activity', to: '/activity' },
 ];

@@ -32,6 +32,13 @@ const HeroManagementPage = lazy(() =>
 const DashboardPage = lazy(() =>
   import(/* webpackChunkName: "admin-dashboard" */ '../features/reports').then((m) => ({ default: m.DashboardPage })),
 );
+// The taxes report has no chart: a chunk of its own, without the dashboard's chart library.
+const TaxReportPage = lazy(() =>
+  import(/* webpackChunkName: "admin-taxes" */ '../features/reports/taxes').then((m) => ({ default: m.TaxReportPage })),
+);
+const PromotionsPage = lazy(() =>
+  import(/* webpackChunkName: "admin" */ '../features/promotions').then((m) => ({ default: m.PromotionsPage })),
+);
 const AccountPage = lazy(() => import(/* webpackChunkName: "account" */ '../features/account').then((m) => ({ default: m.AccountPage })));
 const UsersPage = lazy(() => import(/* webpackChunkName: "admin" */ '../features/users').then((m) => ({ default: m.UsersPage })));
 const SettingsPage = lazy(() => import(/* webpackChunkName: "admin" */ '../features/settings').then((m) => ({ default: m.SettingsPage })));
@@ -112,6 +119,8 @@ export function AppRoutes() {
           <Route path="users" element={<ByRole admin={UsersPage} customer={AccessDenied} />} />
           <Route path="settings" element={<ByRole admin={SettingsPage} customer={AccessDenied} />} />
           <Route path="activity" element={<ByRole admin={ActivityPage} customer={AccessDenied} />} />
+          <Route path="promotions" element={<ByRole admin={PromotionsPage} customer={AccessDenied} />} />
+          <Route path="taxes" element={<ByRole admin={TaxReportPage} customer={AccessDenied} />} />
           <Route path="order-confirmation" element={<OrderConfirmationPage />} />
           <Route path="account" element={<ByRole admin={AccessDenied} customer={AccountPage} />} />
         </Route>

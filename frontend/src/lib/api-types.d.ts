@@ -292,7 +292,7 @@ export interface paths {
         delete?: never;
         options?: never;
         head?: never;
-        /** @description Admins: `{ageRestricted?, shippable?}`; the flags sent change, the others stay. Answers the category. Rules: docs/api.md, Catalog. */
+        /** @description Admins: `{ageRestricted?, shippable?, exciseTax?}`; the flags sent change, the others stay. Answers the category. Rules: docs/api.md, Catalog. */
         patch: operations["categories_partial_update"];
         trace?: never;
     };
@@ -400,6 +400,24 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/orders/{order_id}/items/{item_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** @description Admin only. Removes a line of a pending order, as PATCH with quantity 0. Rules: docs/api.md, Money. */
+        delete: operations["orders_items_destroy"];
+        options?: never;
+        head?: never;
+        /** @description Admin only. Lowers a line of a pending order (0 removes it): its units go back to stock, the figures are computed again under the order's own rates and promotion, the customer is emailed the new total and the history records the change. Rules: docs/api.md, Money. */
+        patch: operations["orders_items_partial_update"];
+        trace?: never;
+    };
     "/api/orders/bulk": {
         parameters: {
             query?: never;
@@ -428,6 +446,23 @@ export interface paths {
         put?: never;
         /** @description Places an order from the cart, priced from the database, with its stock reserved; any refusal stores nothing. The refusal order is the docstring of orders/checkout.py. Rules: docs/api.md, Orders and Checkout rules, added. */
         post: operations["orders_checkout_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/orders/quote": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description What checkout would charge for this body now, placing nothing: each line, the discount, delivery fee, excise, sales tax and total (orders/pricing.py). An unusable promoCode answers 200 with promo.applied false and the reason. Rules: docs/api.md, Money. */
+        post: operations["orders_quote_create"];
         delete?: never;
         options?: never;
         head?: never;
@@ -541,6 +576,43 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/promotions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description Admins: every promotion, newest first, with its uses. Rules: docs/api.md, Money. */
+        get: operations["promotions_list"];
+        put?: never;
+        /** @description Admins: a new promotion. Rules: docs/api.md, Money. */
+        post: operations["promotions_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/promotions/{promotion_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description Admins: one promotion with its uses. Rules: docs/api.md, Money. */
+        get: operations["promotions_retrieve"];
+        put?: never;
+        post?: never;
+        /** @description Admins: a promotion never used is deleted. Rules: docs/api.md, Money. */
+        delete: operations["promotions_destroy"];
+        options?: never;
+        head?: never;
+        /** @description Admins: change the fields sent; `{"active": false}` pauses it. Rules: docs/api.md, Money. */
+        patch: operations["promotions_partial_update"];
+        trace?: never;
+    };
     "/api/reports/sales": {
         parameters: {
             query?: never;
@@ -567,6 +639,40 @@ export interface paths {
         };
         /** @description The same report as CSV. Admin only. Sales between `from` and `to` (Los Angeles days, both included; default the last 30 days): revenue of the orders that are not cancelled, by day, category, product and delivery option, and orders by status. Rules: docs/api.md, Back office, added. */
         get: operations["reports_sales_csv"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/reports/taxes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description Admin only. The figures for filing sales tax and the excise between `from` and `to` (Los Angeles days, both included; default the last 30 days): orders that are not cancelled, with the rates each kept. Rules: docs/api.md, Money. */
+        get: operations["reports_taxes"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/reports/taxes.csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The same report as CSV. Admin only. The figures for filing sales tax and the excise between `from` and `to` (Los Angeles days, both included; default the last 30 days): orders that are not cancelled, with the rates each kept. Rules: docs/api.md, Money. */
+        get: operations["reports_taxes_csv"];
         put?: never;
         post?: never;
         delete?: never;
@@ -855,6 +961,8 @@ export interface components {
             description: string;
             ageRestricted: boolean;
             shippable: boolean;
+            /** @description California's excise on electronic cigarettes and their liquids applies to its products (those marked exciseExempt aside). */
+            exciseTax: boolean;
         };
         /**
          * @description * `disposables` - disposables
@@ -916,6 +1024,10 @@ export interface components {
              */
             ageConfirmed: boolean | null;
             specialInstructions?: string | null;
+            /** @description Shipping: the state shipped to, 2 letters (CA); its sales-tax rate applies. */
+            shippingState?: string | null;
+            /** @description A promotion's code; one per order. An unusable code is a 400 saying why. */
+            promoCode?: string | null;
             /**
              * Format: double
              * @description Optional: the fee the shopper was shown; a different server fee is a 409.
@@ -1018,6 +1130,13 @@ export interface components {
         HeroToggleRequest: {
             is_active: boolean;
         };
+        /**
+         * @description * `percent` - Percent off
+         *     * `amount` - Amount off
+         *     * `free_delivery` - Free delivery
+         * @enum {string}
+         */
+        KindEnum: "percent" | "amount" | "free_delivery";
         /** @description A request that may meet the sign-in ceiling's challenge (accounts/limits.py). */
         LoginRequest: {
             /** @description While sign-in is under attack: the solved `GET /api/auth/challenge`, as the base64 ALTCHA payload (docs/api.md, 'Sign-in challenge'). */
@@ -1076,6 +1195,31 @@ export interface components {
             /** Format: double */
             deliveryFee: number;
             /** Format: double */
+            discount: number;
+            /** Format: double */
+            exciseTax: number;
+            /** Format: double */
+            salesTax: number;
+            /**
+             * Format: double
+             * @description The sales-tax percent charged (8.75), kept with the order.
+             */
+            salesTaxRate: number;
+            /**
+             * Format: double
+             * @description The excise percent charged (12.5), kept with the order.
+             */
+            exciseTaxRate: number;
+            exciseTaxLabel: string;
+            /** @description Where the sales tax is due: "Pickup", "ZIP 92840", "State NV". */
+            taxPlace: string;
+            shippingState: string;
+            /** @description "" when none. */
+            promoCode: string;
+            /**
+             * Format: double
+             * @description subtotal - discount + deliveryFee + exciseTax + salesTax.
+             */
             total: number;
             items: components["schemas"]["OrderItem"][];
             /** @description The status history, oldest first, the order being placed included. */
@@ -1103,6 +1247,8 @@ export interface components {
             readonly byShop: boolean;
         };
         OrderItem: {
+            /** @description The line's own id (PATCH/DELETE /api/orders/{id}/items/{itemId}). */
+            id: number;
             /** @description Null once the product is deleted. */
             productId: number | null;
             productTypeId: number | null;
@@ -1116,6 +1262,21 @@ export interface components {
             price: number;
             /** Format: double */
             subtotal: number;
+            /**
+             * Format: double
+             * @description The sale's struck-through price at checkout; null when not on sale.
+             */
+            compareAtPrice: number | null;
+            /**
+             * Format: double
+             * @description The line's share of the order's discount.
+             */
+            discount: number;
+            /**
+             * Format: double
+             * @description The line's share of the order's excise tax.
+             */
+            exciseTax: number;
         };
         OrderPage: {
             orders: components["schemas"]["Order"][];
@@ -1186,6 +1347,16 @@ export interface components {
         PatchedCategoryFlagsRequest: {
             ageRestricted?: boolean;
             shippable?: boolean;
+            exciseTax?: boolean;
+        };
+        /**
+         * @description PATCH /api/orders/{id}/items/{itemId}: the line's new, lower quantity (0 removes it);
+         *     DELETE takes the reason alone.
+         */
+        PatchedLineAdjustRequest: {
+            quantity?: number;
+            /** @description Why, for the ledger, the history and the customer's email ("the last unit was damaged"). */
+            reason?: string;
         };
         /** @description The customer's own details; each PATCH changes the fields it names. */
         PatchedProfileRequest: {
@@ -1193,6 +1364,52 @@ export interface components {
             phone?: string;
             deliveryAddress?: string;
             deliveryZip?: string;
+        };
+        /** @description The body of POST (code and kind required) and PATCH (any field), and the answer. */
+        PatchedPromotionRequest: {
+            /** @description What the shopper types, matched in any case; kept in capitals. */
+            code?: string;
+            kind?: components["schemas"]["KindEnum"];
+            /**
+             * Format: double
+             * @description percent: from 0.01 to 100; amount: off the lines it applies to; free_delivery: 0.
+             * @default 0
+             */
+            value: number;
+            /**
+             * Format: double
+             * @description The subtotal of the lines it applies to that the cart must reach.
+             */
+            minSubtotal?: number | null;
+            /**
+             * Format: date-time
+             * @description From then on (shop time); null: at once.
+             */
+            startsAt?: string | null;
+            /**
+             * Format: date-time
+             * @description Until then (shop time); null: no end.
+             */
+            endsAt?: string | null;
+            /** @description Orders in all; null: no limit. */
+            maxUses?: number | null;
+            /** @description Orders per customer; null: no limit. */
+            maxUsesPerCustomer?: number | null;
+            /** @description Category ids it is limited to; empty with no products: every line. */
+            categories?: string[];
+            /** @description Product ids. */
+            products?: number[];
+            excludeCategories?: string[];
+            /**
+             * @description Nicotine products (those the excise applies to) are left out unless true.
+             * @default false
+             */
+            includeNicotine: boolean;
+            /**
+             * @description false: paused, the code is refused.
+             * @default true
+             */
+            active: boolean;
         };
         PatchedRegistrationCodeRequest: {
             note?: string;
@@ -1234,6 +1451,18 @@ export interface components {
              * @description The goods' value one customer's pending orders may hold together; 0: no limit.
              */
             maxPendingValue?: number;
+            /**
+             * Format: double
+             * @description Percent, up to 3 decimals: pickup's rate (first run 8.75).
+             */
+            salesTaxRate?: number;
+            /** @description Local delivery's rate per ZIP; every delivery ZIP is listed, those never saved at salesTaxRate with reviewed false. */
+            deliveryTaxRates?: components["schemas"]["SettingsDeliveryTaxRateRequest"][];
+            /** @description Shipping's rate per state (2 letters); a state not listed is 0. */
+            stateTaxRates?: components["schemas"]["SettingsStateTaxRateRequest"][];
+            /** @description The excise rate and the day (YYYY-MM-DD) it applies from; an order is charged the rate in force on its day in the shop's zone. */
+            exciseRates?: components["schemas"]["SettingsExciseRateRequest"][];
+            exciseTaxLabel?: string;
         };
         PhoneCheck: {
             /** @description As checkout would store it when valid. */
@@ -1258,12 +1487,21 @@ export interface components {
             description: string;
             /** Format: double */
             price: number | null;
+            /**
+             * Format: double
+             * @description The price before a sale, shown struck through beside the price with a "Sale" badge; more than the price. Empty or null: not on sale.
+             */
+            compareAtPrice: number | null;
             availability: boolean;
             category: string;
             categoryId: string;
             categoryName: string;
             ageRestricted: boolean;
             shippable: boolean;
+            /** @description The category's excise flag. */
+            exciseTax: boolean;
+            /** @description No nicotine (0 mg): the category's excise does not apply. */
+            exciseExempt: boolean;
             readonly images: string[];
             readonly thumbnails: string[];
             quantity: number;
@@ -1283,6 +1521,13 @@ export interface components {
              * @description Empty or null = no price ("Price not set"); at most 100,000.00.
              */
             price?: number | null;
+            /**
+             * Format: double
+             * @description The price before a sale, shown struck through beside the price with a "Sale" badge; more than the price. Empty or null: not on sale.
+             */
+            compareAtPrice?: number | null;
+            /** @description No nicotine (0 mg): exempt from its category's excise. */
+            exciseExempt?: boolean;
             /** @default true */
             availability: boolean;
             category: components["schemas"]["CategoryEnum"];
@@ -1316,6 +1561,11 @@ export interface components {
             availability: boolean;
             /** Format: double */
             price: number | null;
+            /**
+             * Format: double
+             * @description The type's own; null with no price of its own: the product's applies.
+             */
+            compareAtPrice: number | null;
             quantity: number;
         };
         ProductTypeFormRequest: {
@@ -1325,10 +1575,199 @@ export interface components {
              * @description Empty or null = no price ("Price not set"); at most 100,000.00.
              */
             price?: number | null;
+            /**
+             * Format: double
+             * @description The price before a sale, shown struck through beside the price with a "Sale" badge; more than the price. Empty or null: not on sale.
+             */
+            compareAtPrice?: number | null;
             /** @default true */
             availability: boolean;
             /** @description Units in stock, a whole number from 0 to 1,000,000. */
             quantity?: number;
+        };
+        /** @description The body of POST (code and kind required) and PATCH (any field), and the answer. */
+        Promotion: {
+            readonly id: number;
+            /** @description What the shopper types, matched in any case; kept in capitals. */
+            code: string;
+            kind: components["schemas"]["KindEnum"];
+            /**
+             * Format: double
+             * @description percent: from 0.01 to 100; amount: off the lines it applies to; free_delivery: 0.
+             * @default 0
+             */
+            value: number;
+            /**
+             * Format: double
+             * @description The subtotal of the lines it applies to that the cart must reach.
+             */
+            minSubtotal?: number | null;
+            /**
+             * Format: date-time
+             * @description From then on (shop time); null: at once.
+             */
+            startsAt?: string | null;
+            /**
+             * Format: date-time
+             * @description Until then (shop time); null: no end.
+             */
+            endsAt?: string | null;
+            /** @description Orders in all; null: no limit. */
+            maxUses?: number | null;
+            /** @description Orders per customer; null: no limit. */
+            maxUsesPerCustomer?: number | null;
+            /** @description Category ids it is limited to; empty with no products: every line. */
+            categories?: string[];
+            /** @description Product ids. */
+            products?: number[];
+            excludeCategories?: string[];
+            /**
+             * @description Nicotine products (those the excise applies to) are left out unless true.
+             * @default false
+             */
+            includeNicotine: boolean;
+            /**
+             * @description false: paused, the code is refused.
+             * @default true
+             */
+            active: boolean;
+            /** @description Orders placed with it (a cancelled order gives its use back). */
+            readonly uses: number;
+        };
+        /** @description The body of POST (code and kind required) and PATCH (any field), and the answer. */
+        PromotionRequest: {
+            /** @description What the shopper types, matched in any case; kept in capitals. */
+            code: string;
+            kind: components["schemas"]["KindEnum"];
+            /**
+             * Format: double
+             * @description percent: from 0.01 to 100; amount: off the lines it applies to; free_delivery: 0.
+             * @default 0
+             */
+            value: number;
+            /**
+             * Format: double
+             * @description The subtotal of the lines it applies to that the cart must reach.
+             */
+            minSubtotal?: number | null;
+            /**
+             * Format: date-time
+             * @description From then on (shop time); null: at once.
+             */
+            startsAt?: string | null;
+            /**
+             * Format: date-time
+             * @description Until then (shop time); null: no end.
+             */
+            endsAt?: string | null;
+            /** @description Orders in all; null: no limit. */
+            maxUses?: number | null;
+            /** @description Orders per customer; null: no limit. */
+            maxUsesPerCustomer?: number | null;
+            /** @description Category ids it is limited to; empty with no products: every line. */
+            categories?: string[];
+            /** @description Product ids. */
+            products?: number[];
+            excludeCategories?: string[];
+            /**
+             * @description Nicotine products (those the excise applies to) are left out unless true.
+             * @default false
+             */
+            includeNicotine: boolean;
+            /**
+             * @description false: paused, the code is refused.
+             * @default true
+             */
+            active: boolean;
+        };
+        QuoteAnswer: {
+            /** Format: double */
+            subtotal: number;
+            /** Format: double */
+            discount: number;
+            /** Format: double */
+            deliveryFee: number;
+            /** Format: double */
+            exciseTax: number;
+            /** Format: double */
+            salesTax: number;
+            /** Format: double */
+            salesTaxRate: number;
+            /** Format: double */
+            exciseTaxRate: number;
+            exciseTaxLabel: string;
+            /** Format: double */
+            total: number;
+            lines: components["schemas"]["QuoteLine"][];
+            /** @description null when no code was sent. */
+            promo: components["schemas"]["QuotePromo"] | null;
+            /** @description Lines the compliance rules would refuse; empty until they land. */
+            blocked: components["schemas"]["QuoteBlocked"][];
+        };
+        QuoteBlocked: {
+            productId: number;
+            productTypeId: number | null;
+            message: string;
+        };
+        QuoteLine: {
+            productId: number;
+            productTypeId: number | null;
+            quantity: number;
+            /** Format: double */
+            unitPrice: number;
+            /** Format: double */
+            compareAtPrice: number | null;
+            /** Format: double */
+            discount: number;
+            /** Format: double */
+            exciseTax: number;
+            /**
+             * Format: double
+             * @description quantity x unitPrice - discount.
+             */
+            lineTotal: number;
+        };
+        QuotePromo: {
+            code: string;
+            applied: boolean;
+            /** @description Why the code does not apply, or what it gives. */
+            message: string;
+        };
+        /**
+         * @description The checkout body, of which a quote reads the lines, the option (pickup when none
+         *     yet), the ZIP code, the shipping state and the promotion's code.
+         */
+        QuoteRequest: {
+            cartItems?: components["schemas"]["CartItemRequest"][] | null;
+            customerName?: string | null;
+            deliveryOption?: string | null;
+            deliveryAddress?: string | null;
+            phoneNumber?: string | null;
+            /** @description YYYY-MM-DD */
+            deliveryDate?: string | null;
+            deliveryTime?: string | null;
+            /** @description Local delivery: the 5-digit ZIP code, which must be in the delivery area. */
+            deliveryZip?: string | null;
+            /**
+             * @description The customer confirmed being 21 or older; needed when any line's category is age-restricted.
+             * @default false
+             */
+            ageConfirmed: boolean | null;
+            specialInstructions?: string | null;
+            /** @description Shipping: the state shipped to, 2 letters (CA); its sales-tax rate applies. */
+            shippingState?: string | null;
+            /** @description A promotion's code; one per order. An unusable code is a 400 saying why. */
+            promoCode?: string | null;
+            /**
+             * Format: double
+             * @description Optional: the fee the shopper was shown; a different server fee is a 409.
+             */
+            deliveryFee?: number | null;
+            /**
+             * Format: double
+             * @description Optional: the total the shopper was shown; a different server total is a 409.
+             */
+            total?: number | null;
         };
         /**
          * @description * `opening` - Opening balance
@@ -1340,9 +1779,10 @@ export interface components {
          *     * `import` - Import
          *     * `deleted` - Deleted from the catalog
          *     * `correction` - Audit correction
+         *     * `order_adjusted` - Order adjusted
          * @enum {string}
          */
-        ReasonEnum: "opening" | "sale" | "cancel" | "hold_expired" | "admin_edit" | "created" | "import" | "deleted" | "correction";
+        ReasonEnum: "opening" | "sale" | "cancel" | "hold_expired" | "admin_edit" | "created" | "import" | "deleted" | "correction" | "order_adjusted";
         /** @description A request that may meet the sign-in ceiling's challenge (accounts/limits.py). */
         RegisterRequest: {
             /** @description While sign-in is under attack: the solved `GET /api/auth/challenge`, as the base64 ALTCHA payload (docs/api.md, 'Sign-in challenge'). */
@@ -1474,6 +1914,30 @@ export interface components {
             start: string;
             end: string;
         };
+        SettingsDeliveryTaxRate: {
+            zip: string;
+            /** Format: double */
+            rate: number;
+            /** @description False for a first-run row the owner never confirmed; a row saved with another rate becomes true. */
+            reviewed?: boolean;
+        };
+        SettingsDeliveryTaxRateRequest: {
+            zip: string;
+            /** Format: double */
+            rate: number;
+            /** @description False for a first-run row the owner never confirmed; a row saved with another rate becomes true. */
+            reviewed?: boolean;
+        };
+        SettingsExciseRate: {
+            /** Format: double */
+            rate: number;
+            from: string;
+        };
+        SettingsExciseRateRequest: {
+            /** Format: double */
+            rate: number;
+            from: string;
+        };
         SettingsFees: {
             /**
              * Shipping
@@ -1503,6 +1967,16 @@ export interface components {
              * @description null: the fee is never waived.
              */
             delivery: number | null;
+        };
+        SettingsStateTaxRate: {
+            state: string;
+            /** Format: double */
+            rate: number;
+        };
+        SettingsStateTaxRateRequest: {
+            state: string;
+            /** Format: double */
+            rate: number;
         };
         ShopInfo: {
             name: string;
@@ -1537,7 +2011,7 @@ export interface components {
             maxUnitsPerLine: number | null;
             /** @description Pending orders a customer may have at once; null: no limit. */
             maxPendingOrders: number | null;
-            /** @description The checkout form's refusals as the server words them: cartEmpty, option, name, address, phone, date, datePast, time, phoneInvalid, dateTooFar (naming the last bookable date). */
+            /** @description The checkout form's refusals as the server words them: cartEmpty, option, name, address, state (shipping's), phone, date, datePast, time, phoneInvalid, dateTooFar (naming the last bookable date). */
             checkoutMessages: {
                 [key: string]: string;
             };
@@ -1578,6 +2052,18 @@ export interface components {
              */
             maxPendingValue: number;
             /**
+             * Format: double
+             * @description Percent, up to 3 decimals: pickup's rate (first run 8.75).
+             */
+            salesTaxRate?: number;
+            /** @description Local delivery's rate per ZIP; every delivery ZIP is listed, those never saved at salesTaxRate with reviewed false. */
+            deliveryTaxRates?: components["schemas"]["SettingsDeliveryTaxRate"][];
+            /** @description Shipping's rate per state (2 letters); a state not listed is 0. */
+            stateTaxRates?: components["schemas"]["SettingsStateTaxRate"][];
+            /** @description The excise rate and the day (YYYY-MM-DD) it applies from; an order is charged the rate in force on its day in the shop's zone. */
+            exciseRates?: components["schemas"]["SettingsExciseRate"][];
+            exciseTaxLabel?: string;
+            /**
              * Format: date-time
              * @description null: never saved.
              */
@@ -1616,6 +2102,18 @@ export interface components {
              * @description The goods' value one customer's pending orders may hold together; 0: no limit.
              */
             maxPendingValue: number;
+            /**
+             * Format: double
+             * @description Percent, up to 3 decimals: pickup's rate (first run 8.75).
+             */
+            salesTaxRate?: number;
+            /** @description Local delivery's rate per ZIP; every delivery ZIP is listed, those never saved at salesTaxRate with reviewed false. */
+            deliveryTaxRates?: components["schemas"]["SettingsDeliveryTaxRateRequest"][];
+            /** @description Shipping's rate per state (2 letters); a state not listed is 0. */
+            stateTaxRates?: components["schemas"]["SettingsStateTaxRateRequest"][];
+            /** @description The excise rate and the day (YYYY-MM-DD) it applies from; an order is charged the rate in force on its day in the shop's zone. */
+            exciseRates?: components["schemas"]["SettingsExciseRateRequest"][];
+            exciseTaxLabel?: string;
         };
         /**
          * @description * `pending` - Pending
@@ -1651,12 +2149,59 @@ export interface components {
             moves: components["schemas"]["StockMove"][];
             pagination: components["schemas"]["Pagination"];
         };
+        TaxRate: {
+            /**
+             * Format: double
+             * @description The sales-tax percent the orders kept.
+             */
+            rate: number;
+            /** @description Where it is due: "Pickup" (the shop), "ZIP 92840" (local delivery), "State NV" (shipping). */
+            place: string;
+            /** Format: double */
+            taxableSales: number;
+            /** Format: double */
+            salesTax: number;
+        };
+        TaxesReport: {
+            /** Format: date */
+            to: string;
+            /**
+             * Format: double
+             * @description Goods less discounts; delivery fees are not taxed.
+             */
+            taxableSales: number;
+            /** Format: double */
+            salesTax: number;
+            /**
+             * Format: double
+             * @description The sales (after discounts) the excise was charged on.
+             */
+            exciseSales: number;
+            /** Format: double */
+            exciseTax: number;
+            /**
+             * Format: double
+             * @description Promotion discounts given.
+             */
+            discounts: number;
+            byRate: components["schemas"]["TaxRate"][];
+            /** Format: date */
+            from: string;
+        };
         Totals: {
             orders: number;
-            /** Format: double */
+            /**
+             * Format: double
+             * @description Goods less discounts, plus delivery fees: the totals less the taxes.
+             */
             revenue: number;
             /** Format: double */
             averageOrder: number;
+            /**
+             * Format: double
+             * @description Promotion discounts given on these orders.
+             */
+            discounts: number;
         };
         UserListEntry: {
             id: number;
@@ -3108,6 +3653,144 @@ export interface operations {
             };
         };
     };
+    orders_items_destroy: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                item_id: number;
+                order_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrderAnswer"];
+                };
+            };
+            /** @description A quantity not lower than the line's, or the order's last line (cancel the order instead). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No or bad token (with a WWW-Authenticate header). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Signed in, but not an admin. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Order not found, or the line is not on it. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Only pending orders can be changed; nothing changed. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    orders_items_partial_update: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                item_id: number;
+                order_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["PatchedLineAdjustRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrderAnswer"];
+                };
+            };
+            /** @description A quantity not lower than the line's, or the order's last line (cancel the order instead). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No or bad token (with a WWW-Authenticate header). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Signed in, but not an admin. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Order not found, or the line is not on it. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Only pending orders can be changed; nothing changed. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     orders_bulk_create: {
         parameters: {
             query?: never;
@@ -3230,6 +3913,65 @@ export interface operations {
             };
             /** @description The body is not JSON. */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    orders_quote_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["QuoteRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["QuoteAnswer"];
+                };
+            };
+            /** @description An empty cart, a bad line, option, state or ZIP code, or an unknown item. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No or bad token (with a WWW-Authenticate header). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Admins cannot place orders. Please sign in as a customer to shop. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An unavailable or unpriced item. */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3965,6 +4707,267 @@ export interface operations {
             };
         };
     };
+    promotions_list: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Promotion"][];
+                };
+            };
+            /** @description No or bad token (with a WWW-Authenticate header). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Signed in, but not an admin. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    promotions_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PromotionRequest"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Promotion"];
+                };
+            };
+            /** @description A bad field (named in errors). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No or bad token (with a WWW-Authenticate header). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Signed in, but not an admin. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Another promotion already has this code. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    promotions_retrieve: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                promotion_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Promotion"];
+                };
+            };
+            /** @description No or bad token (with a WWW-Authenticate header). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Signed in, but not an admin. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Promotion not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    promotions_destroy: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                promotion_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description No response body */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No or bad token (with a WWW-Authenticate header). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Signed in, but not an admin. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Promotion not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description This promotion has been used on orders; pause it (active: false) instead. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    promotions_partial_update: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                promotion_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["PatchedPromotionRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Promotion"];
+                };
+            };
+            /** @description A bad field. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No or bad token (with a WWW-Authenticate header). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Signed in, but not an admin. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Promotion not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     reports_sales: {
         parameters: {
             query?: {
@@ -4031,6 +5034,109 @@ export interface operations {
         requestBody?: never;
         responses: {
             /** @description One table: section (period, totals, day, category, product, status, deliveryOption), key, name, orders, units, revenue. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                };
+            };
+            /** @description A bad date (YYYY-MM-DD, 2000-01-01 to 2100-12-31), from after to, or over 3660 days */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No or bad token (with a WWW-Authenticate header). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Signed in, but not an admin. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    reports_taxes: {
+        parameters: {
+            query?: {
+                /** @description First Los Angeles day (default: 29 days before to). */
+                from?: string;
+                /** @description Last Los Angeles day (default: today). */
+                to?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TaxesReport"];
+                };
+            };
+            /** @description A bad date (YYYY-MM-DD, 2000-01-01 to 2100-12-31), from after to, or over 3660 days */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No or bad token (with a WWW-Authenticate header). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Signed in, but not an admin. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    reports_taxes_csv: {
+        parameters: {
+            query?: {
+                /** @description First Los Angeles day (default: 29 days before to). */
+                from?: string;
+                /** @description Last Los Angeles day (default: today). */
+                to?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One table: section (period, totals, discounts, rate), rate, place, taxableSales, salesTax, exciseSales, exciseTax. */
             200: {
                 headers: {
                     [name: string]: unknown;

@@ -21,6 +21,15 @@ let inShopZone = zoneFormats(undefined);
 
 function zoneFormats(timeZone) {
   return {
+    inputParts: new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+    }),
     day: new Intl.DateTimeFormat('en-US', { ...DAY_OPTIONS, timeZone }),
     clock: new Intl.DateTimeFormat('en-US', { ...CLOCK_OPTIONS, timeZone }),
     dayParts: new Intl.DateTimeFormat('en-US', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }),
@@ -108,4 +117,13 @@ export function formatChangeValue(value, money = false) {
   if (typeof value === 'boolean') return value ? 'Yes' : 'No';
   if (Array.isArray(value)) return value.length ? value.join(', ') : '(empty)';
   return String(value);
+}
+
+// An instant as a datetime-local input shows it, in the shop's zone: 'YYYY-MM-DDTHH:MM' ('' for
+// nothing or something unreadable). What the admin types there is shop time too.
+export function toShopInput(value) {
+  const date = instant(value);
+  if (!date) return '';
+  const parts = Object.fromEntries(inShopZone.inputParts.formatToParts(date).map((p) => [p.type, p.value]));
+  return `${parts.year}-${parts.month}-${parts.day}T${parts.hour}:${parts.minute}`;
 }

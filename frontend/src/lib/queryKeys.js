@@ -29,6 +29,8 @@ export const reportKeys = {
   all: ['reports'],
   /** @type {(range?: {from?: string | null, to?: string | null}) => unknown[]} */
   sales: ({ from = null, to = null } = {}) => ['reports', 'sales', { from, to }],
+  /** @type {(range?: {from?: string | null, to?: string | null}) => unknown[]} */
+  taxes: ({ from = null, to = null } = {}) => ['reports', 'taxes', { from, to }],
 };
 
 export const rideKeys = {
@@ -53,6 +55,20 @@ export const activityKeys = {
   list: (filters = {}) => ['activity', 'list', filters],
   /** @type {(productId: string | number, page: number) => unknown[]} */
   product: (productId, page) => ['activity', 'product', String(productId), page],
+};
+
+// What checkout would charge for a cart (POST /api/orders/quote): one entry per body sent, so
+// going back to a step already quoted reads the same answer.
+export const quoteKeys = {
+  all: ['quote'],
+  /** @type {(body: unknown) => unknown[]} */
+  body: (body) => ['quote', body],
+};
+
+// The back office's promotions (admins).
+export const promotionKeys = {
+  all: ['promotions'],
+  list: () => ['promotions', 'list'],
 };
 
 export const deliveryKeys = {

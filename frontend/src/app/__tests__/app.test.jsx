@@ -155,6 +155,8 @@ test('admin header: the admin tabs with page ids, Dashboard first, no cart and n
     ['Rides', 'rides'],
     ['Hero', 'hero'],
     ['Users', 'users'],
+    ['Promotions', 'promotions'],
+    ['Taxes', 'taxes'],
     ['Settings', 'settings'],
     ['Activity', 'activity'],
   ]);

@@ -82,3 +82,28 @@ test('the Activity page: admins reach it at /activity, customers get Access Deni
   expect(await screen.findByRole('heading', { name: 'Activity', level: 1 })).toBeInTheDocument();
   expect(await screen.findByText('No activity yet')).toBeInTheDocument();
 });
+
+test('Promotions and Taxes: admins reach them, customers get Access Denied and never call them', async () => {
+  const fetchMock = mockFetch({
+    'GET /api/hero/images': { status: 200, body: [] },
+    'GET /api/promotions': { status: 200, body: [] },
+    'GET /api/reports/taxes': {
+      status: 200,
+      body: { from: '2026-10-01', to: '2026-10-31', taxableSales: 0, salesTax: 0, exciseSales: 0, exciseTax: 0, byRate: [] },
+    },
+  });
+  for (const path of ['/promotions', '/taxes']) {
+    const { unmount } = renderApp(path, CUSTOMER);
+    expect(await screen.findByText('Access Denied')).toBeInTheDocument();
+    unmount();
+  }
+  expect(fetchMock.mock.calls.some(([url]) => /promotions|reports\/taxes/.test(url))).toBe(false);
+
+  const { unmount } = renderApp('/promotions', ADMIN);
+  expect(await screen.findByRole('heading', { name: 'Promotions', level: 1 })).toBeInTheDocument();
+  expect(await screen.findByText('No promotions yet')).toBeInTheDocument();
+  unmount();
+  renderApp('/taxes', ADMIN);
+  expect(await screen.findByRole('heading', { name: 'Taxes', level: 1 })).toBeInTheDocument();
+  expect(await screen.findByText('No taxed sales in this period.')).toBeInTheDocument();
+});

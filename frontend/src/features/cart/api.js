@@ -1,10 +1,11 @@
 // @ts-check
 // Checkout of the cart feature, as a mutation hook: a placed order changes stock and the
-// order list. And whether local delivery serves a ZIP code, asked while the shopper types it.
-import { queryOptions, useMutation, useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
+// order list. What checkout would charge (the quote), and whether local delivery serves a ZIP
+// code, asked while the shopper types.
+import { keepPreviousData, queryOptions, useMutation, useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api';
 import { useDebouncedValue } from '../../lib/hooks';
-import { deliveryKeys, orderKeys, productKeys } from '../../lib/queryKeys';
+import { deliveryKeys, orderKeys, productKeys, quoteKeys } from '../../lib/queryKeys';
 
 /** @typedef {import('../../lib/api-types').components['schemas']} Schemas */
 
@@ -31,6 +32,48 @@ export function usePlaceOrder() {
       queryClient.invalidateQueries({ queryKey: orderKeys.all });
     },
   });
+}
+
+// POST /api/orders/quote: every figure checkout would charge for this body (the cart lines, the
+// option, the ZIP, the state and the promo code), computed by the server; nothing is placed. An
+// unusable code still answers 200, with `promo.applied` false and the reason in `promo.message`.
+/**
+ * @param {Record<string, unknown>} body
+ * @param {AbortSignal} [signal]
+ * @returns {Promise<any>}
+ */
+export function fetchQuote(body, signal) {
+  return api.post('/orders/quote', body, { signal });
+}
+
+export const quoteQuery = (/** @type {Record<string, unknown>} */ body) =>
+  queryOptions({
+    queryKey: quoteKeys.body(body),
+    queryFn: ({ signal }) => fetchQuote(body, signal),
+    // Prices, stock and codes move: a quote is read again after half a minute.
+    staleTime: 30 * 1000,
+    retry: false,
+  });
+
+export const QUOTE_DELAY_MS = 300;
+
+// The quote for `body`, asked once the shopper pauses (a quantity clicked five times is one
+// request): {quote, error}. `quote` is the last answer, kept while the next one loads so the
+// figures do not blink; Place Order reads the quote of exactly what it sends (CheckoutStep).
+/**
+ * @param {Record<string, unknown> | null} body null while there is nothing to quote
+ * @returns {{quote: any, error: import('../../lib/api').ApiError | null}}
+ */
+export function useQuote(body) {
+  const typed = body ? JSON.stringify(body) : '';
+  const settled = useDebouncedValue(typed, QUOTE_DELAY_MS);
+  const { data, error } = useQuery({
+    ...quoteQuery(settled ? JSON.parse(settled) : {}),
+    enabled: Boolean(settled),
+    placeholderData: keepPreviousData,
+  });
+  const refused = /** @type {import('../../lib/api').ApiError | null} */ (error);
+  return { quote: body ? (data ?? null) : null, error: body ? refused : null };
 }
 
 // GET /api/shop/delivery-zip/{zip}: {zip, served, message}, or 400 with the server's message
@@ -140,4 +183,25 @@ export function useCurrentProducts(ids, enabled) {
     else if (refused && refused.status === 404) current[String(ids[index])] = null;
   });
   return current;
+}
+
+// The quote under each delivery option (the delivery step shows each option's fee as the
+// server would charge it). `bodies` is {optionId: quote body}; answers {optionId: quote}, options
+// still loading (or refused) left out.
+/**
+ * @param {Record<string, Record<string, unknown> | null>} bodies
+ * @returns {Record<string, any>}
+ */
+export function useOptionQuotes(bodies) {
+  const settled = useDebouncedValue(JSON.stringify(bodies), QUOTE_DELAY_MS);
+  const entries = Object.entries(/** @type {Record<string, Record<string, unknown> | null>} */ (JSON.parse(settled)));
+  const answers = useQueries({
+    queries: entries.map(([, body]) => ({ ...quoteQuery(body || {}), enabled: Boolean(body) })),
+  });
+  /** @type {Record<string, any>} */
+  const quotes = {};
+  answers.forEach((answer, index) => {
+    if (answer.data) quotes[entries[index][0]] = answer.data;
+  });
+  return quotes;
 }

@@ -1,38 +1,12 @@
-// Checkout arithmetic and validation over the delivery options the server serves
-// (GET /api/shop/info `deliveryOptions`: {id, label, fee, freeFrom, description, needsAddress,
-// needsAppointment}). Pure functions so the drawer and its tests share one source; no fee,
-// threshold or message is written here (the messages are shop info's `checkoutMessages`), and the
-// server recomputes every figure anyway (409 'Prices have changed...' when ours differs).
-
-// Cents, so 59.99 + 0.01 is exactly 60 and the threshold is never missed by a float error.
-const cents = (n) => Math.round(Number(n || 0) * 100);
-export const roundMoney = (n) => cents(n) / 100;
-
-const waivedAt = (option) => (option.freeFrom === null || option.freeFrom === undefined ? null : cents(option.freeFrom));
-
-// `option` is one served delivery option, or null before one is chosen.
-export function deliveryFee(option, subtotal) {
-  if (!option || !Number(option.fee)) return 0;
-  const freeFrom = waivedAt(option);
-  return freeFrom !== null && cents(subtotal) >= freeFrom ? 0 : cents(option.fee) / 100;
-}
-
-// How much more the shopper must buy before the option's fee is waived; 0 when it already is
-// (or the option is always free, or never).
-export function amountToFreeDelivery(option, subtotal) {
-  if (!option || !Number(option.fee)) return 0;
-  const freeFrom = waivedAt(option);
-  if (freeFrom === null) return 0;
-  return Math.max(0, freeFrom - cents(subtotal)) / 100;
-}
-
-export function orderTotal(option, subtotal) {
-  return roundMoney(roundMoney(subtotal) + deliveryFee(option, subtotal));
-}
+// Checkout validation over the delivery options the server serves (GET /api/shop/info
+// `deliveryOptions`: {id, label, fee, freeFrom, description, needsAddress, needsAppointment}),
+// and the bodies of the quote and of checkout. Pure functions so the drawer and its tests share
+// one source; no fee, tax, discount or message is written or computed here: every figure is the
+// quote's (POST /api/orders/quote), and the messages are shop info's `checkoutMessages`.
 
 const blank = (value) => !String(value ?? '').trim();
 
-// First problem in the order the server checks them (cart, option, name, address, phone,
+// First problem in the order the server checks them (cart, option, name, address, state, phone,
 // date, time), worded with the server's own `messages` (shop info's `checkoutMessages`), so the
 // shopper sees the same message either side would give. `today` is 'YYYY-MM-DD' in the shop's
 // zone; ISO dates compare correctly as strings.
@@ -52,6 +26,8 @@ function firstProblem(form, option, items, today, day) {
   if (!option) return { name: 'deliveryOption', message: 'option' };
   if (blank(form.customerName)) return { name: 'customerName', message: 'name' };
   if (option.needsAddress && blank(form.deliveryAddress)) return { name: 'deliveryAddress', message: 'address' };
+  // A shipment is taxed at its state's rate: the state is asked for with the address.
+  if (option.id === 'shipping' && blank(form.shippingState)) return { name: 'shippingState', message: 'state' };
   return option.needsAppointment ? appointmentProblem(form, today, day) : null;
 }
 
@@ -66,17 +42,43 @@ function appointmentProblem(form, today, day) {
   return null;
 }
 
+const cartItemsOf = (items) =>
+  items.map((item) => ({
+    productId: item.productId,
+    productTypeId: item.productTypeId ?? null,
+    quantity: item.quantity,
+  }));
+
+// The fields of the body that decide the figures, as checkout sends them: the ZIP of a booked
+// delivery (taxed at its place's rate), the state of a shipment, the one promo code.
+function placeFields(form, option) {
+  const appointment = Boolean(option?.needsAppointment);
+  return {
+    deliveryZip: appointment ? (form.deliveryZip || '').trim() : '',
+    shippingState: option?.id === 'shipping' ? (form.shippingState || '').trim().toUpperCase() : '',
+  };
+}
+
+// The POST /api/orders/quote body for the lines that can be ordered (`items`), under `option`
+// (one served delivery option), or null when there is nothing to quote.
+export function quoteBody(form, option, items, promoCode) {
+  if (!items || !items.length || !option) return null;
+  return {
+    cartItems: cartItemsOf(items),
+    deliveryOption: option.id,
+    ...placeFields(form, option),
+    promoCode: (promoCode || '').trim(),
+  };
+}
+
 // The POST /api/orders/checkout body. Fields the option does not use are sent empty so a
-// stale address from another option never reaches the order.
-export function checkoutPayload(form, option, items, subtotal) {
+// stale address from another option never reaches the order. `deliveryFee` and `total` are the
+// quote's, as shown: the server refuses an order whose figures moved since (409).
+export function checkoutPayload(form, option, items, quote, promoCode) {
   const address = Boolean(option.needsAddress);
   const appointment = Boolean(option.needsAppointment);
   return {
-    cartItems: items.map((item) => ({
-      productId: item.productId,
-      productTypeId: item.productTypeId ?? null,
-      quantity: item.quantity,
-    })),
+    cartItems: cartItemsOf(items),
     customerName: form.customerName.trim(),
     deliveryOption: option.id,
     deliveryAddress: address ? form.deliveryAddress.trim() : '',
@@ -84,11 +86,12 @@ export function checkoutPayload(form, option, items, subtotal) {
     deliveryDate: appointment ? form.deliveryDate : '',
     deliveryTime: appointment ? form.deliveryTime : '',
     // Local delivery goes to served ZIP codes only; the server says which (and refuses others).
-    deliveryZip: appointment ? (form.deliveryZip || '').trim() : '',
+    ...placeFields(form, option),
+    promoCode: (promoCode || '').trim(),
     ageConfirmed: form.ageConfirmed === true,
     specialInstructions: (form.specialInstructions || '').trim(),
-    deliveryFee: deliveryFee(option, subtotal),
-    total: orderTotal(option, subtotal),
+    deliveryFee: quote.deliveryFee,
+    total: quote.total,
   };
 }
 
@@ -99,6 +102,7 @@ export const EMPTY_FORM = {
   deliveryDate: '',
   deliveryTime: '',
   deliveryZip: '',
+  shippingState: '',
   ageConfirmed: false,
   specialInstructions: '',
 };

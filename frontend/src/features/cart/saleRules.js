@@ -105,8 +105,3 @@ function findType(product, item) {
   if (!Array.isArray(product.types)) return item.selectedType;
   return product.types.find((t) => t.id === item.productTypeId) ?? null;
 }
-
-// The subtotal of the lines that can be ordered (a line checkout would refuse counts nothing).
-export function orderableSubtotal(lines) {
-  return Math.round(lines.reduce((sum, { item, line }) => sum + (line.reason ? 0 : line.price * item.quantity), 0) * 100) / 100;
-}

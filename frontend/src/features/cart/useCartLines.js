@@ -1,11 +1,11 @@
 // The cart's lines as the shop sells them now: each product read again while the drawer is
 // open, so a price removed or a product withdrawn since it was added shows as such (in the
-// server's words, shop info's `cartLineMessages`) before checkout would refuse it, and counts
-// nothing in the subtotal.
+// server's words, shop info's `cartLineMessages`) before checkout would refuse it, and is left
+// out of the quote (`orderable`: the cart items that can be ordered).
 import { useCart } from '../../lib/cart';
 import { useShopInfo } from '../../lib/shopInfo';
 import { useCurrentProducts } from './api';
-import { cartLine, orderableSubtotal } from './saleRules';
+import { cartLine } from './saleRules';
 
 export function useCartLines() {
   const { items, isOpen } = useCart();
@@ -14,5 +14,6 @@ export function useCartLines() {
   const current = useCurrentProducts(ids, isOpen);
   const lines = items.map((item) => ({ item, line: cartLine(item, current[String(item.productId)], cartLineMessages) }));
   const blocked = lines.filter(({ line }) => line.reason);
-  return { lines, blocked, subtotal: orderableSubtotal(lines) };
+  const orderable = lines.filter(({ line }) => !line.reason).map(({ item }) => item);
+  return { lines, blocked, orderable };
 }

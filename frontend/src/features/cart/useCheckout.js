@@ -19,6 +19,7 @@ const FORM_FIELDS = [
   'customerName',
   'deliveryAddress',
   'deliveryZip',
+  'shippingState',
   'phoneNumber',
   'deliveryDate',
   'deliveryTime',

@@ -62,11 +62,22 @@ export function linePrice(product, type) {
 // when nothing can be priced ('Price not set').
 export function cardPrice(product) {
   const own = unitPrice(product, null);
-  if (own !== null) return { amount: own, from: false };
+  if (own !== null) return { amount: own, from: false, compareAtPrice: compareAtPrice(product, null) };
   const priced = productTypes(product)
-    .map((type) => unitPrice(product, type))
-    .filter((price) => price !== null);
-  return priced.length ? { amount: Math.min(...priced), from: true } : null;
+    .map((type) => ({ type, price: unitPrice(product, type) }))
+    .filter(({ price }) => price !== null)
+    .sort((a, b) => a.price - b.price);
+  if (!priced.length) return null;
+  return { amount: priced[0].price, from: true, compareAtPrice: compareAtPrice(product, priced[0].type) };
+}
+
+// The "compare at" price of what is charged (null: not on sale), as the server sends it: a type
+// with its own price has its own; otherwise the product's.
+export function compareAtPrice(product, type) {
+  const set = (value) => value !== null && value !== undefined && value !== '';
+  if (type && set(type.compareAtPrice)) return type.compareAtPrice;
+  if (type && set(type.price)) return null;
+  return product && set(product.compareAtPrice) ? product.compareAtPrice : null;
 }
 
 // Why 'Add to Cart' is disabled, or null when it may be pressed.

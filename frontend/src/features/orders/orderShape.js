@@ -14,6 +14,8 @@ export function orderLines(order) {
   if (Array.isArray(order.items)) {
     return order.items.map((item, index) => ({
       key: `${item.productId ?? 'x'}-${item.productTypeId ?? 'none'}-${index}`,
+      // The line's own id: an admin adjusts a pending order's line by it.
+      itemId: item.id ?? null,
       productId: item.productId ?? null,
       typeId: item.productTypeId ?? null,
       name: item.productName || 'Product',
@@ -21,6 +23,10 @@ export function orderLines(order) {
       quantity: toNumber(item.quantity),
       price: toNumber(item.price),
       subtotal: item.subtotal != null ? toNumber(item.subtotal) : toNumber(item.price) * toNumber(item.quantity),
+      // The server's: the promotion's share of this line, its excise, and the sale's struck price.
+      discount: toNumber(item.discount),
+      exciseTax: toNumber(item.exciseTax),
+      compareAtPrice: item.compareAtPrice ?? null,
     }));
   }
   if (order.product) {
@@ -32,6 +38,7 @@ export function orderLines(order) {
     return [
       {
         key: `legacy-${order.id}`,
+        itemId: null,
         productId,
         typeId: null,
         name: product.name || 'Product',
@@ -39,6 +46,9 @@ export function orderLines(order) {
         quantity,
         price,
         subtotal: total,
+        discount: 0,
+        exciseTax: 0,
+        compareAtPrice: null,
       },
     ];
   }
@@ -47,5 +57,26 @@ export function orderLines(order) {
 
 export const orderFee = (order) => toNumber(order && order.deliveryFee);
 export const orderTotal = (order) => toNumber(order && order.total);
-// The confirmation's subtotal is the total minus the delivery fee (also for the older shape).
+// The confirmation's subtotal is the total minus the delivery fee (the spec's rule): the older
+// shapes, placed before orders carried their own subtotal and taxes, are shown by it.
 export const orderSubtotal = (order) => Math.round((orderTotal(order) - orderFee(order)) * 100) / 100;
+
+// Every figure of an order as the server answered it (subtotal, discount, delivery fee, excise,
+// sales tax, total, the code), for the screens' one list of lines (components/MoneyLines).
+export function orderFigures(order) {
+  if (!order) return null;
+  const own = order.subtotal !== undefined && order.subtotal !== null;
+  return {
+    subtotal: own ? toNumber(order.subtotal) : orderSubtotal(order),
+    discount: toNumber(order.discount),
+    deliveryFee: orderFee(order),
+    exciseTax: toNumber(order.exciseTax),
+    salesTax: order.salesTax !== undefined && order.salesTax !== null ? toNumber(order.salesTax) : undefined,
+    total: orderTotal(order),
+    promoCode: order.promoCode || '',
+    exciseTaxLabel: order.exciseTaxLabel || '',
+  };
+}
+
+// "Shipping Fee" for a shipment, "Delivery Fee" otherwise.
+export const feeLabel = (order) => (order && order.deliveryOption === 'shipping' ? 'Shipping Fee' : 'Delivery Fee');

@@ -61,6 +61,31 @@ export const salesReportQuery = (/** @type {DateRange} */ { from, to }) =>
     staleTime: 0,
   });
 
+// The tax report for filing (admins): GET /api/reports/taxes -> {from, to, taxableSales, salesTax,
+// exciseSales, exciseTax, byRate: [{rate, place, taxableSales, salesTax}]}.
+export const taxReportQuery = (/** @type {DateRange} */ { from, to }) =>
+  queryOptions({
+    queryKey: reportKeys.taxes({ from, to }),
+    /** @returns {Promise<any>} */
+    queryFn: ({ signal }) => api.get('/reports/taxes', { from, to }, { signal }),
+    placeholderData: keepPreviousData,
+    staleTime: 0,
+  });
+
+export const taxesCsvPath = (/** @type {DateRange} */ { from, to }) =>
+  `/api/reports/taxes.csv?from=${encodeURIComponent(from)}&to=${encodeURIComponent(to)}`;
+
+// The month before `today`'s, from its first day to its last: the period a return is filed for.
+/**
+ * @param {string} today 'YYYY-MM-DD'
+ * @returns {DateRange}
+ */
+export function lastMonth(today) {
+  const firstOfThisMonth = `${today.slice(0, 7)}-01`;
+  const to = addDays(firstOfThisMonth, -1);
+  return { from: `${to.slice(0, 7)}-01`, to };
+}
+
 export const salesCsvPath = (/** @type {DateRange} */ { from, to }) =>
   `/api/reports/sales.csv?from=${encodeURIComponent(from)}&to=${encodeURIComponent(to)}`;
 
@@ -70,12 +95,19 @@ export const salesCsvPath = (/** @type {DateRange} */ { from, to }) =>
  * @param {DateRange} range
  * @returns {Promise<string>} the file name the browser saves under
  */
-export async function downloadSalesCsv({ from, to }) {
-  const { blob, filename } = await api.getFile('/reports/sales.csv', { from, to });
+export const downloadSalesCsv = (range) => downloadReportCsv('sales', range);
+
+/**
+ * @param {'sales' | 'taxes'} report
+ * @param {DateRange} range
+ * @returns {Promise<string>} the file name the browser saves under
+ */
+export async function downloadReportCsv(report, { from, to }) {
+  const { blob, filename } = await api.getFile(`/reports/${report}.csv`, { from, to });
   const url = URL.createObjectURL(blob);
   const link = document.createElement('a');
   link.href = url;
-  link.download = filename || `sales-${from}-${to}.csv`;
+  link.download = filename || `${report}-${from}-${to}.csv`;
   document.body.appendChild(link);
   link.click();
   link.remove();

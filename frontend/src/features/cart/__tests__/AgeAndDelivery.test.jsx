@@ -157,6 +157,7 @@ describe('shipping closed to goods that cannot be mailed', () => {
     await toCheckout(user, 'Standard Shipping');
     await user.type(screen.getByLabelText('Full Name'), 'Ada');
     await user.type(screen.getByLabelText('Delivery Address'), '1 Main St');
+    await user.type(screen.getByLabelText('State (2 letters, like CA)'), 'CA');
     await user.click(screen.getByRole('checkbox', { name: 'I am 21 or older' }));
     await user.click(screen.getByRole('button', { name: 'Place Order' }));
     expect(await screen.findByRole('alert')).toHaveTextContent(message);

@@ -2,7 +2,18 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import SERVER_SHOP_INFO from '../../../test/fixtures/shopInfo.json';
 import { networkError } from '../../../test/fetch';
 import { todayLA } from '../../../lib/format';
-import { PHONE_INVALID, bodyOf, callsTo, checkoutCalls, header, plusDays, renderDrawer as renderWith, toCheckout } from './harness';
+import { fakeQuote } from '../../../test/quote';
+import {
+  PHONE_INVALID,
+  bodyOf,
+  callsTo,
+  checkoutCalls,
+  header,
+  plusDays,
+  quoteCalls,
+  renderDrawer as renderWith,
+  toCheckout,
+} from './harness';
 
 // The operator's details and delivery options as the server serves them.
 // The bookable days as the server would serve them today (the fixture's are a fixed day's).
@@ -41,8 +52,8 @@ describe('cart step', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Shopping Cart' });
     expect(within(dialog).getByText('Mint')).toBeInTheDocument();
     expect(within(dialog).getByText('$25.00 each')).toBeInTheDocument();
-    expect(within(dialog).getByText('$20.00')).toBeInTheDocument();
-    expect(screen.getByTestId('cart-subtotal')).toHaveTextContent('$45.00');
+    expect(await within(dialog).findByText('$20.00')).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByTestId('cart-subtotal')).toHaveTextContent('$45.00'));
     expect(within(dialog).getByRole('img', { name: 'Widget' })).toHaveAttribute('width', '64');
   });
 
@@ -53,11 +64,11 @@ describe('cart step', () => {
     const plus = screen.getByRole('button', { name: 'Increase quantity of Widget' });
     await user.click(plus);
     await user.click(plus);
-    expect(screen.getByTestId('cart-subtotal')).toHaveTextContent('$30.00');
+    await waitFor(() => expect(screen.getByTestId('cart-subtotal')).toHaveTextContent('$30.00'));
     expect(minus).toBeEnabled();
     await user.click(plus);
     expect(await screen.findByText('Only 3 items available in stock for Widget')).toBeInTheDocument();
-    expect(screen.getByTestId('cart-subtotal')).toHaveTextContent('$30.00');
+    await waitFor(() => expect(screen.getByTestId('cart-subtotal')).toHaveTextContent('$30.00'));
   });
 
   test('the stock message names the type', async () => {
@@ -73,10 +84,10 @@ describe('cart step', () => {
     const plus = await screen.findByRole('button', { name: 'Increase quantity of Widget' });
     await user.click(plus);
     await waitFor(() => expect(plus).toHaveAttribute('data-at-limit', 'true'));
-    expect(screen.getByTestId('cart-subtotal')).toHaveTextContent(`$${most * 10}.00`);
+    await waitFor(() => expect(screen.getByTestId('cart-subtotal')).toHaveTextContent(`$${most * 10}.00`));
     await user.click(plus);
     expect(await screen.findByText(`You can order at most ${most} of Widget per order.`)).toBeInTheDocument();
-    expect(screen.getByTestId('cart-subtotal')).toHaveTextContent(`$${most * 10}.00`);
+    await waitFor(() => expect(screen.getByTestId('cart-subtotal')).toHaveTextContent(`$${most * 10}.00`));
   });
 
   test('the limit is the one the server serves, for a type too', async () => {
@@ -86,14 +97,14 @@ describe('cart step', () => {
     await waitFor(() => expect(plus).toHaveAttribute('data-at-limit', 'true'));
     await user.click(plus);
     expect(await screen.findByText('You can order at most 2 of Vape - Mint per order.')).toBeInTheDocument();
-    expect(screen.getByTestId('cart-subtotal')).toHaveTextContent('$50.00');
+    await waitFor(() => expect(screen.getByTestId('cart-subtotal')).toHaveTextContent('$50.00'));
   });
 
   test('no limit served (null): plus goes on to the stock', async () => {
     const { user } = renderDrawer([[vape, mint, 4]], { 'GET /api/shop/info': { status: 200, body: { ...SHOP, maxUnitsPerLine: null } } });
     const plus = await screen.findByRole('button', { name: 'Increase quantity of Vape - Mint' });
     await user.click(plus);
-    expect(screen.getByTestId('cart-subtotal')).toHaveTextContent('$125.00');
+    await waitFor(() => expect(screen.getByTestId('cart-subtotal')).toHaveTextContent('$125.00'));
     expect(plus).toHaveAttribute('data-at-limit', 'true');
   });
 
@@ -102,7 +113,7 @@ describe('cart step', () => {
     expect(await screen.findByText('You can order at most 3 of Vape - Mint per order.')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Decrease quantity of Vape - Mint' }));
     expect(screen.queryByText('You can order at most 3 of Vape - Mint per order.')).not.toBeInTheDocument();
-    expect(screen.getByTestId('cart-subtotal')).toHaveTextContent('$75.00');
+    await waitFor(() => expect(screen.getByTestId('cart-subtotal')).toHaveTextContent('$75.00'));
   });
 
   test('remove shows a toast and the empty state', async () => {
@@ -127,7 +138,7 @@ describe('lines the shop no longer sells', () => {
     const noPrice = SHOP.cartLineMessages.noPrice.replace('{name}', 'Hookah');
     expect(await within(dialog).findByText(noPrice)).toBeInTheDocument();
     expect(within(dialog).queryByText('$0.00 each')).not.toBeInTheDocument();
-    expect(screen.getByTestId('cart-subtotal')).toHaveTextContent('$10.00');
+    await waitFor(() => expect(screen.getByTestId('cart-subtotal')).toHaveTextContent('$10.00'));
 
     await user.click(screen.getByRole('button', { name: 'Checkout' }));
     expect(screen.getByRole('alert')).toHaveTextContent(SHOP.cartLineMessages.review);
@@ -158,11 +169,11 @@ describe('lines the shop no longer sells', () => {
       },
     );
     await toCheckout(user, 'Store Pickup');
-    expect(screen.getByTestId('checkout-total')).toHaveTextContent('$22.00');
+    await waitFor(() => expect(screen.getByTestId('checkout-total')).toHaveTextContent('$22.00'));
     answerLamp({ status: 200, body: { ...lamp, availability: false } });
     const withdrawn = SHOP.cartLineMessages.notForSale.replace('{name}', 'Lamp');
     expect(await screen.findByText(withdrawn)).toBeInTheDocument();
-    expect(screen.getByTestId('checkout-total')).toHaveTextContent('$10.00');
+    await waitFor(() => expect(screen.getByTestId('checkout-total')).toHaveTextContent('$10.00'));
 
     await user.type(screen.getByLabelText('Full Name'), 'Ada');
     await user.click(screen.getByRole('button', { name: 'Place Order' }));
@@ -196,15 +207,17 @@ describe('steps', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
   });
 
-  test('fees: FREE, the fee, and how much more for free delivery', async () => {
-    const { user } = renderDrawer([[widget, null, 1]]);
+  test("fees: FREE, each option's fee as quoted, and the served threshold", async () => {
+    const { user, fetchMock } = renderDrawer([[widget, null, 1]]);
     await user.click(await screen.findByRole('button', { name: 'Checkout' }));
     const dialog = screen.getByRole('dialog', { name: 'Delivery Options' });
+    expect(await within(dialog).findByText('$8.00')).toBeInTheDocument();
     expect(within(dialog).getByText('FREE')).toBeInTheDocument();
-    expect(within(dialog).getByText('$8.00')).toBeInTheDocument();
     expect(within(dialog).getByText('$20.00')).toBeInTheDocument();
-    expect(within(dialog).getByText('Add $50.00 more for free shipping')).toBeInTheDocument();
-    expect(within(dialog).getByText('Add $50.00 more for free delivery')).toBeInTheDocument();
+    expect(within(dialog).getAllByText('Free from $60.00')).toHaveLength(2);
+    // Each fee is the server's: one quote per option, none computed here.
+    const options = quoteCalls(fetchMock).map(([, init]) => init.body.deliveryOption);
+    expect(options).toEqual(expect.arrayContaining(['pickup', 'shipping', 'delivery']));
     expect(within(dialog).getByText(/Orange County/)).toBeInTheDocument();
   });
 
@@ -213,19 +226,22 @@ describe('steps', () => {
       ...SHOP,
       deliveryOptions: SHOP.deliveryOptions.map((o) => (o.id === 'shipping' ? { ...o, fee: 9.5, freeFrom: 100 } : o)),
     };
-    const { user } = renderDrawer([[widget, null, 1]], { 'GET /api/shop/info': { status: 200, body: served } });
+    const { user } = renderDrawer([[widget, null, 1]], {
+      'GET /api/shop/info': { status: 200, body: served },
+      'POST /api/orders/quote': fakeQuote([widget], { options: served.deliveryOptions }),
+    });
     await user.click(await screen.findByRole('button', { name: 'Checkout' }));
     const dialog = screen.getByRole('dialog', { name: 'Delivery Options' });
     expect(await within(dialog).findByText('$9.50')).toBeInTheDocument();
-    expect(within(dialog).getByText('Add $90.00 more for free shipping')).toBeInTheDocument();
+    expect(within(dialog).getByText('Free from $100.00')).toBeInTheDocument();
   });
 
   test('at a $60 subtotal shipping and delivery are free', async () => {
     const big = { ...widget, price: 30 };
     const { user } = renderDrawer([[big, null, 2]]);
     await user.click(await screen.findByRole('button', { name: 'Checkout' }));
-    expect(within(screen.getByRole('dialog')).getAllByText('FREE')).toHaveLength(3);
-    expect(screen.queryByText(/more for free/)).not.toBeInTheDocument();
+    await waitFor(() => expect(within(screen.getByRole('dialog')).getAllByText('FREE')).toHaveLength(3));
+    expect(screen.queryByText(/Free from/)).not.toBeInTheDocument();
   });
 });
 
@@ -248,7 +264,7 @@ describe('checkout form', () => {
     const place = screen.getByRole('button', { name: 'Place Order' });
     const alertText = () => screen.getByRole('alert').textContent;
 
-    expect(screen.getByTestId('checkout-total')).toHaveTextContent('$30.00');
+    await waitFor(() => expect(screen.getByTestId('checkout-total')).toHaveTextContent('$30.00'));
     expect(screen.getByText('Delivery Fee')).toBeInTheDocument();
     expect(screen.getByLabelText('Delivery Date')).toHaveAttribute('min', expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/));
 
@@ -306,7 +322,7 @@ describe('checkout form', () => {
     expect(screen.queryByLabelText('Delivery Address')).not.toBeInTheDocument();
     expect(screen.queryByLabelText('Phone Number')).not.toBeInTheDocument();
     expect(screen.queryByText('Delivery Fee')).not.toBeInTheDocument();
-    expect(screen.getByTestId('checkout-total')).toHaveTextContent('$10.00');
+    await waitFor(() => expect(screen.getByTestId('checkout-total')).toHaveTextContent('$10.00'));
   });
 });
 

@@ -1,4 +1,4 @@
-import { amountToFreeDelivery, checkoutPayload, deliveryFee, orderTotal, validateCheckout } from '../checkoutRules';
+import { checkoutPayload, quoteBody, validateCheckout } from '../checkoutRules';
 import { createAttemptKeys } from '../idempotency';
 import SHOP from '../../../test/fixtures/shopInfo.json';
 
@@ -10,53 +10,12 @@ const ITEMS = [{ cartKey: '1', productId: 1, productTypeId: null, quantity: 2 }]
 const FULL = {
   customerName: 'Ada Buyer',
   deliveryAddress: '1 Main St',
+  shippingState: 'CA',
   phoneNumber: '714-555-0100',
   deliveryDate: TODAY,
   deliveryTime: '14:00',
   specialInstructions: '',
 };
-
-describe('deliveryFee', () => {
-  test('pickup is always free', () => {
-    expect(deliveryFee(opt('pickup'), 0)).toBe(0);
-    expect(deliveryFee(opt('pickup'), 10)).toBe(0);
-  });
-
-  test.each([
-    ['shipping', 59.99, 8],
-    ['shipping', 60, 0],
-    ['shipping', 60.01, 0],
-    ['delivery', 59.99, 20],
-    ['delivery', 60, 0],
-    ['delivery', 0, 20],
-  ])('%s at subtotal %s costs %s', (option, subtotal, fee) => {
-    expect(deliveryFee(opt(option), subtotal)).toBe(fee);
-  });
-
-  test('an option the server makes free from a threshold waives it there, one without none never does', () => {
-    const custom = { id: 'courier', fee: 12.5, freeFrom: null, needsAddress: true, needsAppointment: false };
-    expect(deliveryFee(custom, 1000)).toBe(12.5);
-    expect(amountToFreeDelivery(custom, 10)).toBe(0);
-    expect(deliveryFee({ ...custom, freeFrom: 100 }, 100)).toBe(0);
-  });
-
-  test('a float sum that lands on 60 counts as 60', () => {
-    expect(deliveryFee(opt('shipping'), 0.1 + 0.2 + 59.7)).toBe(0);
-  });
-
-  test('no option has no fee', () => {
-    expect(deliveryFee(null, 10)).toBe(0);
-  });
-});
-
-test('amount to free delivery and totals', () => {
-  expect(amountToFreeDelivery(opt('shipping'), 59.99)).toBe(0.01);
-  expect(amountToFreeDelivery(opt('delivery'), 45.5)).toBe(14.5);
-  expect(amountToFreeDelivery(opt('delivery'), 60)).toBe(0);
-  expect(amountToFreeDelivery(opt('pickup'), 1)).toBe(0);
-  expect(orderTotal(opt('delivery'), 59.99)).toBe(79.99);
-  expect(orderTotal(opt('shipping'), 60)).toBe(60);
-});
 
 describe('validateCheckout', () => {
   const message = (form, option, items = ITEMS) => {
@@ -69,6 +28,7 @@ describe('validateCheckout', () => {
     expect(message({}, '')).toBe('Please select a delivery option');
     expect(message({ customerName: '  ' }, 'pickup')).toBe('Please enter your name for the order');
     expect(message({ deliveryAddress: '' }, 'shipping')).toBe('Please enter your delivery address');
+    expect(message({ shippingState: ' ' }, 'shipping')).toBe(SHOP.checkoutMessages.state);
     expect(message({ deliveryAddress: '' }, 'delivery')).toBe('Please enter your delivery address');
     expect(message({ phoneNumber: '' }, 'delivery')).toBe('Please enter your phone number for delivery');
     expect(message({ deliveryDate: '' }, 'delivery')).toBe('Please select a delivery date');
@@ -94,7 +54,7 @@ describe('validateCheckout', () => {
   test('what each option does not need is not asked for', () => {
     const bare = { customerName: 'Ada', deliveryAddress: '', phoneNumber: '', deliveryDate: '', deliveryTime: '' };
     expect(validateCheckout(bare, opt('pickup'), ITEMS, TODAY)).toBeNull();
-    expect(validateCheckout({ ...bare, deliveryAddress: 'x' }, opt('shipping'), ITEMS, TODAY)).toBeNull();
+    expect(validateCheckout({ ...bare, deliveryAddress: 'x', shippingState: 'NV' }, opt('shipping'), ITEMS, TODAY)).toBeNull();
   });
 
   test('today is a valid delivery date', () => {
@@ -106,12 +66,16 @@ describe('validateCheckout', () => {
   });
 });
 
-test('checkout payload sends the lines, the option fields only, fee and total', () => {
+// A quote as the server answers it: checkout sends its fee and total as they were shown.
+const QUOTE = { subtotal: 30, discount: 0, deliveryFee: 8, exciseTax: 0, salesTax: 2.63, total: 40.63 };
+
+test('checkout payload sends the lines, the option fields only, and the quoted fee and total', () => {
   const items = [
     { productId: 1, productTypeId: null, quantity: 2 },
     { productId: 2, productTypeId: 7, quantity: 1 },
   ];
-  const payload = checkoutPayload({ ...FULL, customerName: ' Ada ', deliveryZip: '92840' }, opt('shipping'), items, 30);
+  const form = { ...FULL, customerName: ' Ada ', deliveryZip: '92840', shippingState: ' nv ' };
+  const payload = checkoutPayload(form, opt('shipping'), items, QUOTE, ' RADIO10 ');
   expect(payload).toEqual({
     cartItems: [
       { productId: 1, productTypeId: null, quantity: 2 },
@@ -124,18 +88,35 @@ test('checkout payload sends the lines, the option fields only, fee and total', 
     deliveryDate: '',
     deliveryTime: '',
     deliveryZip: '',
+    shippingState: 'NV',
+    promoCode: 'RADIO10',
     ageConfirmed: false,
     specialInstructions: '',
     deliveryFee: 8,
-    total: 38,
+    total: 40.63,
   });
+});
+
+test('the quote body carries what decides the figures: lines, option, ZIP of a delivery, state of a shipment, code', () => {
+  const items = [{ productId: 1, productTypeId: null, quantity: 2 }];
+  const form = { ...FULL, deliveryZip: ' 92840 ', shippingState: 'ca' };
+  expect(quoteBody(form, opt('delivery'), items, 'X')).toEqual({
+    cartItems: items,
+    deliveryOption: 'delivery',
+    deliveryZip: '92840',
+    shippingState: '',
+    promoCode: 'X',
+  });
+  expect(quoteBody(form, opt('shipping'), items, '')).toMatchObject({ deliveryZip: '', shippingState: 'CA', promoCode: '' });
+  expect(quoteBody(form, opt('pickup'), [], '')).toBeNull();
+  expect(quoteBody(form, null, items, '')).toBeNull();
 });
 
 test('local delivery sends the ZIP code trimmed; the age confirmation is sent only as true or false', () => {
   const items = [{ productId: 1, productTypeId: null, quantity: 1 }];
-  const payload = checkoutPayload({ ...FULL, deliveryZip: ' 92840 ', ageConfirmed: true }, opt('delivery'), items, 10);
+  const payload = checkoutPayload({ ...FULL, deliveryZip: ' 92840 ', ageConfirmed: true }, opt('delivery'), items, QUOTE);
   expect(payload).toMatchObject({ deliveryZip: '92840', ageConfirmed: true, phoneNumber: '714-555-0100', deliveryTime: '14:00' });
-  expect(checkoutPayload({ ...FULL, ageConfirmed: 'yes' }, opt('pickup'), items, 10)).toMatchObject({
+  expect(checkoutPayload({ ...FULL, ageConfirmed: 'yes' }, opt('pickup'), items, QUOTE)).toMatchObject({
     deliveryZip: '',
     ageConfirmed: false,
   });

@@ -5,6 +5,7 @@ import { screen } from '@testing-library/react';
 import { useLocation } from 'react-router';
 import { useCart } from '../../../lib/cart';
 import { mockFetch } from '../../../test/fetch';
+import { fakeQuote } from '../../../test/quote';
 import { renderWithProviders } from '../../../test/render';
 import { CartDrawer } from '..';
 
@@ -63,6 +64,7 @@ export function renderDrawer(lines, handlers = {}) {
     'GET /api/auth/me': { status: 200, body: NO_DETAILS },
     ...CHECKS,
     ...productsAsSeeded(lines),
+    'POST /api/orders/quote': fakeQuote(lines.map(([product]) => product)),
     ...handlers,
   });
   const result = renderWithProviders(
@@ -88,6 +90,7 @@ export function bodyOf(init) {
 }
 
 export const callsTo = (fetchMock, path) => fetchMock.mock.calls.filter(([url]) => String(url).includes(path));
+export const quoteCalls = (fetchMock) => fetchMock.mock.calls.filter(([url]) => String(url).includes('/orders/quote'));
 export const checkoutCalls = (fetchMock) => fetchMock.mock.calls.filter(([url]) => String(url).includes('/orders/checkout'));
 
 export async function toCheckout(user, optionName) {

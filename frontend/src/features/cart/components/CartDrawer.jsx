@@ -17,6 +17,8 @@ export function CartDrawer() {
   const [step, setStep] = useState('cart');
   const [option, setOption] = useState('');
   const [form, setForm] = useState(EMPTY_FORM);
+  // The one promo code the shopper applied in the cart: every quote and the checkout carry it.
+  const [promoCode, setPromoCode] = useState('');
   const { placing, submit } = useCheckout();
   const { user } = useSession();
   // The saved details are asked for when the checkout form opens, not with every cart.
@@ -37,6 +39,7 @@ export function CartDrawer() {
     if (answer.placed) {
       setForm(EMPTY_FORM);
       setOption('');
+      setPromoCode('');
       setStep('cart');
     }
     return answer;
@@ -45,14 +48,24 @@ export function CartDrawer() {
   return (
     <Drawer open={isOpen} onClose={close} title={TITLES[step]}>
       <div className="cart-drawer">
-        {step === 'cart' && <CartStep onContinue={() => setStep('delivery')} />}
+        {step === 'cart' && (
+          <CartStep onContinue={() => setStep('delivery')} form={form} option={option} promoCode={promoCode} onPromoCode={setPromoCode} />
+        )}
         {step === 'delivery' && (
-          <DeliveryStep option={option} onSelect={setOption} onBack={() => setStep('cart')} onContinue={() => setStep('checkout')} />
+          <DeliveryStep
+            option={option}
+            form={form}
+            promoCode={promoCode}
+            onSelect={setOption}
+            onBack={() => setStep('cart')}
+            onContinue={() => setStep('checkout')}
+          />
         )}
         {step === 'checkout' && (
           <CheckoutStep
             option={option}
             form={form}
+            promoCode={promoCode}
             onChange={setForm}
             onBack={() => setStep('delivery')}
             placing={placing}

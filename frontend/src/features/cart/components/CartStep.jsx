@@ -1,19 +1,37 @@
 import { useRef, useState } from 'react';
+import { MoneyLines } from '../../../components/MoneyLines';
+import { SalePrice } from '../../../components/SalePrice';
 import { availableStock, useCart } from '../../../lib/cart';
 import { formatPrice } from '../../../lib/format';
 import { useShopInfo } from '../../../lib/shopInfo';
 import { useToast } from '../../../lib/toast';
 import { unitsPerLineMessage } from '../saleRules';
+import { quoteBlock, quoteLine, useCartQuote } from '../useCartQuote';
 import { useCartLines } from '../useCartLines';
+import { PromoCodeField } from './PromoCodeField';
 
 function thumbnailOf(product) {
   return (product.thumbnails && product.thumbnails[0]) || (product.images && product.images[0]) || '';
 }
 
-// What one unit costs, or, for a line checkout would refuse (withdrawn, gone, no price), the
-// server's sentence saying so in its place: never "$0.00 each".
-function UnitPrice({ line, id }) {
-  if (!line.reason) return <p className="cart-line__unit">{formatPrice(line.price)} each</p>;
+// A sale's "compare at" price: the quote's, else the type's or the product's as last read.
+function compareAt(line, priced) {
+  if (priced && priced.compareAtPrice !== undefined) return priced.compareAtPrice;
+  const own = line.type ? line.type.compareAtPrice : undefined;
+  return own !== undefined && own !== null ? own : (line.product?.compareAtPrice ?? null);
+}
+
+// What one unit costs (struck through beside its "compare at" price when on sale), or, for a
+// line checkout would refuse (withdrawn, gone, no price), the server's sentence saying so in its
+// place: never "$0.00 each".
+function UnitPrice({ line, priced, id }) {
+  if (!line.reason) {
+    return (
+      <p className="cart-line__unit">
+        <SalePrice compareAtPrice={compareAt(line, priced)}>{formatPrice(priced ? priced.unitPrice : line.price)} each</SalePrice>
+      </p>
+    );
+  }
   return (
     <p className="cart-line__unit cart-line__problem" id={id}>
       {line.problem}
@@ -21,8 +39,9 @@ function UnitPrice({ line, id }) {
   );
 }
 
-// A line checkout would refuse has no total: it counts nothing.
-const lineTotal = (line, quantity) => (line.reason ? '' : formatPrice(line.price * quantity));
+// The line's total is the quote's (after its discount); a line checkout would refuse, or one
+// not quoted yet, shows none.
+const lineTotal = (line, priced) => (line.reason || !priced ? '' : formatPrice(priced.lineTotal));
 
 function RemoveButton({ label, describedBy, onClick }) {
   return (
@@ -32,16 +51,24 @@ function RemoveButton({ label, describedBy, onClick }) {
   );
 }
 
-function CartLine({ item, line, maxUnits }) {
+// The per-order cap on the line (null: none) and whether plus has reached it or the stock.
+function lineLimits({ product, selectedType, quantity }, maxUnits, fullName) {
+  const capped = maxUnits !== null && maxUnits !== undefined;
+  return {
+    capped,
+    limitMessage: capped ? unitsPerLineMessage(maxUnits, fullName) : '',
+    atLimit: quantity >= availableStock(product, selectedType) || (capped && quantity >= maxUnits),
+  };
+}
+
+function CartLine({ item, line, maxUnits, priced, block }) {
   const { updateQuantity, removeItem } = useCart();
   const toast = useToast();
   const { product, selectedType, quantity } = item;
   const problemId = `cart-line-${item.cartKey}-problem`;
   const thumb = thumbnailOf(product);
   const fullName = line.label;
-  const capped = maxUnits !== null && maxUnits !== undefined;
-  const limitMessage = capped ? unitsPerLineMessage(maxUnits, fullName) : '';
-  const atLimit = quantity >= availableStock(product, selectedType) || (capped && quantity >= maxUnits);
+  const { capped, limitMessage, atLimit } = lineLimits(item, maxUnits, fullName);
 
   function change(next) {
     if (capped && next > quantity && next > maxUnits) {
@@ -75,7 +102,8 @@ function CartLine({ item, line, maxUnits }) {
       <div className="cart-line__body">
         <p className="cart-line__name">{product.name}</p>
         {selectedType && <p className="cart-line__type">{selectedType.name}</p>}
-        <UnitPrice line={line} id={problemId} />
+        <UnitPrice line={line} priced={priced} id={problemId} />
+        {block && <p className="cart-line__problem">{block}</p>}
         <div className="cart-line__controls">
           <div className="qty" role="group" aria-label={`Quantity of ${fullName}`}>
             <button
@@ -107,15 +135,35 @@ function CartLine({ item, line, maxUnits }) {
             checkout would be refused, so the line says so until it is lowered. */}
         {capped && quantity > maxUnits && <p className="cart-line__limit">{limitMessage}</p>}
       </div>
-      <p className="cart-line__total">{lineTotal(line, quantity)}</p>
+      <p className="cart-line__total">{lineTotal(line, priced)}</p>
     </li>
   );
 }
 
-export function CartStep({ onContinue }) {
+// The figures of the cart as quoted, with the option they were quoted for while none is chosen.
+export function QuoteSummary({ quote, error, estimatedFor, feeLabel, testId }) {
+  return (
+    <div className="cart-summary" aria-label="Order summary" role="group" aria-busy={!quote || undefined}>
+      {estimatedFor && <p className="cart-summary__note">Figures for {estimatedFor}; you choose how you receive the order next.</p>}
+      {quote ? (
+        <MoneyLines figures={quote} feeLabel={feeLabel} testId={testId} promoCode={quote.promo?.applied ? quote.promo.code : ''} />
+      ) : (
+        !error && <p className="cart-summary__note">Working out the totals...</p>
+      )}
+      {/* Said where the figures would be (a shipment's state still to enter); Place Order
+          names the field. */}
+      {error && !quote && <p className="form-error">{error.serverMessage || 'The totals could not be worked out. Please try again.'}</p>}
+    </div>
+  );
+}
+
+export const feeLabelOf = (option) => (option?.id === 'shipping' ? 'Shipping Fee' : 'Delivery Fee');
+
+export function CartStep({ onContinue, form, option: optionId, promoCode, onPromoCode }) {
   const { items } = useCart();
-  const { lines, blocked, subtotal } = useCartLines();
+  const { lines, blocked } = useCartLines();
   const { maxUnitsPerLine, checkoutMessages, cartLineMessages } = useShopInfo();
+  const { quote, error, option, estimated } = useCartQuote(form, optionId, promoCode);
   const [stopped, setStopped] = useState(false);
   const listRef = useRef(null);
 
@@ -142,14 +190,25 @@ export function CartStep({ onContinue }) {
     <div className="cart-step">
       <ul className="cart-lines" aria-label="Cart items" ref={listRef}>
         {lines.map(({ item, line }) => (
-          <CartLine key={item.cartKey} item={item} line={line} maxUnits={maxUnitsPerLine} />
+          <CartLine
+            key={item.cartKey}
+            item={item}
+            line={line}
+            maxUnits={maxUnitsPerLine}
+            priced={quoteLine(quote, item)}
+            block={quoteBlock(quote, item)}
+          />
         ))}
       </ul>
       <div className="cart-footer">
-        <div className="cart-summary-row cart-summary-row--strong">
-          <span>Subtotal</span>
-          <span data-testid="cart-subtotal">{formatPrice(subtotal)}</span>
-        </div>
+        <PromoCodeField code={promoCode} promo={quote?.promo} onApply={onPromoCode} />
+        <QuoteSummary
+          quote={quote}
+          error={error}
+          estimatedFor={estimated ? option?.label : ''}
+          feeLabel={feeLabelOf(option)}
+          testId="cart"
+        />
         {stopped && blocked.length > 0 && (
           // The lines say which and why; this says what to do, in the server's words.
           <p className="form-error" role="alert">

@@ -2,12 +2,15 @@ import { useEffect, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCart } from '../../../lib/cart';
 import { useCategories } from '../../../lib/categories';
-import { formatPrice, todayLA } from '../../../lib/format';
+import { todayLA } from '../../../lib/format';
 import { findById, useShopInfo } from '../../../lib/shopInfo';
-import { phoneCheckQuery, useDeliveryTimes } from '../api';
-import { checkoutPayload, deliveryFee, orderTotal, validateCheckout } from '../checkoutRules';
+import { phoneCheckQuery, quoteQuery, useDeliveryTimes } from '../api';
+import { checkoutPayload, quoteBody, validateCheckout } from '../checkoutRules';
 import { dateProblem, deliveryDateBounds, restrictedProducts } from '../saleRules';
+import { checkoutRefusal } from '../useCheckout';
+import { useCartQuote } from '../useCartQuote';
 import { useCartLines } from '../useCartLines';
+import { QuoteSummary, feeLabelOf } from './CartStep';
 import { AgeConfirmation, AppointmentFields, Field } from './CheckoutFields';
 
 // The earliest delivery moment moves with the clock: the rules are read again when this step
@@ -26,7 +29,8 @@ function fieldState(name, atFault) {
   };
 }
 
-// What the chosen option asks for: an address, and a booked delivery (phone, date, time, ZIP).
+// What the chosen option asks for: an address (with its state for a shipment: taxed at the
+// state's rate), and a booked delivery (phone, date, time, ZIP).
 function OptionFields({ option, form, bounds, day, input, error, onChange }) {
   return (
     <>
@@ -35,31 +39,15 @@ function OptionFields({ option, form, bounds, day, input, error, onChange }) {
           <input type="text" autoComplete="street-address" {...input('deliveryAddress')} />
         </Field>
       )}
+      {option?.id === 'shipping' && (
+        <Field id="checkout-shippingState" label="State (2 letters, like CA)" error={error('shippingState')}>
+          <input type="text" autoComplete="address-level1" maxLength={2} {...input('shippingState')} />
+        </Field>
+      )}
       {option?.needsAppointment && (
         <AppointmentFields form={form} bounds={bounds} day={day} input={input} error={error} onChange={onChange} />
       )}
     </>
-  );
-}
-
-function OrderSummary({ subtotal, fee, total, optionId }) {
-  return (
-    <div className="checkout-summary" aria-label="Order summary" role="group">
-      <div className="cart-summary-row">
-        <span>Subtotal</span>
-        <span>{formatPrice(subtotal)}</span>
-      </div>
-      {fee > 0 && (
-        <div className="cart-summary-row">
-          <span>{optionId === 'shipping' ? 'Shipping Fee' : 'Delivery Fee'}</span>
-          <span>{formatPrice(fee)}</span>
-        </div>
-      )}
-      <div className="cart-summary-row cart-summary-row--strong">
-        <span>Total</span>
-        <span data-testid="checkout-total">{formatPrice(total)}</span>
-      </div>
-    </div>
   );
 }
 
@@ -98,6 +86,18 @@ function useDeliveryDay(form, option, shop, today) {
   return { bounds, day };
 }
 
+// The figures for exactly what is being ordered, read now (the shown quote is usually this very
+// answer, from the cache): {quote} or {refusal}, beside the field the server named (a shipment's
+// state) or on top of the form.
+async function currentQuote(queryClient, body) {
+  try {
+    const quote = await queryClient.fetchQuery(quoteQuery(body));
+    return { quote };
+  } catch (err) {
+    return { refusal: checkoutRefusal(err) };
+  }
+}
+
 // The phone number checked by the server's rule before the order is sent: the refusal, or null
 // (also when the check could not be had: checkout answers for itself).
 async function phoneRefusal(queryClient, form, option) {
@@ -111,9 +111,10 @@ async function phoneRefusal(queryClient, form, option) {
   }
 }
 
-export function CheckoutStep({ option: optionId, form, onChange, onBack, placing, onPlace }) {
+export function CheckoutStep({ option: optionId, form, promoCode, onChange, onBack, placing, onPlace }) {
   const { items } = useCart();
-  const { blocked, subtotal } = useCartLines();
+  const { blocked, orderable } = useCartLines();
+  const { quote, error: quoteError } = useCartQuote(form, optionId, promoCode);
   const shop = useShopInfo({ staleTime: RULES_FRESH_MS });
   const { categoryById } = useCategories();
   const queryClient = useQueryClient();
@@ -127,8 +128,6 @@ export function CheckoutStep({ option: optionId, form, onChange, onBack, placing
   const formRef = useRef(null);
   const today = todayLA();
   const { bounds, day } = useDeliveryDay(form, option, shop, today);
-  const fee = deliveryFee(option, subtotal);
-  const total = orderTotal(option, subtotal);
 
   const error = (name) => (problem && problem.field === name ? problem.message : '');
 
@@ -171,8 +170,16 @@ export function CheckoutStep({ option: optionId, form, onChange, onBack, placing
       show(found);
       return;
     }
+    const priced = await currentQuote(queryClient, quoteBody(form, option, orderable, promoCode));
+    if (priced.refusal) {
+      show(priced.refusal);
+      return;
+    }
     setProblem(null);
-    const answer = await onPlace(checkoutPayload({ ...form, ageConfirmed: askAge && form.ageConfirmed }, option, items, subtotal));
+    const code = priced.quote.promo?.applied ? promoCode : '';
+    const answer = await onPlace(
+      checkoutPayload({ ...form, ageConfirmed: askAge && form.ageConfirmed }, option, orderable, priced.quote, code),
+    );
     if (answer && answer.refusal) show(answer.refusal);
   }
 
@@ -210,7 +217,7 @@ export function CheckoutStep({ option: optionId, form, onChange, onBack, placing
         />
       )}
 
-      <OrderSummary subtotal={subtotal} fee={fee} total={total} optionId={optionId} />
+      <QuoteSummary quote={quote} error={quoteError} feeLabel={feeLabelOf(option)} testId="checkout" />
 
       <div className="cart-footer cart-footer--split">
         <button type="button" className="button button--secondary" onClick={onBack} disabled={placing}>

@@ -4,7 +4,8 @@ import { useCategories } from '../../../lib/categories';
 import { formatPrice } from '../../../lib/format';
 import { useShopInfo } from '../../../lib/shopInfo';
 import { Spinner } from '../../../components/Spinner';
-import { amountToFreeDelivery, deliveryFee } from '../checkoutRules';
+import { useOptionQuotes } from '../api';
+import { quoteBody } from '../checkoutRules';
 import { notShippableMessage, unshippableProduct } from '../saleRules';
 import { useCartLines } from '../useCartLines';
 
@@ -16,14 +17,26 @@ function unavailableReason(option, items, categoryById, notShippable) {
   return product ? notShippableMessage(notShippable, product.name) : '';
 }
 
-export function DeliveryStep({ option, onSelect, onBack, onContinue }) {
+// Each option's fee as the quote under it says (the server's: promotions may waive it). An
+// option that cannot be quoted yet (a shipment before its state is known) shows its served fee,
+// with the served threshold beside it; checkout shows the exact figure.
+function feeText(quote, option, reason) {
+  if (reason) return 'Unavailable';
+  if (quote) return Number(quote.deliveryFee) > 0 ? formatPrice(quote.deliveryFee) : 'FREE';
+  return Number(option.fee) > 0 ? formatPrice(option.fee) : 'FREE';
+}
+
+export function DeliveryStep({ option, form, promoCode, onSelect, onBack, onContinue }) {
   const { items } = useCart();
-  const { subtotal } = useCartLines();
+  const { orderable } = useCartLines();
   const { categoryById } = useCategories();
   const { deliveryOptions, checkoutMessages, notShippable, isLoaded, isError } = useShopInfo();
   const [error, setError] = useState('');
   const closed = Object.fromEntries(deliveryOptions.map((o) => [o.id, unavailableReason(o, items, categoryById, notShippable)]));
   const chosenClosed = Boolean(option && closed[option]);
+  const quotes = useOptionQuotes(
+    Object.fromEntries(deliveryOptions.filter((o) => !closed[o.id]).map((o) => [o.id, quoteBody(form, o, orderable, promoCode)])),
+  );
 
   // An option chosen before the cart changed is dropped once it cannot take the cart.
   useEffect(() => {
@@ -63,8 +76,8 @@ export function DeliveryStep({ option, onSelect, onBack, onContinue }) {
         <legend className="delivery-options__legend">How would you like to receive your order?</legend>
         {deliveryOptions.map((o) => {
           const reason = closed[o.id];
-          const fee = deliveryFee(o, subtotal);
-          const more = reason ? 0 : amountToFreeDelivery(o, subtotal);
+          const fee = feeText(quotes[o.id], o, reason);
+          const waivedFrom = !reason && fee !== 'FREE' && o.freeFrom !== null && o.freeFrom !== undefined;
           const infoId = `delivery-option-${o.id}-info`;
           const classes = ['delivery-option', option === o.id && 'delivery-option--selected', reason && 'delivery-option--unavailable'];
           return (
@@ -86,15 +99,9 @@ export function DeliveryStep({ option, onSelect, onBack, onContinue }) {
                 <span className="delivery-option__label">{o.label}</span>
                 <span className="delivery-option__desc">{o.description}</span>
                 {reason && <span className="delivery-option__unavailable">{reason}</span>}
-                {more > 0 && (
-                  <span className="delivery-option__hint">
-                    Add {formatPrice(more)} more for free {o.id === 'shipping' ? 'shipping' : 'delivery'}
-                  </span>
-                )}
+                {waivedFrom && <span className="delivery-option__hint">Free from {formatPrice(o.freeFrom)}</span>}
               </span>
-              <span className={`delivery-option__fee${!reason && fee === 0 ? ' delivery-option__fee--free' : ''}`}>
-                {reason ? 'Unavailable' : fee === 0 ? 'FREE' : formatPrice(fee)}
-              </span>
+              <span className={`delivery-option__fee${fee === 'FREE' ? ' delivery-option__fee--free' : ''}`}>{fee}</span>
             </label>
           );
         })}

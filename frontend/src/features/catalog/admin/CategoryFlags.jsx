@@ -6,9 +6,14 @@ import { useSaveCategoryFlags } from './api';
 const FLAGS = [
   { key: 'ageRestricted', label: '21+ only', hint: 'checkout asks for the age confirmation; orders need an ID check' },
   { key: 'shippable', label: 'Can be shipped', hint: 'off: pickup or local delivery only' },
+  {
+    key: 'exciseTax',
+    label: 'Excise tax',
+    hint: 'nicotine vapes and liquids: the excise is charged (a 0 mg product is exempted on its own form)',
+  },
 ];
 
-// The two sale rules of the category being browsed, for admins: a tick saves at once.
+// The sale rules of the category being browsed, for admins: a tick saves at once.
 export function CategoryFlags({ category }) {
   const { categoryById } = useCategories();
   const save = useSaveCategoryFlags();

@@ -19,12 +19,23 @@ const LOAD_FAILED = 'Could not load the product. Please try again.';
 
 function initialValues(product, defaultCategory) {
   if (!product) {
-    return { name: '', description: '', price: '', availability: true, category: defaultCategory || '', quantity: '0' };
+    return {
+      name: '',
+      description: '',
+      price: '',
+      compareAtPrice: '',
+      exciseExempt: false,
+      availability: true,
+      category: defaultCategory || '',
+      quantity: '0',
+    };
   }
   return {
     name: product.name ?? '',
     description: product.description ?? '',
     price: product.price === null || product.price === undefined ? '' : String(product.price),
+    compareAtPrice: product.compareAtPrice === null || product.compareAtPrice === undefined ? '' : String(product.compareAtPrice),
+    exciseExempt: product.exciseExempt === true,
     availability: Boolean(product.availability),
     category: product.categoryId || product.category || '',
     quantity: String(product.quantity ?? 0),
@@ -70,6 +81,43 @@ function NameField({ id, inputRef, value, onChange, showError, disabled }) {
       />
       {missing && <p className="admin-field-error">{NAME_REQUIRED}</p>}
     </>
+  );
+}
+
+// The sale's "compare at" price (shown struck through; empty: not on sale) and the excise
+// exemption of a nicotine-free item in a category that pays the excise.
+function MoneyFields({ id, values, set, disabled }) {
+  return (
+    <div className="admin-form-row">
+      <div>
+        <label className="admin-label" htmlFor={`${id}-compareAtPrice`}>
+          Compare at price (on sale)
+        </label>
+        <input
+          id={`${id}-compareAtPrice`}
+          className="admin-input"
+          type="number"
+          step="0.01"
+          min="0"
+          value={values.compareAtPrice}
+          onChange={set('compareAtPrice')}
+          placeholder="Not on sale"
+          disabled={disabled}
+        />
+      </div>
+      <div>
+        <label className="admin-check" htmlFor={`${id}-exciseExempt`}>
+          <input
+            id={`${id}-exciseExempt`}
+            type="checkbox"
+            checked={values.exciseExempt}
+            onChange={set('exciseExempt')}
+            disabled={disabled}
+          />{' '}
+          No nicotine (0 mg): exempt from the excise tax
+        </label>
+      </div>
+    </div>
   );
 }
 
@@ -266,6 +314,7 @@ function ProductForm({ product, etag, defaultCategory, onClose, onSaved }) {
             disabled={saving}
           />
         </div>
+        <MoneyFields id={formId} values={values} set={set} disabled={saving} />
         <div className="admin-form-row">
           <div>
             <label className="admin-label" htmlFor={`${formId}-availability`}>

@@ -43,6 +43,20 @@ export default function ProductTypesEditor({ rows, onChange, disabled, showError
             </label>
             <label className="admin-type-field">
               <span>
+                <span className="admin-visually-hidden">{label} </span>Compare at
+              </span>
+              <input
+                type="number"
+                step="0.01"
+                min="0"
+                value={row.compareAtPrice ?? ''}
+                placeholder="Not on sale"
+                onChange={(e) => update(row.id, 'compareAtPrice', e.target.value)}
+                disabled={disabled}
+              />
+            </label>
+            <label className="admin-type-field">
+              <span>
                 <span className="admin-visually-hidden">{label} </span>Quantity
               </span>
               <input

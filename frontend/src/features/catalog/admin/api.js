@@ -12,6 +12,8 @@ import { activityKeys, productKeys } from '../../../lib/queryKeys';
  * @property {string} name
  * @property {string} [description]
  * @property {string | number | null} [price]
+ * @property {string | number | null} [compareAtPrice]
+ * @property {boolean} [exciseExempt]
  * @property {boolean} [availability]
  * @property {string} category
  * @property {string | number | null} [quantity]
@@ -75,6 +77,9 @@ export function buildProductFormData({ values, existingImages, newFiles, isUpdat
   form.append('name', values.name.trim());
   form.append('description', values.description || '');
   form.append('price', String(values.price ?? '').trim());
+  // Empty: not on sale.
+  form.append('compareAtPrice', String(values.compareAtPrice ?? '').trim());
+  form.append('exciseExempt', values.exciseExempt ? 'true' : 'false');
   form.append('availability', values.availability ? 'true' : 'false');
   form.append('category', values.category);
   // A product with types is stocked by them (shop/stock.py sells from the types only): its own
@@ -120,7 +125,7 @@ export function useDeleteProduct({ onDeleted } = {}) {
   });
 }
 
-// PATCH /api/categories/{id} {ageRestricted?, shippable?} (admins): the category answered
+// PATCH /api/categories/{id} {ageRestricted?, shippable?, exciseTax?} (admins): the category answered
 // replaces ours in the served list, and products are read again (each carries its category's
 // flags). Checkout applies a change from the next order on.
 export function useSaveCategoryFlags() {

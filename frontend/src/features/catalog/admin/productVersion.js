@@ -23,6 +23,7 @@ function productChanges(before, after, categoryName) {
   const changes = [];
   if (changed(before.name, after.name)) changes.push(`Name changed from "${before.name}" to "${after.name}"`);
   if (changed(before.price, after.price)) changes.push(`Price changed from ${priceText(before.price)} to ${priceText(after.price)}`);
+  changes.push(...saleChanges(before, after));
   if (changed(before.quantity, after.quantity)) changes.push(`Stock changed from ${before.quantity ?? 0} to ${after.quantity ?? 0}`);
   if (flipped(before.availability, after.availability)) {
     changes.push(`Availability changed from ${availabilityText(before.availability)} to ${availabilityText(after.availability)}`);
@@ -32,6 +33,16 @@ function productChanges(before, after, categoryName) {
   }
   if (changed(before.description, after.description)) changes.push('Description changed');
   if (JSON.stringify(before.images ?? []) !== JSON.stringify(after.images ?? [])) changes.push('Images changed');
+  return changes;
+}
+
+// The sale's compare-at price and the excise exemption.
+function saleChanges(before, after) {
+  const changes = [];
+  if (changed(before.compareAtPrice, after.compareAtPrice)) {
+    changes.push(`Compare-at price changed from ${priceText(before.compareAtPrice)} to ${priceText(after.compareAtPrice)}`);
+  }
+  if (flipped(before.exciseExempt, after.exciseExempt)) changes.push('Excise exemption changed');
   return changes;
 }
 

@@ -6,7 +6,7 @@ export const TYPE_NAME_REQUIRED = 'Please enter name for the product type';
 let tmpCounter = 0;
 export function newTypeRow() {
   tmpCounter += 1;
-  return { id: `tmp-${tmpCounter}`, name: '', price: '', availability: true, quantity: '0' };
+  return { id: `tmp-${tmpCounter}`, name: '', price: '', compareAtPrice: '', availability: true, quantity: '0' };
 }
 
 export function isTemporaryId(id) {
@@ -18,6 +18,7 @@ export function rowsFromTypes(types) {
     id: type.id,
     name: type.name ?? '',
     price: type.price === null || type.price === undefined ? '' : String(type.price),
+    compareAtPrice: type.compareAtPrice === null || type.compareAtPrice === undefined ? '' : String(type.compareAtPrice),
     availability: Boolean(type.availability),
     quantity: String(type.quantity ?? 0),
   }));
@@ -42,6 +43,8 @@ export function typePayload(row) {
     name: row.name.trim(),
     availability: Boolean(row.availability),
     price: parseTypePrice(row.price),
+    // The "was" price shown struck through while on sale; '' (null) when not on sale.
+    compareAtPrice: parseTypePrice(row.compareAtPrice),
     quantity: parseQuantity(row.quantity),
   };
 }

@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
 import { useCategories } from '../../../lib/categories';
+import { SalePrice } from '../../../components/SalePrice';
 import { formatPrice } from '../../../lib/format';
 import { AgeMark } from './AgeMark';
 import { CARD_SIZES, imageSources } from '../imageSources';
@@ -42,7 +43,9 @@ export function ProductCard({ product, eager = false, mark = null }) {
           <h2 className="product-card__name">{product.name}</h2>
           {category ? <span className={`chip ${category.colorClass}`}>{category.name}</span> : null}
           <AgeMark product={product} />
-          <p className="product-card__price">{priceWords(price)}</p>
+          <p className="product-card__price">
+            <SalePrice compareAtPrice={price?.compareAtPrice}>{priceWords(price)}</SalePrice>
+          </p>
           <p className={`product-card__stock ${status.available ? 'is-available' : 'is-unavailable'}`}>
             {AVAILABILITY_WORDS.status(status)}
           </p>

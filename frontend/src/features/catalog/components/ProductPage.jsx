@@ -3,6 +3,7 @@ import { Suspense, useEffect, useId, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { Carousel } from '../../../components/Carousel';
 import { Spinner } from '../../../components/Spinner';
+import { SalePrice } from '../../../components/SalePrice';
 import { unitPrice, useCart } from '../../../lib/cart';
 import { useCategories } from '../../../lib/categories';
 import { formatPrice, sku } from '../../../lib/format';
@@ -19,6 +20,7 @@ import {
   addToCartAlert,
   addToCartBlock,
   availability,
+  compareAtPrice,
   digitsOnly,
   firstUsableType,
   isTypeUsable,
@@ -83,7 +85,9 @@ function TypeOption({ product, type, selected, onChoose }) {
     >
       <span className="type-option__name">{type.name}</span>
       {typeStatus.available ? (
-        <span className="type-option__price">{priceText(price)}</span>
+        <span className="type-option__price">
+          <SalePrice compareAtPrice={price === null ? null : compareAtPrice(product, type)}>{priceText(price)}</SalePrice>
+        </span>
       ) : (
         <span className="type-option__out">{AVAILABILITY_WORDS.type(typeStatus)}</span>
       )}
@@ -208,7 +212,11 @@ export function ProductPage() {
         <div className="product__info">
           <h1 className="product__name">{product.name}</h1>
           <ProductMeta product={product} category={category} status={status} isAdmin={isAdmin} />
-          <p className="product__price">{priceText(price)}</p>
+          <p className="product__price">
+            <SalePrice compareAtPrice={price === null ? null : compareAtPrice(product, isAdmin ? null : priceType)}>
+              {priceText(price)}
+            </SalePrice>
+          </p>
           {isAdmin ? (
             <Suspense fallback={null}>
               <ProductAdminActions product={product} />

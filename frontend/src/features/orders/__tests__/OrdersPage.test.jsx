@@ -86,7 +86,7 @@ test('the older single-product order shape, without a fee line', async () => {
   const card = (await screen.findByRole('heading', { name: 'Order #3' })).closest('article');
   expect(within(card).getByText('Old Pipe')).toBeInTheDocument();
   expect(within(card).getByText(/× 2 @ \$15\.00/)).toBeInTheDocument();
-  expect(within(card).getAllByText('$30.00')).toHaveLength(2);
+  expect(within(card).getAllByText('$30.00')).toHaveLength(3);
   expect(within(card).queryByText('Delivery Fee')).not.toBeInTheDocument();
   expect(within(card).getByText('Sun, Jan 5, 2025 at 12:00 PM')).toBeInTheDocument();
 });

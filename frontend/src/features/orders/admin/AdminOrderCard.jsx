@@ -1,7 +1,8 @@
 import { formatClock, formatDay, formatPrice, formatWhen } from '../../../lib/format';
 import { labelOf, useShopInfo } from '../../../lib/shopInfo';
-import { IdNotice } from '../components/OrderCard';
+import { IdNotice, OrderMoney } from '../components/OrderCard';
 import { orderLines } from '../orderShape';
+import { LineAdjust } from './LineAdjust';
 import { OrderActions } from './OrderActions';
 // The ID notice looks the same to the shopper and to the admin who hands the order over.
 import '../orders.css';
@@ -18,7 +19,6 @@ function Detail({ label, value }) {
 
 export default function AdminOrderCard({ order, onComplete, onCancel, busy }) {
   const { orderStatuses, deliveryOptions } = useShopInfo();
-  const fee = Number(order.deliveryFee) || 0;
   const headingId = `order-${order.id}-title`;
   return (
     <article className="admin-card admin-order" aria-labelledby={headingId}>
@@ -51,12 +51,13 @@ export default function AdminOrderCard({ order, onComplete, onCancel, busy }) {
               <span className="admin-muted"> @ {formatPrice(line.price)}</span>
             </span>
             <span>{formatPrice(line.subtotal)}</span>
+            {line.discount > 0 && <span className="admin-muted"> discount -{formatPrice(line.discount)}</span>}
+            <LineAdjust order={order} line={line} />
           </li>
         ))}
       </ul>
       <div className="admin-order-totals">
-        {fee > 0 && <p>Delivery fee: {formatPrice(fee)}</p>}
-        <p className="admin-order-total">Total: {formatPrice(order.total)}</p>
+        <OrderMoney order={order} testId={`admin-order-${order.id}`} />
       </div>
       <OrderActions order={order} busy={busy} onComplete={onComplete} onCancel={onCancel} />
     </article>

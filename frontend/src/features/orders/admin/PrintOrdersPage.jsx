@@ -7,7 +7,7 @@ import { serverMessage } from '../../../lib/api';
 import { formatDayAndClock, formatPrice, formatWhen, sku } from '../../../lib/format';
 import { labelOf, useShopInfo } from '../../../lib/shopInfo';
 import { IdNotice } from '../components/OrderCard';
-import { orderLines, orderSubtotal } from '../orderShape';
+import { feeLabel, orderFigures, orderLines } from '../orderShape';
 import { MAX_PRINT_ORDERS, orderPrintQuery, parseIds } from './api';
 import { cleanFilters, filtersToSearch } from './orderFilters';
 import './print.css';
@@ -22,12 +22,29 @@ function Row({ label, value }) {
   );
 }
 
+// The receipt's lines, as the order answered them: the subtotal, the delivery fee and the total
+// always (a paper receipt shows a $0.00 fee), the discount and the excise when charged, the sales
+// tax when the order carries one.
+function moneyRows(figures, fee, exciseLabel) {
+  const rows = [
+    { key: 'subtotal', term: 'Subtotal', value: figures.subtotal, show: true },
+    { key: 'discount', term: figures.promoCode ? `Discount (${figures.promoCode})` : 'Discount', value: figures.discount, minus: true },
+    { key: 'deliveryFee', term: fee, value: figures.deliveryFee, show: true },
+    { key: 'exciseTax', term: figures.exciseTaxLabel || exciseLabel || 'Excise tax', value: figures.exciseTax },
+    { key: 'salesTax', term: 'Sales tax', value: figures.salesTax, show: figures.salesTax !== undefined },
+    { key: 'total', term: 'Total', value: figures.total, show: true },
+  ];
+  return rows
+    .filter((row) => row.show || Number(row.value) > 0)
+    .map((row) => ({ ...row, text: row.minus ? `-${formatPrice(row.value)}` : formatPrice(row.value) }));
+}
+
 // One order as a pick list and receipt: a printed page of its own (print.css).
 export function PrintedOrder({ order }) {
   const shop = useShopInfo();
   const headingId = `print-order-${order.id}`;
   const lines = orderLines(order);
-  const fee = Number(order.deliveryFee) || 0;
+  const figures = orderFigures(order);
   const appointment = formatDayAndClock(order.deliveryDate, order.deliveryTime);
   return (
     <article className="print-order" aria-labelledby={headingId}>
@@ -86,24 +103,16 @@ export function PrintedOrder({ order }) {
           ))}
         </tbody>
         <tfoot>
-          <tr>
-            <th scope="row" colSpan={6}>
-              Subtotal
-            </th>
-            <td className="num">{formatPrice(orderSubtotal(order))}</td>
-          </tr>
-          <tr>
-            <th scope="row" colSpan={6}>
-              Delivery fee
-            </th>
-            <td className="num">{formatPrice(fee)}</td>
-          </tr>
-          <tr className="print-order__total">
-            <th scope="row" colSpan={6}>
-              Total
-            </th>
-            <td className="num">{formatPrice(order.total)}</td>
-          </tr>
+          {moneyRows(figures, feeLabel(order), shop.exciseTaxLabel).map((row) => (
+            <tr key={row.key} className={row.key === 'total' ? 'print-order__total' : undefined}>
+              <th scope="row" colSpan={6}>
+                {row.term}
+              </th>
+              <td className="num" data-testid={`print-${order.id}-${row.key}`}>
+                {row.text}
+              </td>
+            </tr>
+          ))}
         </tfoot>
       </table>
     </article>

@@ -4,7 +4,7 @@
 // complete/cancel stays in ../api.js (useOrderAction); both refresh every key under
 // orderKeys.all, these included.
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api';
+import { api, apiFetch } from '../../../lib/api';
 import { pagedQueryOptions } from '../../../lib/pages';
 import { orderKeys, productKeys } from '../../../lib/queryKeys';
 import { cleanFilters, isDueToday } from './orderFilters';
@@ -97,6 +97,26 @@ export function useBulkOrderAction() {
   return useMutation({
     /** @type {(body: Schemas['BulkOrderActionRequest']) => Promise<Schemas['BulkAnswer']>} */
     mutationFn: (body) => api.post('/orders/bulk', body),
+    onSettled: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: orderKeys.all }),
+        queryClient.invalidateQueries({ queryKey: productKeys.all }),
+      ]),
+  });
+}
+
+// An admin's adjustment of a pending order's line (the last unit broke, the customer phoned):
+// mutate({orderId, itemId, quantity, reason}) lowers it (PATCH /api/orders/{id}/items/{itemId}),
+// without a quantity removes it (DELETE); the reason goes to the ledger, the history and the email; the server puts the stock back, recomputes the totals and the
+// taxes under the order's own rates, emails the customer, and answers {message, order}.
+export function useAdjustOrderLine() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    /** @type {(change: {orderId: number, itemId: number, quantity?: number, reason?: string}) => Promise<Schemas['OrderAnswer']>} */
+    mutationFn: ({ orderId, itemId, quantity, reason = '' }) => {
+      const path = `/orders/${orderId}/items/${itemId}`;
+      return quantity === undefined ? api.del(path, { reason }) : apiFetch(path, { method: 'PATCH', body: { quantity, reason } });
+    },
     onSettled: () =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: orderKeys.all }),

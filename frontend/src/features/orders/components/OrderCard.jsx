@@ -1,6 +1,8 @@
+import { MoneyLines } from '../../../components/MoneyLines';
+import { SalePrice } from '../../../components/SalePrice';
 import { formatDayAndClock, formatPrice, formatWhen } from '../../../lib/format';
 import { findById, useShopInfo } from '../../../lib/shopInfo';
-import { orderFee, orderLines, orderTotal } from '../orderShape';
+import { feeLabel, orderFigures, orderLines } from '../orderShape';
 import { BuyAgain } from './BuyAgain';
 import { OrderHistory } from './OrderHistory';
 
@@ -31,8 +33,9 @@ export function OrderLines({ order }) {
             {line.typeName && <span className="order-line__type"> - {line.typeName}</span>}
             <span className="order-line__qty">
               {' '}
-              × {line.quantity} @ {formatPrice(line.price)}
+              × {line.quantity} @ <SalePrice compareAtPrice={line.compareAtPrice}>{formatPrice(line.price)}</SalePrice>
             </span>
+            {line.discount > 0 && <span className="order-line__discount"> (discount -{formatPrice(line.discount)})</span>}
           </div>
           <span className="order-line__subtotal">{formatPrice(line.subtotal)}</span>
         </li>
@@ -66,8 +69,22 @@ function DeliveryFacts({ order }) {
   );
 }
 
+// The order's figures, each as the server answered it: the same lines as the cart and checkout,
+// as rows of the card's list of facts (`bare`) or a list of their own.
+export function OrderMoney({ order, testId, bare = false }) {
+  return (
+    <MoneyLines
+      figures={orderFigures(order)}
+      feeLabel={feeLabel(order)}
+      testId={testId}
+      className="order-card__money"
+      totalClassName="order-card__total"
+      bare={bare}
+    />
+  );
+}
+
 export function OrderCard({ order }) {
-  const fee = orderFee(order);
   return (
     <article className="order-card" aria-labelledby={`order-${order.id}-title`}>
       <header className="order-card__head">
@@ -87,11 +104,7 @@ export function OrderCard({ order }) {
       <IdNotice order={order} />
       <dl className="order-card__facts">
         <DeliveryFacts order={order} />
-        {fee > 0 && <Fact term="Delivery Fee">{formatPrice(fee)}</Fact>}
-        <div className="order-card__total">
-          <dt>Total</dt>
-          <dd>{formatPrice(orderTotal(order))}</dd>
-        </div>
+        <OrderMoney order={order} testId={`order-${order.id}`} bare />
       </dl>
       <OrderHistory order={order} />
       <BuyAgain order={order} />

@@ -1,8 +1,7 @@
 import { useLocation, useNavigate } from 'react-router';
-import { formatDayAndClock, formatPrice } from '../../../lib/format';
+import { formatDayAndClock } from '../../../lib/format';
 import { findById, useShopInfo } from '../../../lib/shopInfo';
-import { orderFee, orderSubtotal, orderTotal } from '../orderShape';
-import { IdNotice, OrderLines } from './OrderCard';
+import { IdNotice, OrderLines, OrderMoney } from './OrderCard';
 import '../orders.css';
 
 // Router state is the order just placed; sessionStorage keeps it across a reload of the page.
@@ -83,7 +82,6 @@ export function OrderConfirmationPage() {
     );
   }
 
-  const fee = orderFee(order);
   const option = findById(shop.deliveryOptions, order.deliveryOption)?.label ?? '';
   return (
     <section className="confirmation">
@@ -103,20 +101,7 @@ export function OrderConfirmationPage() {
               <dd>{option}</dd>
             </div>
           )}
-          <div>
-            <dt>Subtotal</dt>
-            <dd>{formatPrice(orderSubtotal(order))}</dd>
-          </div>
-          {fee > 0 && (
-            <div>
-              <dt>Delivery Fee</dt>
-              <dd>{formatPrice(fee)}</dd>
-            </div>
-          )}
-          <div className="order-card__total">
-            <dt>Total</dt>
-            <dd>{formatPrice(orderTotal(order))}</dd>
-          </div>
+          <OrderMoney order={order} testId="confirmation" bare />
         </dl>
       </div>
       <button type="button" className="button button--primary" onClick={() => navigate('/')}>

@@ -226,3 +226,10 @@ test('period helpers: calendar days, either end filled in as the server does', (
   expect(rangeFromParams(new URLSearchParams('to=2026-01-30'), '2026-11-23')).toEqual({ from: '2026-01-01', to: '2026-01-30' });
   expect(rangeFromParams(new URLSearchParams('from=nope&to=2026-13-40'), '2026-11-23')).toEqual({ from: '2026-10-25', to: '2026-11-23' });
 });
+
+test('the discounts given on the period show beside the revenue', async () => {
+  mockFetch({ 'GET /api/reports/sales': { status: 200, body: { ...REPORT, totals: { ...REPORT.totals, discounts: '48.20' } } } });
+  renderDashboard();
+  expect(await screen.findByTestId('dashboard-discounts')).toHaveTextContent('$48.20');
+  expect(screen.getByText('Discounts given')).toBeInTheDocument();
+});

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import EmptyState from '../../../components/EmptyState';
 import Spinner from '../../../components/Spinner';
@@ -7,65 +7,11 @@ import { serverMessage } from '../../../lib/api';
 import { todayLA } from '../../../lib/format';
 import { labelOf, useShopInfo } from '../../../lib/shopInfo';
 import { useToast } from '../../../lib/toast';
-import { downloadSalesCsv, lastDays, rangeFromParams, salesCsvPath, salesReportQuery } from '../api';
+import { downloadSalesCsv, rangeFromParams, salesCsvPath, salesReportQuery } from '../api';
 import { formatDay, money } from '../format';
+import { RangeControl } from './RangeControl';
 import { RevenueByCategoryChart, RevenueByDayChart } from './SalesCharts';
 import './dashboard.css';
-
-const PRESETS = [7, 30, 90];
-
-function RangeControl({ range, today, onChange }) {
-  const id = useId();
-  return (
-    <form className="dashboard-range" aria-label="Report period" onSubmit={(e) => e.preventDefault()}>
-      <div className="dashboard-range__field">
-        <label className="admin-label" htmlFor={`${id}-from`}>
-          From
-        </label>
-        <input
-          id={`${id}-from`}
-          type="date"
-          className="admin-input"
-          value={range.from}
-          max={range.to}
-          required
-          onChange={(e) => e.target.value && onChange({ from: e.target.value, to: range.to })}
-        />
-      </div>
-      <div className="dashboard-range__field">
-        <label className="admin-label" htmlFor={`${id}-to`}>
-          To
-        </label>
-        <input
-          id={`${id}-to`}
-          type="date"
-          className="admin-input"
-          value={range.to}
-          min={range.from}
-          required
-          onChange={(e) => e.target.value && onChange({ from: range.from, to: e.target.value })}
-        />
-      </div>
-      <div className="dashboard-range__presets" role="group" aria-label="Quick periods">
-        {PRESETS.map((days) => {
-          const preset = lastDays(today, days);
-          const active = preset.from === range.from && preset.to === range.to;
-          return (
-            <button
-              key={days}
-              type="button"
-              className={`admin-button admin-button--ghost${active ? ' is-active' : ''}`}
-              aria-pressed={active}
-              onClick={() => onChange(preset)}
-            >
-              Last {days} days
-            </button>
-          );
-        })}
-      </div>
-    </form>
-  );
-}
 
 function Figures({ totals }) {
   return (
@@ -82,6 +28,13 @@ function Figures({ totals }) {
         <dt>Average order</dt>
         <dd>{money(totals.averageOrder)}</dd>
       </div>
+      {/* Promotions given on these orders (the server's; absent before promotions existed). */}
+      {totals.discounts !== undefined && totals.discounts !== null && (
+        <div className="dashboard-figure">
+          <dt>Discounts given</dt>
+          <dd data-testid="dashboard-discounts">{money(totals.discounts)}</dd>
+        </div>
+      )}
     </dl>
   );
 }

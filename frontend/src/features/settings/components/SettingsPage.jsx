@@ -8,6 +8,7 @@ import { formatPrice, formatWhen } from '../../../lib/format';
 import { useSession } from '../../../lib/session';
 import { useToast } from '../../../lib/toast';
 import { shopSettingsQuery, useSaveSettings } from '../api';
+import { TaxSettings } from './TaxSettings';
 
 // Grouped as an owner thinks of the shop. `name` is the server's (dotted when nested), so its
 // field messages land beside the right input; the server checks every value.
@@ -257,6 +258,7 @@ function SettingsScreen() {
       {data && (
         <>
           <SettingsForm settings={data} />
+          <TaxSettings settings={data} />
           <h2>Changes</h2>
           <ChangeLog changes={data.changes} />
         </>

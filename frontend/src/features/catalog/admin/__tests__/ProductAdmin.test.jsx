@@ -19,7 +19,7 @@ const product = {
   images: ['/media/products/a.jpg', '/media/products/b.jpg'],
   thumbnails: ['/media/products/a_t.jpg', '/media/products/b_t.jpg'],
   quantity: 8,
-  types: [{ id: 21, name: 'Mint', availability: true, price: null, quantity: 3 }],
+  types: [{ id: 21, name: 'Mint', availability: true, price: null, compareAtPrice: null, quantity: 3 }],
 };
 
 // GET /api/products/3 answers the product with its version; the form opens on it.
@@ -92,8 +92,8 @@ describe('product form', () => {
     expect(fields.category).toEqual(['juices']);
     expect(fields.existingImages).toBeUndefined();
     expect(JSON.parse(fields.types[0])).toEqual([
-      { name: 'Mango', price: 14, availability: false, quantity: 0 },
-      { name: 'Lime', price: null, availability: true, quantity: 0 },
+      { name: 'Mango', price: 14, compareAtPrice: null, availability: false, quantity: 0 },
+      { name: 'Lime', price: null, compareAtPrice: null, availability: true, quantity: 0 },
     ]);
     // No call per type: the server saves them with the product, all or nothing.
     expect(writeCalls(fetchMock)).toEqual([]);
@@ -167,7 +167,9 @@ describe('product form', () => {
     expect(fields.price).toEqual(['']);
     expect(fields.images).toBeUndefined();
     // The unchanged type is sent as it is, with its id, so the server keeps it.
-    expect(JSON.parse(fields.types[0])).toEqual([{ id: 21, name: 'Mint', availability: true, price: null, quantity: 3 }]);
+    expect(JSON.parse(fields.types[0])).toEqual([
+      { id: 21, name: 'Mint', availability: true, price: null, compareAtPrice: null, quantity: 3 },
+    ]);
     expect(writeCalls(fetchMock)).toEqual([]);
   });
 

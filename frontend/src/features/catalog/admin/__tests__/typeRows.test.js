@@ -37,8 +37,8 @@ test('the types field is the full list: stored rows with their id, new rows with
   rows.push({ ...newTypeRow(), name: ' Lime ', price: '', quantity: '7', availability: false });
 
   expect(typesPayload(rows)).toEqual([
-    { id: 11, name: 'Mint', price: 11, quantity: 4, availability: true },
-    { id: 13, name: 'Grape', price: 10, quantity: 2, availability: true },
-    { name: 'Lime', price: null, quantity: 7, availability: false },
+    { id: 11, name: 'Mint', price: 11, compareAtPrice: null, quantity: 4, availability: true },
+    { id: 13, name: 'Grape', price: 10, compareAtPrice: null, quantity: 2, availability: true },
+    { name: 'Lime', price: null, compareAtPrice: null, quantity: 7, availability: false },
   ]);
 });

@@ -69,8 +69,8 @@ test('lists all orders as table rows, each opening its details with actions only
   const pending = within(await openOrder(user, 2)).getByRole('article', { name: 'Order #2' });
   expect(within(pending).getByText('buyer2@example.com')).toBeInTheDocument();
   expect(within(pending).getByText(/Cloud Vape - Mint × 2/)).toBeInTheDocument();
-  expect(within(pending).getByText('Delivery fee: $20.00')).toBeInTheDocument();
-  expect(within(pending).getByText('Total: $60.00')).toBeInTheDocument();
+  expect(within(pending).getByTestId('admin-order-2-deliveryFee')).toHaveTextContent('$20.00');
+  expect(within(pending).getByTestId('admin-order-2-total')).toHaveTextContent('$60.00');
   expect(within(pending).getByText('Mon, Nov 23, 2026')).toBeInTheDocument();
   expect(within(pending).getByText('2:00 PM')).toBeInTheDocument();
   expect(within(pending).getByRole('button', { name: 'Complete order 2' })).toBeInTheDocument();

@@ -73,7 +73,7 @@ test('one order prints as a pick list and receipt, and Print opens the print dia
     'print-order__subtotal',
   ]);
   expect(within(table).getByRole('row', { name: 'Subtotal $50.00' })).toBeInTheDocument();
-  expect(within(table).getByRole('row', { name: 'Delivery fee $20.00' })).toBeInTheDocument();
+  expect(within(table).getByRole('row', { name: 'Delivery Fee $20.00' })).toBeInTheDocument();
   expect(within(table).getByRole('row', { name: 'Total $70.00' })).toBeInTheDocument();
 
   const sent = new URL(fetchMock.mock.calls.find(([url]) => url.startsWith('/api/orders'))[0], 'http://localhost').searchParams;

@@ -5,7 +5,7 @@ from django.db import migrations, models
 
 class Migration(migrations.Migration):
     dependencies = [
-        ("storesettings", "0002_deliveryzipcode"),
+        ("storesettings", "0003_tax_rates"),
     ]
 
     operations = [

@@ -28,6 +28,6 @@ def fill(apps, schema_editor):
 
 
 class Migration(migrations.Migration):
-    dependencies = [("shop", "0016_search_words")]
+    dependencies = [("shop", "0018_stock_reason_order_adjusted")]
 
     operations = [migrations.RunPython(fill, migrations.RunPython.noop, elidable=False)]

@@ -1,0 +1,6 @@
+from django.apps import AppConfig
+
+
+class PromotionsConfig(AppConfig):
+    name = "promotions"
+    verbose_name = "Promotions"
