@@ -73,7 +73,7 @@ class PasswordChangeForm(AdminPasswordChangeForm):
 class UserEditForm(UserChangeForm):
     class Meta:
         model = User
-        fields = ("email", "name", "is_active", "is_staff", "is_superuser")
+        fields = ("email", "name", "is_active", "role")
 
 
 @admin.register(User)
@@ -83,22 +83,22 @@ class UserAdmin(DjangoUserAdmin):
     change_password_form = PasswordChangeForm
     ordering = ("-created_at",)
     list_display = ("email", "name", "role_display", "is_active", "created_at", "last_login")
-    list_filter = ("is_staff", "is_active", "created_at")
+    list_filter = ("role", "is_active", "created_at")
     search_fields = ("email", "name")
     readonly_fields = ("created_at", "last_login", "password_version")
     fieldsets = (
         (None, {"fields": ("email", "name", "password")}),
         ("Details", {"fields": ("phone", "delivery_address", "delivery_zip")}),
-        ("Role", {"fields": ("is_active", "is_staff", "is_superuser")}),
+        ("Role", {"fields": ("is_active", "role")}),
         ("History", {"fields": ("created_at", "last_login", "password_version")}),
     )
     add_fieldsets = (
         (None, {"classes": ("wide",), "fields": ("email", "name", "password1", "password2")}),
     )
 
-    @admin.display(description="role", ordering="is_staff")
+    @admin.display(description="role", ordering="role")
     def role_display(self, obj: Any) -> str:
-        return obj.role.label
+        return obj.get_role_display()
 
     # Deleting a user erases the person (accounts.services.user_erase) and keeps the row,
     # so the orders it protects stay in the books: nothing else is deleted, so the

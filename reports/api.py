@@ -7,10 +7,10 @@ from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
 from rest_framework import serializers
 from rest_framework.decorators import api_view, permission_classes
-from rest_framework.permissions import IsAdminUser
 from rest_framework.request import Request
 from rest_framework.response import Response
 
+from common.permissions import IsAdmin
 from common.schema import error, see_api_docs
 from reports import selectors
 from reports.export import write_sales_csv
@@ -93,7 +93,7 @@ DESCRIPTION = see_api_docs(
     description=DESCRIPTION,
 )
 @api_view(["GET"])
-@permission_classes([IsAdminUser])
+@permission_classes([IsAdmin])
 def sales(request: Request) -> Response:
     report = selectors.sales_report(selectors.report_range(request.query_params))
     return Response(SalesReportSerializer(report).data)
@@ -113,7 +113,7 @@ def sales(request: Request) -> Response:
     description="The same report as CSV. " + DESCRIPTION,
 )
 @api_view(["GET"])
-@permission_classes([IsAdminUser])
+@permission_classes([IsAdmin])
 def sales_csv(request: Request) -> HttpResponse:
     period = selectors.report_range(request.query_params)
     report = selectors.sales_report(period)
