@@ -25,7 +25,8 @@ from common.pagination import paginate
 from common.parsers import JSONParser
 from common.permissions import CanHandleOrders
 from common.schema import error, see_api_docs
-from orders import delivery, rules, selectors, services
+from common.shoptime import shop_today
+from orders import delivery, handover, rules, selectors, services
 from orders.checkout import ADMINS_DO_NOT_SHOP, order_checkout
 from orders.filters import parse_order_filters
 from orders.models import Order, OrderStatus
@@ -35,6 +36,8 @@ from orders.serializers import (
     BulkAnswerSerializer,
     BulkOrderActionSerializer,
     CheckoutSerializer,
+    DeliveriesSerializer,
+    HandoverSerializer,
     OrderAnswerSerializer,
     OrderPageSerializer,
     OrderSerializer,
@@ -218,6 +221,89 @@ def order_complete(request: Request, order_id: int) -> Response:
 def order_cancel(request: Request, order_id: int) -> Response:
     order = services.order_cancel(order_id=order_id, actor=_signed_in(request))
     return _answer("Order cancelled. Items returned to stock.", order)
+
+
+@extend_schema(
+    request=None,
+    responses={
+        200: OrderAnswerSerializer,
+        404: error("Order not found"),
+        409: error("Only a pending pickup order can be marked ready."),
+    },
+    description=see_api_docs(
+        "Admin or staff. A pending pickup order gains `readyAt` and its customer is emailed "
+        "that it is ready and where to collect it (once); it stays pending.",
+        "Ready and hand-over",
+    ),
+)
+@api_view(["PUT"])
+@permission_classes([CanHandleOrders])
+def order_ready(request: Request, order_id: int) -> Response:
+    order = handover.order_mark_ready(order_id=order_id, actor=_signed_in(request))
+    return _answer("Order marked ready. The customer was emailed.", order)
+
+
+HANDED_OVER = {
+    "delivered": "Order handed over.",
+    "failed": "Delivery failure recorded; the order stays pending.",
+    "cancelled": "Delivery failed; order cancelled and items returned to stock.",
+}
+
+
+@extend_schema(
+    request=HandoverSerializer,
+    responses={
+        200: OrderAnswerSerializer,
+        400: error(
+            "A required check's field missing (each named in errors), a birth year under 21, "
+            "a bad signature, or a failure without a reason; nothing changed."
+        ),
+        404: error("Order not found"),
+        409: NOT_PENDING,
+    },
+    description=see_api_docs(
+        "Admin or staff. `delivered` completes the order with who handed it over, when, and "
+        "the checks `checks` asks for; `failed` records the reason in its events and keeps "
+        "it pending, or with `cancel` cancels it (stock back).",
+        "Ready and hand-over",
+    ),
+)
+@api_view(["POST"])
+@parser_classes([JSONParser])
+@permission_classes([CanHandleOrders])
+def order_handover(request: Request, order_id: int) -> Response:
+    data = HandoverSerializer(data=request.data)
+    data.is_valid(raise_exception=True)
+    attempt = data.to_handover()
+    order = handover.order_handover(order_id=order_id, actor=_signed_in(request), handover=attempt)
+    outcome = "cancelled" if order.status == OrderStatus.CANCELLED else attempt.outcome
+    return _answer(HANDED_OVER[outcome], order)
+
+
+@extend_schema(
+    operation_id="orders_deliveries",
+    parameters=[
+        OpenApiParameter(
+            "date", str, description="YYYY-MM-DD; default today in the shop's time zone."
+        )
+    ],
+    responses={200: DeliveriesSerializer, 400: error(DATE_MISSING)},
+    description=see_api_docs(
+        "Admin or staff: the day's local deliveries in booked-time order, every status, each "
+        "with address, phone, booked time, items and `checks` (the driver's view).",
+        "Deliveries",
+    ),
+)
+@api_view(["GET"])
+@permission_classes([CanHandleOrders])
+def order_deliveries(request: Request) -> Response:
+    day = shop_today()
+    if request.query_params.get("date"):
+        asked = DeliveryDaySerializer(data=request.query_params)
+        asked.is_valid(raise_exception=True)
+        day = asked.validated_data["date"]
+    orders = selectors.order_deliveries(day=day)
+    return Response({"date": day, "orders": _orders(orders)})
 
 
 def _bulk_message(action: str, done: int, refused: int) -> str:

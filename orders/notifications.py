@@ -15,6 +15,7 @@ from common.shoptime import format_day_and_clock
 from common.templatetags.emails import money
 from orders.age import id_notice
 from orders.models import Order
+from storesettings.selectors import shop_config
 
 
 def _context(order: Order) -> dict[str, Any]:
@@ -67,3 +68,21 @@ def order_placed_emails(order_id: int) -> None:
     """Queue both emails for the order `order_id`; the worker reads the order afresh."""
     send_email_later("orders.notifications.order_confirmation_email", order_id)
     send_email_later("orders.notifications.order_shop_alert_email", order_id)
+
+
+def order_ready_email(order_id: int) -> EmailMessage | None:
+    """Builder for the task: a pickup order is ready, and where to collect it (the pickup
+    place, phone and instructions of the shop's settings); None if the order is gone."""
+    order = _order(order_id)
+    if order is None:
+        return None
+    context = {**_context(order), "config": shop_config()}
+    return EmailMessage(
+        subject=READY_SUBJECT.format(pk=order.pk),
+        body=render_to_string("orders/email/ready.txt", context),
+        from_email=settings.DEFAULT_FROM_EMAIL,
+        to=[order.user.email],
+    )
+
+
+READY_SUBJECT = "Order #{pk} is ready for pickup"

@@ -10,10 +10,11 @@ from django.db import transaction
 from django.utils import timezone
 
 from accounts.models import User
-from common.errors import Conflict, NotFound
+from common.errors import Conflict, InvalidInput, NotFound
 from common.mail import send_email_later
 from common.status import transition
 from orders.checkout import log_order_status
+from orders.checks import refuse_unchecked_complete
 from orders.models import ORDER_TRANSITIONS, Order, OrderStatus
 from orders.rules import limit
 from orders.selectors import order_expired_hold_ids, order_get
@@ -85,6 +86,8 @@ def _order_leave_pending(*, order_id: int, actor: User, to_status: OrderStatus) 
         if order is None:
             raise NotFound(ORDER_NOT_FOUND)
         from_status = order.status
+        if to_status == OrderStatus.COMPLETED and from_status == OrderStatus.PENDING:
+            refuse_unchecked_complete(order)
         _leave_pending(order, actor=actor, to_status=to_status)
     log_order_status(order, from_status=from_status, to_status=to_status, actor=actor)
     return _reread(order)
@@ -139,7 +142,7 @@ def orders_bulk_action(
     for order_id in dict.fromkeys(order_ids):
         try:
             order = move(order_id=order_id, actor=actor)
-        except Conflict as refused:
+        except (Conflict, InvalidInput) as refused:
             current = Order.objects.filter(pk=order_id).values_list("status", flat=True).first()
             results.append(BulkResult(order_id, False, refused.message, current))
         except NotFound as missing:

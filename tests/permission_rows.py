@@ -188,6 +188,14 @@ MATRIX = [
     Row("GET", "/api/orders", (401, 200, 200, 200, 200), check=_own_only("orders")),
     Row("PUT", "/api/orders/{order}/complete", (401, 403, 403, 200, 200)),
     Row("PUT", "/api/orders/{order}/cancel", (401, 403, 403, 200, 200)),
+    Row("PUT", "/api/orders/{order}/ready", (401, 403, 403, 200, 200)),
+    Row(
+        "POST",
+        "/api/orders/{order}/handover",
+        (401, 403, 403, 200, 200),
+        {"outcome": "failed", "reason": "Nobody home"},
+    ),
+    Row("GET", "/api/orders/deliveries", (401, 403, 403, 200, 200)),
     Row(
         "POST",
         "/api/orders/bulk",
