@@ -195,3 +195,17 @@ def order_deliveries(*, day: date) -> QuerySet[Order]:
     return _answered(
         Order.objects.filter(delivery_option=DeliveryOption.DELIVERY, delivery_date=day)
     ).order_by(F("delivery_at").asc(nulls_last=True), "id")
+
+
+def orders_placed_after(*, order_id: int, limit: int) -> list[Order]:
+    """The orders placed after `order_id` (ids only grow), newest first, at most `limit`:
+    what an open back-office tab has not seen yet (GET /api/announcements)."""
+    return list(
+        Order.objects.filter(pk__gt=order_id)
+        .only("id", "customer_name", "delivery_option", "total", "created_at")
+        .order_by("-id")[:limit]
+    )
+
+
+def latest_order_id() -> int:
+    return Order.objects.order_by("-id").values_list("id", flat=True).first() or 0

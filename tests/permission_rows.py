@@ -196,6 +196,7 @@ MATRIX = [
         {"outcome": "failed", "reason": "Nobody home"},
     ),
     Row("GET", "/api/orders/deliveries", (401, 403, 403, 200, 200)),
+    Row("GET", "/api/announcements", (401, 403, 403, 200, 200), {"afterOrder": 0, "afterRide": 0}),
     Row(
         "POST",
         "/api/orders/bulk",
