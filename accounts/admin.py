@@ -12,6 +12,7 @@ from accounts import limits, services
 from accounts.hashers import SignInBusy
 from accounts.lockout import username
 from accounts.models import RegistrationCode, User
+from accounts.roles import role_group_sync
 from accounts.selectors import password_in_use
 from common.errors import TooManyAttempts, error_status
 
@@ -95,6 +96,10 @@ class UserAdmin(DjangoUserAdmin):
     add_fieldsets = (
         (None, {"classes": ("wide",), "fields": ("email", "name", "password1", "password2")}),
     )
+
+    def save_model(self, request: HttpRequest, obj: Any, form: Any, change: bool) -> None:
+        super().save_model(request, obj, form, change)
+        role_group_sync(obj)  # in the Staff group exactly while staff (accounts/roles.py)
 
     @admin.display(description="role", ordering="role")
     def role_display(self, obj: Any) -> str:

@@ -35,6 +35,9 @@ class UserManager(BaseUserManager):
         user.set_password(password)
         user.password_weak = weak
         user.save(using=self._db)
+        from accounts.roles import role_group_sync  # the roles module reads this one
+
+        role_group_sync(user)
         return user
 
     def create_user(self, email: str, password: str | None = None, **fields: Any) -> "User":
