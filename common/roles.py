@@ -49,8 +49,9 @@ ROLE_FLAGS: dict[str, tuple[bool, bool]] = {
 }
 
 # The Django admin's model permissions of each capability a non-admin role may hold (admins
-# are superusers and need none). Changing a product in the Django admin is limited to
-# STOCK_FIELDS for staff by shop/admin.py.
+# are superusers and need none). In the Django admin, staff change a product's stock and
+# availability in the product list's editable columns; its page is read-only to them
+# (shop/admin.py, ProductAdmin.has_change_permission).
 MODEL_PERMISSIONS: dict[Capability, tuple[str, ...]] = {
     Capability.ORDERS: (
         "orders.view_order",

@@ -196,3 +196,18 @@ def test_staff_use_the_django_admin_for_their_part_only(client, staff_user, plai
 
     assert client.get("/admin/orders/order/").status_code == 200
     assert client.get("/admin/accounts/user/").status_code == 403
+
+
+def test_staff_change_stock_in_the_django_admin_list_but_not_a_products_page(
+    client, staff_user, plain_static_files
+):
+    lamp = make_product(name="Lamp", price="10.00", quantity=3)
+    client.force_login(staff_user)
+    page = f"/admin/shop/product/{lamp.pk}/change/"
+
+    assert client.get(page).status_code == 200  # to read
+    refused = client.post(page, {"name": "Lamp", "price": "1.00", "quantity": "3"})
+
+    assert refused.status_code == 403
+    lamp.refresh_from_db()
+    assert str(lamp.price) == "10.00"
