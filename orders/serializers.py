@@ -249,7 +249,7 @@ class OrderEventSerializer(serializers.Serializer):
         "needs no reason. The note without its back-office part."
     )
     byShop = serializers.SerializerMethodField(
-        help_text="True when an admin made the change; false for the customer's own checkout "
+        help_text="True when an admin or staff member made the change; false for the customer's own checkout "
         "and for the shop's scheduled jobs (a hold running out)."
     )
 
