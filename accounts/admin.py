@@ -14,7 +14,7 @@ from accounts.lockout import username
 from accounts.models import RegistrationCode, User
 from accounts.roles import role_group_sync
 from accounts.selectors import password_in_use
-from common.errors import TooManyAttempts, error_status
+from common.errors import InvalidInput, TooManyAttempts, error_status
 
 _django_admin_login = admin.site.login
 
@@ -75,6 +75,17 @@ class UserEditForm(UserChangeForm):
     class Meta:
         model = User
         fields = ("email", "name", "is_active", "role")
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean()
+        # The API's rule (accounts.services.user_update): the last active admin stays one.
+        role, active = data.get("role"), data.get("is_active")
+        if self.instance.pk and role is not None and active is not None:
+            try:
+                services.admin_kept_check(self.instance, role=role, active=active)
+            except InvalidInput as refusal:
+                raise ValidationError(refusal.message)
+        return data
 
 
 @admin.register(User)

@@ -403,9 +403,10 @@ def user_create(*, email: str, name: str, password: str, role: str) -> User:
     return user
 
 
-def _admin_kept(user: User, *, role: str, active: bool) -> None:
-    """Refuse a change that would leave the shop without an active admin. The caller holds
-    the locks of every active admin's row, so two admins demoting each other take turns."""
+def admin_kept_check(user: User, *, role: str, active: bool) -> None:
+    """Refuse a change that would leave the shop without an active admin. user_update holds
+    the locks of every active admin's row, so two admins demoting each other take turns; the
+    Django admin's user form checks it too (accounts/admin.py)."""
     stays_admin = role == Role.ADMIN and active
     if user.role != Role.ADMIN or not user.is_active or stays_admin:
         return
@@ -436,7 +437,7 @@ def user_update(
         new_active = user.is_active if active is None else active
         if user.pk == actor.pk and ROLE_RANK[Role(new_role)] > ROLE_RANK[Role(user.role)]:
             raise NotAllowed(OWN_ROLE_RAISED)
-        _admin_kept(user, role=new_role, active=new_active)
+        admin_kept_check(user, role=new_role, active=new_active)
         changed = model_update(user, data={"role": new_role, "is_active": new_active})
         if "role" in changed:
             role_group_sync(user)

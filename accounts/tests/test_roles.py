@@ -211,3 +211,23 @@ def test_staff_change_stock_in_the_django_admin_list_but_not_a_products_page(
     assert refused.status_code == 403
     lamp.refresh_from_db()
     assert str(lamp.price) == "10.00"
+
+
+def test_the_django_admin_keeps_the_last_admin_too(admin_browser, admin_user):
+    response = admin_browser.post(
+        f"/admin/accounts/user/{admin_user.pk}/change/",
+        {
+            "email": admin_user.email,
+            "name": admin_user.name,
+            "phone": "",
+            "delivery_address": "",
+            "delivery_zip": "",
+            "is_active": "on",
+            "role": "staff",
+        },
+    )
+
+    assert response.status_code == 200  # the form again, with the message
+    assert services.LAST_ADMIN in response.content.decode()
+    admin_user.refresh_from_db()
+    assert admin_user.role == Role.ADMIN
