@@ -77,7 +77,7 @@ class UserEditForm(UserChangeForm):
         fields = ("email", "name", "is_active", "role")
 
     def clean(self) -> dict[str, Any]:
-        data = super().clean()
+        data = super().clean() or self.cleaned_data
         # The API's rule (accounts.services.user_update): the last active admin stays one.
         role, active = data.get("role"), data.get("is_active")
         if self.instance.pk and role is not None and active is not None:
