@@ -231,3 +231,21 @@ def test_the_django_admin_keeps_the_last_admin_too(admin_browser, admin_user):
     assert services.LAST_ADMIN in response.content.decode()
     admin_user.refresh_from_db()
     assert admin_user.role == Role.ADMIN
+
+
+def test_the_migration_makes_every_admin_of_before_roles_an_admin(make_user):
+    """Before roles, is_staff meant an admin: migration 0005 gives those users the role."""
+    from importlib import import_module
+
+    from django.apps import apps
+
+    migration = import_module("accounts.migrations.0005_user_role")
+    old_admin, customer = make_user(), make_user()
+    User.objects.filter(pk=old_admin.pk).update(is_staff=True, is_superuser=False)
+
+    migration.roles_from_flags(apps, None)
+
+    old_admin.refresh_from_db()
+    customer.refresh_from_db()
+    assert (old_admin.role, old_admin.is_superuser) == (Role.ADMIN, True)
+    assert customer.role == Role.CUSTOMER
