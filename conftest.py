@@ -177,15 +177,14 @@ def make_user(db):
 
     counter = {"n": 0}
 
-    def make(*, admin=False, password=None, email=None, name=None):
+    def make(*, admin=False, password=None, email=None, name=None, role=None):
         counter["n"] += 1
         n = counter["n"]
         return User.objects.create_user(
             email=email or f"user{n}@example.com",
             password=password or f"pass-{n}-word",
             name=name or f"User {n}",
-            is_staff=admin,
-            is_superuser=admin,
+            role=role or ("admin" if admin else "customer"),
         )
 
     return make
@@ -204,6 +203,13 @@ def other_customer(make_user):
 @pytest.fixture
 def admin_user(make_user):
     return make_user(admin=True, name="Ada Admin", email="ada@example.com", password="ada-secret-1")
+
+
+@pytest.fixture
+def staff_user(make_user):
+    return make_user(
+        role="staff", name="Sam Staff", email="sam@example.com", password="sam-secret-1"
+    )
 
 
 @pytest.fixture
@@ -259,3 +265,8 @@ def other_client(client_for, other_customer):
 @pytest.fixture
 def admin_client_api(client_for, admin_user):
     return client_for(admin_user)
+
+
+@pytest.fixture
+def staff_client(client_for, staff_user):
+    return client_for(staff_user)

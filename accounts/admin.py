@@ -12,8 +12,9 @@ from accounts import hashers, limits, services
 from accounts.hashers import SignInBusy
 from accounts.lockout import username
 from accounts.models import RegistrationCode, User
+from accounts.roles import role_group_sync
 from accounts.selectors import password_in_use
-from common.errors import DomainError, TooManyAttempts, error_status
+from common.errors import DomainError, InvalidInput, TooManyAttempts, error_status
 
 _django_admin_login = admin.site.login
 
@@ -92,17 +93,17 @@ class PasswordChangeForm(AdminPasswordChangeForm):
 class UserEditForm(UserChangeForm):
     class Meta:
         model = User
-        fields = ("email", "name", "is_active", "is_staff", "is_superuser")
+        fields = ("email", "name", "is_active", "role")
 
     def clean(self) -> dict[str, Any]:
-        data = super().clean() or {}
-        keeps_role = bool(data.get("is_active")) and bool(data.get("is_staff"))
-        stored = User.objects.filter(pk=self.instance.pk).first()
-        if stored is not None:
+        data = super().clean() or self.cleaned_data
+        # The API's rule (accounts.services.user_update): the last active admin stays one.
+        role, active = data.get("role"), data.get("is_active")
+        if self.instance.pk and role is not None and active is not None:
             try:
-                services.last_admin_check(stored, keeps_role=keeps_role)
-            except DomainError as refused:
-                raise ValidationError(refused.message) from None
+                services.admin_kept_check(self.instance, role=role, active=active)
+            except InvalidInput as refusal:
+                raise ValidationError(refusal.message)
         return data
 
 
@@ -113,13 +114,13 @@ class UserAdmin(DjangoUserAdmin):
     change_password_form = PasswordChangeForm
     ordering = ("-created_at",)
     list_display = ("email", "name", "role_display", "is_active", "created_at", "last_login")
-    list_filter = ("is_staff", "is_active", "created_at")
+    list_filter = ("role", "is_active", "created_at")
     search_fields = ("email", "name")
     readonly_fields = ("created_at", "last_login", "password_version")
     fieldsets = (
         (None, {"fields": ("email", "name", "password")}),
         ("Details", {"fields": ("phone", "delivery_address", "delivery_zip")}),
-        ("Role", {"fields": ("is_active", "is_staff", "is_superuser")}),
+        ("Role", {"fields": ("is_active", "role")}),
         ("History", {"fields": ("created_at", "last_login", "password_version")}),
     )
     add_fieldsets = (
@@ -134,9 +135,13 @@ class UserAdmin(DjangoUserAdmin):
         refused = _password_answer_admitted(request)
         return refused or super().add_view(request, form_url, extra_context)
 
-    @admin.display(description="role", ordering="is_staff")
+    def save_model(self, request: HttpRequest, obj: Any, form: Any, change: bool) -> None:
+        super().save_model(request, obj, form, change)
+        role_group_sync(obj)  # in the Staff group exactly while staff (accounts/roles.py)
+
+    @admin.display(description="role", ordering="role")
     def role_display(self, obj: Any) -> str:
-        return obj.role.label
+        return obj.get_role_display()
 
     # Deleting a user erases the person (accounts.services.user_erase) and keeps the row,
     # so the orders it protects stay in the books: nothing else is deleted, so the

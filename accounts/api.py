@@ -13,7 +13,7 @@ from rest_framework.decorators import (
     permission_classes,
     throttle_classes,
 )
-from rest_framework.permissions import AllowAny, IsAdminUser, IsAuthenticated
+from rest_framework.permissions import AllowAny, IsAuthenticated
 from rest_framework.request import Request
 from rest_framework.response import Response
 
@@ -36,12 +36,16 @@ from accounts.serializers import (
     ProfileSerializer,
     RegisterSerializer,
     SessionSerializer,
+    UserCreateSerializer,
     UserListEntrySerializer,
+    UserUpdateSerializer,
     me_answer,
+    user_list_entry,
     user_summary,
 )
 from accounts.tokens import token_for
 from common.errors import SignInRefused
+from common.permissions import IsAdmin
 from common.schema import THROTTLED, error, see_api_docs
 from common.throttles import ScopedThrottle
 
@@ -349,14 +353,35 @@ def password_reset_confirm(request: Request) -> Response:
 
 
 @extend_schema(
+    methods=["GET"],
     responses=UserListEntrySerializer(many=True),
-    description=see_api_docs("Every user (admin only).", SECTION),
+    description=see_api_docs(
+        "Every user with their role and whether active (admin only).", SECTION
+    ),
 )
-@api_view(["GET"])
-@permission_classes([IsAdminUser])
+@extend_schema(
+    methods=["POST"],
+    request=UserCreateSerializer,
+    responses={
+        201: UserListEntrySerializer,
+        400: error("Invalid input, or a password the rules refuse"),
+        409: error("Email or password already in use"),
+    },
+    description=see_api_docs(
+        "Admin adds a person (staff, admin or customer) with a password under the same rules "
+        "as registration.",
+        "Roles",
+    ),
+)
+@api_view(["GET", "POST"])
+@permission_classes([IsAdmin])
 def user_list(request: Request) -> Response:
-    users = selectors.user_list()
-    return Response([{**user_summary(user), "created_at": user.created_at} for user in users])
+    if request.method == "POST":
+        data = UserCreateSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        user = services.user_create(**data.validated_data)
+        return Response(user_list_entry(user), status=status.HTTP_201_CREATED)
+    return Response([user_list_entry(user) for user in selectors.user_list()])
 
 
 @extend_schema(
@@ -371,7 +396,7 @@ def user_list(request: Request) -> Response:
     ),
 )
 @api_view(["PUT"])
-@permission_classes([IsAdminUser])
+@permission_classes([IsAdmin])
 def user_password(request: Request, user_id: int) -> Response:
     # The admin would learn whether the password is in use: counted against the admin.
     limits.admit_password_choice(request, _signed_in(request))
@@ -389,6 +414,21 @@ def user_password(request: Request, user_id: int) -> Response:
 
 
 @extend_schema(
+    methods=["PATCH"],
+    request=UserUpdateSerializer,
+    responses={
+        200: UserListEntrySerializer,
+        400: error(services.LAST_ADMIN),
+        403: error(services.OWN_ROLE_RAISED),
+    },
+    description=see_api_docs(
+        "Admin changes a person's role or disables (or enables) the account; a disabled "
+        "account's tokens are refused at once. The last active admin stays one.",
+        "Roles",
+    ),
+)
+@extend_schema(
+    methods=["DELETE"],
     responses={204: None, 400: error(services.CANNOT_ERASE_SELF)},
     description=see_api_docs(
         'Admin deletes a user: erased like a closed account; their orders stay as "Deleted '
@@ -396,8 +436,15 @@ def user_password(request: Request, user_id: int) -> Response:
         SECTION,
     ),
 )
-@api_view(["DELETE"])
-@permission_classes([IsAdminUser])
+@api_view(["PATCH", "DELETE"])
+@permission_classes([IsAdmin])
 def user_detail(request: Request, user_id: int) -> Response:
+    if request.method == "PATCH":
+        data = UserUpdateSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        user = services.user_update(
+            user_id=user_id, actor=_signed_in(request), **data.validated_data
+        )
+        return Response(user_list_entry(user))
     services.user_erase_by_admin(user_id=user_id, admin=_signed_in(request))
     return Response(status=status.HTTP_204_NO_CONTENT)

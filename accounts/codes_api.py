@@ -9,13 +9,13 @@ from django.utils import timezone
 from drf_spectacular.utils import extend_schema
 from rest_framework import serializers, status
 from rest_framework.decorators import api_view, permission_classes
-from rest_framework.permissions import IsAdminUser
 from rest_framework.request import Request
 from rest_framework.response import Response
 
 from accounts import services
 from accounts.models import RegistrationCode
 from accounts.selectors import registration_code_list
+from common.permissions import IsAdmin
 from common.schema import error, see_api_docs
 
 SECTION = "Accounts"
@@ -69,7 +69,7 @@ class RegistrationCodeSerializer(serializers.Serializer):
     ),
 )
 @api_view(["GET", "POST"])
-@permission_classes([IsAdminUser])
+@permission_classes([IsAdmin])
 def code_list(request: Request) -> Response:
     if request.method == "POST":
         data = RegistrationCodeSerializer(data=request.data)
@@ -87,7 +87,7 @@ def code_list(request: Request) -> Response:
     ),
 )
 @api_view(["PATCH"])
-@permission_classes([IsAdminUser])
+@permission_classes([IsAdmin])
 def code_detail(request: Request, code_id: int) -> Response:
     data = RegistrationCodeSerializer(data=request.data, partial=True)
     data.is_valid(raise_exception=True)

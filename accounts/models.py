@@ -8,11 +8,17 @@ from django.db import models
 from django.utils import timezone
 
 from accounts.passwords import key_id, password_digest
+from common.roles import ROLE_FLAGS, Role
+
+__all__ = ["RegistrationCode", "Role", "User"]
 
 
-class Role(models.TextChoices):
-    ADMIN = "admin", "Admin"
-    CUSTOMER = "customer", "Customer"
+def _role_of(fields: dict[str, Any]) -> str:
+    """The role of a create call that names none: from the flags it gives (a superuser is an
+    admin, is_staff alone staff), as createsuperuser and older callers pass them."""
+    if fields.get("is_superuser"):
+        return Role.ADMIN
+    return Role.STAFF if fields.get("is_staff") else Role.CUSTOMER
 
 
 class UserManager(BaseUserManager):
@@ -29,15 +35,17 @@ class UserManager(BaseUserManager):
         user.set_password(password)
         user.password_weak = weak
         user.save(using=self._db)
+        from accounts.roles import role_group_sync  # the roles module reads this one
+
+        role_group_sync(user)
         return user
 
     def create_user(self, email: str, password: str | None = None, **fields: Any) -> "User":
-        fields.setdefault("is_staff", False)
-        fields.setdefault("is_superuser", False)
+        fields.setdefault("role", _role_of(fields))
         return self._create(email, password, **fields)
 
     def create_superuser(self, email: str, password: str | None = None, **fields: Any) -> "User":
-        fields.update(is_staff=True, is_superuser=True)
+        fields["role"] = Role.ADMIN
         return self._create(email, password, **fields)
 
 
@@ -48,8 +56,13 @@ class User(AbstractBaseUser, PermissionsMixin):
     phone = models.CharField(max_length=40, blank=True)
     delivery_address = models.CharField(max_length=500, blank=True)
     delivery_zip = models.CharField(max_length=5, blank=True)
+    # What the person may do (common/roles.py); is_staff and is_superuser follow from it.
+    role = models.CharField(max_length=10, choices=Role.choices, default=Role.CUSTOMER)
     is_staff = models.BooleanField(
-        "admin", default=False, help_text="Admins manage the shop and can use this Django admin."
+        "back office",
+        default=False,
+        editable=False,
+        help_text="Admins and staff use this Django admin (set by the role).",
     )
     is_active = models.BooleanField(default=True)
     created_at = models.DateTimeField(default=timezone.now, editable=False)
@@ -77,9 +90,14 @@ class User(AbstractBaseUser, PermissionsMixin):
     def __str__(self) -> str:
         return self.email
 
-    @property
-    def role(self) -> Role:
-        return Role.ADMIN if self.is_staff else Role.CUSTOMER
+    def save(self, *args: Any, **kwargs: Any) -> None:
+        # The one place the Django flags follow the role: every path that saves a user (the
+        # services, the Django admin, createsuperuser) comes through here.
+        self.is_staff, self.is_superuser = ROLE_FLAGS[self.role]
+        update_fields = kwargs.get("update_fields")
+        if update_fields is not None and "role" in update_fields:
+            kwargs["update_fields"] = {*update_fields, "is_staff", "is_superuser"}
+        super().save(*args, **kwargs)
 
     def set_password(self, raw_password: str | None, *, encoded: str | None = None) -> None:
         # Every path that changes a password (API, Django admin, createsuperuser,

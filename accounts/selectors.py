@@ -57,7 +57,7 @@ def user_export(user: User) -> dict[str, Any]:
             "phone": user.phone,
             "deliveryAddress": user.delivery_address,
             "deliveryZip": user.delivery_zip,
-            "role": user.role.value,
+            "role": str(user.role),
             "createdAt": user.created_at.isoformat(),
         },
         **exported_elsewhere(user),

@@ -5,7 +5,7 @@ from typing import Any
 
 from rest_framework import serializers
 
-from accounts.models import User
+from accounts.models import Role, User
 from common.contact import PHONE_INVALID, ZIP_INVALID, clean_phone
 from common.errors import InvalidInput
 
@@ -23,11 +23,50 @@ class UserSummarySerializer(serializers.Serializer):
 
 
 class UserListEntrySerializer(UserSummarySerializer):
+    active = serializers.BooleanField(help_text="False: disabled; its tokens are refused.")
     created_at = serializers.DateTimeField()
 
 
+def user_list_entry(user: User) -> dict:
+    return {**user_summary(user), "active": user.is_active, "created_at": user.created_at}
+
+
+ROLE_UNKNOWN = "Role must be admin, staff or customer"
+
+
+class UserCreateSerializer(serializers.Serializer):
+    """An admin adds a person (POST /api/auth/users)."""
+
+    email = serializers.EmailField(
+        max_length=254,
+        error_messages={**_required("Email"), "invalid": "Please enter a valid email address"},
+    )
+    name = serializers.CharField(max_length=150, error_messages=_required("Name"))
+    password = serializers.CharField(
+        max_length=256, trim_whitespace=False, error_messages=_required("Password")
+    )
+    role = serializers.ChoiceField(
+        choices=Role.choices,
+        error_messages={**_required("Role"), "invalid_choice": ROLE_UNKNOWN},
+    )
+
+
+class UserUpdateSerializer(serializers.Serializer):
+    """An admin changes a person's role or disables them (PATCH /api/auth/users/{id})."""
+
+    role = serializers.ChoiceField(
+        choices=Role.choices, required=False, error_messages={"invalid_choice": ROLE_UNKNOWN}
+    )
+    active = serializers.BooleanField(required=False)
+
+    def validate(self, attrs: dict[str, Any]) -> dict[str, Any]:
+        if not attrs:
+            raise serializers.ValidationError("Send a role or active to change.")
+        return attrs
+
+
 def user_summary(user: User) -> dict:
-    return {"id": user.pk, "name": user.name, "email": user.email, "role": user.role.value}
+    return {"id": user.pk, "name": user.name, "email": user.email, "role": str(user.role)}
 
 
 class ChallengedSerializer(serializers.Serializer):

@@ -8,14 +8,15 @@ from django.contrib.auth.hashers import make_password
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
-from accounts.models import RegistrationCode, User
+from accounts.models import RegistrationCode, Role, User
 from accounts.passwords import key_id, password_digest
 from accounts.personal_data import erase_elsewhere
+from accounts.roles import role_group_sync
 from accounts.selectors import password_in_use, user_by_password, user_for_reset
 from accounts.tokens import reset_token_claims
 from accounts.validators import PASSWORD_TOO_SHORT, password_problems, zxcvbn_score
 from activity.services import activity_forget_person, activity_merge_own_edits
-from common.errors import Conflict, DomainError, InvalidInput, NotFound, SignInRefused
+from common.errors import Conflict, DomainError, InvalidInput, NotAllowed, NotFound, SignInRefused
 from common.mail import send_email_later
 from common.services import model_update, unknown_fields_check
 
@@ -235,7 +236,7 @@ def registration_codes_disable(*, codes: Iterable[str]) -> int:
     return len(rows)
 
 
-ADMIN_FLAGS = {"is_staff": True, "is_superuser": True, "is_active": True}
+ADMIN_FLAGS = {"role": Role.ADMIN, "is_active": True}
 
 
 def admin_ensure(*, email: str, password: str, name: str = "Shop admin") -> tuple[User, bool]:
@@ -338,25 +339,22 @@ DELETED_EMAIL = "deleted-{pk}@deleted.invalid"
 LAST_ADMIN = "The shop must keep at least one active admin. Make another admin first."
 
 
-def _is_active_admin(user: User) -> bool:
-    return user.is_active and user.is_staff
-
-
-def last_admin_check(user: User, *, keeps_role: bool) -> None:
+def last_admin_check(user: User, *, keeps_role: bool, field: str = "") -> None:
     """Refuse (400) a change that would leave the shop with no active admin: closing the
-    last one's account, or taking their role or their access (`keeps_role` False). Call
-    inside the change's transaction: the admins' rows are locked in one order, so two admins
-    removing each other at once take turns and the second is refused."""
-    if keeps_role or not _is_active_admin(user):
+    last one's account, or taking their role or their access (`keeps_role` False); `field`
+    names the refused field in `errors`. Call inside the change's transaction: the admins'
+    rows are locked in one order, so two admins removing each other at once take turns and
+    the second is refused."""
+    if keeps_role or not (user.is_active and user.role == Role.ADMIN):
         return
     admins = list(
         User.objects.select_for_update()
-        .filter(is_active=True, is_staff=True)
+        .filter(is_active=True, role=Role.ADMIN)
         .order_by("pk")
         .values_list("pk", flat=True)
     )
     if not [pk for pk in admins if pk != user.pk]:
-        raise InvalidInput(LAST_ADMIN)
+        raise InvalidInput(LAST_ADMIN, errors={field: [LAST_ADMIN]} if field else None)
 
 
 def user_erase(*, user_id: int) -> None:
@@ -379,7 +377,8 @@ def user_erase(*, user_id: int) -> None:
         user.user_permissions.clear()
         user.email = DELETED_EMAIL.format(pk=user.pk)
         user.name = user.phone = user.delivery_address = user.delivery_zip = ""
-        user.is_active = user.is_staff = user.is_superuser = False
+        user.is_active = False
+        user.role = Role.CUSTOMER
         user.set_unusable_password()
         # No digest: nothing signs in as this row; the raised version voids every token.
         user.password_digest, user.password_digest_key = None, ""
@@ -402,3 +401,69 @@ def user_erase_by_admin(*, user_id: int, admin: User) -> None:
     if user_id == admin.pk:
         raise InvalidInput(CANNOT_ERASE_SELF)
     user_erase(user_id=user_id)
+
+
+# Who outranks whom: nobody raises their own role (docs/api.md, Roles).
+ROLE_RANK = {Role.CUSTOMER: 0, Role.STAFF: 1, Role.ADMIN: 2}
+OWN_ROLE_RAISED = "You cannot raise your own role."
+
+
+def user_create(*, email: str, name: str, password: str, role: str) -> User:
+    """An admin adds a person (POST /api/auth/users): staff, admin or customer, with a
+    password under the same rules as registration."""
+    email = User.objects.normalize_email(email.strip()).lower()
+    _check_password_policy(password, User(email=email, name=name))
+    encoded = make_password(password)  # outside the transaction, as in user_register
+    with transaction.atomic():
+        if User.objects.filter(email__iexact=email).exists():
+            raise Conflict(EMAIL_TAKEN, errors={"email": [EMAIL_TAKEN]}, code="email_taken")
+        if password_in_use(password):
+            raise PasswordTaken(PASSWORD_TAKEN, errors={"password": [PASSWORD_TAKEN]})
+        user = User(email=email, name=name.strip(), role=role)
+        user.set_password(password, encoded=encoded)
+        user.password_weak = False
+        try:
+            with transaction.atomic():
+                user.save()
+        except IntegrityError:
+            if User.objects.filter(email__iexact=email).exists():
+                raise Conflict(EMAIL_TAKEN, code="email_taken")
+            raise PasswordTaken(PASSWORD_TAKEN)
+        role_group_sync(user)
+    return user
+
+
+def admin_kept_check(user: User, *, role: str, active: bool) -> None:
+    """The last-admin rule (`last_admin_check`) for a change of role or access; the Django
+    admin's user form checks it too (accounts/admin.py)."""
+    stays_admin = role == Role.ADMIN and active
+    last_admin_check(user, keeps_role=stays_admin, field="role" if active else "active")
+
+
+def user_update(
+    *, user_id: int, actor: User, role: str | None = None, active: bool | None = None
+) -> User:
+    """An admin changes a person's role or disables/enables the account (PATCH
+    /api/auth/users/{id}). A disabled account's tokens are refused on the next request on
+    every server (accounts.authentication reads the row each request)."""
+    with transaction.atomic():
+        # The active admins first, in id order, then the user: the last-admin rule sees
+        # every concurrent change to an admin in turn.
+        list(
+            User.objects.select_for_update()
+            .filter(role=Role.ADMIN, is_active=True)
+            .order_by("pk")
+            .values_list("pk", flat=True)
+        )
+        user = User.objects.select_for_update().filter(pk=user_id).first()
+        if user is None:
+            raise NotFound(USER_NOT_FOUND)
+        new_role = user.role if role is None else role
+        new_active = user.is_active if active is None else active
+        if user.pk == actor.pk and ROLE_RANK[Role(new_role)] > ROLE_RANK[Role(user.role)]:
+            raise NotAllowed(OWN_ROLE_RAISED)
+        admin_kept_check(user, role=new_role, active=new_active)
+        changed = model_update(user, data={"role": new_role, "is_active": new_active})
+        if "role" in changed:
+            role_group_sync(user)
+    return user

@@ -9,7 +9,7 @@ def token_for(user: Any) -> str:
     token = AccessToken.for_user(user)
     token["userId"] = user.pk  # simplejwt writes it as a string; the app compares numbers
     token["email"] = user.email
-    token["role"] = user.role.value
+    token["role"] = str(user.role)
     token["name"] = user.name
     token["pwv"] = user.password_version
     return str(token)

@@ -3,7 +3,6 @@
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework.decorators import api_view, permission_classes
-from rest_framework.permissions import IsAdminUser
 from rest_framework.request import Request
 from rest_framework.response import Response
 
@@ -11,6 +10,7 @@ from activity import selectors
 from activity.registry import KINDS
 from activity.serializers import ActivityPageSerializer, entry_items, kinds
 from common.pagination import paginate
+from common.permissions import IsAdmin
 from common.schema import error, see_api_docs
 
 ACTIVITY_PAGE_SIZE = 20
@@ -48,7 +48,7 @@ ACTIVITY_PAGE_SIZE = 20
     ),
 )
 @api_view(["GET"])
-@permission_classes([IsAdminUser])
+@permission_classes([IsAdmin])
 def activity_list(request: Request) -> Response:
     filters = selectors.parse_activity_filters(request.query_params)
     page = paginate(

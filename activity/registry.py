@@ -104,8 +104,8 @@ KINDS = (
             "phone",
             "delivery_address",
             "delivery_zip",
-            "is_staff",
-            "is_superuser",
+            # The role says it all: is_staff and is_superuser follow from it.
+            "role",
             "is_active",
             "password",
         ),

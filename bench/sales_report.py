@@ -166,7 +166,7 @@ def main():
             email="bench-admin@example.com",
             password="bench-password-1",
             name="Bench Admin",
-            is_staff=True,
+            role="admin",
         )
     )
     headers = {"HTTP_AUTHORIZATION": f"Bearer {token_for(admin)}"}

@@ -6,7 +6,9 @@ from typing import Any, Literal
 from drf_spectacular.openapi import AutoSchema as SpectacularAutoSchema
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse
 from rest_framework import serializers
-from rest_framework.permissions import AllowAny, IsAdminUser
+from rest_framework.permissions import AllowAny
+
+from common.permissions import HasCapability
 
 
 class ErrorSerializer(serializers.Serializer):
@@ -78,8 +80,8 @@ class AutoSchema(SpectacularAutoSchema):
         permissions = self.view.get_permissions()
         if not all(isinstance(permission, AllowAny) for permission in permissions):
             yield "401", "No or bad token (with a WWW-Authenticate header)."
-        if any(isinstance(permission, IsAdminUser) for permission in permissions):
-            yield "403", "Signed in, but not an admin."
+        if any(isinstance(permission, HasCapability) for permission in permissions):
+            yield "403", "Signed in, but the role may not do this (docs/api.md, Roles)."
         if "{" in self.path:
             yield "404", "No such record."
         if (

@@ -10,6 +10,7 @@ from drf_spectacular.views import (
 from common import views as common_views
 from common.metrics import metrics_view
 from common.routes import route
+from config.announcements import announcements
 from config.shop_info import shop_info
 from frontend import views as frontend_views
 
@@ -24,6 +25,7 @@ api_patterns: list[URLPattern | URLResolver] = [
         name="redoc",
     ),
     *route("shop/info", shop_info),
+    *route("announcements", announcements),
     path("", include("accounts.urls")),
     path("", include("shop.urls")),
     path("", include("orders.urls")),

@@ -6,13 +6,12 @@ from django.contrib.auth.models import AnonymousUser
 from drf_spectacular.utils import extend_schema
 from rest_framework import status
 from rest_framework.decorators import api_view, permission_classes
-from rest_framework.permissions import IsAdminUser
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from accounts.models import User
-from common.permissions import ReadForUsersWriteForAdmins
+from common.permissions import IsAdmin, ReadForUsersWriteForAdmins
 from common.schema import error, see_api_docs
 from hero import selectors, services
 from hero.serializers import (
@@ -93,7 +92,7 @@ class HeroCollection(ReadForUsersWriteForAdmins, APIView):
     ),
 )
 @api_view(["PUT", "DELETE"])
-@permission_classes([IsAdminUser])
+@permission_classes([IsAdmin])
 def hero_detail(request: Request, pk: int) -> Response:
     if request.method == "DELETE":
         services.hero_delete(hero_id=pk)
@@ -122,7 +121,7 @@ def hero_detail(request: Request, pk: int) -> Response:
     ),
 )
 @api_view(["PUT"])
-@permission_classes([IsAdminUser])
+@permission_classes([IsAdmin])
 def hero_reorder(request: Request) -> Response:
     data = HeroReorderSerializer(data=request.data)
     data.is_valid(raise_exception=True)

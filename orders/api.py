@@ -14,7 +14,7 @@ from rest_framework.decorators import (
     parser_classes,
     permission_classes,
 )
-from rest_framework.permissions import AllowAny, BasePermission, IsAdminUser, IsAuthenticated
+from rest_framework.permissions import AllowAny, BasePermission, IsAuthenticated
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
@@ -23,8 +23,10 @@ from accounts.models import User
 from common.errors import NotAllowed
 from common.pagination import paginate
 from common.parsers import JSONParser
+from common.permissions import CanHandleOrders
 from common.schema import error, see_api_docs
-from orders import delivery, rules, selectors, services
+from common.shoptime import shop_today
+from orders import delivery, handover, rules, selectors, services
 from orders.checkout import ADMINS_DO_NOT_SHOP, order_checkout, order_quote
 from orders.filters import parse_order_filters
 from orders.models import Order, OrderStatus
@@ -34,6 +36,8 @@ from orders.serializers import (
     BulkAnswerSerializer,
     BulkOrderActionSerializer,
     CheckoutSerializer,
+    DeliveriesSerializer,
+    HandoverSerializer,
     LineAdjustSerializer,
     LineRemoveSerializer,
     OrderAnswerSerializer,
@@ -60,7 +64,7 @@ NOT_PENDING = error("Only pending orders can be changed; nothing changed.")
 
 
 def _signed_in(request: Request) -> User:
-    """The user of a request that IsAuthenticated (or IsAdminUser) let through."""
+    """The user of a request that IsAuthenticated (or CanHandleOrders) let through."""
     return cast(User, request.user)
 
 
@@ -220,11 +224,11 @@ def order_list(request: Request) -> Response:
         409: NOT_PENDING,
     },
     description=see_api_docs(
-        "Admin only. A pending order's sale becomes final; stock does not change.", "Orders"
+        "Admin or staff. A pending order's sale becomes final; stock does not change.", "Orders"
     ),
 )
 @api_view(["PUT"])
-@permission_classes([IsAdminUser])
+@permission_classes([CanHandleOrders])
 def order_complete(request: Request, order_id: int) -> Response:
     order = services.order_complete(order_id=order_id, actor=_signed_in(request))
     return _answer("Order completed. Inventory updated.", order)
@@ -238,12 +242,12 @@ def order_complete(request: Request, order_id: int) -> Response:
         409: NOT_PENDING,
     },
     description=see_api_docs(
-        "Admin only. A pending order is cancelled and every reserved unit goes back to stock.",
+        "Admin or staff. A pending order is cancelled and every reserved unit goes back to stock.",
         "Orders",
     ),
 )
 @api_view(["PUT"])
-@permission_classes([IsAdminUser])
+@permission_classes([CanHandleOrders])
 def order_cancel(request: Request, order_id: int) -> Response:
     order = services.order_cancel(order_id=order_id, actor=_signed_in(request))
     return _answer("Order cancelled. Items returned to stock.", order)
@@ -260,7 +264,7 @@ LINE_GONE = error("Order not found, or the line is not on it.")
     request=LineAdjustSerializer,
     responses={200: OrderAnswerSerializer, 400: ADJUST_REFUSED, 404: LINE_GONE, 409: NOT_PENDING},
     description=see_api_docs(
-        "Admin only. Lowers a line of a pending order (0 removes it): its units go back to "
+        "Admin or staff. Lowers a line of a pending order (0 removes it): its units go back to "
         "stock, the figures are computed again under the order's own rates and promotion, "
         "the customer is emailed the new total and the history records the change.",
         "Money",
@@ -271,12 +275,12 @@ LINE_GONE = error("Order not found, or the line is not on it.")
     request=LineRemoveSerializer,
     responses={200: OrderAnswerSerializer, 400: ADJUST_REFUSED, 404: LINE_GONE, 409: NOT_PENDING},
     description=see_api_docs(
-        "Admin only. Removes a line of a pending order, as PATCH with quantity 0.", "Money"
+        "Admin or staff. Removes a line of a pending order, as PATCH with quantity 0.", "Money"
     ),
 )
 @api_view(["PATCH", "DELETE"])
 @parser_classes([JSONParser])
-@permission_classes([IsAdminUser])
+@permission_classes([CanHandleOrders])
 def order_line(request: Request, order_id: int, item_id: int) -> Response:
     if request.method == "DELETE":
         form: serializers.Serializer = LineRemoveSerializer(data=request.data or {})
@@ -291,6 +295,89 @@ def order_line(request: Request, order_id: int, item_id: int) -> Response:
         actor=_signed_in(request),
     )
     return _answer("Order changed. The customer was emailed the new total.", order)
+
+
+@extend_schema(
+    request=None,
+    responses={
+        200: OrderAnswerSerializer,
+        404: error("Order not found"),
+        409: error("Only a pending pickup order can be marked ready."),
+    },
+    description=see_api_docs(
+        "Admin or staff. A pending pickup order gains `readyAt` and its customer is emailed "
+        "that it is ready and where to collect it (once); it stays pending.",
+        "Ready and hand-over",
+    ),
+)
+@api_view(["PUT"])
+@permission_classes([CanHandleOrders])
+def order_ready(request: Request, order_id: int) -> Response:
+    order = handover.order_mark_ready(order_id=order_id, actor=_signed_in(request))
+    return _answer("Order marked ready. The customer was emailed.", order)
+
+
+HANDED_OVER = {
+    "delivered": "Order handed over.",
+    "failed": "Delivery failure recorded; the order stays pending.",
+    "cancelled": "Delivery failed; order cancelled and items returned to stock.",
+}
+
+
+@extend_schema(
+    request=HandoverSerializer,
+    responses={
+        200: OrderAnswerSerializer,
+        400: error(
+            "A required check's field missing (each named in errors), a birth year under 21, "
+            "a bad signature, or a failure without a reason; nothing changed."
+        ),
+        404: error("Order not found"),
+        409: NOT_PENDING,
+    },
+    description=see_api_docs(
+        "Admin or staff. `delivered` completes the order with who handed it over, when, and "
+        "the checks `checks` asks for; `failed` records the reason in its events and keeps "
+        "it pending, or with `cancel` cancels it (stock back).",
+        "Ready and hand-over",
+    ),
+)
+@api_view(["POST"])
+@parser_classes([JSONParser])
+@permission_classes([CanHandleOrders])
+def order_handover(request: Request, order_id: int) -> Response:
+    data = HandoverSerializer(data=request.data)
+    data.is_valid(raise_exception=True)
+    attempt = data.to_handover()
+    order = handover.order_handover(order_id=order_id, actor=_signed_in(request), handover=attempt)
+    outcome = "cancelled" if order.status == OrderStatus.CANCELLED else attempt.outcome
+    return _answer(HANDED_OVER[outcome], order)
+
+
+@extend_schema(
+    operation_id="orders_deliveries",
+    parameters=[
+        OpenApiParameter(
+            "date", str, description="YYYY-MM-DD; default today in the shop's time zone."
+        )
+    ],
+    responses={200: DeliveriesSerializer, 400: error(DATE_MISSING)},
+    description=see_api_docs(
+        "Admin or staff: the day's local deliveries in booked-time order, every status, each "
+        "with address, phone, booked time, items and `checks` (the driver's view).",
+        "Deliveries",
+    ),
+)
+@api_view(["GET"])
+@permission_classes([CanHandleOrders])
+def order_deliveries(request: Request) -> Response:
+    day = shop_today()
+    if request.query_params.get("date"):
+        asked = DeliveryDaySerializer(data=request.query_params)
+        asked.is_valid(raise_exception=True)
+        day = asked.validated_data["date"]
+    orders = selectors.order_deliveries(day=day)
+    return Response({"date": day, "orders": _orders(orders)})
 
 
 def _bulk_message(action: str, done: int, refused: int) -> str:
@@ -308,7 +395,7 @@ def _bulk_message(action: str, done: int, refused: int) -> str:
         ),
     },
     description=see_api_docs(
-        "Admin only. Completes or cancels each listed order as the single action does, each in "
+        "Admin or staff. Completes or cancels each listed order as the single action does, each in "
         "its own transaction with its customer's email; answers each order's result (done, or "
         "refused with the reason) with a 200, whatever the mix.",
         "Orders, Bulk actions",
@@ -316,7 +403,7 @@ def _bulk_message(action: str, done: int, refused: int) -> str:
 )
 @api_view(["POST"])
 @parser_classes([JSONParser])
-@permission_classes([IsAdminUser])
+@permission_classes([CanHandleOrders])
 def order_bulk(request: Request) -> Response:
     data = BulkOrderActionSerializer(data=request.data)
     data.is_valid(raise_exception=True)

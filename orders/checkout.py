@@ -47,6 +47,7 @@ from django.utils import timezone
 
 from accounts.models import User
 from common import metrics
+from common.announcements import announce
 from common.errors import Conflict, InvalidInput, NotAllowed
 from common.shoptime import shop_today
 from common.status import log_status_change, record_event
@@ -224,6 +225,7 @@ def _place(user: User, checkout: CheckoutInput, *, notify: bool) -> CheckoutResu
         if promotion is not None:
             promotion_use(promotion_id=promotion.promotion_id, user=user, order_id=order.pk)
         record_event(order, from_status="", to_status=OrderStatus.PENDING, actor=user)
+        announce()  # open back-office tabs hear of it once it commits
         if notify:
             # In the order's own transaction: the emails are due exactly when the order
             # exists, never for a rolled-back one (common/mail.py).

@@ -50,6 +50,24 @@ class Order(models.Model):
     # When the customer confirmed being 21 or older at checkout; null when not asked.
     age_confirmed_at = models.DateTimeField(null=True, blank=True)
     special_instructions = models.TextField(blank=True)
+    # A pickup order marked ready (the customer was emailed); it stays pending until handed
+    # over (orders/handover.py).
+    ready_at = models.DateTimeField(null=True, blank=True)
+    # Who handed the order over and when, with what was checked at the door or counter
+    # (orders.handover.order_checks says what must be).
+    handed_over_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="+",
+    )
+    handed_over_at = models.DateTimeField(null=True, blank=True)
+    handover_id_type = models.CharField(max_length=40, blank=True)
+    handover_birth_year = models.PositiveSmallIntegerField(null=True, blank=True)
+    handover_recipient = models.CharField(max_length=150, blank=True)
+    # The recipient's signature, a PNG data URL (bounded by orders.handover.SIGNATURE_MAX).
+    handover_signature = models.TextField(blank=True)
     subtotal = models.DecimalField(max_digits=12, decimal_places=2, default=0)
     delivery_fee = models.DecimalField(max_digits=10, decimal_places=2, default=0)
     total = models.DecimalField(max_digits=12, decimal_places=2, default=0)

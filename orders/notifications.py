@@ -93,3 +93,21 @@ def order_adjusted_email(order_id: int, reason: str = "") -> EmailMessage | None
         from_email=settings.DEFAULT_FROM_EMAIL,
         to=[order.user.email],
     )
+
+
+def order_ready_email(order_id: int) -> EmailMessage | None:
+    """Builder for the task: a pickup order is ready, and where to collect it (the pickup
+    place, phone and instructions of the shop's settings); None if the order is gone."""
+    order = _order(order_id)
+    if order is None:
+        return None
+    context = {**_context(order), "config": shop_config()}
+    return EmailMessage(
+        subject=READY_SUBJECT.format(pk=order.pk),
+        body=render_to_string("orders/email/ready.txt", context),
+        from_email=settings.DEFAULT_FROM_EMAIL,
+        to=[order.user.email],
+    )
+
+
+READY_SUBJECT = "Order #{pk} is ready for pickup"

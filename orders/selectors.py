@@ -32,7 +32,7 @@ def order_rules() -> dict[str, Any]:
 
 
 def _with_lines(queryset: QuerySet[Order]) -> QuerySet[Order]:
-    return queryset.select_related("user").prefetch_related(
+    return queryset.select_related("user", "handed_over_by").prefetch_related(
         Prefetch("items", queryset=OrderLine.objects.order_by("id"))
     )
 
@@ -212,3 +212,25 @@ def orders_export(*, user: User) -> list[dict[str, Any]]:
     """A customer's own orders with their lines, oldest first (GET /api/auth/me/export)."""
     orders = Order.objects.filter(user=user).prefetch_related("items").order_by("created_at", "id")
     return [_order_export(order) for order in orders]
+
+
+def order_deliveries(*, day: date) -> QuerySet[Order]:
+    """The local deliveries booked for `day` (shop time), every status, in booked-time order
+    (ties by id): the driver's view (GET /api/orders/deliveries)."""
+    return _answered(
+        Order.objects.filter(delivery_option=DeliveryOption.DELIVERY, delivery_date=day)
+    ).order_by(F("delivery_at").asc(nulls_last=True), "id")
+
+
+def orders_placed_after(*, order_id: int, limit: int) -> list[Order]:
+    """The orders placed after `order_id` (ids only grow), newest first, at most `limit`:
+    what an open back-office tab has not seen yet (GET /api/announcements)."""
+    return list(
+        Order.objects.filter(pk__gt=order_id)
+        .only("id", "customer_name", "delivery_option", "total", "created_at")
+        .order_by("-id")[:limit]
+    )
+
+
+def latest_order_id() -> int:
+    return Order.objects.order_by("-id").values_list("id", flat=True).first() or 0

@@ -1,6 +1,8 @@
 """Checkout input (its refusal order: the docstring of orders/checkout.py; its messages:
 orders/rules.py) and the Order shape."""
 
+import base64
+import binascii
 import hashlib
 import json
 import re
@@ -14,6 +16,8 @@ from common.schema import PaginationSerializer
 from common.shoptime import SHOP_TIME_ZONE, shop_today
 from orders.age import id_notice
 from orders.checkout import CheckoutInput, Quote
+from orders.checks import order_checks
+from orders.handover import Handover
 from orders.models import Order, OrderEvent, OrderLine
 from orders.pricing import NEEDS_ADDRESS, NEEDS_APPOINTMENT, DeliveryOption
 from orders.rules import (
@@ -415,7 +419,7 @@ class OrderEventSerializer(serializers.Serializer):
         "needs no reason. The note without its back-office part."
     )
     byShop = serializers.SerializerMethodField(
-        help_text="True when an admin made the change; false for the customer's own checkout "
+        help_text="True when an admin or staff member made the change; false for the customer's own checkout "
         "and for the shop's scheduled jobs (a hold running out)."
     )
 
@@ -490,9 +494,31 @@ class OrderSerializer(serializers.Serializer):
     events = OrderEventSerializer(
         many=True, help_text="The status history, oldest first, the order being placed included."
     )
+    readyAt = serializers.DateTimeField(
+        source="ready_at",
+        allow_null=True,
+        default_timezone=UTC,
+        help_text="When a pickup order was marked ready (its customer emailed); null if not.",
+    )
+    handedOverBy = serializers.SerializerMethodField(
+        help_text="The name of who handed the order over; null until then."
+    )
+    handedOverAt = serializers.DateTimeField(
+        source="handed_over_at", allow_null=True, default_timezone=UTC
+    )
+    checks = serializers.SerializerMethodField(
+        help_text='What must be checked at handover, e.g. ["id"]; [] for nothing.'
+    )
 
     def get_idNotice(self, order: Order) -> str | None:
         return id_notice(order)
+
+    def get_handedOverBy(self, order: Order) -> str | None:
+        person = order.handed_over_by
+        return None if person is None else person.get_full_name()
+
+    def get_checks(self, order: Order) -> list[str]:
+        return order_checks(order)
 
 
 class OrderAnswerSerializer(serializers.Serializer):
@@ -582,3 +608,69 @@ class BulkAnswerSerializer(serializers.Serializer):
     done = serializers.IntegerField()
     refused = serializers.IntegerField()
     results = BulkResultSerializer(many=True)
+
+
+SIGNATURE_PREFIX = "data:image/png;base64,"
+# A signature pad's PNG is a few kilobytes; this bounds what one order row keeps.
+SIGNATURE_MAX_BYTES = 48_000
+SIGNATURE_INVALID = "The signature must be a PNG image (a data URL) of at most 48 KB."
+PNG_MAGIC = b"\x89PNG\r\n\x1a\n"
+
+
+class HandoverSerializer(serializers.Serializer):
+    """POST /api/orders/{id}/handover (orders.handover.order_handover)."""
+
+    outcome = serializers.ChoiceField(
+        choices=["delivered", "failed"],
+        error_messages=dict.fromkeys(
+            ("required", "invalid_choice", "null"), "outcome must be delivered or failed."
+        ),
+    )
+    idType = serializers.CharField(max_length=40, required=False, allow_blank=True)
+    birthYear = serializers.IntegerField(
+        min_value=1900,
+        max_value=2100,
+        required=False,
+        allow_null=True,
+        error_messages=_same("The birth year must be a year such as 1990."),
+    )
+    recipientName = serializers.CharField(max_length=150, required=False, allow_blank=True)
+    signature = serializers.CharField(
+        max_length=len(SIGNATURE_PREFIX) + SIGNATURE_MAX_BYTES * 4 // 3 + 4,
+        required=False,
+        allow_blank=True,
+        trim_whitespace=False,
+        error_messages={"max_length": SIGNATURE_INVALID},
+    )
+    reason = serializers.CharField(max_length=200, required=False, allow_blank=True)
+    cancel = serializers.BooleanField(required=False, default=False)
+
+    def validate_signature(self, value: str) -> str:
+        if not value:
+            return value
+        if not value.startswith(SIGNATURE_PREFIX):
+            raise serializers.ValidationError(SIGNATURE_INVALID)
+        try:
+            image = base64.b64decode(value[len(SIGNATURE_PREFIX) :], validate=True)
+        except (binascii.Error, ValueError):
+            raise serializers.ValidationError(SIGNATURE_INVALID)
+        if len(image) > SIGNATURE_MAX_BYTES or not image.startswith(PNG_MAGIC):
+            raise serializers.ValidationError(SIGNATURE_INVALID)
+        return value
+
+    def to_handover(self) -> Handover:
+        values = self.validated_data
+        return Handover(
+            outcome=values["outcome"],
+            id_type=values.get("idType", ""),
+            birth_year=values.get("birthYear"),
+            recipient_name=values.get("recipientName", ""),
+            signature=values.get("signature", ""),
+            reason=values.get("reason", ""),
+            cancel=values.get("cancel", False),
+        )
+
+
+class DeliveriesSerializer(serializers.Serializer):
+    date = serializers.DateField()
+    orders = OrderSerializer(many=True, help_text="Local deliveries, in booked-time order.")

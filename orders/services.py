@@ -15,6 +15,7 @@ from common.mail import send_email_later
 from common.status import record_event, transition
 from common.templatetags.emails import money as money_text
 from orders.checkout import FIGURE_FIELDS, log_order_status, store_figures
+from orders.checks import refuse_unchecked_complete
 from orders.models import ORDER_TRANSITIONS, Order, OrderLine, OrderStatus
 from orders.pricing import Offer, PriceLine, TaxRates, price_order
 from orders.rules import limit
@@ -93,6 +94,8 @@ def _order_leave_pending(*, order_id: int, actor: User, to_status: OrderStatus) 
         if order is None:
             raise NotFound(ORDER_NOT_FOUND)
         from_status = order.status
+        if to_status == OrderStatus.COMPLETED and from_status == OrderStatus.PENDING:
+            refuse_unchecked_complete(order)
         _leave_pending(order, actor=actor, to_status=to_status)
     log_order_status(order, from_status=from_status, to_status=to_status, actor=actor)
     return _reread(order)
@@ -147,7 +150,7 @@ def orders_bulk_action(
     for order_id in dict.fromkeys(order_ids):
         try:
             order = move(order_id=order_id, actor=actor)
-        except Conflict as refused:
+        except (Conflict, InvalidInput) as refused:
             current = Order.objects.filter(pk=order_id).values_list("status", flat=True).first()
             results.append(BulkResult(order_id, False, refused.message, current))
         except NotFound as missing:

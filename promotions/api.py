@@ -5,12 +5,12 @@ from typing import cast
 from drf_spectacular.utils import extend_schema
 from rest_framework import status
 from rest_framework.decorators import api_view, parser_classes, permission_classes
-from rest_framework.permissions import IsAdminUser
 from rest_framework.request import Request
 from rest_framework.response import Response
 
 from accounts.models import User
 from common.parsers import JSONParser
+from common.permissions import IsAdmin
 from common.schema import error, see_api_docs
 from promotions import selectors, services
 from promotions.serializers import PromotionSerializer, promotion_answer
@@ -36,7 +36,7 @@ NOT_FOUND = error("Promotion not found")
 )
 @api_view(["GET", "POST"])
 @parser_classes([JSONParser])
-@permission_classes([IsAdminUser])
+@permission_classes([IsAdmin])
 def promotion_collection(request: Request) -> Response:
     if request.method == "GET":
         return Response([promotion_answer(p) for p in selectors.promotion_list()])
@@ -68,7 +68,7 @@ def promotion_collection(request: Request) -> Response:
 )
 @api_view(["GET", "PATCH", "DELETE"])
 @parser_classes([JSONParser])
-@permission_classes([IsAdminUser])
+@permission_classes([IsAdmin])
 def promotion_detail(request: Request, promotion_id: int) -> Response:
     if request.method == "GET":
         return Response(promotion_answer(selectors.promotion_get(promotion_id=promotion_id)))

@@ -7,10 +7,10 @@ from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
 from rest_framework import serializers
 from rest_framework.decorators import api_view, permission_classes
-from rest_framework.permissions import IsAdminUser
 from rest_framework.request import Request
 from rest_framework.response import Response
 
+from common.permissions import IsAdmin
 from common.schema import error, see_api_docs
 from reports import selectors
 from reports.export import write_sales_csv, write_taxes_csv
@@ -96,7 +96,7 @@ DESCRIPTION = see_api_docs(
     description=DESCRIPTION,
 )
 @api_view(["GET"])
-@permission_classes([IsAdminUser])
+@permission_classes([IsAdmin])
 def sales(request: Request) -> Response:
     report = selectors.sales_report(selectors.report_range(request.query_params))
     return Response(SalesReportSerializer(report).data)
@@ -116,7 +116,7 @@ def sales(request: Request) -> Response:
     description="The same report as CSV. " + DESCRIPTION,
 )
 @api_view(["GET"])
-@permission_classes([IsAdminUser])
+@permission_classes([IsAdmin])
 def sales_csv(request: Request) -> HttpResponse:
     period = selectors.report_range(request.query_params)
     report = selectors.sales_report(period)
@@ -166,7 +166,7 @@ TAXES = see_api_docs(
     description=TAXES,
 )
 @api_view(["GET"])
-@permission_classes([IsAdminUser])
+@permission_classes([IsAdmin])
 def taxes(request: Request) -> Response:
     report = selectors.taxes_report(selectors.report_range(request.query_params))
     return Response(TaxesReportSerializer(report).data)
@@ -186,7 +186,7 @@ def taxes(request: Request) -> Response:
     description="The same report as CSV. " + TAXES,
 )
 @api_view(["GET"])
-@permission_classes([IsAdminUser])
+@permission_classes([IsAdmin])
 def taxes_csv(request: Request) -> HttpResponse:
     period = selectors.report_range(request.query_params)
     response = HttpResponse(content_type="text/csv; charset=utf-8")

@@ -5,7 +5,7 @@ from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import status
 from rest_framework.authentication import BaseAuthentication
 from rest_framework.decorators import api_view, permission_classes
-from rest_framework.permissions import AllowAny, BasePermission, IsAdminUser, IsAuthenticated
+from rest_framework.permissions import AllowAny, BasePermission, IsAuthenticated
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.throttling import BaseThrottle
@@ -14,6 +14,7 @@ from rest_framework.views import APIView
 from accounts.authentication import OptionalTokenAuthentication, TokenAuthentication
 from accounts.models import User
 from common.pagination import paginate
+from common.permissions import CanHandleRides, IsAdmin
 from common.schema import THROTTLED, error, see_api_docs
 from common.throttles import AnonymousRideThrottle, RideUserThrottle
 from rides import selectors, services
@@ -34,7 +35,7 @@ RIDE_SUBMITTED = "Your ride request has been submitted successfully. We will con
 
 
 def _signed_in(request: Request) -> User:
-    """The user of a request IsAuthenticated (or IsAdminUser) let through."""
+    """The user of a request IsAuthenticated (or IsAdmin) let through."""
     return cast(User, request.user)
 
 
@@ -132,13 +133,13 @@ class RideCollection(APIView):
         409: error("The ride already has that status"),
     },
     description=see_api_docs(
-        "Admin moves a ride as rideStatuses[].next of GET /api/shop/info allows: to any status "
+        "Admin or staff moves a ride as rideStatuses[].next of GET /api/shop/info allows: to any status "
         "but its current one.",
         "Rides",
     ),
 )
 @api_view(["PUT"])
-@permission_classes([IsAdminUser])
+@permission_classes([CanHandleRides])
 def ride_status(request: Request, pk: int) -> Response:
     data = RideStatusSerializer(data=request.data)
     data.is_valid(raise_exception=True)
@@ -159,7 +160,7 @@ def ride_status(request: Request, pk: int) -> Response:
     description="Admin deletes a ride request and its status history.",
 )
 @api_view(["DELETE"])
-@permission_classes([IsAdminUser])
+@permission_classes([IsAdmin])
 def ride_detail(request: Request, pk: int) -> Response:
     services.ride_delete(ride_id=pk, actor=_signed_in(request))
     return Response(status=status.HTTP_204_NO_CONTENT)
@@ -176,7 +177,7 @@ class RidePricing(APIView):
         return [] if self._is_read() else [TokenAuthentication()]
 
     def get_permissions(self) -> list[BasePermission]:
-        return [AllowAny()] if self._is_read() else [IsAdminUser()]
+        return [AllowAny()] if self._is_read() else [IsAdmin()]
 
     @extend_schema(
         operation_id="rides_pricing_read",

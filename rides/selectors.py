@@ -79,3 +79,15 @@ def rides_export(*, user: User) -> list[dict[str, Any]]:
         }
         for ride in Ride.objects.filter(user=user).order_by("created_at", "id")
     ]
+
+
+def rides_requested_after(*, ride_id: int, limit: int) -> list[Ride]:
+    """The ride requests made after `ride_id`, newest first, at most `limit` (GET
+    /api/announcements)."""
+    return list(
+        Ride.objects.filter(pk__gt=ride_id).only("id", "name", "created_at").order_by("-id")[:limit]
+    )
+
+
+def latest_ride_id() -> int:
+    return Ride.objects.order_by("-id").values_list("id", flat=True).first() or 0

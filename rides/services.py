@@ -9,6 +9,7 @@ from django.contrib.auth.models import AnonymousUser
 from django.db import transaction
 
 from accounts.models import User
+from common.announcements import announce
 from common.errors import InvalidInput, NotFound
 from common.services import model_update, unknown_fields_check
 from common.shoptime import shop_today
@@ -52,6 +53,7 @@ def ride_request(
             item_description=item_description,
         )
         record_event(ride, from_status="", to_status=ride.status, actor=signed_in)
+        announce()  # open back-office tabs hear of it once it commits
         if notify:
             ride_requested_email(ride)  # queued with the ride: common/mail.py
     logger.info(

@@ -145,6 +145,13 @@ class ProductAdmin(BoundedPriceAndStock, admin.ModelAdmin):
             ),
         )
 
+    def has_change_permission(self, request: HttpRequest, obj: Product | None = None) -> bool:
+        # Staff change stock counts and availability only (common/roles.py): in the list's
+        # editable columns; a product's page, which edits everything, is read-only to them.
+        if obj is not None and not _staff(request).is_superuser:
+            return False
+        return super().has_change_permission(request, obj)
+
     def get_changelist_form(self, request: HttpRequest, **kwargs: Any) -> Any:
         return super().get_changelist_form(request, form=ProductListForm, **kwargs)
 

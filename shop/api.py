@@ -12,7 +12,7 @@ from rest_framework.decorators import (
     permission_classes,
     renderer_classes,
 )
-from rest_framework.permissions import AllowAny, IsAdminUser
+from rest_framework.permissions import AllowAny
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
@@ -20,7 +20,7 @@ from rest_framework.views import APIView
 from common.errors import NotFound
 from common.etags import etag_matches, json_answer, not_modified, with_etag
 from common.pagination import page_params, paginate
-from common.permissions import ReadForUsersWriteForAdmins
+from common.permissions import CanChangeStock, IsAdmin, ReadForUsersWriteForAdmins
 from common.renderers import ORJSONRenderer
 from common.schema import IF_NONE_MATCH, NOT_MODIFIED, error, see_api_docs
 from shop import category_services, readcache, selectors, services, versioning
@@ -85,7 +85,7 @@ def product_response(product_id: int, status: int = status.HTTP_200_OK) -> HttpR
 
 
 def _admin(request: Request) -> "User":
-    # The write views admit signed-in admins only (IsAdminUser, ReadForUsersWriteForAdmins).
+    # The write views admit signed-in admins, and staff for stock (common/permissions.py).
     return cast("User", request.user)
 
 
@@ -128,7 +128,7 @@ def category_list(request: Request) -> HttpResponse:
     ),
 )
 @api_view(["PATCH"])
-@permission_classes([IsAdminUser])
+@permission_classes([IsAdmin])
 def category_flags(request: Request, category_id: str) -> HttpResponse:
     form = CategoryFlagsSerializer(data=request.data)
     form.is_valid(raise_exception=True)
@@ -220,6 +220,8 @@ class ProductCollection(ReadForUsersWriteForAdmins, APIView):
 
 class ProductDetail(ReadForUsersWriteForAdmins, APIView):
     renderer_classes = [ORJSONRenderer]
+    # Staff change a product's stock count and availability, nothing else (a 403 says so).
+    write_permission = CanChangeStock
 
     @extend_schema(
         operation_id="products_retrieve",
@@ -298,7 +300,7 @@ class ProductDetail(ReadForUsersWriteForAdmins, APIView):
     ),
 )
 @api_view(["DELETE"])
-@permission_classes([IsAdminUser])
+@permission_classes([IsAdmin])
 def product_images(request: Request, pk: int) -> HttpResponse:
     form = ImagePathsSerializer(data=request.data)
     form.is_valid(raise_exception=True)
@@ -338,7 +340,8 @@ class ProductTypeCollection(ReadForUsersWriteForAdmins, APIView):
 
 
 class ProductTypeDetail(APIView):
-    permission_classes = [IsAdminUser]
+    # Staff change a type's stock count and availability, nothing else (a 403 says so).
+    permission_classes = [CanChangeStock]
 
     @extend_schema(
         operation_id="product_types_update",
@@ -396,13 +399,13 @@ def _stock_moves(moves: Any) -> Any:
     ],
     responses={200: StockMovePageSerializer, 404: NOT_FOUND},
     description=see_api_docs(
-        "Admins: the product's stock ledger (its own stock and its types'), newest first, "
+        "Admins and staff: the product's stock ledger (its own stock and its types'), newest first, "
         "ties by id: each move's reason, order, who, and the balance after it.",
         "Stock ledger",
     ),
 )
 @api_view(["GET"])
-@permission_classes([IsAdminUser])
+@permission_classes([CanChangeStock])
 def stock_moves(request: Request, pk: int) -> HttpResponse:
     moves = selectors.stock_moves(product_id=pk)
     return Response(

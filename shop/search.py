@@ -122,6 +122,14 @@ def word_cost(query_word: str, word: str, *, beside_others: bool = False) -> Cos
     return None
 
 
+def _tokens(name: str) -> list[str]:
+    """A name's words, then its neighbouring words joined ("geekbar")."""
+    name_words = words(name)
+    if len(name_words) > 1:
+        name_words += [first + second for first, second in _joined(name_words)]
+    return name_words
+
+
 class _NameRule:
     """The rule for the words of one search against names, each name word's matches worked
     out once (a catalog's names share most of their words)."""
@@ -146,10 +154,7 @@ class _NameRule:
         query word at its best among the name's words."""
         # Run for each of thousands of names: plain loops, no generators.
         best: dict[int, Cost] = {}
-        name_words = words(name)
-        if len(name_words) > 1:
-            name_words += [first + second for first, second in _joined(name_words)]
-        for word in name_words:
+        for word in _tokens(name):
             found = self.matches.get(word)
             if found is None:
                 if self.skip_numbers and word.isdecimal():

@@ -4,12 +4,12 @@ from typing import cast
 
 from drf_spectacular.utils import extend_schema
 from rest_framework.decorators import api_view, parser_classes, permission_classes
-from rest_framework.permissions import IsAdminUser
 from rest_framework.request import Request
 from rest_framework.response import Response
 
 from accounts.models import User
 from common.parsers import JSONParser
+from common.permissions import IsAdmin
 from common.schema import error, see_api_docs
 from storesettings import selectors, services
 from storesettings.serializers import (
@@ -50,11 +50,11 @@ def _answer() -> Response:
     ),
 )
 @api_view(["GET", "PUT", "PATCH"])
-@permission_classes([IsAdminUser])
+@permission_classes([IsAdmin])
 @parser_classes([JSONParser])
 def shop_settings(request: Request) -> Response:
     if request.method != "GET":
-        # IsAdminUser let only a signed-in admin this far.
+        # IsAdmin let only a signed-in admin this far.
         admin = cast(User, request.user)
         services.shop_settings_save(
             user=admin, data=request.data, partial=request.method == "PATCH"

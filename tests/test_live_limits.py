@@ -45,7 +45,7 @@ def server(tmp_path_factory):
             "shell",
             "-c",
             "from accounts.models import User; "
-            f"User.objects.filter(email='{DEMOTED[0]}').update(is_staff=False, is_superuser=False)",
+            f"User.objects.filter(email='{DEMOTED[0]}').update(role='customer', is_staff=False, is_superuser=False)",
             env=env,
         )
         yield {

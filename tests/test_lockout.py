@@ -95,7 +95,7 @@ class TestAdminLockout:
         assert refused.status_code == 429
 
     def test_a_cookie_for_another_account_is_no_pass(self, admin_pages, admin_user, customer):
-        customer.is_staff = True
+        customer.role = "admin"
         customer.save()
         assert signed_in(sign_in(admin_pages, "casey@example.com", "casey-secret-1", ip="10.0.0.7"))
         sign_out(admin_pages)

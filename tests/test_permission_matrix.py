@@ -2,7 +2,7 @@
 permission matrix: a refused request must also leave the catalog rows as they were).
 
 Columns: anonymous, a customer (who owns the order and the ride in the world below), another
-customer, an admin. Each case runs in a fresh world, so a successful DELETE never hides another
+customer, a staff member, an admin. Each case runs in a fresh world, so a successful DELETE never hides another
 case: the world is made once for the file and each case runs in a savepoint, rolled back after
 it (building it for each of the 200 cases cost a third of the file's time). Adding an API
 endpoint without adding it here fails `test_every_endpoint_is_in_the_matrix`.
@@ -46,6 +46,9 @@ class World:
             password="ada-secret-1",
             is_staff=True,
             is_superuser=True,
+        )
+        self.staff = User.objects.create_user(
+            name="Sam Staff", email="sam@example.com", password="sam-secret-1", role="staff"
         )
         RegistrationCode.objects.create(code="MATRIX-CODE")
         self.product = Product.objects.create(
@@ -117,6 +120,7 @@ class World:
             "anonymous": None,
             "customer": self.customer,
             "other": self.other,
+            "staff": self.staff,
             "admin": self.admin,
         }[role]
 

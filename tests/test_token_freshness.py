@@ -23,7 +23,7 @@ CUSTOMER_PASSWORD = "shopper-demo-1357"
 
 
 @pytest.fixture(scope="module")
-def server(tmp_path_factory):
+def shop_env(tmp_path_factory):
     workdir = tmp_path_factory.mktemp("token-freshness")
     env = server_env(
         DATABASE_URL=f"sqlite:///{workdir / 'db.sqlite3'}",
@@ -38,6 +38,12 @@ def server(tmp_path_factory):
         GUNICORN_CMD_ARGS="--access-logformat 'pid=%(p)s status=%(s)s'",
     )
     prepare_database(env)
+    return env, workdir
+
+
+@pytest.fixture(scope="module")
+def server(shop_env):
+    env, workdir = shop_env
     log_path = workdir / "gunicorn.log"
     with gunicorn(env, workers=WORKERS, log_path=log_path) as base:
         yield base, log_path
@@ -105,3 +111,35 @@ def test_a_saved_profile_is_what_every_worker_answers_next(server):
         assert status == 200, body
 
         assert _names(workers, token) == [name] * WORKERS, f"round {round_}"
+
+
+def test_a_disabled_staff_member_is_refused_at_once_on_another_server(server, shop_env):
+    """Two servers on one database, as behind the load balancer: an admin on the first
+    disables a staff member whose next request, on the second, is refused."""
+    base, _ = server
+    env, workdir = shop_env
+    admin = _sign_in(base, ADMIN_PASSWORD)["token"]
+    password = f"counter-clerk-{uuid.uuid4().hex[:10]}"
+    status, body, _ = call(
+        base,
+        "POST",
+        "/api/auth/users",
+        {"email": "clerk@example.com", "name": "Cleo Clerk", "password": password, "role": "staff"},
+        token=admin,
+    )
+    assert status == 201, body
+    staff_id = json.loads(body)["id"]
+    # One worker: the second server stands for another machine, not for more workers.
+    with gunicorn(env, workers=1, log_path=workdir / "second.log") as other:
+        session = _sign_in(other, password)
+        assert session["user"]["role"] == "staff"
+        token = session["token"]
+        assert call(other, "GET", "/api/orders", token=token)[0] == 200
+
+        status, body, _ = call(
+            base, "PATCH", f"/api/auth/users/{staff_id}", {"active": False}, token=admin
+        )
+        assert status == 200, body
+        assert json.loads(body)["active"] is False
+
+        assert call(other, "GET", "/api/orders", token=token)[0] == 401

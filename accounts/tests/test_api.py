@@ -203,7 +203,14 @@ class TestUsers:
         rows = {row["email"]: row for row in response.json()}
         assert rows["casey@example.com"]["role"] == "customer"
         assert rows["ada@example.com"]["role"] == "admin"
-        assert set(rows["casey@example.com"]) == {"id", "name", "email", "role", "created_at"}
+        assert set(rows["casey@example.com"]) == {
+            "id",
+            "name",
+            "email",
+            "role",
+            "active",
+            "created_at",
+        }
 
     def test_user_list_query_count_is_constant(
         self, admin_client_api, make_user, django_assert_max_num_queries

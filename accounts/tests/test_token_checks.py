@@ -46,7 +46,10 @@ def test_a_password_change_in_this_process_signs_old_tokens_out_at_once(
 
 @pytest.mark.parametrize(
     "changes, status",
-    [({"is_active": False}, 401), ({"is_staff": False, "is_superuser": False}, 403)],
+    [
+        ({"is_active": False}, 401),
+        ({"role": "customer", "is_staff": False, "is_superuser": False}, 403),
+    ],
     ids=["deactivated", "no longer admin"],
 )
 def test_deactivation_and_role_changes_elsewhere_apply_at_once(

@@ -52,7 +52,7 @@ def test_an_admin_erased_by_another_keeps_their_changes_unnamed(
     assert changes_of(change) == {"price": (5.0, 6.0)}
     erased = history(admin_client_api, entity="user", id=bob.pk)[0]
     assert erased["person"] == {"id": admin_user.pk, "name": admin_user.name}
-    assert changes_of(erased)["isStaff"] == (True, False)
+    assert changes_of(erased)["role"] == ("admin", "customer")
     stored = _stored_history()
     assert "bob@example.com" not in stored and "Bob Admin" not in stored
     assert history(admin_client_api, person=bob.pk) == []

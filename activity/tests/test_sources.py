@@ -79,14 +79,14 @@ def test_a_user_made_admin_and_given_a_password_in_the_django_admin(
             "delivery_address": "",
             "delivery_zip": "",
             "is_active": "on",
-            "is_staff": "on",
+            "role": "admin",
         },
     )
     assert response.status_code == 302, response.content.decode()[:2000]
     entry = latest(admin_client_api, entity="user", id=customer.pk)
     _by_admin_browser(entry, admin_user)
-    assert changes_of(entry) == {"isStaff": (False, True)}
-    assert {c["field"]: c["label"] for c in entry["changes"]} == {"isStaff": "Admin"}
+    assert changes_of(entry) == {"role": ("customer", "admin")}
+    assert {c["field"]: c["label"] for c in entry["changes"]} == {"role": "Role"}
 
     response = admin_browser.post(
         f"/admin/accounts/user/{customer.pk}/password/",
@@ -117,7 +117,7 @@ def test_a_command_names_itself_and_no_person(admin_client_api, customer):
             "create_admin",
             None,
         )
-    assert changes_of(flags)["isStaff"] == (False, True)
+    assert changes_of(flags)["role"] == ("customer", "admin")
     assert changes_of(password) == {"password": (CHANGED, CHANGED)}
 
 

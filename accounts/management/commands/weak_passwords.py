@@ -28,7 +28,7 @@ class Command(BaseCommand):
             return
         weak = User.objects.filter(password_weak=True).order_by("email")
         for user in weak:
-            self.stdout.write(f"{user.email}\t{user.role.value}\t{user.name}")
+            self.stdout.write(f"{user.email}\t{str(user.role)}\t{user.name}")
         unknown = User.objects.filter(password_weak=None).count()
         self.stdout.write(
             f"{len(weak)} account(s) with a password the rules would now refuse; "

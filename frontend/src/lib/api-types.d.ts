@@ -21,6 +21,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/announcements": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description Admin or staff: orders and ride requests newer than the ids given, with the newest ids; poll with If-None-Match for a 304 while nothing is new. Rules: docs/api.md, Announcements. */
+        get: operations["announcements"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/auth/challenge": {
         parameters: {
             query?: never;
@@ -218,10 +235,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description Every user (admin only). Rules: docs/api.md, Accounts. */
+        /** @description Every user with their role and whether active (admin only). Rules: docs/api.md, Accounts. */
         get: operations["auth_users_list"];
         put?: never;
-        post?: never;
+        /** @description Admin adds a person (staff, admin or customer) with a password under the same rules as registration. Rules: docs/api.md, Roles. */
+        post: operations["auth_users_create"];
         delete?: never;
         options?: never;
         head?: never;
@@ -242,7 +260,8 @@ export interface paths {
         delete: operations["auth_users_destroy"];
         options?: never;
         head?: never;
-        patch?: never;
+        /** @description Admin changes a person's role or disables (or enables) the account; a disabled account's tokens are refused at once. The last active admin stays one. Rules: docs/api.md, Roles. */
+        patch: operations["auth_users_partial_update"];
         trace?: never;
     };
     "/api/auth/users/{user_id}/password": {
@@ -374,7 +393,7 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
-        /** @description Admin only. A pending order is cancelled and every reserved unit goes back to stock. Rules: docs/api.md, Orders. */
+        /** @description Admin or staff. A pending order is cancelled and every reserved unit goes back to stock. Rules: docs/api.md, Orders. */
         put: operations["orders_cancel_update"];
         post?: never;
         delete?: never;
@@ -391,9 +410,26 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
-        /** @description Admin only. A pending order's sale becomes final; stock does not change. Rules: docs/api.md, Orders. */
+        /** @description Admin or staff. A pending order's sale becomes final; stock does not change. Rules: docs/api.md, Orders. */
         put: operations["orders_complete_update"];
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/orders/{order_id}/handover": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description Admin or staff. `delivered` completes the order with who handed it over, when, and the checks `checks` asks for; `failed` records the reason in its events and keeps it pending, or with `cancel` cancels it (stock back). Rules: docs/api.md, Ready and hand-over. */
+        post: operations["orders_handover_create"];
         delete?: never;
         options?: never;
         head?: never;
@@ -410,12 +446,29 @@ export interface paths {
         get?: never;
         put?: never;
         post?: never;
-        /** @description Admin only. Removes a line of a pending order, as PATCH with quantity 0. Rules: docs/api.md, Money. */
+        /** @description Admin or staff. Removes a line of a pending order, as PATCH with quantity 0. Rules: docs/api.md, Money. */
         delete: operations["orders_items_destroy"];
         options?: never;
         head?: never;
-        /** @description Admin only. Lowers a line of a pending order (0 removes it): its units go back to stock, the figures are computed again under the order's own rates and promotion, the customer is emailed the new total and the history records the change. Rules: docs/api.md, Money. */
+        /** @description Admin or staff. Lowers a line of a pending order (0 removes it): its units go back to stock, the figures are computed again under the order's own rates and promotion, the customer is emailed the new total and the history records the change. Rules: docs/api.md, Money. */
         patch: operations["orders_items_partial_update"];
+        trace?: never;
+    };
+    "/api/orders/{order_id}/ready": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** @description Admin or staff. A pending pickup order gains `readyAt` and its customer is emailed that it is ready and where to collect it (once); it stays pending. Rules: docs/api.md, Ready and hand-over. */
+        put: operations["orders_ready_update"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
         trace?: never;
     };
     "/api/orders/bulk": {
@@ -427,7 +480,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** @description Admin only. Completes or cancels each listed order as the single action does, each in its own transaction with its customer's email; answers each order's result (done, or refused with the reason) with a 200, whatever the mix. Rules: docs/api.md, Orders, Bulk actions. */
+        /** @description Admin or staff. Completes or cancels each listed order as the single action does, each in its own transaction with its customer's email; answers each order's result (done, or refused with the reason) with a 200, whatever the mix. Rules: docs/api.md, Orders, Bulk actions. */
         post: operations["orders_bulk_create"];
         delete?: never;
         options?: never;
@@ -446,6 +499,23 @@ export interface paths {
         put?: never;
         /** @description Places an order from the cart, priced from the database, with its stock reserved; any refusal stores nothing. The refusal order is the docstring of orders/checkout.py. Rules: docs/api.md, Orders and Checkout rules, added. */
         post: operations["orders_checkout_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/orders/deliveries": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description Admin or staff: the day's local deliveries in booked-time order, every status, each with address, phone, booked time, items and `checks` (the driver's view). Rules: docs/api.md, Deliveries. */
+        get: operations["orders_deliveries"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -530,7 +600,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description Admins: the product's stock ledger (its own stock and its types'), newest first, ties by id: each move's reason, order, who, and the balance after it. Rules: docs/api.md, Stock ledger. */
+        /** @description Admins and staff: the product's stock ledger (its own stock and its types'), newest first, ties by id: each move's reason, order, who, and the balance after it. Rules: docs/api.md, Stock ledger. */
         get: operations["products_stock_moves_list"];
         put?: never;
         post?: never;
@@ -724,7 +794,7 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
-        /** @description Admin moves a ride as rideStatuses[].next of GET /api/shop/info allows: to any status but its current one. Rules: docs/api.md, Rides. */
+        /** @description Admin or staff moves a ride as rideStatuses[].next of GET /api/shop/info allows: to any status but its current one. Rules: docs/api.md, Rides. */
         put: operations["rides_status_update"];
         post?: never;
         delete?: never;
@@ -922,6 +992,31 @@ export interface components {
          * @enum {string}
          */
         ActivitySource: "api" | "admin" | "command" | "system";
+        AnnouncedOrder: {
+            id: number;
+            customerName: string;
+            deliveryOption: string;
+            /** Format: double */
+            total: number;
+            /** Format: date-time */
+            createdAt: string;
+        };
+        AnnouncedRide: {
+            id: number;
+            name: string;
+            /** Format: date-time */
+            createdAt: string;
+        };
+        Announcements: {
+            /** @description The newest order's id (0: none). */
+            latestOrderId: number;
+            /** @description The newest ride request's id (0: none). */
+            latestRideId: number;
+            /** @description Placed after afterOrder, newest first, at most 50. */
+            orders: components["schemas"]["AnnouncedOrder"][];
+            /** @description Requested after afterRide, newest first, at most 50. */
+            rides: components["schemas"]["AnnouncedRide"][];
+        };
         BulkAnswer: {
             message: string;
             done: number;
@@ -1046,6 +1141,12 @@ export interface components {
             /** Format: double */
             revenue: number;
         };
+        Deliveries: {
+            /** Format: date */
+            date: string;
+            /** @description Local deliveries, in booked-time order. */
+            orders: components["schemas"]["Order"][];
+        };
         DeliveryOptionInfo: {
             id: string;
             label: string;
@@ -1082,6 +1183,17 @@ export interface components {
             errors?: {
                 [key: string]: string[];
             };
+        };
+        /** @description POST /api/orders/{id}/handover (orders.handover.order_handover). */
+        HandoverRequest: {
+            outcome: components["schemas"]["OutcomeEnum"];
+            idType?: string;
+            birthYear?: number | null;
+            recipientName?: string;
+            signature?: string;
+            reason?: string;
+            /** @default false */
+            cancel: boolean;
         };
         Hero: {
             id: number;
@@ -1224,6 +1336,17 @@ export interface components {
             items: components["schemas"]["OrderItem"][];
             /** @description The status history, oldest first, the order being placed included. */
             events: components["schemas"]["OrderEvent"][];
+            /**
+             * Format: date-time
+             * @description When a pickup order was marked ready (its customer emailed); null if not.
+             */
+            readyAt: string | null;
+            /** @description The name of who handed the order over; null until then. */
+            readonly handedOverBy: string | null;
+            /** Format: date-time */
+            handedOverAt: string | null;
+            /** @description What must be checked at handover, e.g. ["id"]; [] for nothing. */
+            readonly checks: string[];
         };
         OrderAnswer: {
             message: string;
@@ -1243,7 +1366,7 @@ export interface components {
             note: string;
             /** @description Why, in words for the customer ("Hold expired."); empty when the change needs no reason. The note without its back-office part. */
             readonly reason: string;
-            /** @description True when an admin made the change; false for the customer's own checkout and for the shop's scheduled jobs (a hold running out). */
+            /** @description True when an admin or staff member made the change; false for the customer's own checkout and for the shop's scheduled jobs (a hold running out). */
             readonly byShop: boolean;
         };
         OrderItem: {
@@ -1295,6 +1418,12 @@ export interface components {
             /** @description Statuses it may move to. */
             next: string[];
         };
+        /**
+         * @description * `delivered` - delivered
+         *     * `failed` - failed
+         * @enum {string}
+         */
+        OutcomeEnum: "delivered" | "failed";
         /** @description A request that may meet the sign-in ceiling's challenge (accounts/limits.py). */
         OwnPasswordChangeRequest: {
             /** @description While sign-in is under attack: the solved `GET /api/auth/challenge`, as the base64 ALTCHA payload (docs/api.md, 'Sign-in challenge'). */
@@ -1463,6 +1592,11 @@ export interface components {
             /** @description The excise rate and the day (YYYY-MM-DD) it applies from; an order is charged the rate in force on its day in the shop's zone. */
             exciseRates?: components["schemas"]["SettingsExciseRateRequest"][];
             exciseTaxLabel?: string;
+        };
+        /** @description An admin changes a person's role or disables them (PATCH /api/auth/users/{id}). */
+        PatchedUserUpdateRequest: {
+            role?: components["schemas"]["RoleEnum"];
+            active?: boolean;
         };
         PhoneCheck: {
             /** @description As checkout would store it when valid. */
@@ -1872,6 +2006,13 @@ export interface components {
         RideStatusRequest: {
             status: string;
         };
+        /**
+         * @description * `admin` - Admin
+         *     * `staff` - Staff
+         *     * `customer` - Customer
+         * @enum {string}
+         */
+        RoleEnum: "admin" | "staff" | "customer";
         SalesReport: {
             /** Format: date */
             to: string;
@@ -2203,12 +2344,22 @@ export interface components {
              */
             discounts: number;
         };
+        /** @description An admin adds a person (POST /api/auth/users). */
+        UserCreateRequest: {
+            /** Format: email */
+            email: string;
+            name: string;
+            password: string;
+            role: components["schemas"]["RoleEnum"];
+        };
         UserListEntry: {
             id: number;
             name: string;
             /** Format: email */
             email: string;
             role: string;
+            /** @description False: disabled; its tokens are refused. */
+            active: boolean;
             /** Format: date-time */
             created_at: string;
         };
@@ -2277,7 +2428,67 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Signed in, but not an admin. */
+            /** @description Signed in, but the role may not do this (docs/api.md, Roles). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    announcements: {
+        parameters: {
+            query?: {
+                /** @description The newest order id the tab has seen; omitted: list no orders. */
+                afterOrder?: number;
+                /** @description The newest ride request id the tab has seen; omitted: list none. */
+                afterRide?: number;
+            };
+            header?: {
+                "If-None-Match"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Announcements"];
+                };
+            };
+            /** @description Nothing was created since the ETag named. */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description afterOrder and afterRide must be order and ride numbers (0 or more). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No or bad token (with a WWW-Authenticate header). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Signed in, but the role may not do this (docs/api.md, Roles). */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -2818,7 +3029,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Signed in, but not an admin. */
+            /** @description Signed in, but the role may not do this (docs/api.md, Roles). */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -2870,7 +3081,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Signed in, but not an admin. */
+            /** @description Signed in, but the role may not do this (docs/api.md, Roles). */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -2924,7 +3135,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Signed in, but not an admin. */
+            /** @description Signed in, but the role may not do this (docs/api.md, Roles). */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -2970,8 +3181,69 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Signed in, but not an admin. */
+            /** @description Signed in, but the role may not do this (docs/api.md, Roles). */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    auth_users_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UserCreateRequest"];
+                "multipart/form-data": components["schemas"]["UserCreateRequest"];
+                "application/x-www-form-urlencoded": components["schemas"]["UserCreateRequest"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UserListEntry"];
+                };
+            };
+            /** @description Invalid input, or a password the rules refuse */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No or bad token (with a WWW-Authenticate header). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Signed in, but the role may not do this (docs/api.md, Roles). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Email or password already in use */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3017,7 +3289,70 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Signed in, but not an admin. */
+            /** @description Signed in, but the role may not do this (docs/api.md, Roles). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such record. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    auth_users_partial_update: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                user_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["PatchedUserUpdateRequest"];
+                "multipart/form-data": components["schemas"]["PatchedUserUpdateRequest"];
+                "application/x-www-form-urlencoded": components["schemas"]["PatchedUserUpdateRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UserListEntry"];
+                };
+            };
+            /** @description The shop must keep at least one active admin. Make another admin first. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No or bad token (with a WWW-Authenticate header). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description You cannot raise your own role. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3080,7 +3415,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Signed in, but not an admin. */
+            /** @description Signed in, but the role may not do this (docs/api.md, Roles). */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3199,7 +3534,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Signed in, but not an admin. */
+            /** @description Signed in, but the role may not do this (docs/api.md, Roles). */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3287,7 +3622,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Signed in, but not an admin. */
+            /** @description Signed in, but the role may not do this (docs/api.md, Roles). */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3350,7 +3685,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Signed in, but not an admin. */
+            /** @description Signed in, but the role may not do this (docs/api.md, Roles). */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3397,7 +3732,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Signed in, but not an admin. */
+            /** @description Signed in, but the role may not do this (docs/api.md, Roles). */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3458,7 +3793,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Signed in, but not an admin. */
+            /** @description Signed in, but the role may not do this (docs/api.md, Roles). */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3558,7 +3893,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Signed in, but not an admin. */
+            /** @description Signed in, but the role may not do this (docs/api.md, Roles). */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3624,7 +3959,77 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Signed in, but not an admin. */
+            /** @description Signed in, but the role may not do this (docs/api.md, Roles). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Order not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Only pending orders can be changed; nothing changed. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    orders_handover_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                order_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["HandoverRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrderAnswer"];
+                };
+            };
+            /** @description A required check's field missing (each named in errors), a birth year under 21, a bad signature, or a failure without a reason; nothing changed. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No or bad token (with a WWW-Authenticate header). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Signed in, but the role may not do this (docs/api.md, Roles). */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3691,7 +4096,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Signed in, but not an admin. */
+            /** @description Signed in, but the role may not do this (docs/api.md, Roles). */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3762,7 +4167,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Signed in, but not an admin. */
+            /** @description Signed in, but the role may not do this (docs/api.md, Roles). */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3781,6 +4186,72 @@ export interface operations {
                 };
             };
             /** @description Only pending orders can be changed; nothing changed. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    orders_ready_update: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                order_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrderAnswer"];
+                };
+            };
+            /** @description Bad input: a message, and field problems under errors; nothing changes. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No or bad token (with a WWW-Authenticate header). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Signed in, but the role may not do this (docs/api.md, Roles). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Order not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Only a pending pickup order can be marked ready. */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -3830,7 +4301,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Signed in, but not an admin. */
+            /** @description Signed in, but the role may not do this (docs/api.md, Roles). */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3913,6 +4384,55 @@ export interface operations {
             };
             /** @description The body is not JSON. */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    orders_deliveries: {
+        parameters: {
+            query?: {
+                /** @description YYYY-MM-DD; default today in the shop's time zone. */
+                date?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Deliveries"];
+                };
+            };
+            /** @description Please select a delivery date */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No or bad token (with a WWW-Authenticate header). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Signed in, but the role may not do this (docs/api.md, Roles). */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4093,7 +4613,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Signed in, but not an admin. */
+            /** @description Signed in, but the role may not do this (docs/api.md, Roles). */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -4217,7 +4737,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Signed in, but not an admin. */
+            /** @description Signed in, but the role may not do this (docs/api.md, Roles). */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -4303,7 +4823,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Signed in, but not an admin. */
+            /** @description Signed in, but the role may not do this (docs/api.md, Roles). */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -4369,7 +4889,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Signed in, but not an admin. */
+            /** @description Signed in, but the role may not do this (docs/api.md, Roles). */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -4431,7 +4951,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Signed in, but not an admin. */
+            /** @description Signed in, but the role may not do this (docs/api.md, Roles). */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -4533,7 +5053,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Signed in, but not an admin. */
+            /** @description Signed in, but the role may not do this (docs/api.md, Roles). */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -4600,7 +5120,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Signed in, but not an admin. */
+            /** @description Signed in, but the role may not do this (docs/api.md, Roles). */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -4678,7 +5198,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Signed in, but not an admin. */
+            /** @description Signed in, but the role may not do this (docs/api.md, Roles). */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -4733,7 +5253,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Signed in, but not an admin. */
+            /** @description Signed in, but the role may not do this (docs/api.md, Roles). */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -4783,7 +5303,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Signed in, but not an admin. */
+            /** @description Signed in, but the role may not do this (docs/api.md, Roles). */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -4831,7 +5351,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Signed in, but not an admin. */
+            /** @description Signed in, but the role may not do this (docs/api.md, Roles). */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -4878,7 +5398,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Signed in, but not an admin. */
+            /** @description Signed in, but the role may not do this (docs/api.md, Roles). */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -4948,7 +5468,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Signed in, but not an admin. */
+            /** @description Signed in, but the role may not do this (docs/api.md, Roles). */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -5008,7 +5528,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Signed in, but not an admin. */
+            /** @description Signed in, but the role may not do this (docs/api.md, Roles). */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -5060,7 +5580,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Signed in, but not an admin. */
+            /** @description Signed in, but the role may not do this (docs/api.md, Roles). */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -5111,7 +5631,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Signed in, but not an admin. */
+            /** @description Signed in, but the role may not do this (docs/api.md, Roles). */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -5163,7 +5683,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Signed in, but not an admin. */
+            /** @description Signed in, but the role may not do this (docs/api.md, Roles). */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -5287,7 +5807,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Signed in, but not an admin. */
+            /** @description Signed in, but the role may not do this (docs/api.md, Roles). */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -5350,7 +5870,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Signed in, but not an admin. */
+            /** @description Signed in, but the role may not do this (docs/api.md, Roles). */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -5439,7 +5959,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Signed in, but not an admin. */
+            /** @description Signed in, but the role may not do this (docs/api.md, Roles). */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -5595,7 +6115,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Signed in, but not an admin. */
+            /** @description Signed in, but the role may not do this (docs/api.md, Roles). */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -5645,7 +6165,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Signed in, but not an admin. */
+            /** @description Signed in, but the role may not do this (docs/api.md, Roles). */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -5695,7 +6215,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Signed in, but not an admin. */
+            /** @description Signed in, but the role may not do this (docs/api.md, Roles). */
             403: {
                 headers: {
                     [name: string]: unknown;
