@@ -350,7 +350,12 @@ class TestLastAdmin:
 
     def test_django_admin_refuses_to_take_the_last_admins_role(self, admin_browser, admin_user):
         url = f"/admin/accounts/user/{admin_user.pk}/change/"
-        form = {"email": admin_user.email, "name": admin_user.name, "is_active": "on"}
+        form = {
+            "email": admin_user.email,
+            "name": admin_user.name,
+            "is_active": "on",
+            "role": "customer",
+        }
 
         page = admin_browser.post(url, form)
 
@@ -362,7 +367,7 @@ class TestLastAdmin:
     def test_a_role_can_go_when_another_admin_stays(self, admin_browser, make_user):
         other = make_user(admin=True)
         url = f"/admin/accounts/user/{other.pk}/change/"
-        form = {"email": other.email, "name": other.name, "is_active": "on"}
+        form = {"email": other.email, "name": other.name, "is_active": "on", "role": "customer"}
 
         assert admin_browser.post(url, form).status_code == 302
         other.refresh_from_db()

@@ -75,9 +75,11 @@ def test_a_promo_code_costs_a_fixed_number_of_queries(customer):
 
     Promotion.objects.create(code="TEN", kind="percent", value=10, max_uses=100)
     products = [make_product(name=f"Item {n}", price="2.50", quantity=10) for n in range(3)]
-    plain = _checkout(customer, "pickup", [line(products[0], 1)])
+    first = _checkout(customer, "pickup", [line(products[0], 1)])
+    # The customer now holds a pending order, whose lines the caps read: the same for both.
+    plain = _checkout(customer, "pickup", [line(products[1], 1)])
     with CaptureQueriesContext(connection) as captured:
-        post_checkout(_client(customer), checkout_body(line(products[1], 1), promoCode="TEN"))
+        post_checkout(_client(customer), checkout_body(line(products[2], 1), promoCode="TEN"))
 
-    assert len(plain) == QUERIES["pickup"]
-    assert len(captured.captured_queries) == QUERIES["pickup"] + PROMO_QUERIES
+    assert len(first) == QUERIES["pickup"]
+    assert len(captured.captured_queries) == len(plain) + PROMO_QUERIES
