@@ -6,7 +6,7 @@ import { useSession } from '../lib/session';
 import { Header } from './Header';
 
 export function Layout() {
-  const { isAdmin } = useSession();
+  const { isBackOffice } = useSession();
   return (
     <div className="app">
       <a className="skip-link" href="#main">
@@ -24,7 +24,7 @@ export function Layout() {
           <Outlet />
         </Suspense>
       </main>
-      {isAdmin ? null : <CartDrawer />}
+      {isBackOffice ? null : <CartDrawer />}
     </div>
   );
 }

@@ -5,6 +5,7 @@ import { Spinner } from '../components/Spinner';
 import { ForgotPasswordPage, LoginPage, ResetPasswordPage } from '../features/auth';
 import { HomePage } from '../features/catalog';
 import { HeroCarousel } from '../features/hero';
+import { mayOpen } from '../lib/roles';
 import { useSession } from '../lib/session';
 import { Layout } from './Layout';
 
@@ -60,9 +61,12 @@ export function SignedOutOnly({ children }) {
   return children;
 }
 
-function ByRole({ admin: AdminPage, customer: CustomerPage }) {
-  const { isAdmin } = useSession();
-  return isAdmin ? <AdminPage /> : <CustomerPage />;
+// A customer gets the shop's page; a back-office role gets the back office's page when its role
+// may open `page` (lib/roles.js), else the spec's Access Denied.
+function ByRole({ page, admin: BackOfficePage, customer: CustomerPage }) {
+  const { role, isBackOffice } = useSession();
+  if (!isBackOffice) return <CustomerPage />;
+  return mayOpen(role, page) ? <BackOfficePage /> : <AccessDenied />;
 }
 
 export function AppRoutes() {
@@ -92,7 +96,7 @@ export function AppRoutes() {
           path="/orders/print"
           element={
             <RequireAuth>
-              <ByRole admin={PrintOrdersPage} customer={AccessDenied} />
+              <ByRole page="orders" admin={PrintOrdersPage} customer={AccessDenied} />
             </RequireAuth>
           }
         />
@@ -105,15 +109,15 @@ export function AppRoutes() {
         >
           <Route index element={<HomePage hero={<HeroCarousel />} />} />
           <Route path="product/:productId" element={<ProductPage />} />
-          <Route path="dashboard" element={<ByRole admin={DashboardPage} customer={AccessDenied} />} />
-          <Route path="orders" element={<ByRole admin={AdminOrdersPage} customer={OrdersPage} />} />
-          <Route path="rides" element={<ByRole admin={RideManagementPage} customer={MyRidesPage} />} />
-          <Route path="hero" element={<ByRole admin={HeroManagementPage} customer={AccessDenied} />} />
-          <Route path="users" element={<ByRole admin={UsersPage} customer={AccessDenied} />} />
-          <Route path="settings" element={<ByRole admin={SettingsPage} customer={AccessDenied} />} />
-          <Route path="activity" element={<ByRole admin={ActivityPage} customer={AccessDenied} />} />
+          <Route path="dashboard" element={<ByRole page="dashboard" admin={DashboardPage} customer={AccessDenied} />} />
+          <Route path="orders" element={<ByRole page="orders" admin={AdminOrdersPage} customer={OrdersPage} />} />
+          <Route path="rides" element={<ByRole page="rides" admin={RideManagementPage} customer={MyRidesPage} />} />
+          <Route path="hero" element={<ByRole page="hero" admin={HeroManagementPage} customer={AccessDenied} />} />
+          <Route path="users" element={<ByRole page="users" admin={UsersPage} customer={AccessDenied} />} />
+          <Route path="settings" element={<ByRole page="settings" admin={SettingsPage} customer={AccessDenied} />} />
+          <Route path="activity" element={<ByRole page="activity" admin={ActivityPage} customer={AccessDenied} />} />
           <Route path="order-confirmation" element={<OrderConfirmationPage />} />
-          <Route path="account" element={<ByRole admin={AccessDenied} customer={AccountPage} />} />
+          <Route path="account" element={<ByRole page="account" admin={AccessDenied} customer={AccountPage} />} />
         </Route>
         <Route path="*" element={<Navigate to="/" replace />} />
       </Routes>
