@@ -1,7 +1,8 @@
 // @ts-check
-// Accounts, admin side: the user list and the password change.
-import { queryOptions, useMutation } from '@tanstack/react-query';
-import { api } from '../../lib/api';
+// Accounts, admin side: the user list, new staff accounts, a role or an account's access, and
+// the password change.
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { api, apiFetch } from '../../lib/api';
 import { userKeys } from '../../lib/queryKeys';
 
 /** @typedef {import('../../lib/api-types').components['schemas']} Schemas */
@@ -19,3 +20,24 @@ export const useChangePassword = () =>
     /** @type {(change: {userId: number, newPassword: string}) => Promise<Schemas['PasswordChanged']>} */
     mutationFn: ({ userId, newPassword }) => api.put(`/auth/users/${userId}/password`, { newPassword }),
   });
+
+// mutate({email, name, password, role}) -> POST /api/auth/users: the new account joins the list.
+export function useCreateUser() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    /** @type {(account: {email: string, name: string, password: string, role: string}) => Promise<unknown>} */
+    mutationFn: (account) => api.post('/auth/users', account),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: userKeys.all }),
+  });
+}
+
+// mutate({userId, role?, active?}) -> PATCH /api/auth/users/{id}. Disabling ends the account's
+// sessions at once; the server keeps the last admin and refuses raising one's own role (400).
+export function useUpdateUser() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    /** @type {(change: {userId: number, role?: string, active?: boolean}) => Promise<unknown>} */
+    mutationFn: ({ userId, ...change }) => apiFetch(`/auth/users/${userId}`, { method: 'PATCH', body: change }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: userKeys.all }),
+  });
+}
