@@ -60,3 +60,10 @@ export const deliveryKeys = {
   times: (date) => ['delivery-times', date],
   phone: (phone) => ['phone-check', phone],
 };
+
+// The back office's news of new orders and ride requests since `after` ({afterOrder, afterRide}).
+export const announcementKeys = {
+  all: ['announcements'],
+  /** @type {(after?: {afterOrder: number, afterRide: number} | null) => unknown[]} */
+  since: (after = null) => ['announcements', after],
+};
