@@ -20,6 +20,7 @@ export const ADMIN_TABS = [
   { page: 'products', label: 'Products', to: '/' },
   { page: 'orders', label: 'Orders', to: '/orders' },
   { page: 'rides', label: 'Rides', to: '/rides' },
+  { page: 'deliveries', label: 'Deliveries', to: '/deliveries' },
   { page: 'hero', label: 'Hero', to: '/hero' },
   { page: 'users', label: 'Users', to: '/users' },
   { page: 'settings', label: 'Settings', to: '/settings' },

@@ -23,6 +23,9 @@ const AdminOrdersPage = lazy(() =>
 const PrintOrdersPage = lazy(() =>
   import(/* webpackChunkName: "admin" */ '../features/orders/admin').then((m) => ({ default: m.PrintOrdersPage })),
 );
+const DeliveriesPage = lazy(() =>
+  import(/* webpackChunkName: "admin" */ '../features/orders/admin').then((m) => ({ default: m.DeliveriesPage })),
+);
 const RideManagementPage = lazy(() =>
   import(/* webpackChunkName: "admin" */ '../features/rides/admin').then((m) => ({ default: m.RideManagementPage })),
 );
@@ -112,6 +115,7 @@ export function AppRoutes() {
           <Route path="dashboard" element={<ByRole page="dashboard" admin={DashboardPage} customer={AccessDenied} />} />
           <Route path="orders" element={<ByRole page="orders" admin={AdminOrdersPage} customer={OrdersPage} />} />
           <Route path="rides" element={<ByRole page="rides" admin={RideManagementPage} customer={MyRidesPage} />} />
+          <Route path="deliveries" element={<ByRole page="deliveries" admin={DeliveriesPage} customer={AccessDenied} />} />
           <Route path="hero" element={<ByRole page="hero" admin={HeroManagementPage} customer={AccessDenied} />} />
           <Route path="users" element={<ByRole page="users" admin={UsersPage} customer={AccessDenied} />} />
           <Route path="settings" element={<ByRole page="settings" admin={SettingsPage} customer={AccessDenied} />} />

@@ -14,7 +14,8 @@ export function SignaturePad({ label = 'Signature', onChange, disabled = false, 
     const canvas = canvasRef.current;
     const ctx = canvas?.getContext?.('2d');
     if (!ctx) return;
-    const ratio = window.devicePixelRatio || 1;
+    // At most twice the CSS size: sharp on a phone, and the PNG stays well under the server's 48 KB.
+    const ratio = Math.min(window.devicePixelRatio || 1, 2);
     const { width, height } = canvas.getBoundingClientRect();
     canvas.width = Math.max(1, Math.round((width || 300) * ratio));
     canvas.height = Math.max(1, Math.round((height || 150) * ratio));

@@ -23,6 +23,9 @@ export const orderKeys = {
   // The back office's filtered list and print view: `filters` holds only the values set.
   adminList: (filters = {}) => ['orders', 'admin-list', filters],
   print: (filters = {}) => ['orders', 'print', filters],
+  // The driver's view: a day's local deliveries (null: today, as the server counts it).
+  /** @type {(date?: string | null) => unknown[]} */
+  deliveries: (date = null) => ['orders', 'deliveries', date],
 };
 
 export const reportKeys = {

@@ -42,7 +42,7 @@ test("a staff member's navigation holds their part only: no cart, no ride button
   const tabs = within(nav)
     .getAllByRole('link')
     .map((link) => link.textContent);
-  expect(tabs).toEqual(['Products', 'Orders', 'Rides']);
+  expect(tabs).toEqual(['Products', 'Orders', 'Rides', 'Deliveries']);
   expect(screen.queryByRole('button', { name: /^Cart/ })).not.toBeInTheDocument();
   expect(screen.queryByRole('button', { name: /request ride/i })).not.toBeInTheDocument();
   expect(screen.queryByRole('button', { name: 'Add Product' })).not.toBeInTheDocument();

@@ -16,7 +16,7 @@ export function HandoverFacts({ order }) {
       {order.handedOverAt ? (
         <p className="order-handed">
           Handed over {formatWhen(order.handedOverAt)}
-          {order.handedOverBy ? ` by ${order.handedOverBy.name || order.handedOverBy.email || order.handedOverBy}` : ''}
+          {order.handedOverBy ? ` by ${order.handedOverBy}` : ''}
         </p>
       ) : null}
     </>
@@ -36,8 +36,8 @@ export function HandoverActions({ order, busy }) {
 
   const ready = async () => {
     try {
-      await markReady.mutateAsync(order.id);
-      toast.success(`Order #${order.id} is ready: the customer has been emailed`);
+      const answer = await markReady.mutateAsync(order.id);
+      toast.success(answer?.message || `Order #${order.id} is ready: the customer has been emailed`);
     } catch (err) {
       toast.error(actionFailureMessage(err, 'Failed to mark the order ready'));
     }

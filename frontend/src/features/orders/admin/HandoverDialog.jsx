@@ -42,8 +42,8 @@ function CheckFields({ formId, fields, values, errors, onChange, disabled }) {
           >
             <option value="">Choose the ID seen</option>
             {ID_TYPES.map((type) => (
-              <option key={type.id} value={type.id}>
-                {type.label}
+              <option key={type} value={type}>
+                {type}
               </option>
             ))}
           </select>
@@ -111,16 +111,16 @@ function FailedFields({ formId, values, errors, onChange, disabled }) {
       <fieldset className="handover-choices">
         <legend className="admin-label">Why</legend>
         {FAILED_REASONS.map((reason) => (
-          <label key={reason.id} className="handover-choice">
+          <label key={reason} className="handover-choice">
             <input
               type="radio"
               name={`${formId}-reason`}
-              value={reason.id}
-              checked={values.reason === reason.id}
-              onChange={() => onChange('reason', reason.id)}
+              value={reason}
+              checked={values.reason === reason}
+              onChange={() => onChange('reason', reason)}
               disabled={disabled}
             />
-            {reason.label}
+            {reason}
           </label>
         ))}
         <FieldError id={`${formId}-reason-error`} message={errorText(errors.reason)} />
@@ -192,9 +192,9 @@ function HandoverForm({ order, outcome, onClose, onDone }) {
     }
     setMessage(null);
     try {
-      const saved = await handOver.mutateAsync({ orderId: order.id, handover: handoverBody(outcome, fields, values) });
-      toast.success(SUCCESS[outcome]);
-      onDone?.(saved);
+      const answer = await handOver.mutateAsync({ orderId: order.id, handover: handoverBody(outcome, fields, values) });
+      toast.success(answer?.message || SUCCESS[outcome]);
+      onDone?.(answer?.order);
       onClose();
     } catch (err) {
       setErrors(err?.errors ?? {});

@@ -111,12 +111,12 @@ export function useBulkOrderAction() {
 const refreshAfterHandover = (queryClient) =>
   Promise.all([queryClient.invalidateQueries({ queryKey: orderKeys.all }), queryClient.invalidateQueries({ queryKey: productKeys.all })]);
 
-// mutate(orderId) -> PUT /api/orders/{id}/ready: the customer is emailed that the pickup order is
-// ready; it stays pending and gains `readyAt`.
+// mutate(orderId) -> PUT /api/orders/{id}/ready -> {message, order}: the customer is emailed
+// that the pickup order is ready; it stays pending and gains `readyAt`.
 export function useMarkReady() {
   const queryClient = useQueryClient();
   return useMutation({
-    /** @type {(orderId: number) => Promise<Schemas['Order']>} */
+    /** @type {(orderId: number) => Promise<Schemas['OrderAnswer']>} */
     mutationFn: (orderId) => api.put(`/orders/${orderId}/ready`),
     onSettled: () => refreshAfterHandover(queryClient),
   });
@@ -136,13 +136,23 @@ export function useMarkReady() {
  * @property {boolean} [cancel]
  */
 
-// mutate({orderId, handover}) -> POST /api/orders/{id}/handover -> the order (handedOverBy,
-// handedOverAt); a missing check is a 400 naming its field in `errors`.
+// mutate({orderId, handover}) -> POST /api/orders/{id}/handover -> {message, order} (the order
+// with handedOverBy, handedOverAt); a missing check is a 400 naming its field in `errors`.
 export function useHandOver() {
   const queryClient = useQueryClient();
   return useMutation({
-    /** @type {(change: {orderId: number, handover: Handover}) => Promise<Schemas['Order']>} */
+    /** @type {(change: {orderId: number, handover: Handover}) => Promise<Schemas['OrderAnswer']>} */
     mutationFn: ({ orderId, handover }) => api.post(`/orders/${orderId}/handover`, handover),
     onSettled: () => refreshAfterHandover(queryClient),
   });
 }
+
+// GET /api/orders/deliveries?date -> {date, orders}: the day's local deliveries, every status, in
+// booked-time order (the driver's view). No date: today in the shop's time zone.
+/** @param {string | null} [date] YYYY-MM-DD */
+export const deliveriesQuery = (date = null) =>
+  queryOptions({
+    queryKey: orderKeys.deliveries(date),
+    /** @returns {Promise<{date: string, orders: Schemas['Order'][]}>} */
+    queryFn: ({ signal }) => api.get('/orders/deliveries', { date }, { signal }),
+  });

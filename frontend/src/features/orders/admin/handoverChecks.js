@@ -11,19 +11,11 @@ const CHECK_FIELDS = {
   recipient: ['recipientName'],
 };
 
-export const ID_TYPES = [
-  { id: 'drivers_license', label: "Driver's license" },
-  { id: 'state_id', label: 'State ID card' },
-  { id: 'passport', label: 'Passport' },
-  { id: 'military_id', label: 'Military ID' },
-];
+// Sent as written: the order's record keeps the words an inspector reads.
+export const ID_TYPES = ["Driver's license", 'State ID card', 'Passport', 'Military ID'];
 
-// The reasons a driver gives for a delivery that could not be made.
-export const FAILED_REASONS = [
-  { id: 'nobody_home', label: 'Nobody home' },
-  { id: 'refused', label: 'Refused' },
-  { id: 'no_valid_id', label: 'No valid ID' },
-];
+// Why a delivery could not be made: the order's events keep the words ("Could not deliver: Refused").
+export const FAILED_REASONS = ['Nobody home', 'Refused', 'No valid ID'];
 
 const FIELD_NAMES = {
   idType: 'the ID type',
@@ -55,3 +47,14 @@ export function missingFields(outcome, fields, values) {
   });
   return missing;
 }
+
+// What the driver is told to check at the door, for each of the order's `checks`.
+const CHECK_WORDS = {
+  id: 'Photo ID: note its type and the year of birth (21+)',
+  age: 'Photo ID: note its type and the year of birth (21+)',
+  recipient: "The recipient's name",
+  recipientName: "The recipient's name",
+  signature: "The recipient's signature",
+};
+
+export const checkWords = (check) => CHECK_WORDS[check] ?? check;

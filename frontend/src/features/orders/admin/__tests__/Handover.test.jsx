@@ -18,9 +18,9 @@ function server(orders, handlers = {}) {
       pagination: { page: 1, limit: 25, totalItems: state.orders.length, totalPages: 1, hasNextPage: false },
     },
   });
-  const update = (id, change) => {
+  const update = (id, change, message = 'Order handed over.') => {
     state.orders = state.orders.map((o) => (o.id === id ? { ...o, ...change } : o));
-    return { status: 200, body: state.orders.find((o) => o.id === id) };
+    return { status: 200, body: { message, order: state.orders.find((o) => o.id === id) } };
   };
   const fetchMock = mockFetch({ 'GET /api/orders': page, ...handlers(update) });
   return fetchMock;
@@ -44,13 +44,14 @@ const pickup = (id, extra) => order(id, { deliveryOption: 'pickup', deliveryAddr
 
 test('Mark ready on a pending pickup: the card shows when it was made ready, and the button goes', async () => {
   const fetchMock = server([pickup(12)], (update) => ({
-    'PUT /api/orders/12/ready': () => update(12, { readyAt: '2026-11-23T18:15:00Z' }),
+    'PUT /api/orders/12/ready': () => update(12, { readyAt: '2026-11-23T18:15:00Z' }, 'Order marked ready. The customer was emailed.'),
   }));
   const { user } = renderWithProviders(<AdminOrdersPage />, { user: staff, route: '/orders' });
   await user.click(await screen.findByRole('button', { name: 'Open order 12' }));
   const drawer = await screen.findByRole('dialog', { name: 'Order #12' });
   // A delivery is not made ready: only a pickup offers it.
   await user.click(within(drawer).getByRole('button', { name: 'Mark order 12 ready' }));
+  expect(await screen.findByText('Order marked ready. The customer was emailed.')).toBeInTheDocument();
   expect(await within(drawer).findByText('Ready since Mon, Nov 23, 2026 at 10:15 AM')).toBeInTheDocument();
   expect(within(drawer).queryByRole('button', { name: 'Mark order 12 ready' })).not.toBeInTheDocument();
   expect(writeCalls(fetchMock).map(([url, init]) => `${init.method} ${url}`)).toEqual(['PUT /api/orders/12/ready']);
@@ -68,7 +69,7 @@ test('a delivery offers Hand over but not Mark ready', async () => {
 test('an order with an ID check: Complete gives way to Hand over, which refuses to send without the checks', async () => {
   const fetchMock = server([pickup(14, { checks: ['id', 'signature'], idNotice: 'Bring a valid photo ID (21+)' })], (update) => ({
     'POST /api/orders/14/handover': (url, init) =>
-      update(14, { status: 'completed', handedOverAt: '2026-11-23T19:00:00Z', handedOverBy: { name: 'Sam' }, ...init.body }),
+      update(14, { status: 'completed', handedOverAt: '2026-11-23T19:00:00Z', handedOverBy: 'Sam', ...init.body }),
   }));
   const { user } = renderWithProviders(<AdminOrdersPage />, { user: staff, route: '/orders' });
   await user.click(await screen.findByRole('button', { name: 'Open order 14' }));
@@ -84,7 +85,7 @@ test('an order with an ID check: Complete gives way to Hand over, which refuses 
   expect(within(form).getByText('Please record the signature.')).toBeInTheDocument();
   expect(writeCalls(fetchMock)).toEqual([]);
 
-  await user.selectOptions(within(form).getByLabelText('ID type'), 'drivers_license');
+  await user.selectOptions(within(form).getByLabelText('ID type'), "Driver's license");
   await user.type(within(form).getByLabelText('Year of birth on the ID'), '1990');
   const pad = within(form).getByRole('img', { name: "Recipient's signature: not signed yet" });
   fireEvent.pointerDown(pad, { clientX: 10, clientY: 10, pointerId: 1 });
@@ -93,10 +94,10 @@ test('an order with an ID check: Complete gives way to Hand over, which refuses 
   expect(within(form).getByRole('img', { name: "Recipient's signature: signed" })).toBeInTheDocument();
   await user.click(within(form).getByRole('button', { name: 'Complete hand-over' }));
 
-  expect(await screen.findByText('Order handed over')).toBeInTheDocument();
+  expect(await screen.findByText('Order handed over.')).toBeInTheDocument();
   const [[url, init]] = writeCalls(fetchMock);
   expect(url).toBe('/api/orders/14/handover');
-  expect(init.body).toEqual({ outcome: 'delivered', idType: 'drivers_license', birthYear: 1990, signature: SIGNATURE });
+  expect(init.body).toEqual({ outcome: 'delivered', idType: "Driver's license", birthYear: 1990, signature: SIGNATURE });
   await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Hand over order #14' })).not.toBeInTheDocument());
   expect(await within(drawer).findByText('Handed over Mon, Nov 23, 2026 at 11:00 AM by Sam')).toBeInTheDocument();
 });
@@ -112,7 +113,7 @@ test('a field the server still misses is asked, under its own message', async ()
   await user.click(await screen.findByRole('button', { name: 'Open order 15' }));
   await user.click(within(await screen.findByRole('dialog', { name: 'Order #15' })).getByRole('button', { name: 'Hand over order 15' }));
   const form = await screen.findByRole('dialog', { name: 'Hand over order #15' });
-  await user.selectOptions(within(form).getByLabelText('ID type'), 'passport');
+  await user.selectOptions(within(form).getByLabelText('ID type'), 'Passport');
   await user.type(within(form).getByLabelText('Year of birth on the ID'), '1985');
   await user.click(within(form).getByRole('button', { name: 'Complete hand-over' }));
   expect(await within(form).findByRole('alert')).toHaveTextContent("Record the recipient's name.");
