@@ -97,7 +97,7 @@ def test_a_new_order_shows_on_the_staff_members_open_orders_page_then_is_made_re
     # The customer's My Orders says it is ready.
     shopper.goto("/orders")
     mine = shopper.get_by_role("article", name=f"Order #{order['id']}")
-    expect(mine.get_by_text("Ready for pickup")).to_be_visible()
+    expect(mine.get_by_text("Ready for pickup", exact=True)).to_be_visible()
 
 
 def _delivery_day(server):

@@ -179,7 +179,11 @@ function HandoverForm({ order, outcome, onClose, onDone }) {
   const [message, setMessage] = useState(null);
   const fields = outcome === 'delivered' ? fieldsFor(order.checks, errors) : [];
   const saving = handOver.isPending;
-  const change = (name, value) => setValues((v) => ({ ...v, [name]: value }));
+  // A field's message goes once the staff member changes it.
+  const change = (name, value) => {
+    setValues((v) => ({ ...v, [name]: value }));
+    setErrors(({ [name]: _gone, ...rest }) => rest);
+  };
 
   const submit = async (event) => {
     event.preventDefault();

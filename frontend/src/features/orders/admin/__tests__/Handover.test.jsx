@@ -86,6 +86,7 @@ test('an order with an ID check: Complete gives way to Hand over, which refuses 
   expect(writeCalls(fetchMock)).toEqual([]);
 
   await user.selectOptions(within(form).getByLabelText('ID type'), "Driver's license");
+  expect(within(form).queryByText('Please record the ID type.')).not.toBeInTheDocument();
   await user.type(within(form).getByLabelText('Year of birth on the ID'), '1990');
   const pad = within(form).getByRole('img', { name: "Recipient's signature: not signed yet" });
   fireEvent.pointerDown(pad, { clientX: 10, clientY: 10, pointerId: 1 });
