@@ -51,6 +51,8 @@ export const announcementsQuery = (queryClient, after, pollMs = POLL_MS) =>
     // the next tick, and the news resumes by itself.
     refetchInterval: () => (typeof document !== 'undefined' && document.hidden ? Math.max(pollMs, HIDDEN_POLL_MS) : pollMs),
     refetchIntervalInBackground: true,
+    // Back on the tab: asked at once, and the faster pace resumes from that answer.
+    refetchOnWindowFocus: true,
     retry: false,
     staleTime: 0,
   });
