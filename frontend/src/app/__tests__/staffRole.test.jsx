@@ -1,4 +1,4 @@
-import { render, screen, within } from '@testing-library/react';
+import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { mockFetch } from '../../test/fetch';
 import { createTestQueryClient, makeToken } from '../../test/render';
@@ -74,4 +74,23 @@ test('a staff member opens the Orders page of the back office', async () => {
   api();
   renderApp('/orders', STAFF);
   expect(await screen.findByRole('heading', { name: 'All Orders' })).toBeInTheDocument();
+});
+
+test("a staff member's open Orders page asks for the news; a customer's My Orders never does", async () => {
+  const fetchMock = api();
+  renderApp('/orders', STAFF);
+  await screen.findByRole('heading', { name: 'All Orders' });
+  await waitFor(() => expect(fetchMock.mock.calls.some(([url]) => url.startsWith('/api/announcements'))).toBe(true));
+  cleanup();
+  localStorage.clear();
+
+  const customerFetch = api({
+    'GET /api/orders': {
+      status: 200,
+      body: { orders: [], pagination: { page: 1, limit: 6, totalItems: 0, totalPages: 0, hasNextPage: false } },
+    },
+  });
+  renderApp('/orders', { id: 2, name: 'Cy', email: 'cy@example.com', role: 'customer' });
+  await screen.findByRole('heading', { name: 'My Orders' });
+  expect(customerFetch.mock.calls.some(([url]) => url.startsWith('/api/announcements'))).toBe(false);
 });
