@@ -89,22 +89,6 @@ export function orderPrintQuery({ filters: rawFilters = {}, ids = [] } = {}) {
   });
 }
 
-// mutate({ action: 'complete' | 'cancel', ids }) -> POST /api/orders/bulk: the server moves each
-// order as the single action does and answers each one's result (done or refused, with why).
-// Either way the lists are reloaded, and the catalog's stock may have changed (a cancel).
-export function useBulkOrderAction() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    /** @type {(body: Schemas['BulkOrderActionRequest']) => Promise<Schemas['BulkAnswer']>} */
-    mutationFn: (body) => api.post('/orders/bulk', body),
-    onSettled: () =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: orderKeys.all }),
-        queryClient.invalidateQueries({ queryKey: productKeys.all }),
-      ]),
-  });
-}
-
 // Every order list and the catalog's stock (a failed delivery cancelled puts it back) are read
 // again after a ready or hand-over, refused or not: a refusal usually means the order moved on.
 /** @param {import('@tanstack/react-query').QueryClient} queryClient */
@@ -156,3 +140,19 @@ export const deliveriesQuery = (date = null) =>
     /** @returns {Promise<{date: string, orders: Schemas['Order'][]}>} */
     queryFn: ({ signal }) => api.get('/orders/deliveries', { date }, { signal }),
   });
+
+// mutate({ action: 'complete' | 'cancel', ids }) -> POST /api/orders/bulk: the server moves each
+// order as the single action does and answers each one's result (done or refused, with why).
+// Either way the lists are reloaded, and the catalog's stock may have changed (a cancel).
+export function useBulkOrderAction() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    /** @type {(body: Schemas['BulkOrderActionRequest']) => Promise<Schemas['BulkAnswer']>} */
+    mutationFn: (body) => api.post('/orders/bulk', body),
+    onSettled: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: orderKeys.all }),
+        queryClient.invalidateQueries({ queryKey: productKeys.all }),
+      ]),
+  });
+}
