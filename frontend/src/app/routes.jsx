@@ -65,7 +65,7 @@ export function SignedOutOnly({ children }) {
 }
 
 // A customer gets the shop's page; a back-office role gets the back office's page when its role
-// may open `page` (lib/roles.js), else the spec's Access Denied.
+// may open `page` (lib/roles.js; no page: the admins' only), else the spec's Access Denied.
 function ByRole({ page, admin: BackOfficePage, customer: CustomerPage }) {
   const { role, isBackOffice } = useSession();
   if (!isBackOffice) return <CustomerPage />;
@@ -112,16 +112,16 @@ export function AppRoutes() {
         >
           <Route index element={<HomePage hero={<HeroCarousel />} />} />
           <Route path="product/:productId" element={<ProductPage />} />
-          <Route path="dashboard" element={<ByRole page="dashboard" admin={DashboardPage} customer={AccessDenied} />} />
+          <Route path="dashboard" element={<ByRole admin={DashboardPage} customer={AccessDenied} />} />
           <Route path="orders" element={<ByRole page="orders" admin={AdminOrdersPage} customer={OrdersPage} />} />
           <Route path="rides" element={<ByRole page="rides" admin={RideManagementPage} customer={MyRidesPage} />} />
           <Route path="deliveries" element={<ByRole page="deliveries" admin={DeliveriesPage} customer={AccessDenied} />} />
-          <Route path="hero" element={<ByRole page="hero" admin={HeroManagementPage} customer={AccessDenied} />} />
-          <Route path="users" element={<ByRole page="users" admin={UsersPage} customer={AccessDenied} />} />
-          <Route path="settings" element={<ByRole page="settings" admin={SettingsPage} customer={AccessDenied} />} />
-          <Route path="activity" element={<ByRole page="activity" admin={ActivityPage} customer={AccessDenied} />} />
+          <Route path="hero" element={<ByRole admin={HeroManagementPage} customer={AccessDenied} />} />
+          <Route path="users" element={<ByRole admin={UsersPage} customer={AccessDenied} />} />
+          <Route path="settings" element={<ByRole admin={SettingsPage} customer={AccessDenied} />} />
+          <Route path="activity" element={<ByRole admin={ActivityPage} customer={AccessDenied} />} />
           <Route path="order-confirmation" element={<OrderConfirmationPage />} />
-          <Route path="account" element={<ByRole page="account" admin={AccessDenied} customer={AccountPage} />} />
+          <Route path="account" element={<ByRole admin={AccessDenied} customer={AccountPage} />} />
         </Route>
         <Route path="*" element={<Navigate to="/" replace />} />
       </Routes>
