@@ -54,6 +54,8 @@ test('Mark ready on a pending pickup: the card shows when it was made ready, and
   expect(await screen.findByText('Order marked ready. The customer was emailed.')).toBeInTheDocument();
   expect(await within(drawer).findByText('Ready since Mon, Nov 23, 2026 at 10:15 AM')).toBeInTheDocument();
   expect(within(drawer).queryByRole('button', { name: 'Mark order 12 ready' })).not.toBeInTheDocument();
+  // The list says so too.
+  expect(screen.getByRole('button', { name: 'Open order 12' }).closest('tr')).toHaveTextContent(/Ready$/);
   expect(writeCalls(fetchMock).map(([url, init]) => `${init.method} ${url}`)).toEqual(['PUT /api/orders/12/ready']);
 });
 
