@@ -1,11 +1,11 @@
 from typing import Any
 
-from django.contrib import admin
+from django.contrib import admin, messages
 from django.contrib.auth.admin import UserAdmin as DjangoUserAdmin
 from django.contrib.auth.forms import AdminPasswordChangeForm, AdminUserCreationForm, UserChangeForm
 from django.contrib.auth.hashers import make_password
 from django.core.exceptions import ValidationError
-from django.http import HttpRequest, HttpResponse
+from django.http import HttpRequest, HttpResponse, HttpResponseBadRequest
 from django.utils import timezone
 
 from accounts import limits, services
@@ -13,7 +13,7 @@ from accounts.hashers import SignInBusy
 from accounts.lockout import username
 from accounts.models import RegistrationCode, User
 from accounts.selectors import password_in_use
-from common.errors import TooManyAttempts, error_status
+from common.errors import DomainError, TooManyAttempts, error_status
 
 _django_admin_login = admin.site.login
 
@@ -75,6 +75,17 @@ class UserEditForm(UserChangeForm):
         model = User
         fields = ("email", "name", "is_active", "is_staff", "is_superuser")
 
+    def clean(self) -> dict[str, Any]:
+        data = super().clean()
+        keeps_role = bool(data.get("is_active")) and bool(data.get("is_staff"))
+        stored = User.objects.filter(pk=self.instance.pk).first()
+        if stored is not None:
+            try:
+                services.last_admin_check(stored, keeps_role=keeps_role)
+            except DomainError as refused:
+                raise ValidationError(refused.message) from None
+        return data
+
 
 @admin.register(User)
 class UserAdmin(DjangoUserAdmin):
@@ -107,12 +118,25 @@ class UserAdmin(DjangoUserAdmin):
     def get_deleted_objects(self, objs: Any, request: HttpRequest) -> Any:
         return [str(obj) for obj in objs], {"users": len(objs)}, set(), []
 
+    def delete_view(self, request: HttpRequest, object_id: str, extra_context: Any = None) -> Any:
+        # The last admin's page answers 400 with the reason before any confirmation.
+        user = User.objects.filter(pk=object_id).first() if object_id.isdigit() else None
+        if user is not None:
+            try:
+                services.last_admin_check(user, keeps_role=False)
+            except DomainError as refused:
+                return HttpResponseBadRequest(refused.message)
+        return super().delete_view(request, object_id, extra_context)
+
     def delete_model(self, request: HttpRequest, obj: Any) -> None:
         services.user_erase(user_id=obj.pk)
 
     def delete_queryset(self, request: HttpRequest, queryset: Any) -> None:
         for pk in queryset.values_list("pk", flat=True):
-            services.user_erase(user_id=pk)
+            try:
+                services.user_erase(user_id=pk)
+            except DomainError as refused:
+                self.message_user(request, refused.message, level=messages.ERROR)
 
 
 @admin.register(RegistrationCode)

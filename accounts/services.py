@@ -331,14 +331,40 @@ def profile_update(*, user: User, **changes: Any) -> User:
 DELETED_EMAIL = "deleted-{pk}@deleted.invalid"
 
 
+LAST_ADMIN = "The shop must keep at least one active admin. Make another admin first."
+
+
+def _is_active_admin(user: User) -> bool:
+    return user.is_active and user.is_staff
+
+
+def last_admin_check(user: User, *, keeps_role: bool) -> None:
+    """Refuse (400) a change that would leave the shop with no active admin: closing the
+    last one's account, or taking their role or their access (`keeps_role` False). Call
+    inside the change's transaction: the admins' rows are locked in one order, so two admins
+    removing each other at once take turns and the second is refused."""
+    if keeps_role or not _is_active_admin(user):
+        return
+    admins = list(
+        User.objects.select_for_update()
+        .filter(is_active=True, is_staff=True)
+        .order_by("pk")
+        .values_list("pk", flat=True)
+    )
+    if not [pk for pk in admins if pk != user.pk]:
+        raise InvalidInput(LAST_ADMIN)
+
+
 def user_erase(*, user_id: int) -> None:
     """Close an account (the customer's DELETE /api/auth/me, an admin's delete): the row
     stays, deactivated and nameless, so the orders it placed stay in the books as
-    "Deleted customer" with no name, phone or address; ride requests are deleted."""
+    "Deleted customer" with no name, phone or address, its pending orders cancelled with
+    their stock put back; ride requests are deleted. The last active admin is refused."""
     with transaction.atomic():
         user = User.objects.select_for_update().filter(pk=user_id).first()
         if user is None:
             raise NotFound(USER_NOT_FOUND)
+        last_admin_check(user, keeps_role=False)
         # The orders anonymized, the ride requests deleted (accounts.personal_data).
         erase_elsewhere(user)
         user.groups.clear()

@@ -52,7 +52,7 @@ def _leave_pending(
     actor: User | None,
     to_status: OrderStatus,
     reason: str = "",
-    email: str = "order_status_email",
+    email: str | None = "order_status_email",
 ) -> None:
     """Move the locked `order` on as ORDER_TRANSITIONS allows (else a 409 and nothing
     changes): the event (`reason` first in its note), stock back on a cancel, and the
@@ -74,7 +74,8 @@ def _leave_pending(
             actor=actor,
             reason=StockReason.HOLD_EXPIRED if reason == HOLD_EXPIRED else StockReason.CANCEL,
         )
-    send_email_later(f"orders.status_emails.{email}", order.pk)
+    if email:
+        send_email_later(f"orders.status_emails.{email}", order.pk)
 
 
 def _order_leave_pending(*, order_id: int, actor: User, to_status: OrderStatus) -> Order:
@@ -187,11 +188,33 @@ def orders_expire_holds() -> int:
 
 
 DELETED_CUSTOMER = "Deleted customer"
+# The reason a closing account's pending orders give (their event note).
+ACCOUNT_CLOSED = "Account closed."
+
+
+def orders_cancel_for_closed_account(*, user: User) -> int:
+    """Cancel a closing account's pending orders as an admin's cancel does (event with the
+    reason, stock back through the ledger) in the caller's transaction, so the account
+    cannot close while its orders keep holding stock. No email: the address is being
+    erased and the person asked for it. Returns how many it cancelled."""
+    cancelled = 0
+    pending = Order.objects.select_for_update().filter(user=user, status=OrderStatus.PENDING)
+    for order in pending.order_by("pk"):
+        _leave_pending(
+            order, actor=None, to_status=OrderStatus.CANCELLED, reason=ACCOUNT_CLOSED, email=None
+        )
+        log_order_status(
+            order, from_status=OrderStatus.PENDING, to_status=OrderStatus.CANCELLED, actor=None
+        )
+        cancelled += 1
+    return cancelled
 
 
 def orders_anonymize_for_user(*, user: User) -> int:
     """Keep a closing account's orders for the books with nothing that names the person
-    (accounts.services.user_erase, through accounts.personal_data); return how many."""
+    (accounts.services.user_erase, through accounts.personal_data); its pending orders are
+    cancelled first (orders_cancel_for_closed_account). Returns how many orders it kept."""
+    orders_cancel_for_closed_account(user=user)
     return Order.objects.filter(user=user).update(
         customer_name=DELETED_CUSTOMER,
         phone_number="",

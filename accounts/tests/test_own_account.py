@@ -5,10 +5,11 @@ import json
 import pytest
 
 from accounts.models import User
-from accounts.services import DELETED_EMAIL, WRONG_CURRENT_PASSWORD
+from accounts.services import DELETED_EMAIL, LAST_ADMIN, WRONG_CURRENT_PASSWORD
 from orders.models import Order
 from rides.models import Ride
 from rides.tests.factories import make_ride
+from shop.models import StockMove
 from tests.factories import checkout_body, line, make_product
 
 pytestmark = pytest.mark.django_db
@@ -268,3 +269,101 @@ class TestAdminDeletesUser:
 
         assert response.status_code == 302
         assert_erased(customer.pk, history["order"])
+
+
+class TestClosingCancelsPendingOrders:
+    """Issue 43, item 13: a closed account's pending orders no longer hold stock."""
+
+    def test_closing_puts_the_pending_orders_stock_back(self, customer_client, customer):
+        lamp = make_product(name="Lamp", quantity=5)
+        pickup = customer_client.post(
+            "/api/orders/checkout", checkout_body(line(lamp, 3)), format="json"
+        )
+        delivery = customer_client.post(
+            "/api/orders/checkout", checkout_body(line(lamp, 2), option="delivery"), format="json"
+        )
+        assert (pickup.status_code, delivery.status_code) == (201, 201)
+        lamp.refresh_from_db()
+        assert lamp.quantity == 0
+
+        response = customer_client.delete(
+            "/api/auth/me", {"password": "casey-secret-1"}, format="json"
+        )
+
+        assert response.status_code == 204
+        lamp.refresh_from_db()
+        assert lamp.quantity == 5
+        orders = Order.objects.filter(user=customer)
+        assert {o.status for o in orders} == {"cancelled"}
+        for order in orders:
+            assert order.events.order_by("-pk").first().note.startswith("Account closed.")
+        moves = StockMove.objects.filter(product_id=lamp.pk, reason="cancel")
+        assert sorted(m.delta for m in moves) == [2, 3]
+
+    def test_another_shopper_can_buy_what_was_held(
+        self, client_for, make_user, admin_client_api, customer, customer_client
+    ):
+        lamp = make_product(name="Lamp", quantity=2)
+        customer_client.post("/api/orders/checkout", checkout_body(line(lamp, 2)), format="json")
+
+        assert admin_client_api.delete(f"/api/auth/users/{customer.pk}").status_code == 204
+
+        shopper = client_for(make_user())
+        bought = shopper.post("/api/orders/checkout", checkout_body(line(lamp, 2)), format="json")
+        assert bought.status_code == 201
+
+
+class TestLastAdmin:
+    """Issue 43, item 4: the shop always keeps an active admin."""
+
+    def test_the_only_admin_cannot_close_their_account(self, admin_client_api, admin_user):
+        response = admin_client_api.delete(
+            "/api/auth/me", {"password": "ada-secret-1"}, format="json"
+        )
+
+        assert response.status_code == 400
+        assert response.json()["message"] == LAST_ADMIN
+        admin_user.refresh_from_db()
+        assert admin_user.is_active and admin_user.is_staff
+        assert admin_client_api.get("/api/auth/me").status_code == 200
+
+    def test_an_admin_with_a_colleague_can_close_theirs(
+        self, admin_client_api, admin_user, make_user
+    ):
+        make_user(admin=True)
+
+        response = admin_client_api.delete(
+            "/api/auth/me", {"password": "ada-secret-1"}, format="json"
+        )
+
+        assert response.status_code == 204
+
+    def test_django_admin_refuses_to_delete_the_last_admin(self, admin_browser, admin_user):
+        url = f"/admin/accounts/user/{admin_user.pk}/delete/"
+
+        page = admin_browser.post(url, {"post": "yes"})
+
+        assert page.status_code == 400
+        assert LAST_ADMIN in page.content.decode()
+        admin_user.refresh_from_db()
+        assert admin_user.is_active and admin_user.is_staff
+
+    def test_django_admin_refuses_to_take_the_last_admins_role(self, admin_browser, admin_user):
+        url = f"/admin/accounts/user/{admin_user.pk}/change/"
+        form = {"email": admin_user.email, "name": admin_user.name, "is_active": "on"}
+
+        page = admin_browser.post(url, form)
+
+        assert page.status_code == 200
+        assert LAST_ADMIN in page.content.decode()
+        admin_user.refresh_from_db()
+        assert admin_user.is_staff
+
+    def test_a_role_can_go_when_another_admin_stays(self, admin_browser, make_user):
+        other = make_user(admin=True)
+        url = f"/admin/accounts/user/{other.pk}/change/"
+        form = {"email": other.email, "name": other.name, "is_active": "on"}
+
+        assert admin_browser.post(url, form).status_code == 302
+        other.refresh_from_db()
+        assert not other.is_staff
