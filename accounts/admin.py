@@ -76,7 +76,7 @@ class UserEditForm(UserChangeForm):
         fields = ("email", "name", "is_active", "is_staff", "is_superuser")
 
     def clean(self) -> dict[str, Any]:
-        data = super().clean()
+        data = super().clean() or {}
         keeps_role = bool(data.get("is_active")) and bool(data.get("is_staff"))
         stored = User.objects.filter(pk=self.instance.pk).first()
         if stored is not None:

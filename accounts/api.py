@@ -42,6 +42,7 @@ from accounts.serializers import (
 from accounts.tokens import token_for
 from common.errors import SignInRefused
 from common.schema import THROTTLED, error, see_api_docs
+from common.throttles import ScopedThrottle
 
 SECTION = "Accounts"
 HASHING_BUSY = error("Sign-in is busy right now: try again after `Retry-After`.")
@@ -159,7 +160,7 @@ def password_check(request: Request) -> Response:
 @extend_schema(
     methods=["PATCH"],
     request=ProfileSerializer,
-    responses={200: MeSerializer, 400: error("Please enter a valid phone number")},
+    responses={200: MeSerializer, 400: error("Please enter a valid phone number"), 429: THROTTLED},
     description=see_api_docs(
         "Change your own name, phone, delivery address or ZIP (they prefill checkout).", SECTION
     ),
@@ -177,6 +178,7 @@ def password_check(request: Request) -> Response:
 @permission_classes([IsAuthenticated])
 def me(request: Request) -> Response:
     if request.method == "PATCH":
+        ProfileEditThrottle().allow_request(request, None)
         data = ProfileSerializer(data=request.data, partial=True)
         data.is_valid(raise_exception=True)
         return Response(
@@ -185,6 +187,15 @@ def me(request: Request) -> Response:
     if request.method == "DELETE":
         return _close_account(request)
     return Response(me_answer(_signed_in(request)))
+
+
+class ProfileEditThrottle(ScopedThrottle):
+    """A person's own profile saves, counted per user from any address (issue 43)."""
+
+    scope = "profile_edit"
+
+    def ident(self, request: Any) -> str | None:
+        return f"user-{request.user.pk}"
 
 
 def _close_account(request: Request) -> Response:

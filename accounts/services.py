@@ -1,6 +1,6 @@
 import secrets
 from collections.abc import Iterable
-from datetime import datetime
+from datetime import datetime, timedelta
 from typing import Any, TypedDict
 
 from django.conf import settings
@@ -14,7 +14,7 @@ from accounts.personal_data import erase_elsewhere
 from accounts.selectors import password_in_use, user_by_password, user_for_reset
 from accounts.tokens import reset_token_claims
 from accounts.validators import PASSWORD_TOO_SHORT, password_problems, zxcvbn_score
-from activity.services import activity_forget_person
+from activity.services import activity_forget_person, activity_merge_own_edits
 from common.errors import Conflict, DomainError, InvalidInput, NotFound, SignInRefused
 from common.mail import send_email_later
 from common.services import model_update, unknown_fields_check
@@ -317,14 +317,18 @@ def own_password_change(*, user: User, current_password: str, new_password: str)
 
 PROFILE_FIELDS = {"name", "phone", "delivery_address", "delivery_zip"}
 NAME_REQUIRED = "Name is required"
+# A person's own profile saves this close together are one history entry.
+PROFILE_MERGE_WINDOW = timedelta(minutes=5)
 
 
 def profile_update(*, user: User, **changes: Any) -> User:
-    """The customer's own details (validated by accounts.serializers.ProfileSerializer)."""
+    """The customer's own details (validated by accounts.serializers.ProfileSerializer);
+    their edits within PROFILE_MERGE_WINDOW make one history entry."""
     unknown_fields_check("profile_update", changes, PROFILE_FIELDS)
     with transaction.atomic():
         locked = User.objects.select_for_update().get(pk=user.pk)
         model_update(locked, data=changes)
+        activity_merge_own_edits(locked, person_id=user.pk, within=PROFILE_MERGE_WINDOW)
     return locked
 
 
@@ -361,10 +365,14 @@ def user_erase(*, user_id: int) -> None:
     "Deleted customer" with no name, phone or address, its pending orders cancelled with
     their stock put back; ride requests are deleted. The last active admin is refused."""
     with transaction.atomic():
+        found = User.objects.filter(pk=user_id).first()
+        if found is None:
+            raise NotFound(USER_NOT_FOUND)
+        # The admins' rows first (in one order), then this one: erasures take turns.
+        last_admin_check(found, keeps_role=False)
         user = User.objects.select_for_update().filter(pk=user_id).first()
         if user is None:
             raise NotFound(USER_NOT_FOUND)
-        last_admin_check(user, keeps_role=False)
         # The orders anonymized, the ride requests deleted (accounts.personal_data).
         erase_elsewhere(user)
         user.groups.clear()

@@ -1,4 +1,4 @@
-from accounts import api
+from accounts import api, codes_api
 from common.routes import route
 
 urlpatterns = [
@@ -13,4 +13,6 @@ urlpatterns = [
     *route("auth/users", api.user_list),
     *route("auth/users/<int:user_id>", api.user_detail),
     *route("auth/users/<int:user_id>/password", api.user_password),
+    *route("auth/registration-codes", codes_api.code_list),
+    *route("auth/registration-codes/<int:code_id>", codes_api.code_detail),
 ]

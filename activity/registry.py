@@ -135,6 +135,8 @@ KINDS = (
             "max_units_per_line",
             "max_pending_orders",
             "pending_hold_hours",
+            "max_pending_units",
+            "max_pending_value",
         ),
     ),
     # Orders and rides: their status and when they are due, never the customer's details

@@ -2,6 +2,7 @@
 rows created or changed in bulk, and a person's erasure."""
 
 from collections.abc import Iterable, Sequence
+from datetime import timedelta
 
 from auditlog.diff import model_instance_diff
 from auditlog.models import LogEntry
@@ -68,3 +69,32 @@ def activity_forget_person(*, user_id: int) -> None:
         about, ["object_repr", "changes", "changes_text", "serialized_data", "actor_email"]
     )
     LogEntry.objects.filter(actor_id=user_id).update(actor=None, actor_email=None)
+
+
+def activity_merge_own_edits(row: models.Model, *, person_id: int, within: timedelta) -> None:
+    """Fold the newest entry about `row` into the one before it when both are `person_id`'s
+    own edits and the newer came within `within` of the older one's time: a burst of a
+    customer's profile saves is one entry (each field from its first before to its last
+    after, at the burst's first time), so no one floods the owner's history. Call right
+    after the save that wrote the newest entry, in its transaction."""
+    content_type = ContentType.objects.get_for_model(row, for_concrete_model=False)
+    entries = list(
+        LogEntry.objects.select_for_update()
+        .filter(content_type=content_type, object_pk=str(row.pk))
+        .order_by("-timestamp", "-pk")[:2]
+    )
+    if len(entries) < 2:
+        return
+    newest, earlier = entries
+    own = all(
+        entry.action == LogEntry.Action.UPDATE and entry.actor_id == person_id for entry in entries
+    )
+    if not own or newest.timestamp - earlier.timestamp > within:
+        return
+    merged = dict(earlier.changes or {})
+    for field, (before, after) in dict(newest.changes or {}).items():
+        merged[field] = [merged[field][0], after] if field in merged else [before, after]
+    earlier.changes = merged
+    earlier.changes_text = ""
+    earlier.save(update_fields=["changes", "changes_text"])
+    newest.delete()

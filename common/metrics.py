@@ -9,8 +9,6 @@ Counters other code increments, one call each: `order_placed()`, `failed_sign_in
 `admin_locked()`, `catalog_cache_hit()` and `catalog_cache_miss()`.
 """
 
-import hmac
-import ipaddress
 import os
 from collections.abc import Iterator
 from datetime import timedelta
@@ -32,7 +30,7 @@ from prometheus_client import (
 from prometheus_client.core import GaugeMetricFamily
 
 from common.errors import json_error
-from common.throttles import client_ip
+from common.proxies import may_read_internals
 
 # Each metric below opens its file in the folder as it is defined: a manage.py command
 # started with the variable set may come before any gunicorn made the folder.
@@ -169,25 +167,12 @@ def exposition() -> bytes:
     return generate_latest(REGISTRY)
 
 
-def _may_read(request: HttpRequest) -> bool:
-    token = settings.METRICS_TOKEN
-    if token:
-        given = request.headers.get("Authorization", "")
-        # Constant time: how much of a guess was right must not show in the answer's timing.
-        if hmac.compare_digest(given.encode(), f"Bearer {token}".encode()):
-            return True
-    try:
-        return ipaddress.ip_address(client_ip(request)).is_loopback
-    except ValueError:
-        return False
-
-
 METRICS_REFUSED = "Metrics are readable from this machine or with the metrics token."
 
 
 def metrics_view(request: HttpRequest) -> HttpResponse:
-    """GET /metrics: from loopback (the client address as the throttles see it, behind
-    NUM_PROXIES proxies), or from anywhere with `Authorization: Bearer $METRICS_TOKEN`."""
-    if not _may_read(request):
+    """GET /metrics: from a direct loopback client sending no forwarding header, or from
+    anywhere with `Authorization: Bearer $METRICS_TOKEN` (common.proxies)."""
+    if not may_read_internals(request):
         return json_error(METRICS_REFUSED, 403)
     return HttpResponse(exposition(), content_type=CONTENT_TYPE_LATEST)

@@ -18,6 +18,7 @@ from rest_framework.settings import api_settings
 from common import metrics
 from common.errors import UNAVAILABLE_MESSAGE, database_retry_after, json_error
 from common.observability import request_context
+from common.proxies import note_unconfigured_proxy
 
 request_logger = logging.getLogger("shop.requests")
 REQUEST_ID = re.compile(r"[\w.:-]+", re.ASCII)
@@ -40,6 +41,7 @@ class RequestLogMiddleware:
         # A client's id goes into log lines, error reports and bodies: plain characters only.
         request_id = given if given and REQUEST_ID.fullmatch(given) else uuid.uuid4().hex
         request.request_id = request_id  # type: ignore[attr-defined]
+        note_unconfigured_proxy(request)
         with request_context(request_id, request):
             started = time.perf_counter()
             response = self.get_response(request)

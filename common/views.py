@@ -1,4 +1,3 @@
-import concurrent.futures
 import mimetypes
 import posixpath
 import time
@@ -16,6 +15,7 @@ from django.views.decorators.csrf import csrf_exempt
 
 from common.errors import json_error
 from common.observability import current_request_id
+from common.proxies import may_read_internals, unconfigured_proxy
 from common.selectors import task_queue_health
 
 ONE_YEAR = 60 * 60 * 24 * 365
@@ -52,17 +52,23 @@ def healthz(request: HttpRequest) -> JsonResponse:
 
 def readyz(request: HttpRequest) -> JsonResponse:
     """Readiness: 503 only when the database is unreachable (nothing works without it).
-    A cache, storage or task queue problem degrades the shop but it still sells, so the
-    answer stays 200 with "degraded" and each dependency's state (docs/deploy.md)."""
+    A cache, storage or task queue problem, or a proxy NUM_PROXIES does not count
+    (common.proxies), degrades the shop but it still sells, so the answer stays 200 with
+    "degraded". Anyone reads the status; each dependency's state and the fix only a direct
+    loopback client or the metrics token (docs/deploy.md)."""
     checks: dict[str, Any] = {"database": _database_state()}
     checks["cache"] = _cache_state()
     checks["storage"] = _storage_state()
     checks["tasks"] = _task_queue_state() if checks["database"] == "ok" else {"state": "unknown"}
+    proxy_fix = unconfigured_proxy()
+    if proxy_fix:
+        checks["proxy"] = proxy_fix
+    detail = may_read_internals(request)
     if checks["database"] != "ok":
         body = {
             "status": "unavailable",
-            **checks,
-            "message": "Not ready: database unreachable.",
+            **(checks if detail else {}),
+            "message": "Not ready: database unreachable." if detail else "Not ready.",
             "code": "unavailable",
         }
         return JsonResponse(body, status=503)
@@ -70,8 +76,10 @@ def readyz(request: HttpRequest) -> JsonResponse:
         checks["cache"] != "ok"
         or checks["storage"] != "ok"
         or checks["tasks"]["state"] not in ("ok", "external")
+        or bool(proxy_fix)
     )
-    return JsonResponse({"status": "degraded" if degraded else "ok", **checks})
+    status = "degraded" if degraded else "ok"
+    return JsonResponse({"status": status, **checks} if detail else {"status": status})
 
 
 def _database_state() -> str:
@@ -95,7 +103,9 @@ def _cache_state() -> str:
 
 
 # A load balancer may ask every second on every server: the storage round trip (three
-# requests on S3) runs at most once per this many seconds per process.
+# requests on S3) runs at most once per this many seconds per process. The probe runs in
+# the request, no thread: S3's client gives up by its own timeouts (config/settings/files.py,
+# `client_config`), and a slow verdict is kept like any other.
 STORAGE_VERDICT_SECONDS = 5
 _storage_verdict: dict[str, Any] = {"storage": None, "until": 0.0, "state": None}
 
@@ -110,11 +120,7 @@ def _storage_state() -> str:
     # The wall clock, not monotonic: tests move it with time-machine.
     if verdict["storage"] is storage and time.time() < verdict["until"]:
         return verdict["state"]
-    future = _probe_pool.submit(_probe_storage, storage)
-    try:
-        state = future.result(timeout=2)
-    except concurrent.futures.TimeoutError:
-        state = "timeout"
+    state = _probe_storage(storage)
     verdict.update(storage=storage, until=time.time() + STORAGE_VERDICT_SECONDS, state=state)
     return state
 
@@ -139,6 +145,9 @@ def _storage_problem(error: Exception) -> str:
     # botocore's ClientError carries S3's own error code in its response dict.
     response = getattr(error, "response", None)
     code = response.get("Error", {}).get("Code", "") if isinstance(response, dict) else ""
+    if "Timeout" in type(error).__name__:
+        # botocore's ConnectTimeoutError, ReadTimeoutError: the client's own timeouts.
+        return "timeout"
     if code == "NoSuchBucket":
         return "missing bucket"
     if code in ("AccessDenied", "403", "AllAccessDisabled"):
@@ -161,9 +170,6 @@ def _task_queue_state() -> dict[str, Any]:
         return task_queue_health()
     except Exception:
         return {"state": "unknown"}
-
-
-_probe_pool = concurrent.futures.ThreadPoolExecutor(max_workers=1)
 
 
 def not_found(request: HttpRequest, exception: Exception | None = None) -> JsonResponse:

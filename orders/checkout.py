@@ -19,13 +19,15 @@ docs/api.md point here). The first problem found is the answer:
    `maxPendingOrders` pending orders already (400, orders.rules.check_pending_orders).
 5. A product sold in types without a type (400, shop.stock.stock_check_types).
 6. The shop rules (400, orders.rules.checkout_plan): more than `maxUnitsPerLine` units of one
-   product or type (every such line named); shipping a product that cannot be shipped; the
+   product or type (every such line named); more than `maxPendingUnits` of one product or
+   type with what the customer's pending orders hold (every such line named); shipping a product that cannot be shipped; the
    delivery ZIP code; the phone number's form; the delivery date and time (hours, lead time,
    horizon); the 21+ confirmation.
 7. A full delivery hour (409, orders.delivery.delivery_slot_take).
 8. The stock (shop.stock.stock_reserve): an unknown item or a type of another product (400),
    an unavailable or unpriced item (409), short items, every short line named at once (409).
-9. A total beyond what an order can hold (400); then a delivery fee or total other than the
+9. A total beyond what an order can hold (400); goods that with those of the customer's
+   pending orders pass `maxPendingValue` (400, orders.rules.check_pending_value); then a delivery fee or total other than the
    one the shopper was shown, compared to the cent (409 `Prices have changed...`).
 """
 
@@ -52,9 +54,15 @@ from orders.rules import (
     QUANTITY_TOO_LOW,
     CheckoutPlan,
     check_pending_orders,
+    check_pending_value,
     checkout_plan,
 )
-from orders.selectors import order_by_idempotency_key, order_get, order_pending_count
+from orders.selectors import (
+    PendingHoldings,
+    order_by_idempotency_key,
+    order_get,
+    order_pending_holdings,
+)
 from shop.stock import ReservedLine, StockLine, stock_check_types, stock_reserve
 from storesettings.selectors import ShopConfig, shop_config
 
@@ -170,10 +178,11 @@ def _place(user: User, checkout: CheckoutInput, *, notify: bool) -> CheckoutResu
             return replayed
         # Read once: every rule of this checkout applies the same settings.
         config = shop_config()
-        plan = _plan(user, checkout, config)
+        held = order_pending_holdings(user=user)
+        plan = _plan(checkout, config, held)
         order = _order_row(user, checkout, plan, config)
         reserved = stock_reserve(lines=checkout.lines, order_id=order.pk, actor=user)
-        _price(order, reserved, checkout, config)
+        _price(order, reserved, checkout, config, held.value)
         _lines(order, reserved)
         record_event(order, from_status="", to_status=OrderStatus.PENDING, actor=user)
         if notify:
@@ -183,9 +192,9 @@ def _place(user: User, checkout: CheckoutInput, *, notify: bool) -> CheckoutResu
     return CheckoutResult(order=order, created=True)
 
 
-def _plan(user: User, checkout: CheckoutInput, config: ShopConfig) -> CheckoutPlan:
-    """The pending cap, a type for every typed product, then the shop rules (all 400s)."""
-    check_pending_orders(order_pending_count(user=user), config=config)
+def _plan(checkout: CheckoutInput, config: ShopConfig, held: PendingHoldings) -> CheckoutPlan:
+    """The pending caps, a type for every typed product, then the shop rules (all 400s)."""
+    check_pending_orders(held.orders, config=config)
     stock_check_types(lines=checkout.lines)
     return checkout_plan(
         option=checkout.delivery_option,
@@ -196,6 +205,7 @@ def _plan(user: User, checkout: CheckoutInput, config: ShopConfig) -> CheckoutPl
         delivery_date=checkout.delivery_date,
         delivery_time=checkout.delivery_time,
         config=config,
+        held_units=held.units,
     )
 
 
@@ -234,7 +244,11 @@ def _order_row(
 
 
 def _price(
-    order: Order, reserved: list[ReservedLine], checkout: CheckoutInput, config: ShopConfig
+    order: Order,
+    reserved: list[ReservedLine],
+    checkout: CheckoutInput,
+    config: ShopConfig,
+    held_value: Decimal,
 ) -> None:
     """Subtotal, fee and total from the database's prices, stored on the order."""
     subtotal = money(sum((line.unit_price * line.quantity for line in reserved), start=money(0)))
@@ -243,6 +257,7 @@ def _price(
     if total > MAX_ORDER_TOTAL:
         # Raised before the totals are stored: the whole checkout rolls back.
         raise InvalidInput(ORDER_TOO_LARGE, errors={"cartItems": [ORDER_TOO_LARGE]})
+    check_pending_value(subtotal, held_value, config=config)
     if _differs(checkout.client_delivery_fee, fee) or _differs(checkout.client_total, total):
         raise Conflict(PRICES_CHANGED)
     order.subtotal, order.delivery_fee, order.total = subtotal, fee, total

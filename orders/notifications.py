@@ -4,6 +4,7 @@ Each is a background task (common.mail): queued once the order is committed, sen
 worker, retried when the mail server fails; a checkout never waits on mail.
 """
 
+from datetime import timedelta
 from typing import Any
 
 from django.conf import settings
@@ -11,10 +12,11 @@ from django.core.mail import EmailMessage
 from django.template.loader import render_to_string
 
 from common.mail import send_email_later
-from common.shoptime import format_day_and_clock
+from common.shoptime import format_day_and_clock, format_when
 from common.templatetags.emails import money
 from orders.age import id_notice
 from orders.models import Order
+from storesettings.selectors import shop_config
 
 
 def _context(order: Order) -> dict[str, Any]:
@@ -25,7 +27,17 @@ def _context(order: Order) -> dict[str, Any]:
         if order.delivery_date
         else None,
         "id_notice": id_notice(order),
+        "hold_until": _hold_until(order),
     }
+
+
+def _hold_until(order: Order) -> str | None:
+    """When a still-pending order is cancelled by `expire_pending_orders`: the hold counts
+    from when it was placed, whatever its delivery date (None: holds never expire)."""
+    hours = shop_config().pending_hold_hours
+    if hours <= 0:
+        return None
+    return format_when(order.created_at + timedelta(hours=hours))
 
 
 def confirmation_email(order: Order) -> EmailMessage:

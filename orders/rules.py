@@ -15,6 +15,7 @@ from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from datetime import date, datetime
+from decimal import Decimal
 from typing import Any
 
 from rest_framework import serializers
@@ -43,6 +44,14 @@ QUANTITY_TOO_LOW = "Quantity must be at least 1"
 
 UNITS_PER_LINE = "You can order at most {most} of {label} per order."
 UNITS_PER_LINES = "You can order at most {most} of each item per order: {labels}."
+PENDING_UNITS = (
+    "You can hold at most {most} of {label} across your orders waiting to be completed "
+    "({held} already)."
+)
+PENDING_VALUE = (
+    "Your orders waiting to be completed can hold at most {most} of goods together "
+    "({held} already). Please wait until one is completed or cancelled."
+)
 PENDING_ORDERS = (
     "You already have {orders} waiting to be completed. Please wait until one is "
     "completed or cancelled before placing another."
@@ -73,15 +82,17 @@ def checkout_plan(
     delivery_date: date | None,
     delivery_time: str,
     config: ShopConfig,
+    held_units: dict[tuple[int, int | None], int] | None = None,
 ) -> CheckoutPlan:
     """Refuse (400) a cart or appointment the shop cannot accept under `config` (the
-    settings the checkout read once); else the cleaned values."""
+    settings the checkout read once); else the cleaned values. `held_units`: what the
+    customer's pending orders hold already (check_pending_units)."""
     products = product_sale_rules(product_ids={line.product_id for line in lines})
     # Unknown ids are skipped here: the stock reservation refuses them with its own message.
     in_cart = [products[line.product_id] for line in lines if line.product_id in products]
-    check_units_per_line(
-        lines, names={pk: name for pk, (name, _, _) in products.items()}, config=config
-    )
+    names = {pk: name for pk, (name, _, _) in products.items()}
+    check_units_per_line(lines, names=names, config=config)
+    check_pending_units(lines, held_units or {}, names=names, config=config)
     if option == DeliveryOption.SHIPPING:
         _check_shippable(in_cart)
     zip_code, moment = "", None
@@ -141,16 +152,24 @@ def _over(
 
 def _labels(over: list[tuple[int, int | None]], *, names: dict[int, str]) -> list[str]:
     """ "Name" or "Name - Type" for each line of `over` whose type belongs to its product."""
+    return list(_label_map(over, names=names).values())
+
+
+def _label_map(
+    over: list[tuple[int, int | None]], *, names: dict[int, str]
+) -> dict[tuple[int, int | None], str]:
     if not over:
-        return []
+        return {}
     types = ProductType.objects.filter(pk__in={type_id for _, type_id in over if type_id})
     type_names = {(p, t): name for t, p, name in types.values_list("pk", "product_id", "name")}
-    return [
-        f"{names[product_id]} - {type_names[product_id, type_id]}" if type_id else names[product_id]
+    return {
+        (product_id, type_id): f"{names[product_id]} - {type_names[product_id, type_id]}"
+        if type_id
+        else names[product_id]
         for product_id, type_id in over
         # A type that is gone, or another product's, is refused by the stock reservation.
         if not type_id or (product_id, type_id) in type_names
-    ]
+    }
 
 
 def check_pending_orders(pending: int, *, config: ShopConfig) -> None:
@@ -159,6 +178,45 @@ def check_pending_orders(pending: int, *, config: ShopConfig) -> None:
     if most is not None and pending >= most:
         message = PENDING_ORDERS.format(orders=f"{most} order{'' if most == 1 else 's'}")
         raise InvalidInput(message, errors={"cartItems": [message]})
+
+
+def check_pending_units(
+    lines: Sequence[StockLine],
+    held: dict[tuple[int, int | None], int],
+    *,
+    names: dict[int, str],
+    config: ShopConfig,
+) -> None:
+    """Refuse (400) a cart that would bring the customer's pending orders (`held`, from
+    orders.selectors.order_pending_holdings) past MAX_PENDING_UNITS of one product or
+    type, naming every such line; so no account can take a product off sale by spreading
+    it over orders. `names`: {product id: name}."""
+    most = limit(config.max_pending_units)
+    if most is None:
+        return
+    wanted: Counter[tuple[int, int | None]] = Counter()
+    for line in lines:
+        wanted[line.product_id, line.type_id] += line.quantity
+    over = [
+        key for key, units in wanted.items() if units + held.get(key, 0) > most and key[0] in names
+    ]
+    labels = _label_map(over, names=names)
+    each = [
+        PENDING_UNITS.format(most=most, label=labels[key], held=held.get(key, 0))
+        for key in over
+        if key in labels
+    ]
+    if each:
+        raise InvalidInput(each[0], errors={"cartItems": each})
+
+
+def check_pending_value(value: Decimal, held: Decimal, *, config: ShopConfig) -> None:
+    """Refuse (400) an order whose goods (`value`) with those of the customer's pending
+    orders (`held`) pass MAX_PENDING_VALUE."""
+    if config.max_pending_value <= 0 or value + held <= config.max_pending_value:
+        return
+    message = PENDING_VALUE.format(most=f"${config.max_pending_value:,.2f}", held=f"${held:,.2f}")
+    raise InvalidInput(message, errors={"cartItems": [message]})
 
 
 def checkout_messages() -> dict[str, str]:

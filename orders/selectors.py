@@ -1,11 +1,12 @@
 """Reads of orders: the lists (a customer's own, an admin's all), counts, exports, and the
 order rules served to the client."""
 
+from dataclasses import dataclass
 from datetime import date, datetime, timedelta
 from decimal import Decimal
 from typing import Any
 
-from django.db.models import Count, F, Prefetch, Q, QuerySet
+from django.db.models import Count, F, Prefetch, Q, QuerySet, Sum
 from django.db.models.functions import Coalesce
 
 from accounts.models import User
@@ -120,17 +121,41 @@ def order_by_idempotency_key(*, user: User, key: str) -> Order | None:
     return _answered(Order.objects.filter(user=user, idempotency_key=key)).first()
 
 
-def order_pending_count(*, user: User) -> int:
-    """Pending orders of `user`: what MAX_PENDING_ORDERS caps."""
-    return Order.objects.filter(user=user, status=OrderStatus.PENDING).count()
+@dataclass(frozen=True)
+class PendingHoldings:
+    """What a customer's pending orders hold together: how many orders (what
+    MAX_PENDING_ORDERS caps), units per (product id, type id or None) as the stock
+    reservation counts them (MAX_PENDING_UNITS), and the goods' value (MAX_PENDING_VALUE)."""
+
+    orders: int
+    units: dict[tuple[int, int | None], int]
+    value: Decimal
+
+
+def order_pending_holdings(*, user: User) -> PendingHoldings:
+    """`user`'s pending orders (two queries)."""
+    totals = Order.objects.filter(user=user, status=OrderStatus.PENDING).aggregate(
+        orders=Count("pk"), value=Coalesce(Sum("subtotal"), Decimal("0"))
+    )
+    units: dict[tuple[int, int | None], int] = {}
+    if totals["orders"]:
+        pending = OrderLine.objects.filter(
+            order__user=user, order__status=OrderStatus.PENDING, product_id__isnull=False
+        )
+        for product_id, type_id, sold_as_type, quantity in pending.values_list(
+            "product_id", "product_type_id", "sold_as_type", "quantity"
+        ):
+            key = (product_id, type_id if sold_as_type else None)
+            units[key] = units.get(key, 0) + quantity
+    return PendingHoldings(orders=totals["orders"], units=units, value=totals["value"])
 
 
 def order_expired_hold_ids(*, cutoff: datetime) -> list[int]:
-    """Ids of pending orders whose hold ran out: placed before `cutoff` and, for a local
-    delivery, booked before it too (an order booked for next week is not stale today)."""
+    """Ids of pending orders whose hold ran out: placed before `cutoff`, whatever their
+    delivery date (stock is held at most the hold from when the order was placed, so a
+    delivery booked weeks ahead cannot keep goods off sale for weeks)."""
     return list(
         Order.objects.filter(status=OrderStatus.PENDING, created_at__lt=cutoff)
-        .filter(Q(delivery_at__isnull=True) | Q(delivery_at__lt=cutoff))
         .order_by("pk")
         .values_list("pk", flat=True)
     )

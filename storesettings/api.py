@@ -4,12 +4,12 @@ from typing import cast
 
 from drf_spectacular.utils import extend_schema
 from rest_framework.decorators import api_view, parser_classes, permission_classes
-from rest_framework.parsers import JSONParser
 from rest_framework.permissions import IsAdminUser
 from rest_framework.request import Request
 from rest_framework.response import Response
 
 from accounts.models import User
+from common.parsers import JSONParser
 from common.schema import error, see_api_docs
 from storesettings import selectors, services
 from storesettings.serializers import (

@@ -8,6 +8,9 @@ from datetime import time
 from decimal import Decimal, InvalidOperation
 from typing import Any
 
+from common.contact import clean_phone
+from common.errors import InvalidInput
+
 _ZIP = re.compile(r"\d{5}")
 _CLOCK = re.compile(r"([01]\d|2[0-3]):[0-5]\d")
 MONEY_MAX = Decimal("100000")
@@ -17,7 +20,10 @@ class Invalid(ValueError):
     """The message names the field, in words a shop owner reads."""
 
 
-def text(*, most: int, required: bool = True) -> Callable[[str, Any], str]:
+def text(*, most: int, required: bool = True, lines: bool = False) -> Callable[[str, Any], str]:
+    """Text of at most `most` characters; one line unless `lines` (control characters are
+    refused before this, by common.parsers)."""
+
     def check(name: str, value: Any) -> str:
         if not isinstance(value, str):
             raise Invalid(f"{name} must be text.")
@@ -26,9 +32,24 @@ def text(*, most: int, required: bool = True) -> Callable[[str, Any], str]:
             raise Invalid(f"{name} must not be empty.")
         if len(value) > most:
             raise Invalid(f"{name} must be at most {most} characters.")
+        if not lines and ("\n" in value or "\r" in value):
+            raise Invalid(f"{name} must be one line.")
         return value
 
     return check
+
+
+def phone(name: str, value: Any) -> str:
+    """A US phone number as checkout takes one (common.contact), kept in its form."""
+    if not isinstance(value, str) or len(value) > 40:
+        raise Invalid(f"{name} must be a phone number like (714) 555-0142.")
+    try:
+        cleaned = clean_phone(value)
+    except InvalidInput:
+        raise Invalid(f"{name} must be a phone number like (714) 555-0142.") from None
+    if not cleaned:
+        raise Invalid(f"{name} must not be empty.")
+    return cleaned
 
 
 def money(*, optional: bool = False) -> Callable[[str, Any], Decimal | None]:
@@ -69,16 +90,26 @@ def clock(name: str, value: Any) -> time:
     return time.fromisoformat(value.strip())
 
 
+# Far more than one shop's delivery area (Orange County has about 170), and few enough
+# that /api/shop/info, which lists them, stays small (under 20 KB).
+MAX_ZIP_CODES = 2000
+
+
 def zip_codes(name: str, value: Any) -> tuple[str, ...]:
     if not isinstance(value, list) or not value:
         raise Invalid(f"{name} must list at least one 5-digit ZIP code.")
-    codes = []
+    if len(value) > MAX_ZIP_CODES:
+        raise Invalid(f"{name} must list at most {MAX_ZIP_CODES} ZIP codes.")
+    codes: set[str] = set()
     for item in value:
         code = item.strip() if isinstance(item, str) else item
         if not isinstance(code, str) or not _ZIP.fullmatch(code):
-            raise Invalid(f"{name} must list 5-digit ZIP codes: {item!r} is not one.")
-        codes.append(code)
-    return tuple(sorted(set(codes)))
+            shown = repr(item)[:20]
+            raise Invalid(f"{name} must list 5-digit ZIP codes: {shown} is not one.")
+        if code in codes:
+            raise Invalid(f"{name} lists {code} twice.")
+        codes.add(code)
+    return tuple(sorted(codes))
 
 
 @dataclass(frozen=True)
@@ -92,8 +123,10 @@ NO_LIMIT = " (0: no limit)"
 SETTINGS = (
     Setting("shopName", "shop_name", text(most=100)),
     Setting("pickupLocation", "pickup_location", text(most=200)),
-    Setting("pickupPhone", "pickup_phone", text(most=40)),
-    Setting("pickupInstructions", "pickup_instructions", text(most=500, required=False)),
+    Setting("pickupPhone", "pickup_phone", phone),
+    Setting(
+        "pickupInstructions", "pickup_instructions", text(most=500, required=False, lines=True)
+    ),
     Setting("deliveryArea", "delivery_area", text(most=100)),
     Setting("fees.shipping", "shipping_fee", money()),
     Setting("fees.delivery", "delivery_fee", money()),
@@ -115,6 +148,8 @@ SETTINGS = (
     Setting(
         "pendingHoldHours", "pending_hold_hours", whole(least=0, most=8760, zero=" (0: no expiry)")
     ),
+    Setting("maxPendingUnits", "max_pending_units", whole(least=0, most=10000, zero=NO_LIMIT)),
+    Setting("maxPendingValue", "max_pending_value", money()),
 )
 BY_NAME = {setting.name: setting for setting in SETTINGS}
 # Sent back with a whole GET answer, and ignored: the server keeps these.

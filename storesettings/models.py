@@ -34,6 +34,10 @@ class ShopSettings(models.Model):
     max_units_per_line = models.PositiveIntegerField()
     max_pending_orders = models.PositiveIntegerField()
     pending_hold_hours = models.PositiveIntegerField()
+    # What one customer's pending orders may hold together (issue 43): units of one product
+    # or type, and the goods' value; 0: no limit. First-run figures in selectors.
+    max_pending_units = models.PositiveIntegerField(default=10)
+    max_pending_value = models.DecimalField(max_digits=8, decimal_places=2, default=500)
     updated_at = models.DateTimeField(auto_now=True)
     updated_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+"

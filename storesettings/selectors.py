@@ -49,6 +49,8 @@ class ShopConfig:
     max_units_per_line: int
     max_pending_orders: int
     pending_hold_hours: int
+    max_pending_units: int
+    max_pending_value: Decimal
     updated_at: datetime | None = None
     updated_by: str | None = None
 
@@ -87,6 +89,10 @@ def _first_run() -> ShopConfig:
         max_units_per_line=settings.MAX_UNITS_PER_LINE,
         max_pending_orders=settings.MAX_PENDING_ORDERS,
         pending_hold_hours=settings.PENDING_HOLD_HOURS,
+        # First run: 10 units of one product or type (one order's line cap, so spreading a
+        # cart over orders gains nothing) and goods worth 500.00 (config/settings/base.py).
+        max_pending_units=settings.MAX_PENDING_UNITS,
+        max_pending_value=Decimal(str(settings.MAX_PENDING_VALUE)),
     )
 
 

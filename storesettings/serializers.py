@@ -46,7 +46,17 @@ class ShopSettingsSerializer(serializers.Serializer):
     lowStockThreshold = serializers.IntegerField()
     maxUnitsPerLine = serializers.IntegerField(help_text="0: no limit.")
     maxPendingOrders = serializers.IntegerField(help_text="0: no limit.")
-    pendingHoldHours = serializers.IntegerField(help_text="0: pending orders never expire.")
+    pendingHoldHours = serializers.IntegerField(
+        help_text="0: pending orders never expire. Counted from when an order was placed, "
+        "whatever its delivery date."
+    )
+    maxPendingUnits = serializers.IntegerField(
+        help_text="Units of one product (or type) one customer's pending orders may hold "
+        "together; 0: no limit."
+    )
+    maxPendingValue = serializers.FloatField(
+        help_text="The goods' value one customer's pending orders may hold together; 0: no limit."
+    )
 
 
 class ShopSettingsAnswerSerializer(ShopSettingsSerializer):

@@ -28,6 +28,8 @@ SETTINGS = {
     "maxUnitsPerLine": 10,
     "maxPendingOrders": 3,
     "pendingHoldHours": 48,
+    "maxPendingUnits": 10,
+    "maxPendingValue": 500,
 }
 TOMORROW = (timezone.localdate() + timedelta(days=2)).isoformat()
 
@@ -229,6 +231,14 @@ MATRIX = [
         "/api/auth/users/{customer}/password",
         (401, 403, 403, 200),
         {"newPassword": "fresh-pass-991"},
+    ),
+    Row("GET", "/api/auth/registration-codes", (401, 403, 403, 200)),
+    Row("POST", "/api/auth/registration-codes", (401, 403, 403, 201), {"maxUses": 5}),
+    Row(
+        "PATCH",
+        "/api/auth/registration-codes/{registration_code}",
+        (401, 403, 403, 200),
+        {"isActive": False},
     ),
 ]
 

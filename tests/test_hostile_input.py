@@ -6,7 +6,8 @@ import json
 import pytest
 
 from common.middleware import NUL_IN_QUERY as HAS_NUL
-from common.parsers import TOO_DEEP
+from common.parsers import HAS_CONTROL, TOO_DEEP
+from common.parsers import HAS_NUL as HAS_NUL_BODY
 from orders.models import Order
 from shop.models import Product
 from shop.stock import CART_ITEMS_GONE
@@ -49,12 +50,12 @@ class TestNul:
             content_type="application/json",
         )
 
+        # Refused by the parser whatever the view reads (common.parsers.check_text).
         assert response.status_code == 400
-        # The key with a NUL is no field the form knows: the password is simply missing.
         assert response.json() == {
-            "message": "Password is required",
+            "message": HAS_NUL_BODY,
             "code": "invalid",
-            "errors": {"password": ["Password is required"]},
+            "errors": {"pass?word": [HAS_NUL_BODY]},
         }
 
     def test_in_a_form_field(self, admin_client_api):
@@ -84,6 +85,76 @@ class TestNul:
             "errors": {"customerName": ["Null characters are not allowed."]},
         }
         assert not Order.objects.exists()
+
+
+SETTINGS_TEXT = ["shopName", "pickupLocation", "pickupPhone", "pickupInstructions", "deliveryArea"]
+
+
+class TestControlCharacters:
+    """Issue 43, item 5: one rule in the parsers, for every stored text, both databases."""
+
+    @pytest.mark.parametrize("field", SETTINGS_TEXT)
+    @pytest.mark.parametrize("char", ["\x00", "\x07", "\x1b", "\x7f"])
+    def test_a_shop_setting(self, admin_client_api, field, char):
+        before = admin_client_api.get("/api/shop/settings").json()
+
+        response = admin_client_api.patch(
+            "/api/shop/settings", {field: f"Shop{char}name"}, format="json"
+        )
+
+        assert response.status_code == 400
+        message = HAS_NUL_BODY if char == "\x00" else HAS_CONTROL
+        assert response.json()["errors"] == {field: [message]}
+        after = admin_client_api.get("/api/shop/settings").json()
+        assert after[field] == before[field]
+
+    def test_a_nested_value_names_its_path(self, admin_client_api):
+        response = admin_client_api.patch(
+            "/api/shop/settings", {"deliveryZipCodes": ["92840", "9\x0084"]}, format="json"
+        )
+
+        assert response.status_code == 400
+        assert response.json()["errors"] == {"deliveryZipCodes.1": [HAS_NUL_BODY]}
+
+    def test_a_profile_edit(self, customer_client, customer):
+        response = customer_client.patch("/api/auth/me", {"name": "Casey\x1b[31m"}, format="json")
+
+        assert response.status_code == 400
+        assert response.json()["errors"] == {"name": [HAS_CONTROL]}
+        customer.refresh_from_db()
+        assert customer.name == "Casey Customer"
+
+    def test_a_form_field(self, admin_client_api):
+        response = admin_client_api.post(
+            "/api/products", {"name": "La\x08mp", "category": "disposables"}, format="multipart"
+        )
+
+        assert response.status_code == 400
+        assert response.json()["errors"] == {"name": [HAS_CONTROL]}
+        assert not Product.objects.exists()
+
+    def test_lines_still_pass_where_a_field_takes_them(self, admin_client_api):
+        text = "Ring the bell.\nThen wait\tby the door.\r\nThanks"
+
+        response = admin_client_api.patch(
+            "/api/shop/settings", {"pickupInstructions": text}, format="json"
+        )
+
+        assert response.status_code == 200
+        assert admin_client_api.get("/api/shop/settings").json()["pickupInstructions"] == text
+
+    def test_the_shopper_still_buys_with_ordinary_text(self, customer_client, product):
+        response = customer_client.post(
+            "/api/orders/checkout",
+            {
+                "cartItems": [{"productId": product.pk, "quantity": 1}],
+                "customerName": "Zoë O'Brien-Nguyễn",
+                "deliveryOption": "pickup",
+            },
+            format="json",
+        )
+
+        assert response.status_code == 201
 
 
 class TestDeepJson:

@@ -90,6 +90,7 @@ class World:
             display_order=1,
             is_active=False,
         )
+        self.registration_code = RegistrationCode.objects.create(code="WORLD-CODE")
         self.owned = {"orders": self.order.id, "rides": self.ride.id}
 
     def user_for(self, role):

@@ -13,8 +13,8 @@ REST_FRAMEWORK = {
     "DEFAULT_RENDERER_CLASSES": ["rest_framework.renderers.JSONRenderer"],
     "DEFAULT_PARSER_CLASSES": [
         "common.parsers.JSONParser",
-        "rest_framework.parsers.MultiPartParser",
-        "rest_framework.parsers.FormParser",
+        "common.parsers.MultiPartParser",
+        "common.parsers.FormParser",
     ],
     "EXCEPTION_HANDLER": "common.errors.exception_handler",
     "DEFAULT_SCHEMA_CLASS": "common.schema.AutoSchema",
@@ -37,6 +37,8 @@ THROTTLE_RATES = {
     # confirmations per account a well-signed link names (accounts/limits.py).
     "password_reset_email": env_rate("PASSWORD_RESET_EMAIL_THROTTLE_RATE", "5/hour"),
     "password_reset_account": env_rate("PASSWORD_RESET_ACCOUNT_THROTTLE_RATE", "10/hour"),
+    # A signed-in person's own profile saves, from any address (PATCH /api/auth/me).
+    "profile_edit": env_rate("PROFILE_EDIT_THROTTLE_RATE", "30/hour"),
 }
 
 # Keys rotate without signing anyone out (docs/deploy.md, "Rotating keys"): Django checks

@@ -246,6 +246,10 @@ LOW_STOCK_THRESHOLD = int(os.environ.get("LOW_STOCK_THRESHOLD", "3"))
 MAX_UNITS_PER_LINE = int(os.environ.get("MAX_UNITS_PER_LINE", "10"))
 MAX_PENDING_ORDERS = int(os.environ.get("MAX_PENDING_ORDERS", "3"))
 PENDING_HOLD_HOURS = int(os.environ.get("PENDING_HOLD_HOURS", "48"))
+# What one customer's pending orders may hold together: units of one product (or type), and
+# the goods' value in dollars (so no one account can take the shop off sale); 0: no limit.
+MAX_PENDING_UNITS = int(os.environ.get("MAX_PENDING_UNITS", "10"))
+MAX_PENDING_VALUE = os.environ.get("MAX_PENDING_VALUE", "500.00")
 
 # --- Security -------------------------------------------------------------------------
 SECURE_CONTENT_TYPE_NOSNIFF = True

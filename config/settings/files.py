@@ -5,6 +5,8 @@ import os
 from pathlib import Path
 from typing import Any
 
+from botocore.config import Config
+
 from config.env import env_bool
 from config.settings.base import BASE_DIR, DEBUG, RELEASE_FILE, VAR_DIR
 
@@ -48,6 +50,15 @@ if AWS_STORAGE_BUCKET_NAME:
             "querystring_expire": int(os.environ.get("AWS_QUERYSTRING_EXPIRE", "3600")),
             # Signature V4: every AWS region takes it, the newer ones nothing else.
             "signature_version": os.environ.get("AWS_S3_SIGNATURE_VERSION", "s3v4"),
+            # The client's own timeouts bound an upload and /readyz's storage probe, which
+            # runs in the request (common/views.py): an unreachable endpoint answers in
+            # seconds, with no thread to wait on it.
+            "client_config": Config(
+                signature_version=os.environ.get("AWS_S3_SIGNATURE_VERSION", "s3v4"),
+                connect_timeout=float(os.environ.get("AWS_S3_CONNECT_TIMEOUT", "2")),
+                read_timeout=float(os.environ.get("AWS_S3_READ_TIMEOUT", "5")),
+                retries={"mode": "standard", "total_max_attempts": 2},
+            ),
             "file_overwrite": False,
             "default_acl": os.environ.get("AWS_DEFAULT_ACL") or None,
             "object_parameters": {"CacheControl": "public, max-age=31536000, immutable"},

@@ -10,7 +10,7 @@ import time_machine
 from django.core.management import call_command
 from django.utils import timezone
 
-from common.shoptime import shop_today
+from common.shoptime import format_when, shop_today
 from orders.models import Order, OrderEvent
 from tests.factories import checkout_body, line, make_product, post_checkout, stock_of
 
@@ -91,6 +91,7 @@ def test_the_limit_is_the_setting_and_zero_lifts_it(customer_client, client, set
     )
 
     settings.MAX_UNITS_PER_LINE = 0
+    settings.MAX_PENDING_UNITS = 0
     assert client.get("/api/shop/info").json()["maxUnitsPerLine"] is None
     post_checkout(customer_client, checkout_body(line(lamp, 30)))
     assert stock_of(lamp) == 20
@@ -244,16 +245,21 @@ def test_a_pending_order_past_its_hold_is_cancelled_once(
         assert len(mailoutbox) == 1 and stock_of(lamp) == 45
 
 
-def test_a_local_delivery_is_held_until_48_hours_after_its_booked_time(customer, client_for, lamp):
+def test_a_delivery_booked_far_ahead_is_held_from_when_it_was_placed(
+    customer, client_for, lamp, settings
+):
+    # Issue 43: a delivery booked 25 days ahead held its stock until 48 h after the booked
+    # time. Now stock is held at most the hold, whatever the booked date.
+    settings.DELIVERY_MAX_DAYS_AHEAD = 30
     start = timezone.now()
     with time_machine.travel(start, tick=False) as clock:
-        booked = shop_today() + timedelta(days=3)
+        booked = shop_today() + timedelta(days=25)
         body = checkout_body(line(lamp, 2), option="delivery", deliveryDate=booked.isoformat())
         order_id = post_checkout(client_for(customer), body)["order"]["id"]
 
-        clock.move_to(start + timedelta(hours=49))
+        clock.move_to(start + timedelta(hours=47))
         assert expire() == "Cancelled 0 pending orders older than 48 hours."
-        clock.move_to(start + timedelta(days=6))
+        clock.move_to(start + timedelta(hours=49))
         assert expire() == "Cancelled 1 pending order older than 48 hours."
 
     assert Order.objects.get(pk=order_id).status == "cancelled" and stock_of(lamp) == 50
@@ -267,3 +273,100 @@ def test_zero_hold_hours_expires_nothing(customer_client, lamp, settings):
         assert expire() == "PENDING_HOLD_HOURS is 0: holds never expire; nothing cancelled."
 
     assert Order.objects.get(pk=order_id).status == "pending" and stock_of(lamp) == 48
+
+
+# --- What one account's pending orders may hold together (issue 43) ------------------------
+
+
+def _shop_of_33():
+    """The attacked shop's figures: 33 sellable products, 546 units, 12.00 each."""
+    products = [
+        make_product(name=f"Item {n:02d}", price="12.00", quantity=17 if n < 18 else 16)
+        for n in range(33)
+    ]
+    assert sum(stock_of(p) for p in products) == 546
+    return products
+
+
+def test_one_account_cannot_take_the_shop_off_sale(customer_client, client_for, make_user):
+    products = _shop_of_33()
+
+    # The attack that worked: three orders of 10 units of every product (29 of 33 to zero).
+    for _ in range(3):
+        post_checkout(customer_client, checkout_body(*[line(p, 10) for p in products]), 400)
+    # Then the most the rules let through: each order as many products, 10 units each, as
+    # is accepted, fewest first.
+    for _ in range(3):
+        for count in range(len(products), 0, -1):
+            body = checkout_body(*[line(p, 10) for p in products[:count]])
+            if customer_client.post("/api/orders/checkout", body, format="json").status_code == 201:
+                break
+
+    left = [stock_of(p) for p in products]
+    assert left.count(0) == 0
+    assert sum(left) >= 546 - 500 // 12
+    # The shopper next in line still buys.
+    shopper = client_for(make_user())
+    post_checkout(shopper, checkout_body(*[line(p, 5) for p in products[:4]]))
+
+
+def test_units_of_one_product_count_across_pending_orders(customer_client):
+    lamp = make_product(name="Lamp", price="5.00", quantity=40)
+    post_checkout(customer_client, checkout_body(line(lamp, 6)))
+
+    answer = post_checkout(customer_client, checkout_body(line(lamp, 5)), status=400)
+
+    assert answer["message"] == (
+        "You can hold at most 10 of Lamp across your orders waiting to be completed (6 already)."
+    )
+    assert stock_of(lamp) == 34
+    post_checkout(customer_client, checkout_body(line(lamp, 4)))
+    assert stock_of(lamp) == 30
+
+
+def test_the_pending_value_is_capped_and_the_owner_sets_it(customer_client, admin_client_api):
+    lamp = make_product(name="Lamp", price="100.00", quantity=40)
+    chair = make_product(name="Chair", price="100.00", quantity=40)
+    post_checkout(customer_client, checkout_body(line(lamp, 4)))
+
+    answer = post_checkout(customer_client, checkout_body(line(chair, 2)), status=400)
+
+    assert answer["message"] == (
+        "Your orders waiting to be completed can hold at most $500.00 of goods together "
+        "($400.00 already). Please wait until one is completed or cancelled."
+    )
+    assert stock_of(chair) == 40 and Order.objects.count() == 1
+    saved = admin_client_api.patch(
+        "/api/shop/settings", {"maxPendingValue": 0, "maxPendingUnits": 0}, format="json"
+    )
+    assert saved.status_code == 200
+    post_checkout(customer_client, checkout_body(line(chair, 2)))
+    assert stock_of(chair) == 38
+
+
+def test_a_completed_order_frees_the_customer_s_allowance(customer_client, admin_client_api):
+    lamp = make_product(name="Lamp", price="5.00", quantity=40)
+    order_id = post_checkout(customer_client, checkout_body(line(lamp, 10)))["order"]["id"]
+    post_checkout(customer_client, checkout_body(line(lamp, 1)), status=400)
+
+    assert admin_client_api.put(f"/api/orders/{order_id}/complete").status_code == 200
+
+    post_checkout(customer_client, checkout_body(line(lamp, 10)))
+
+
+def test_the_confirmation_says_when_the_hold_ends(
+    customer_client, mailoutbox, lamp, settings, django_capture_on_commit_callbacks
+):
+    settings.DELIVERY_MAX_DAYS_AHEAD = 30
+    start = timezone.now()
+    with time_machine.travel(start, tick=False), django_capture_on_commit_callbacks(execute=True):
+        booked = (shop_today() + timedelta(days=25)).isoformat()
+        post_checkout(
+            customer_client,
+            checkout_body(line(lamp, 1), option="delivery", deliveryDate=booked),
+        )
+
+    confirmation = next(m for m in mailoutbox if m.to == ["casey@example.com"])
+    until = format_when(start + timedelta(hours=48))
+    assert f"We hold these items for you until {until}." in confirmation.body
+    assert "even if its delivery is booked for later" in confirmation.body

@@ -26,6 +26,8 @@ def product():
 def no_pending_cap(settings):
     # Pages of orders need more pending orders of one customer than MAX_PENDING_ORDERS allows.
     settings.MAX_PENDING_ORDERS = 0
+    settings.MAX_PENDING_UNITS = 0
+    settings.MAX_PENDING_VALUE = 0
 
 
 def test_customers_see_only_their_own_orders(customer_client, other_client, product):

@@ -159,6 +159,41 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/auth/registration-codes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description Every registration code, newest first (admin only). Rules: docs/api.md, Accounts. */
+        get: operations["auth_registration_codes_list"];
+        put?: never;
+        /** @description Make a registration code (the server picks it) with an optional use limit and expiry (admin only). Rules: docs/api.md, Accounts. */
+        post: operations["auth_registration_codes_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/registration-codes/{code_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** @description Change a code's note, use limit, expiry, or disable it (isActive false). Rules: docs/api.md, Accounts. */
+        patch: operations["auth_registration_codes_partial_update"];
+        trace?: never;
+    };
     "/api/auth/users": {
         parameters: {
             query?: never;
@@ -1119,6 +1154,17 @@ export interface components {
             deliveryAddress?: string;
             deliveryZip?: string;
         };
+        PatchedRegistrationCodeRequest: {
+            note?: string;
+            isActive?: boolean;
+            /**
+             * Format: date-time
+             * @description null: never expires.
+             */
+            expiresAt?: string | null;
+            /** @description null: unlimited. */
+            maxUses?: number | null;
+        };
         /** @description Documents the body; the service checks every value (storesettings.fields). */
         PatchedShopSettingsRequest: {
             shopName?: string;
@@ -1139,8 +1185,15 @@ export interface components {
             maxUnitsPerLine?: number;
             /** @description 0: no limit. */
             maxPendingOrders?: number;
-            /** @description 0: pending orders never expire. */
+            /** @description 0: pending orders never expire. Counted from when an order was placed, whatever its delivery date. */
             pendingHoldHours?: number;
+            /** @description Units of one product (or type) one customer's pending orders may hold together; 0: no limit. */
+            maxPendingUnits?: number;
+            /**
+             * Format: double
+             * @description The goods' value one customer's pending orders may hold together; 0: no limit.
+             */
+            maxPendingValue?: number;
         };
         PhoneCheck: {
             /** @description As checkout would store it when valid. */
@@ -1254,6 +1307,34 @@ export interface components {
             email: string;
             password: string;
             registrationCode: string;
+        };
+        RegistrationCode: {
+            readonly id: number;
+            readonly code: string;
+            note?: string;
+            isActive?: boolean;
+            /**
+             * Format: date-time
+             * @description null: never expires.
+             */
+            expiresAt?: string | null;
+            /** @description null: unlimited. */
+            maxUses?: number | null;
+            readonly useCount: number;
+            readonly usable: boolean;
+            /** Format: date-time */
+            readonly createdAt: string;
+        };
+        RegistrationCodeRequest: {
+            note?: string;
+            isActive?: boolean;
+            /**
+             * Format: date-time
+             * @description null: never expires.
+             */
+            expiresAt?: string | null;
+            /** @description null: unlimited. */
+            maxUses?: number | null;
         };
         /**
          * @description * `done` - done
@@ -1442,8 +1523,15 @@ export interface components {
             maxUnitsPerLine: number;
             /** @description 0: no limit. */
             maxPendingOrders: number;
-            /** @description 0: pending orders never expire. */
+            /** @description 0: pending orders never expire. Counted from when an order was placed, whatever its delivery date. */
             pendingHoldHours: number;
+            /** @description Units of one product (or type) one customer's pending orders may hold together; 0: no limit. */
+            maxPendingUnits: number;
+            /**
+             * Format: double
+             * @description The goods' value one customer's pending orders may hold together; 0: no limit.
+             */
+            maxPendingValue: number;
             /**
              * Format: date-time
              * @description null: never saved.
@@ -1474,8 +1562,15 @@ export interface components {
             maxUnitsPerLine: number;
             /** @description 0: no limit. */
             maxPendingOrders: number;
-            /** @description 0: pending orders never expire. */
+            /** @description 0: pending orders never expire. Counted from when an order was placed, whatever its delivery date. */
             pendingHoldHours: number;
+            /** @description Units of one product (or type) one customer's pending orders may hold together; 0: no limit. */
+            maxPendingUnits: number;
+            /**
+             * Format: double
+             * @description The goods' value one customer's pending orders may hold together; 0: no limit.
+             */
+            maxPendingValue: number;
         };
         /**
          * @description * `pending` - Pending
@@ -1778,6 +1873,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Too many requests: wait the seconds in `Retry-After`. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     auth_me_export_retrieve: {
@@ -2070,6 +2174,158 @@ export interface operations {
             };
             /** @description Sign-in is busy right now: try again after `Retry-After`. */
             503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    auth_registration_codes_list: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RegistrationCode"][];
+                };
+            };
+            /** @description No or bad token (with a WWW-Authenticate header). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Signed in, but not an admin. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    auth_registration_codes_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["RegistrationCodeRequest"];
+                "multipart/form-data": components["schemas"]["RegistrationCodeRequest"];
+                "application/x-www-form-urlencoded": components["schemas"]["RegistrationCodeRequest"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RegistrationCode"];
+                };
+            };
+            /** @description The expiry must be in the future. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No or bad token (with a WWW-Authenticate header). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Signed in, but not an admin. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    auth_registration_codes_partial_update: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                code_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["PatchedRegistrationCodeRequest"];
+                "multipart/form-data": components["schemas"]["PatchedRegistrationCodeRequest"];
+                "application/x-www-form-urlencoded": components["schemas"]["PatchedRegistrationCodeRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RegistrationCode"];
+                };
+            };
+            /** @description The expiry must be in the future. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No or bad token (with a WWW-Authenticate header). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Signed in, but not an admin. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -8,8 +8,8 @@ from storesettings.selectors import shop_config
 
 class Command(BaseCommand):
     help = (
-        "Cancel pending orders older than PENDING_HOLD_HOURS (a local delivery counts from its "
-        "booked time when that is later): stock goes back, the event says 'Hold expired.' and "
+        "Cancel pending orders placed more than the hold (pendingHoldHours) ago, whatever "
+        "their delivery date: stock goes back, the event says 'Hold expired.' and "
         "the customer is emailed through the task queue. Safe to repeat and to run while "
         "customers check out; meant for cron every few minutes: "
         "*/10 * * * * cd /srv/shop/current && ENV_FILE=/etc/shop/env .venv/bin/python manage.py expire_pending_orders"

@@ -1,6 +1,6 @@
 // @ts-check
-// Accounts, admin side: the user list, new staff accounts, a role or an account's access, and
-// the password change.
+// Accounts, admin side: the user list, new staff accounts, a role or an account's access, the
+// password change and the registration codes.
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, apiFetch } from '../../lib/api';
 import { userKeys } from '../../lib/queryKeys';
@@ -41,3 +41,32 @@ export function useUpdateUser() {
     onSettled: () => queryClient.invalidateQueries({ queryKey: userKeys.all }),
   });
 }
+
+export const codeKeys = { all: ['registration-codes'] };
+
+export const registrationCodesQuery = () =>
+  queryOptions({
+    queryKey: codeKeys.all,
+    /** @returns {Promise<Schemas['RegistrationCode'][]>} */
+    queryFn: ({ signal }) => api.get('/auth/registration-codes', undefined, { signal }),
+  });
+
+// mutate({ note, maxUses, expiresAt }): the server picks the code; the list is read again.
+export const useCreateCode = () => {
+  const queryClient = useQueryClient();
+  return useMutation({
+    /** @type {(code: Schemas['RegistrationCodeRequest']) => Promise<Schemas['RegistrationCode']>} */
+    mutationFn: (code) => api.post('/auth/registration-codes', code),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: codeKeys.all }),
+  });
+};
+
+// mutate({ codeId, changes }), e.g. { isActive: false } to disable a code.
+export const useUpdateCode = () => {
+  const queryClient = useQueryClient();
+  return useMutation({
+    /** @type {(change: {codeId: number, changes: Schemas['PatchedRegistrationCodeRequest']}) => Promise<Schemas['RegistrationCode']>} */
+    mutationFn: ({ codeId, changes }) => apiFetch(`/auth/registration-codes/${codeId}`, { method: 'PATCH', body: changes }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: codeKeys.all }),
+  });
+};

@@ -23,6 +23,8 @@ const SETTINGS = {
   maxUnitsPerLine: 10,
   maxPendingOrders: 3,
   pendingHoldHours: 48,
+  maxPendingUnits: 10,
+  maxPendingValue: 500,
   updatedAt: '2026-11-20T18:00:00Z',
   updatedBy: 'ada@example.com',
   changes: [{ at: '2026-11-20T18:00:00Z', by: 'ada@example.com', field: 'fees.delivery', before: 25, after: 20 }],
@@ -77,6 +79,7 @@ test('saving sends every setting, shows the saved answer and reads the shop info
     ...Object.fromEntries(Object.entries(SETTINGS).filter(([key]) => !['updatedAt', 'updatedBy', 'changes'].includes(key))),
     fees: { shipping: '8.00', delivery: '12.50' },
     freeFrom: { shipping: '60.00', delivery: null },
+    maxPendingValue: '500.00',
   });
   expect(await screen.findByText('$20.00 → $12.50')).toBeInTheDocument();
   expect(invalidate).toHaveBeenCalledWith({ queryKey: ['shop-info'] });
@@ -99,4 +102,27 @@ test("the server's field message shows beside its input and nothing else changes
   expect(start).toHaveAccessibleDescription(/must be a time like 10:00/);
   expect(start).toHaveValue('10am');
   expect(screen.getByLabelText('Deliveries until')).not.toHaveAttribute('aria-invalid');
+});
+
+test("the owner sets what one customer's pending orders may hold", async () => {
+  const fetchMock = mockFetch({
+    'GET /api/shop/settings': { status: 200, body: SETTINGS },
+    'PUT /api/shop/settings': { status: 200, body: { ...SETTINGS, maxPendingUnits: 4, maxPendingValue: 250 } },
+  });
+  const { user } = renderWithProviders(<SettingsPage />, { user: admin });
+  const stock = within(await screen.findByRole('group', { name: 'Stock' }));
+  const units = stock.getByLabelText("Most units of one product across a customer's pending orders");
+  const value = stock.getByLabelText("Most goods' value across a customer's pending orders");
+  expect(units).toHaveValue('10');
+  expect(value).toHaveValue('500.00');
+
+  await user.clear(units);
+  await user.type(units, '4');
+  await user.clear(value);
+  await user.type(value, '250');
+  await user.click(screen.getByRole('button', { name: 'Save' }));
+
+  await waitFor(() => expect(writeCalls(fetchMock)).toHaveLength(1));
+  const [, init] = writeCalls(fetchMock)[0];
+  expect(init.body).toMatchObject({ maxPendingUnits: 4, maxPendingValue: '250' });
 });

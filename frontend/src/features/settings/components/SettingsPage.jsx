@@ -43,7 +43,24 @@ const GROUPS = [
       { name: 'lowStockThreshold', label: 'Low stock at (units or fewer)', kind: 'number' },
       { name: 'maxUnitsPerLine', label: 'Most units per product in an order', kind: 'number', hint: '0: no limit' },
       { name: 'maxPendingOrders', label: 'Most pending orders per customer', kind: 'number', hint: '0: no limit' },
-      { name: 'pendingHoldHours', label: 'Hold pending orders (hours)', kind: 'number', hint: '0: forever' },
+      {
+        name: 'maxPendingUnits',
+        label: "Most units of one product across a customer's pending orders",
+        kind: 'number',
+        hint: '0: no limit',
+      },
+      {
+        name: 'maxPendingValue',
+        label: "Most goods' value across a customer's pending orders",
+        kind: 'money',
+        hint: '0: no limit',
+      },
+      {
+        name: 'pendingHoldHours',
+        label: 'Hold pending orders (hours)',
+        kind: 'number',
+        hint: '0: forever. Counted from when an order is placed, whatever its delivery date.',
+      },
     ],
   },
 ];

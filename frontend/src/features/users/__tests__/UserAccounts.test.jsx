@@ -9,6 +9,8 @@ const LAST_ADMIN = 'The shop needs at least one admin.';
 function server(initial) {
   let users = initial.map((u) => ({ active: true, created_at: '2026-11-02T03:00:00Z', ...u }));
   const fetchMock = mockFetch({
+    // The page's registration codes below the table (none here).
+    'GET /api/auth/registration-codes': { status: 200, body: [] },
     'POST /api/auth/password-check': { status: 200, body: { ok: true, score: 4, messages: [] } },
     'GET /api/auth/users': () => ({ status: 200, body: users }),
     'POST /api/auth/users': (url, init) => {

@@ -10,6 +10,9 @@ const users = [
   { id: 2, name: 'Cy', email: 'cy@example.com', role: 'customer', created_at: '2026-11-22T07:30:00Z' },
 ];
 
+// Every admin render also lists the registration codes.
+const NO_CODES = { 'GET /api/auth/registration-codes': { status: 200, body: [] } };
+
 test('non-admins see Access Denied and nothing is fetched', () => {
   const fetchMock = mockFetch({});
   renderWithProviders(<UsersPage />, { user: customer });
@@ -19,7 +22,7 @@ test('non-admins see Access Denied and nothing is fetched', () => {
 });
 
 test('lists users with their LA creation date', async () => {
-  mockFetch({ 'GET /api/auth/users': { status: 200, body: users } });
+  mockFetch({ ...NO_CODES, 'GET /api/auth/users': { status: 200, body: users } });
   renderWithProviders(<UsersPage />, { user: admin });
   expect(screen.getByRole('heading', { name: 'User Management' })).toBeInTheDocument();
   const row = (await screen.findByText('cy@example.com')).closest('tr');
@@ -29,7 +32,10 @@ test('lists users with their LA creation date', async () => {
 });
 
 const TOO_COMMON = 'This password is too common. Please choose a less common one.';
-const CHECK = { 'POST /api/auth/password-check': { status: 200, body: { ok: false, score: 0, messages: [TOO_COMMON] } } };
+const CHECK = {
+  ...NO_CODES,
+  'POST /api/auth/password-check': { status: 200, body: { ok: false, score: 0, messages: [TOO_COMMON] } },
+};
 
 test("the server's password rules show while typing, its refusal shows on saving, and a good password is saved", async () => {
   const fetchMock = mockFetch({
@@ -91,7 +97,7 @@ test('a refused change shows the server message', async () => {
 });
 
 test('load failure says Failed to load users', async () => {
-  mockFetch({ 'GET /api/auth/users': { status: 500, body: {} } });
+  mockFetch({ ...NO_CODES, 'GET /api/auth/users': { status: 500, body: {} } });
   renderWithProviders(<UsersPage />, { user: admin });
   expect(await screen.findAllByText('Failed to load users')).not.toHaveLength(0);
 });

@@ -12,6 +12,7 @@ import ChangePasswordModal from './ChangePasswordModal';
 import CreateUserModal from './CreateUserModal';
 import { UserActiveButton, UserActiveMark, UserRoleSelect } from './UserAccess';
 import './users.css';
+import RegistrationCodes from './RegistrationCodes';
 
 function UserRows({ users, onChangePassword }) {
   return (
@@ -111,5 +112,11 @@ function UsersTable() {
 export default function UsersPage() {
   const { status, isAdmin } = useSession();
   if (status === 'loading') return <Spinner label="Loading..." />;
-  return isAdmin ? <UsersTable /> : <AccessDenied />;
+  if (!isAdmin) return <AccessDenied />;
+  return (
+    <>
+      <UsersTable />
+      <RegistrationCodes />
+    </>
+  );
 }
