@@ -111,6 +111,8 @@ def configure_environment(args):
         RIDE_THROTTLE_RATE="none",
         # Each client checks out in a loop: far more pending orders than a customer may hold.
         MAX_PENDING_ORDERS="0",
+        MAX_PENDING_UNITS="0",
+        MAX_PENDING_VALUE="0",
         EMAIL_BACKEND="django.core.mail.backends.locmem.EmailBackend",
         GUNICORN_WORKERS=str(args.workers),
         GUNICORN_THREADS=str(args.threads),

@@ -63,6 +63,8 @@ def setup(args, workdir):
         DJANGO_SETTINGS_MODULE="config.settings",
         CONN_MAX_AGE="600",
         MAX_PENDING_ORDERS="0",
+        MAX_PENDING_UNITS="0",
+        MAX_PENDING_VALUE="0",
         EMAIL_BACKEND="django.core.mail.backends.locmem.EmailBackend",
         ALLOWED_HOSTS="testserver",
         LOG_LEVEL="WARNING",

@@ -110,6 +110,8 @@ def main():
             RIDE_THROTTLE_RATE="none",
             # Shoppers check out faster than the admins settle: past MAX_PENDING_ORDERS.
             MAX_PENDING_ORDERS="0",
+            MAX_PENDING_UNITS="0",
+            MAX_PENDING_VALUE="0",
             LOG_LEVEL="WARNING",
             GUNICORN_TIMEOUT="20",
         )

@@ -98,6 +98,8 @@ def run_mode(mode, args):
             RIDE_THROTTLE_RATE="none",
             # Each shopper checks out in a loop: far more pending orders than a customer may hold.
             MAX_PENDING_ORDERS="0",
+            MAX_PENDING_UNITS="0",
+            MAX_PENDING_VALUE="0",
             EMAIL_BACKEND="django.core.mail.backends.smtp.EmailBackend",
             EMAIL_HOST="127.0.0.1",
             EMAIL_PORT=smtp.port,

@@ -88,6 +88,7 @@ class TestCheckoutBounds:
         self, customer_client, settings
     ):
         settings.MAX_UNITS_PER_LINE = 0  # the column's bound, not the shop's per-line limit
+        settings.MAX_PENDING_UNITS = settings.MAX_PENDING_VALUE = 0  # nor the pending caps
         # A price stored before the bound existed (the API no longer accepts it).
         product = make_product(price="99999999.99", quantity=500)
         response = checkout(customer_client, line(product, 101))
@@ -101,6 +102,7 @@ class TestCheckoutBounds:
 
     def test_the_largest_allowed_cart_fits(self, customer_client, settings):
         settings.MAX_UNITS_PER_LINE = 0  # the column's bound, not the shop's per-line limit
+        settings.MAX_PENDING_UNITS = settings.MAX_PENDING_VALUE = 0  # nor the pending caps
         product = make_product(price="100000.00", quantity=10_000)
         response = checkout(customer_client, line(product, 10_000))
 

@@ -130,8 +130,8 @@ def test_a_missing_bucket_turns_readyz_degraded(settings, client):
         }
 
     def probed(client):
-        # A process's first S3 probe builds its client and may pass the 2 s budget on a busy
-        # machine ("timeout", kept 5 s); the next probe answers.
+        # On a busy machine a probe may meet the S3 client's own timeouts ("timeout", kept
+        # 5 s); the next probe answers.
         deadline = time.monotonic() + 60
         while (body := readyz(client))["storage"] == "timeout" and time.monotonic() < deadline:
             time.sleep(0.5)

@@ -16,6 +16,7 @@ BULK = "/api/orders/bulk"
 @pytest.fixture
 def three(customer_client, settings):
     settings.MAX_PENDING_ORDERS = 0  # one customer places them all
+    settings.MAX_PENDING_UNITS = settings.MAX_PENDING_VALUE = 0
     lamp = make_product(name="Lamp", quantity=20)
     orders = [placed_order(customer_client, line(lamp, n)) for n in (1, 2, 3)]
     return lamp, [order.pk for order in orders]
@@ -94,6 +95,7 @@ def test_bulk_cancel_returns_stock_exactly_as_a_single_cancel(
     customer_client, admin_client_api, settings
 ):
     settings.MAX_PENDING_ORDERS = 0
+    settings.MAX_PENDING_UNITS = settings.MAX_PENDING_VALUE = 0
     plain = make_product(name="Lighter", quantity=10)
     typed = make_product(
         name="Pod",

@@ -152,6 +152,7 @@ def test_a_complete_and_a_cancel_of_one_order_at_once_exactly_one_wins(
     shoppers, admin_user, client_for, settings
 ):
     settings.MAX_PENDING_ORDERS = 0  # one customer places all six orders up front
+    settings.MAX_PENDING_UNITS = settings.MAX_PENDING_VALUE = 0
     product = make_product(name="Lighter", quantity=100)
     customer = shoppers(1)[0]
     admins = [client_for(admin_user), client_for(admin_user)]

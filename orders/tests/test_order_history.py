@@ -121,6 +121,7 @@ def test_a_page_costs_the_same_queries_however_many_orders_and_events(
     customer, client_for, admin_client_api, lamp, settings
 ):
     settings.MAX_PENDING_ORDERS = 0
+    settings.MAX_PENDING_UNITS = settings.MAX_PENDING_VALUE = 0
     shopper = client_for(customer)
 
     def queries_for_my_orders():

@@ -25,6 +25,7 @@ def world(client_for, customer, admin_user, settings):
     """Placed orders, then the clock left at Wednesday 10 June 2026, 12:00 in Los Angeles."""
     # One customer places all four, three of them left pending: past MAX_PENDING_ORDERS.
     settings.MAX_PENDING_ORDERS = 0
+    settings.MAX_PENDING_UNITS = settings.MAX_PENDING_VALUE = 0
     with time_machine.travel(datetime(2026, 6, 9, 23, 30, tzinfo=LA), tick=False) as clock:
         shopper, admin = client_for(customer), client_for(admin_user)
         car = make_product(name="Mustang", price="25.00", category="diecast-cars", quantity=50)
