@@ -4,6 +4,7 @@ import { Link, useLocation, useNavigate } from 'react-router';
 import { RideRequestButton } from '../features/rides';
 import { useCart } from '../lib/cart';
 import { useEscape, useMediaQuery } from '../lib/hooks';
+import { mayOpen } from '../lib/roles';
 import { useSession } from '../lib/session';
 import { useShopInfo } from '../lib/shopInfo';
 import { badgeText } from './badge';
@@ -19,6 +20,7 @@ export const ADMIN_TABS = [
   { page: 'products', label: 'Products', to: '/' },
   { page: 'orders', label: 'Orders', to: '/orders' },
   { page: 'rides', label: 'Rides', to: '/rides' },
+  { page: 'deliveries', label: 'Deliveries', to: '/deliveries' },
   { page: 'hero', label: 'Hero', to: '/hero' },
   { page: 'users', label: 'Users', to: '/users' },
   { page: 'promotions', label: 'Promotions', to: '/promotions' },
@@ -72,11 +74,11 @@ function MenuToggle({ open, onToggle }) {
 }
 
 // The tabs (an admin's) or links (a customer's), who is signed in, and Logout.
-function HeaderNav({ links, isAdmin, user, onNavigate, onLogout }) {
+function HeaderNav({ links, backOffice, user, onNavigate, onLogout }) {
   const { pathname } = useLocation();
   const current = currentTab(pathname, links);
   return (
-    <nav className="header__nav" aria-label={isAdmin ? 'Admin' : 'Account'}>
+    <nav className="header__nav" aria-label={backOffice ? 'Admin' : 'Account'}>
       <ul>
         {links.map((tab) => (
           <li key={tab.page}>
@@ -103,7 +105,7 @@ function HeaderNav({ links, isAdmin, user, onNavigate, onLogout }) {
 }
 
 export function Header() {
-  const { user, isAdmin, signOut } = useSession();
+  const { user, role, isBackOffice, signOut } = useSession();
   const shop = useShopInfo();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
@@ -123,7 +125,8 @@ export function Header() {
     navigate('/login', { replace: true });
   };
 
-  const links = isAdmin ? ADMIN_TABS : CUSTOMER_LINKS;
+  // The back office's tabs are those the role may open (lib/roles.js): a staff member's are fewer.
+  const links = isBackOffice ? ADMIN_TABS.filter((tab) => mayOpen(role, tab.page)) : CUSTOMER_LINKS;
   // One pinned row: brand, search, the links (in the menu below 1100 px), ride and cart; the
   // category strip under it on a wide screen, in the menu on a phone (docs/architecture.md).
   return (
@@ -134,15 +137,15 @@ export function Header() {
         </Link>
         {mobile ? null : <SearchBox className="header__search" id="header-search" />}
         <div id="header-menu" className={`header__menu${menuOpen ? ' is-open' : ''}`}>
-          <HeaderNav links={links} isAdmin={isAdmin} user={user} onNavigate={closeMenu} onLogout={logout} />
+          <HeaderNav links={links} backOffice={isBackOffice} user={user} onNavigate={closeMenu} onLogout={logout} />
         </div>
         <div className="header__actions">
-          {isAdmin ? null : <RideRequestButton className="button button--accent header__ride" />}
-          {isAdmin ? null : <CartButton mobile={mobile} />}
+          {isBackOffice ? null : <RideRequestButton className="button button--accent header__ride" />}
+          {isBackOffice ? null : <CartButton mobile={mobile} />}
           <MenuToggle open={menuOpen} onToggle={() => setMenuOpen((v) => !v)} />
         </div>
       </div>
-      {showsCategories(pathname, isAdmin) ? (
+      {showsCategories(pathname, isBackOffice) ? (
         <div className="header__categories">
           <CategoryTabs onNavigate={closeMenu} />
         </div>

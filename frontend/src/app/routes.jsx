@@ -5,6 +5,7 @@ import { Spinner } from '../components/Spinner';
 import { ForgotPasswordPage, LoginPage, ResetPasswordPage } from '../features/auth';
 import { HomePage } from '../features/catalog';
 import { HeroCarousel } from '../features/hero';
+import { mayOpen } from '../lib/roles';
 import { useSession } from '../lib/session';
 import { Layout } from './Layout';
 
@@ -21,6 +22,9 @@ const AdminOrdersPage = lazy(() =>
 );
 const PrintOrdersPage = lazy(() =>
   import(/* webpackChunkName: "admin" */ '../features/orders/admin').then((m) => ({ default: m.PrintOrdersPage })),
+);
+const DeliveriesPage = lazy(() =>
+  import(/* webpackChunkName: "admin" */ '../features/orders/admin').then((m) => ({ default: m.DeliveriesPage })),
 );
 const RideManagementPage = lazy(() =>
   import(/* webpackChunkName: "admin" */ '../features/rides/admin').then((m) => ({ default: m.RideManagementPage })),
@@ -67,9 +71,12 @@ export function SignedOutOnly({ children }) {
   return children;
 }
 
-function ByRole({ admin: AdminPage, customer: CustomerPage }) {
-  const { isAdmin } = useSession();
-  return isAdmin ? <AdminPage /> : <CustomerPage />;
+// A customer gets the shop's page; a back-office role gets the back office's page when its role
+// may open `page` (lib/roles.js; no page: the admins' only), else the spec's Access Denied.
+function ByRole({ page, admin: BackOfficePage, customer: CustomerPage }) {
+  const { role, isBackOffice } = useSession();
+  if (!isBackOffice) return <CustomerPage />;
+  return mayOpen(role, page) ? <BackOfficePage /> : <AccessDenied />;
 }
 
 export function AppRoutes() {
@@ -99,7 +106,7 @@ export function AppRoutes() {
           path="/orders/print"
           element={
             <RequireAuth>
-              <ByRole admin={PrintOrdersPage} customer={AccessDenied} />
+              <ByRole page="orders" admin={PrintOrdersPage} customer={AccessDenied} />
             </RequireAuth>
           }
         />
@@ -113,8 +120,9 @@ export function AppRoutes() {
           <Route index element={<HomePage hero={<HeroCarousel />} />} />
           <Route path="product/:productId" element={<ProductPage />} />
           <Route path="dashboard" element={<ByRole admin={DashboardPage} customer={AccessDenied} />} />
-          <Route path="orders" element={<ByRole admin={AdminOrdersPage} customer={OrdersPage} />} />
-          <Route path="rides" element={<ByRole admin={RideManagementPage} customer={MyRidesPage} />} />
+          <Route path="orders" element={<ByRole page="orders" admin={AdminOrdersPage} customer={OrdersPage} />} />
+          <Route path="rides" element={<ByRole page="rides" admin={RideManagementPage} customer={MyRidesPage} />} />
+          <Route path="deliveries" element={<ByRole page="deliveries" admin={DeliveriesPage} customer={AccessDenied} />} />
           <Route path="hero" element={<ByRole admin={HeroManagementPage} customer={AccessDenied} />} />
           <Route path="users" element={<ByRole admin={UsersPage} customer={AccessDenied} />} />
           <Route path="settings" element={<ByRole admin={SettingsPage} customer={AccessDenied} />} />

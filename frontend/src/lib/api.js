@@ -174,6 +174,23 @@ export async function apiFetchVersioned(path, options) {
   return { data, etag: response.headers?.get?.('ETag') ?? null };
 }
 
+// A read that costs the server a 304 when nothing changed: it sends If-None-Match with the ETag
+// of the copy held, and answers `notModified: true` (no data) then. For what is polled.
+/**
+ * @param {string} path
+ * @param {string | null | undefined} etag
+ * @param {CallOptions} [options]
+ * @returns {Promise<{data: Answer, etag: string | null, notModified: boolean}>}
+ */
+export async function apiFetchIfChanged(path, etag, { signal } = {}) {
+  const token = getToken();
+  const headers = etag ? { 'If-None-Match': etag } : undefined;
+  const response = await send(`${API_BASE}${path}`, requestInit({ method: 'GET', headers, signal }, token));
+  if (response.status === 304) return { data: null, etag: etag ?? null, notModified: true };
+  const data = settle(response.status, await readBody(response), Boolean(token));
+  return { data, etag: response.headers?.get?.('ETag') ?? null, notModified: false };
+}
+
 /** @param {Record<string, unknown> | undefined} params */
 export function queryString(params) {
   if (!params) return '';

@@ -23,6 +23,9 @@ export const orderKeys = {
   // The back office's filtered list and print view: `filters` holds only the values set.
   adminList: (filters = {}) => ['orders', 'admin-list', filters],
   print: (filters = {}) => ['orders', 'print', filters],
+  // The driver's view: a day's local deliveries (null: today, as the server counts it).
+  /** @type {(date?: string | null) => unknown[]} */
+  deliveries: (date = null) => ['orders', 'deliveries', date],
 };
 
 export const reportKeys = {
@@ -75,4 +78,11 @@ export const deliveryKeys = {
   zip: (zip) => ['delivery-zip', zip],
   times: (date) => ['delivery-times', date],
   phone: (phone) => ['phone-check', phone],
+};
+
+// The back office's news of new orders and ride requests since `after` ({afterOrder, afterRide}).
+export const announcementKeys = {
+  all: ['announcements'],
+  /** @type {(after?: {afterOrder: number, afterRide: number} | null) => unknown[]} */
+  since: (after = null) => ['announcements', after],
 };

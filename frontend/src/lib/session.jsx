@@ -1,6 +1,7 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useState } from 'react';
 import { queryOptions } from '@tanstack/react-query';
 import { api, SESSION_EXPIRED_EVENT } from './api';
+import { isBackOfficeRole, roleOf } from './roles';
 
 export const RECHECK_MS = 300000;
 const TOKEN_KEY = 'token';
@@ -62,8 +63,6 @@ function storedUser(payload, stored) {
     role: roleOf(payload.role),
   };
 }
-
-const roleOf = (role) => (role === 'admin' ? 'admin' : 'customer');
 
 // The user as signed in: the server's answer first, the token's claims for what it left out.
 function signedInUser(user, payload) {
@@ -141,7 +140,11 @@ export function SessionProvider({ children }) {
       status: state.status,
       user: state.user,
       token: state.token,
+      role: state.user?.role ?? null,
       isAdmin: state.user?.role === 'admin',
+      isStaff: state.user?.role === 'staff',
+      // Admin or staff: the back office's screens instead of the shop's.
+      isBackOffice: isBackOfficeRole(state.user?.role),
       notice: state.notice,
       signIn,
       signOut,
@@ -151,7 +154,18 @@ export function SessionProvider({ children }) {
   return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
 }
 
-const SIGNED_OUT = { status: 'ready', user: null, token: null, isAdmin: false, notice: null, signIn() {}, signOut() {} };
+const SIGNED_OUT = {
+  status: 'ready',
+  user: null,
+  token: null,
+  role: null,
+  isAdmin: false,
+  isStaff: false,
+  isBackOffice: false,
+  notice: null,
+  signIn() {},
+  signOut() {},
+};
 
 export function useSession() {
   return useContext(SessionContext) ?? SIGNED_OUT;

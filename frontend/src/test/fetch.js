@@ -7,6 +7,8 @@ import SHOP_INFO from './fixtures/shopInfo.json';
 export const SERVER_DEFAULTS = {
   'GET /api/shop/info': { status: 200, body: SHOP_INFO },
   'GET /api/categories': { status: 200, body: CATEGORIES },
+  // An open Orders, Today or Rides page polls the back office's news: nothing new unless a test says so.
+  'GET /api/announcements': { status: 200, body: { latestOrderId: null, latestRideId: null, orders: [], rides: [] } },
 };
 
 let unmatched = [];

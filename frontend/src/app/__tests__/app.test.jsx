@@ -153,6 +153,7 @@ test('admin header: the admin tabs with page ids, Dashboard first, no cart and n
     ['Products', 'products'],
     ['Orders', 'orders'],
     ['Rides', 'rides'],
+    ['Deliveries', 'deliveries'],
     ['Hero', 'hero'],
     ['Users', 'users'],
     ['Promotions', 'promotions'],

@@ -1,5 +1,6 @@
 // @ts-check
-// Accounts, admin side: the user list, the password change and the registration codes.
+// Accounts, admin side: the user list, new staff accounts, a role or an account's access, the
+// password change and the registration codes.
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, apiFetch } from '../../lib/api';
 import { userKeys } from '../../lib/queryKeys';
@@ -21,6 +22,27 @@ export const useChangePassword = () =>
     // Asked for a solved challenge under a flood of wrong sign-ins (lib/challenge.js).
     mutationFn: ({ userId, newPassword }) => withChallenge((extra) => api.put(`/auth/users/${userId}/password`, { newPassword, ...extra })),
   });
+
+// mutate({email, name, password, role}) -> POST /api/auth/users: the new account joins the list.
+export function useCreateUser() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    /** @type {(account: {email: string, name: string, password: string, role: string}) => Promise<unknown>} */
+    mutationFn: (account) => api.post('/auth/users', account),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: userKeys.all }),
+  });
+}
+
+// mutate({userId, role?, active?}) -> PATCH /api/auth/users/{id}. Disabling ends the account's
+// sessions at once; the server keeps the last admin and refuses raising one's own role (400).
+export function useUpdateUser() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    /** @type {(change: {userId: number, role?: string, active?: boolean}) => Promise<unknown>} */
+    mutationFn: ({ userId, ...change }) => apiFetch(`/auth/users/${userId}`, { method: 'PATCH', body: change }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: userKeys.all }),
+  });
+}
 
 export const codeKeys = { all: ['registration-codes'] };
 

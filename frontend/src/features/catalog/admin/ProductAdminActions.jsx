@@ -7,10 +7,30 @@ import { isStale, productVersionQuery, useDeleteProduct } from './api';
 import { describeChanges, staleDeleteMessage } from './productVersion';
 import { productKeys } from '../../../lib/queryKeys';
 import ProductFormModal from './ProductFormModal';
+import StockFormModal from './StockFormModal';
+import { useSession } from '../../../lib/session';
 import { actionFailureMessage } from '../../../lib/messages';
 
-// Edit / Delete on the product page.
+// A staff member's one action: the stock count and availability (lib/roles.js).
+function StaffProductActions({ product }) {
+  const [editing, setEditing] = useState(false);
+  return (
+    <div className="admin-product-actions">
+      <button type="button" className="admin-button admin-button--secondary" onClick={() => setEditing(true)}>
+        Edit Stock
+      </button>
+      <StockFormModal open={editing} product={product} onClose={() => setEditing(false)} />
+    </div>
+  );
+}
+
+// Edit / Delete on the product page (an admin's); Edit Stock (a staff member's).
 export function ProductAdminActions({ product }) {
+  const { isAdmin } = useSession();
+  return isAdmin ? <OwnerProductActions product={product} /> : <StaffProductActions product={product} />;
+}
+
+function OwnerProductActions({ product }) {
   const [editing, setEditing] = useState(false);
   const [confirming, setConfirming] = useState(false);
   const toast = useToast();

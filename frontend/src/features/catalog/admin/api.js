@@ -1,7 +1,7 @@
 // @ts-check
 // Catalog writes of the admin back office, as mutation hooks with the cache updates each implies.
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { api, apiFetch, serverMessage } from '../../../lib/api';
+import { api, apiFetch, apiFetchVersioned, serverMessage } from '../../../lib/api';
 import { categoriesQuery } from '../../../lib/categories';
 import { activityKeys, productKeys } from '../../../lib/queryKeys';
 
@@ -156,3 +156,44 @@ export const productHistoryQuery = (productId, page) =>
     /** @returns {Promise<Schemas['ActivityPage']>} */
     queryFn: ({ signal }) => api.get('/activity', { entity: 'product', id: productId, page, limit: PRODUCT_HISTORY_PAGE_SIZE }, { signal }),
   });
+
+/**
+ * A staff member's stock edit: only the figures staff may change (lib/roles.js).
+ * @typedef {object} StockChange
+ * @property {number} productId
+ * @property {string | null} etag the version the edit was made from
+ * @property {{availability?: boolean, quantity?: number}} product the product's own changed fields
+ * @property {{id: number, availability?: boolean, quantity?: number}[]} types each changed type's
+ */
+
+// Each type's write answers the product's next ETag, which the next write carries (If-Match),
+// so an edit made from a stale copy is refused (412) as the full form's is.
+/** @param {StockChange} change */
+export async function saveStock({ productId, etag, product, types }) {
+  let version = etag;
+  for (const { id, ...fields } of types) {
+    const answer = await apiFetchVersioned(`/products/${productId}/types/${id}`, {
+      method: 'PUT',
+      body: fields,
+      headers: version ? { 'If-Match': version } : undefined,
+    });
+    version = answer.etag ?? version;
+  }
+  if (!Object.keys(product).length) return null;
+  const form = new FormData();
+  Object.entries(product).forEach(([name, value]) => form.append(name, String(value)));
+  const { data } = await apiFetchVersioned(`/products/${productId}`, {
+    method: 'PUT',
+    formData: form,
+    headers: version ? { 'If-Match': version } : undefined,
+  });
+  return data;
+}
+
+export function useSaveStock() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: saveStock,
+    onSettled: () => queryClient.invalidateQueries({ queryKey: productKeys.all }),
+  });
+}

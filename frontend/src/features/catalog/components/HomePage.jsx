@@ -25,7 +25,8 @@ export function productsErrorText(error) {
 
 // `hero` is whatever app/ puts above the grid (the hero carousel): features never import each other.
 export function HomePage({ hero = null }) {
-  const { isAdmin } = useSession();
+  // Staff see the back office's catalog as admins do; the admin controls show each role its part.
+  const { isBackOffice: isAdmin } = useSession();
   const { category, search, stock, sort, inStock, update } = useCatalogFilters(isAdmin);
   const toast = useToast();
   const mobile = useMediaQuery('(max-width: 767px)');

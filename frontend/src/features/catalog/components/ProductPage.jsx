@@ -185,7 +185,8 @@ export function ProductPage() {
   const { productId } = useParams();
   const navigate = useNavigate();
   const toast = useToast();
-  const { isAdmin } = useSession();
+  // Staff see the back office's product page as admins do; its actions show each role its part.
+  const { isBackOffice: isAdmin } = useSession();
   const [priceType, setPriceType] = useState(null);
   const { categoryById } = useCategories();
   const { data: product, error, isPending } = useQuery(productQuery(productId));

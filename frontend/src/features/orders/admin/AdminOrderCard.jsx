@@ -4,6 +4,7 @@ import { IdNotice, OrderMoney } from '../components/OrderCard';
 import { orderLines } from '../orderShape';
 import { LineAdjust } from './LineAdjust';
 import { OrderActions } from './OrderActions';
+import { HandoverFacts } from './HandoverActions';
 // The ID notice looks the same to the shopper and to the admin who hands the order over.
 import '../orders.css';
 
@@ -32,6 +33,7 @@ export default function AdminOrderCard({ order, onComplete, onCancel, busy }) {
         <span className={`admin-status admin-status--${order.status}`}>{labelOf(orderStatuses, order.status)}</span>
       </header>
       <IdNotice order={order} />
+      <HandoverFacts order={order} />
       <dl className="admin-details">
         <Detail label="Customer" value={order.customerName} />
         <Detail label="Account" value={order.userEmail} />

@@ -4,6 +4,7 @@ import { IdNotice } from '../components/OrderCard';
 import { orderLines } from '../orderShape';
 import { isBookedDelivery, isPickup } from './handovers';
 import { OrderActions } from './OrderActions';
+import { HandoverFacts } from './HandoverActions';
 
 // One of today's handovers: when, who (name and phone), where, what to hand over, and the ID check.
 export function HandoverCard({ order, busy, onComplete, onCancel }) {
@@ -24,6 +25,7 @@ export function HandoverCard({ order, busy, onComplete, onCancel }) {
         <span className={`admin-status admin-status--${order.status}`}>{labelOf(orderStatuses, order.status)}</span>
       </header>
       <IdNotice order={order} className="handover__id" />
+      <HandoverFacts order={order} />
       <dl className="admin-details">
         <dt>Customer</dt>
         <dd>{order.customerName || order.userEmail}</dd>

@@ -71,6 +71,7 @@ function Row({ order, checked, onToggle, onOpen }) {
       <td className="orders-table__total num">{formatPrice(order.total)}</td>
       <td className="orders-table__status">
         <span className={`admin-status admin-status--${order.status}`}>{labelOf(orderStatuses, order.status)}</span>
+        {order.readyAt && order.status === 'pending' ? <span className="orders-table__sub">Ready</span> : null}
       </td>
     </tr>
   );

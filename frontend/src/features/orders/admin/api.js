@@ -89,6 +89,58 @@ export function orderPrintQuery({ filters: rawFilters = {}, ids = [] } = {}) {
   });
 }
 
+// Every order list and the catalog's stock (a failed delivery cancelled puts it back) are read
+// again after a ready or hand-over, refused or not: a refusal usually means the order moved on.
+/** @param {import('@tanstack/react-query').QueryClient} queryClient */
+const refreshAfterHandover = (queryClient) =>
+  Promise.all([queryClient.invalidateQueries({ queryKey: orderKeys.all }), queryClient.invalidateQueries({ queryKey: productKeys.all })]);
+
+// mutate(orderId) -> PUT /api/orders/{id}/ready -> {message, order}: the customer is emailed
+// that the pickup order is ready; it stays pending and gains `readyAt`.
+export function useMarkReady() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    /** @type {(orderId: number) => Promise<Schemas['OrderAnswer']>} */
+    mutationFn: (orderId) => api.put(`/orders/${orderId}/ready`),
+    onSettled: () => refreshAfterHandover(queryClient),
+  });
+}
+
+/**
+ * The hand-over's record: what the order's `checks` ask (ID type, birth year, recipient name,
+ * signature as a PNG data URL) and the outcome; a failed delivery gives its reason and whether
+ * the order is cancelled (its stock put back) or kept pending.
+ * @typedef {object} Handover
+ * @property {'delivered' | 'failed'} outcome
+ * @property {string} [idType]
+ * @property {number} [birthYear]
+ * @property {string} [recipientName]
+ * @property {string} [signature]
+ * @property {string} [reason]
+ * @property {boolean} [cancel]
+ */
+
+// mutate({orderId, handover}) -> POST /api/orders/{id}/handover -> {message, order} (the order
+// with handedOverBy, handedOverAt); a missing check is a 400 naming its field in `errors`.
+export function useHandOver() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    /** @type {(change: {orderId: number, handover: Handover}) => Promise<Schemas['OrderAnswer']>} */
+    mutationFn: ({ orderId, handover }) => api.post(`/orders/${orderId}/handover`, handover),
+    onSettled: () => refreshAfterHandover(queryClient),
+  });
+}
+
+// GET /api/orders/deliveries?date -> {date, orders}: the day's local deliveries, every status, in
+// booked-time order (the driver's view). No date: today in the shop's time zone.
+/** @param {string | null} [date] YYYY-MM-DD */
+export const deliveriesQuery = (date = null) =>
+  queryOptions({
+    queryKey: orderKeys.deliveries(date),
+    /** @returns {Promise<{date: string, orders: Schemas['Order'][]}>} */
+    queryFn: ({ signal }) => api.get('/orders/deliveries', { date }, { signal }),
+  });
+
 // mutate({ action: 'complete' | 'cancel', ids }) -> POST /api/orders/bulk: the server moves each
 // order as the single action does and answers each one's result (done or refused, with why).
 // Either way the lists are reloaded, and the catalog's stock may have changed (a cancel).

@@ -65,6 +65,7 @@ function DeliveryFacts({ order }) {
       {booked && <Fact term="Booked for">{booked}</Fact>}
       {order.deliveryAddress && <Fact term={addressTerm}>{order.deliveryAddress}</Fact>}
       {order.deliveryZip && <Fact term="ZIP">{order.deliveryZip}</Fact>}
+      {order.readyAt && <Fact term="Ready for pickup">{formatWhen(order.readyAt)}</Fact>}
     </>
   );
 }

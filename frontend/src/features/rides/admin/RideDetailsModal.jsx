@@ -26,9 +26,12 @@ export default function RideDetailsModal({ ride, onClose, onSetStatus, onDelete,
   ];
   const footer = (
     <div className="admin-modal-actions">
-      <button type="button" className="admin-button admin-button--danger" onClick={() => setConfirmingDelete(true)} disabled={busy}>
-        Delete
-      </button>
+      {/* Deleting a request is the admins' (a staff member gets no onDelete). */}
+      {onDelete ? (
+        <button type="button" className="admin-button admin-button--danger" onClick={() => setConfirmingDelete(true)} disabled={busy}>
+          Delete
+        </button>
+      ) : null}
       <button type="button" className="admin-button admin-button--secondary" onClick={onClose}>
         Close
       </button>

@@ -5,10 +5,36 @@ import { formatDayAndClock } from '../../../lib/format';
 import { usePagedList } from '../../../lib/pages';
 import { useToast } from '../../../lib/toast';
 import { actionFailureMessage } from '../../../lib/messages';
+import { useSession } from '../../../lib/session';
 import { labelOf, useShopInfo } from '../../../lib/shopInfo';
 import { rideListQuery, useDeleteRide, useSetRideStatus } from '../api';
 import RideDetailsModal from './RideDetailsModal';
 import RidePricingEditor from './RidePricingEditor';
+
+// Loading, the load's failure (with a retry) or no rides; nothing once rides show.
+function RidesListState({ list, status, statusLabel }) {
+  const { isPending, isError, empty, refetch } = list;
+  return (
+    <>
+      {isPending && <Spinner label="Loading rides..." />}
+      {isError && (
+        <EmptyState title="Rides could not be loaded" message="Please try again.">
+          <button type="button" className="admin-button admin-button--secondary" onClick={() => refetch()}>
+            Try again
+          </button>
+        </EmptyState>
+      )}
+      {!isPending && !isError && empty && (
+        <EmptyState
+          title="No ride requests"
+          message={
+            status === 'all' ? 'Ride requests from customers appear here.' : `No ${statusLabel(status).toLowerCase()} ride requests.`
+          }
+        />
+      )}
+    </>
+  );
+}
 
 export default function RideManagementPage() {
   const filterId = useId();
@@ -19,6 +45,8 @@ export default function RideManagementPage() {
   const removal = useDeleteRide();
   const busy = statusChange.isPending || removal.isPending;
   const { rideStatuses } = useShopInfo();
+  // Staff see rides and change their status; the pricing text and deleting are the admins'.
+  const { isAdmin } = useSession();
   const statusLabel = (id) => labelOf(rideStatuses, id);
 
   const { items: rides, total, isFetchingNextPage, isPending, isError, error, refetch } = usePagedList(rideListQuery(status));
@@ -69,28 +97,13 @@ export default function RideManagementPage() {
           </select>
         </div>
       </header>
-      <RidePricingEditor />
+      {isAdmin ? <RidePricingEditor /> : null}
       {!isPending && !isError && (
         <p className="admin-muted" aria-live="polite">
           {total} ride {total === 1 ? 'request' : 'requests'}
         </p>
       )}
-      {isPending && <Spinner label="Loading rides..." />}
-      {isError && (
-        <EmptyState title="Rides could not be loaded" message="Please try again.">
-          <button type="button" className="admin-button admin-button--secondary" onClick={() => refetch()}>
-            Try again
-          </button>
-        </EmptyState>
-      )}
-      {!isPending && !isError && rides.length === 0 && (
-        <EmptyState
-          title="No ride requests"
-          message={
-            status === 'all' ? 'Ride requests from customers appear here.' : `No ${statusLabel(status).toLowerCase()} ride requests.`
-          }
-        />
-      )}
+      <RidesListState list={{ isPending, isError, empty: rides.length === 0, refetch }} status={status} statusLabel={statusLabel} />
       <ul className="admin-list admin-ride-list" aria-label="Ride requests">
         {rides.map((ride) => (
           <li key={ride.id}>
@@ -113,7 +126,13 @@ export default function RideManagementPage() {
         ))}
       </ul>
       {isFetchingNextPage && <Spinner label="Loading more rides..." />}
-      <RideDetailsModal ride={selected} busy={busy} onClose={() => setSelected(null)} onSetStatus={changeStatus} onDelete={removeRide} />
+      <RideDetailsModal
+        ride={selected}
+        busy={busy}
+        onClose={() => setSelected(null)}
+        onSetStatus={changeStatus}
+        onDelete={isAdmin ? removeRide : null}
+      />
     </section>
   );
 }

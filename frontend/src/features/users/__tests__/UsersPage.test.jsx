@@ -26,7 +26,7 @@ test('lists users with their LA creation date', async () => {
   renderWithProviders(<UsersPage />, { user: admin });
   expect(screen.getByRole('heading', { name: 'User Management' })).toBeInTheDocument();
   const row = (await screen.findByText('cy@example.com')).closest('tr');
-  expect(within(row).getByText('customer')).toBeInTheDocument();
+  expect(within(row).getByRole('combobox', { name: 'Role for cy@example.com' })).toHaveValue('customer');
   // 07:30 UTC on the 22nd is 23:30 on Nov 21 in Los Angeles.
   expect(within(row).getByText('Sat, Nov 21, 2026')).toBeInTheDocument();
 });

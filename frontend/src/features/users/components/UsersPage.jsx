@@ -9,18 +9,22 @@ import { useSession } from '../../../lib/session';
 import { useToast } from '../../../lib/toast';
 import { usersQuery } from '../api';
 import ChangePasswordModal from './ChangePasswordModal';
+import CreateUserModal from './CreateUserModal';
+import { UserActiveButton, UserActiveMark, UserRoleSelect } from './UserAccess';
+import './users.css';
 import RegistrationCodes from './RegistrationCodes';
 
 function UserRows({ users, onChangePassword }) {
   return (
     <div className="admin-table-wrap">
-      <table className="admin-table">
+      <table className="admin-table users-table">
         <caption className="admin-visually-hidden">Users</caption>
         <thead>
           <tr>
             <th scope="col">Name</th>
             <th scope="col">Email</th>
             <th scope="col">Role</th>
+            <th scope="col">Access</th>
             <th scope="col">Created</th>
             <th scope="col">
               <span className="admin-visually-hidden">Actions</span>
@@ -32,11 +36,15 @@ function UserRows({ users, onChangePassword }) {
             <tr key={user.id}>
               <td>{user.name || '-'}</td>
               <td>{user.email}</td>
+              <td className={`admin-role admin-role--${user.role}`}>
+                <UserRoleSelect user={user} />
+              </td>
               <td>
-                <span className={`admin-role admin-role--${user.role}`}>{user.role}</span>
+                <UserActiveMark user={user} />
               </td>
               <td>{formatDay(user.created_at)}</td>
-              <td>
+              <td className="admin-row-actions">
+                <UserActiveButton user={user} />
                 <button
                   type="button"
                   className="admin-button admin-button--secondary"
@@ -72,6 +80,7 @@ function UsersListState({ isPending, isError, empty, onRetry }) {
 function UsersTable() {
   const toast = useToast();
   const [target, setTarget] = useState(null);
+  const [creating, setCreating] = useState(false);
   const { data, isPending, isError, error, refetch } = useQuery(usersQuery());
   useEffect(() => {
     if (isError) toast.error(serverMessage(error, 'Failed to load users'));
@@ -87,10 +96,14 @@ function UsersTable() {
             {users.length} {users.length === 1 ? 'user' : 'users'}
           </p>
         )}
+        <button type="button" className="admin-button admin-button--primary" onClick={() => setCreating(true)}>
+          Add Account
+        </button>
       </header>
       <UsersListState isPending={isPending} isError={isError} empty={users.length === 0} onRetry={() => refetch()} />
       {users.length > 0 && <UserRows users={users} onChangePassword={setTarget} />}
       <ChangePasswordModal user={target} onClose={() => setTarget(null)} />
+      <CreateUserModal open={creating} onClose={() => setCreating(false)} />
     </section>
   );
 }
