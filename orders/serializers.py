@@ -210,7 +210,12 @@ def _quote_where(attrs: dict[str, Any]) -> None:
     attrs["deliveryOption"] = attrs.get("deliveryOption") or DeliveryOption.PICKUP
     if attrs["deliveryOption"] not in DeliveryOption.values:
         _refuse("deliveryOption", DELIVERY_OPTION_MISSING)
-    if attrs["deliveryOption"] == DeliveryOption.SHIPPING:
+    # A shipment not yet given its state is quoted its fee and no sales tax (the delivery
+    # options show each fee before the form asks the state); its checkout needs the state.
+    if (
+        attrs["deliveryOption"] == DeliveryOption.SHIPPING
+        and (attrs.get("shippingState") or "").strip()
+    ):
         _shipping_address(attrs)
     zip_code = (attrs.get("deliveryZip") or "").strip()
     if (

@@ -118,6 +118,10 @@ def test_a_shipment_needs_its_state(customer_client):
 
     assert answer["errors"]["shippingState"] == ["Please choose the state to ship to"]
     assert not Order.objects.exists()
+    # Its quote before the state is known: the fee (what the delivery options show), no tax.
+    quote = customer_client.post("/api/orders/quote", body, format="json")
+    assert quote.status_code == 200, quote.json()
+    assert quote.json()["deliveryFee"] == 8 and quote.json()["salesTax"] == 0
 
 
 def test_a_nicotine_free_product_in_an_excise_category_pays_no_excise(customer_client):

@@ -90,7 +90,7 @@ def test_a_cart_line_without_a_price_cannot_be_ordered(server, new_page):
     page.reload()
     drawer = open_cart(page)
     sentence = f"{unpriced['name']} has no price yet and cannot be ordered."
-    expect(drawer.get_by_text(sentence)).to_be_visible()
+    expect(drawer.get_by_role("list", name="Cart items").get_by_text(sentence)).to_be_visible()
     expect(drawer.get_by_text("$0.00 each")).to_have_count(0)
     expect(drawer.get_by_test_id("cart-subtotal")).to_have_text("$30.00")
 

@@ -17,7 +17,7 @@ def test_an_owner_changes_the_shipping_fee_and_the_shopper_sees_it(server, new_p
         admin_tab(owner, "settings")
         expect(owner.get_by_role("heading", level=1, name="Settings")).to_be_visible()
         owner.get_by_label("Shipping fee").fill("9.50")
-        owner.get_by_role("button", name="Save").click()
+        owner.get_by_role("button", name="Save", exact=True).click()
         expect(owner.get_by_text("Settings saved")).to_be_visible()
         expect(owner.get_by_text("Last saved", exact=False)).to_be_visible()
         # The change log says who changed the fee from what to what.
