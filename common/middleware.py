@@ -9,7 +9,7 @@ from typing import Any
 
 from django.conf import settings
 from django.contrib import auth
-from django.db import InterfaceError, OperationalError
+from django.db import DatabaseError, InterfaceError, OperationalError
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.utils.crypto import constant_time_compare
 from rest_framework.exceptions import AuthenticationFailed
@@ -54,9 +54,16 @@ class RequestLogMiddleware:
 
     @staticmethod
     def _log(request: HttpRequest, response: HttpResponse, seconds: float, request_id: str) -> None:
-        user = getattr(request, "user", None)
-        # DRF authenticates inside the view; it leaves its user on the Django request.
-        user_id = getattr(user, "pk", None) if getattr(user, "is_authenticated", False) else None
+        try:
+            user = getattr(request, "user", None)
+            # DRF authenticates inside the view; it leaves its user on the Django request.
+            user_id = (
+                getattr(user, "pk", None) if getattr(user, "is_authenticated", False) else None
+            )
+        except DatabaseError:
+            # The session's user could not be read (the database is away): the answer, a
+            # 503 already, is logged without it instead of becoming a 500 here.
+            user_id = None
         extra = {
             "method": request.method,
             "path": request.path,

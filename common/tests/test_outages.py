@@ -113,3 +113,24 @@ def test_readyz_is_503_only_when_the_database_is_unreachable(tmp_path):
     assert body["cache"] == "unreachable"
     assert body["message"] == "Not ready: database unreachable."
     assert body["code"] == "unavailable"
+
+
+@pytest.mark.django_db
+def test_the_django_admin_of_a_signed_in_owner_is_503_not_500_while_the_database_is_away(
+    admin_browser, monkeypatch
+):
+    """The session's user is read again after the answer (the request log): an unreachable
+    database there must leave the 503, not turn it into a 500 (the outage rehearsal's
+    /admin/login/ through nginx)."""
+    from django.contrib.sessions.backends.db import SessionStore
+    from django.db import OperationalError
+
+    def away(self):
+        raise OperationalError("connection refused")
+
+    monkeypatch.setattr(SessionStore, "load", away)
+
+    page = admin_browser.get("/admin/login/")
+
+    assert page.status_code == 503
+    assert page["Retry-After"].isdigit()
