@@ -38,6 +38,11 @@ def test_every_local_app_is_collected_by_a_plain_run():
     assert [app for app in local_app_folders() if not _collected(f"{app}/tests")] == []
 
 
+def test_testpaths_are_the_local_apps_and_the_project_suites():
+    testpaths = _ini()["pytest"]["testpaths"].split()
+    assert sorted(testpaths) == sorted([*local_app_folders(), "tests"])
+
+
 def test_a_folder_left_out_is_seen():
     assert not _collected("node_modules/x/tests") and not _collected("bench")
     assert _collected("orders/tests")
