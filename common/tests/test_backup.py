@@ -8,11 +8,14 @@ import sqlite3
 import stat
 import subprocess
 import sys
+import urllib.request
 import uuid
-from contextlib import ExitStack
+from contextlib import ExitStack, contextmanager
 from pathlib import Path
 
+import boto3
 import pytest
+from botocore.exceptions import ClientError
 from django.db import connection
 
 from common.testing.s3 import REGION, S3Bucket, s3_bucket, s3_server
@@ -335,3 +338,100 @@ def test_the_off_machine_copy_needs_a_bucket_of_its_own(sqlite_shop, tmp_path):
     assert same.returncode != 0
     assert "BACKUP_S3_BUCKET is the media bucket" in same.stderr
     assert keys == []
+
+
+def iam_user_keys(iam, name, policy):
+    """Access keys of a new IAM user holding `policy` (JSON text) and nothing else."""
+    iam.create_user(UserName=name)
+    iam.put_user_policy(UserName=name, PolicyName=f"{name}-policy", PolicyDocument=policy)
+    keys = iam.create_access_key(UserName=name)["AccessKey"]
+    return keys["AccessKeyId"], keys["SecretAccessKey"]
+
+
+def bucket_as(endpoint, keys, name="shop-backups"):
+    return boto3.resource(
+        "s3",
+        endpoint_url=endpoint,
+        region_name=REGION,
+        aws_access_key_id=keys[0],
+        aws_secret_access_key=keys[1],
+    ).Bucket(name)
+
+
+@contextmanager
+def iam_enforced(endpoint):
+    """moto checks every request's keys and IAM policies from here on (by default it checks
+    none); moto's setting is per process, so it is put back for the next test."""
+
+    def reset(count):
+        request = urllib.request.Request(
+            f"{endpoint}/moto-api/reset-auth",
+            data=count,
+            method="POST",
+            headers={"Content-Type": "text/plain"},
+        )
+        urllib.request.urlopen(request)
+
+    reset(b"0")
+    try:
+        yield
+    finally:
+        reset(b"inf")
+
+
+def denied(call):
+    try:
+        call()
+    except ClientError as refusal:
+        return refusal.response["Error"]["Code"]
+    return "allowed"
+
+
+@pytest.mark.sqlite_only
+def test_the_shop_backup_keys_write_and_can_never_list_read_or_delete(sqlite_shop, tmp_path):
+    """docs/deploy.md's policy for the shop's backup keys (deploy/backup-keys-policy.json),
+    enforced by moto's IAM: `backup --to-s3` works with it, and a server that is broken into
+    can neither list, read, nor delete the copies."""
+    url, media = sqlite_shop
+    policy = (ROOT / "deploy" / "backup-keys-policy.json").read_text()
+    operator_policy = (
+        '{"Version": "2012-10-17", "Statement": [{"Effect": "Allow", "Action": "s3:*", '
+        '"Resource": ["arn:aws:s3:::shop-backups", "arn:aws:s3:::shop-backups/*"]}]}'
+    )
+    with s3_server() as endpoint:
+        S3Bucket(endpoint, "shop-backups").bucket.create()
+        iam = boto3.client(
+            "iam",
+            endpoint_url=endpoint,
+            region_name=REGION,
+            aws_access_key_id="setup",
+            aws_secret_access_key="setup",
+        )
+        shop_keys = iam_user_keys(iam, "shop-backup", policy)
+        operator_keys = iam_user_keys(iam, "operator", operator_policy)
+        with iam_enforced(endpoint):
+            out = manage(
+                "backup",
+                str(tmp_path / "monday"),
+                "--to-s3",
+                database_url=url,
+                media_root=media,
+                BACKUP_S3_BUCKET="shop-backups",
+                BACKUP_S3_ENDPOINT_URL=endpoint,
+                BACKUP_S3_REGION_NAME=REGION,
+                BACKUP_AWS_ACCESS_KEY_ID=shop_keys[0],
+                BACKUP_AWS_SECRET_ACCESS_KEY=shop_keys[1],
+            )
+            shop = bucket_as(endpoint, shop_keys)
+            key = "backups/monday/manifest.json"
+            attempts = {
+                "list": denied(lambda: list(shop.objects.all())),
+                "read": denied(lambda: shop.Object(key).get()),
+                "delete": denied(lambda: shop.Object(key).delete()),
+                "write elsewhere": denied(lambda: shop.put_object(Key="other/x", Body=b"x")),
+            }
+            kept = sorted(item.key for item in bucket_as(endpoint, operator_keys).objects.all())
+
+    assert "Copied to s3://shop-backups/backups/monday/" in out
+    assert attempts == dict.fromkeys(attempts, "AccessDenied")
+    assert kept == [f"backups/monday/{f}" for f in ("db.sqlite3", "manifest.json", "media.tar.gz")]
