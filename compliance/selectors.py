@@ -11,7 +11,7 @@ from django.db.models import Q, QuerySet
 from common.errors import NotFound
 from compliance.models import Action, Attribute, Rule
 from compliance.places import Place
-from shop.regulatory import Line, line_attributes
+from shop.regulatory import Line, line_attributes, product_lines
 
 RULE_NOT_FOUND = "Rule not found"
 # What a line's effective attributes (shop/regulatory.py) must show for each attribute.
@@ -151,3 +151,16 @@ def sale_check(lines: Sequence[Line], place: Place, day: date) -> SaleCheck:
 def blocked_messages(check: SaleCheck) -> list[str]:
     """One message per blocked line: "<Product - Type>: <rule message>"."""
     return [f"{item.label}: {item.message}" for item in check.blocked]
+
+
+def lines_answer(items: Iterable[Blocked]) -> list[dict[str, Any]]:
+    """Blocked lines or notices as the API answers them (the check and the quote)."""
+    return [
+        {"productId": item.product_id, "productTypeId": item.type_id, "message": item.message}
+        for item in items
+    ]
+
+
+def product_check(product_ids: Sequence[int], place: Place, day: date) -> SaleCheck:
+    """GET /api/compliance/check: each product as such and each of its types."""
+    return sale_check(product_lines(product_ids), place, day)

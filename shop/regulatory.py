@@ -112,3 +112,16 @@ def line_attributes(lines: Iterable[Line]) -> dict[Line, tuple[str, str, dict[st
             label = f"{label} - {kind['name']}"
         found[(pid, tid)] = (label, product["category_id"], effective(*layers))
     return found
+
+
+def product_lines(product_ids: Iterable[int]) -> list[Line]:
+    """Each product as such, then each of its types, as cart lines."""
+    ids = list(product_ids)
+    typed: dict[int, list[int]] = {pid: [] for pid in ids}
+    for pid, tid in (
+        ProductType.objects.filter(product_id__in=ids)
+        .order_by("id")
+        .values_list("product_id", "id")
+    ):
+        typed[pid].append(tid)
+    return [line for pid in ids for line in [(pid, None), *((pid, tid) for tid in typed[pid])]]
