@@ -45,6 +45,7 @@ BAD_ZIP = "A ZIP code must be 5 digits (got {value})."
 BAD_CITY = "A city must be a name (got {value})."
 UNTIL_BEFORE_FROM = "The rule cannot end ({until}) before it starts ({start})."
 BAD_ACTION = "Unknown action {value}: choose one of " + ", ".join(Action.values) + "."
+ACTION_REQUIRED = "Please choose what the rule does: " + ", ".join(Action.values) + "."
 BAD_REQUIRES = "Unknown requirement {value}: choose from " + ", ".join(Requirement.values) + "."
 REQUIRES_NOT_ASKED = "Only id_at_handover and record rules ask for something at hand-over."
 MESSAGE_REQUIRED = "A {action} rule needs a message: the words the shopper or staff will read."
@@ -90,7 +91,7 @@ def _check_where(rule: Rule, refuse: Any) -> None:
 
 def _check_action(rule: Rule, refuse: Any) -> None:
     if rule.action not in Action.values:
-        refuse("action", BAD_ACTION.format(value=rule.action))
+        refuse("action", BAD_ACTION.format(value=rule.action) if rule.action else ACTION_REQUIRED)
         return
     for item in rule.requires or []:
         if item not in Requirement.values:
