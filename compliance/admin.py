@@ -26,7 +26,7 @@ class RuleForm(forms.ModelForm):
         fields = sorted(services.RULE_FIELDS)
 
     def clean(self) -> dict[str, Any]:
-        cleaned = super().clean()
+        cleaned = super().clean() or {}
         rule = Rule(**{name: cleaned.get(name) for name in services.RULE_FIELDS if name in cleaned})
         for field, messages in services.rule_problems(rule).items():
             for message in messages:

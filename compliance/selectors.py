@@ -121,19 +121,13 @@ def sale_check(lines: Sequence[Line], place: Place, day: date) -> SaleCheck:
     None) pairs) at `place`. Three queries whatever the number of lines; lines whose
     product does not exist are left to the stock check."""
     known = line_attributes(lines)
-    rules = [rule for rule in rules_in_force(day) if place_matches(rule, place)]
     blocked: dict[Line, Blocked] = {}
     notices: list[Blocked] = []
     applied = []
-    for rule in rules:
-        matched = [
-            line
-            for line, (_, category_id, attributes) in known.items()
-            if applies_to(rule, category_id, attributes)
-        ]
-        if not matched:
-            continue
-        applied.append(snapshot(rule, matched))
+    for rule in rules_in_force(day):
+        matched = _matched(rule, place, known)
+        if matched:
+            applied.append(snapshot(rule, matched))
         for line in matched:
             found = Blocked(line[0], line[1], rule.message, known[line][0], rule.pk)
             if _refuses(rule, place):
@@ -146,6 +140,19 @@ def sale_check(lines: Sequence[Line], place: Place, day: date) -> SaleCheck:
         notices=notices,
         regulatory={line: attributes for line, (_, _, attributes) in known.items()},
     )
+
+
+def _matched(
+    rule: Rule, place: Place, known: dict[Line, tuple[str, str, dict[str, Any]]]
+) -> list[Line]:
+    """The lines `rule` applies to at `place` (none when the place is not its)."""
+    if not place_matches(rule, place):
+        return []
+    return [
+        line
+        for line, (_, category_id, attributes) in known.items()
+        if applies_to(rule, category_id, attributes)
+    ]
 
 
 def blocked_messages(check: SaleCheck) -> list[str]:

@@ -67,34 +67,35 @@ class RuleFormSerializer(serializers.Serializer):
     action = serializers.CharField(max_length=20, required=False, help_text=", ".join(Action))
     message = serializers.CharField(max_length=2000, required=False, allow_blank=True)
     requires = _texts("idType, birthYear, recipientName, signature, homeAddress.")
-    source = serializers.CharField(max_length=4000, required=False, allow_blank=True)
+    # Named through locals(): `source` is also an attribute of every DRF field.
+    locals()["source"] = serializers.CharField(max_length=4000, required=False, allow_blank=True)
     active = serializers.BooleanField(required=False)
     reviewed = serializers.BooleanField(required=False)
 
     def fields_of(self) -> dict[str, Any]:
         """The model fields the body sets (only those it sends)."""
-        sent = self.validated_data
-        values: dict[str, Any] = {}
-        for name in ("name", "action", "message", "source", "active", "reviewed"):
-            if name in sent and name in self.initial_data:
-                values[name] = sent[name]
-        if "requires" in self.initial_data:
-            values["requires"] = sent["requires"]
-        if "from" in self.initial_data:
-            values["valid_from"] = sent.get("from")
-        if "until" in self.initial_data:
-            values["valid_until"] = sent.get("until")
-        if "applies" in self.initial_data:
-            applies = sent.get("applies") or {}
-            values["attribute"] = applies.get("attribute") or ""
-            values["category"] = applies.get("category") or ""
-        if "where" in self.initial_data:
-            where = sent.get("where") or {}
-            values["state"] = where.get("state") or ""
-            values["cities"] = where.get("cities") or []
-            values["zips"] = where.get("zips") or []
-            values["counter"] = where.get("counter")
+        sent, given = self.validated_data, set(self.initial_data)
+        values = {name: sent[name] for name in PLAIN & given if name in sent}
+        values |= {DATES[name]: sent.get(name) for name in set(DATES) & given}
+        if "applies" in given:
+            values |= _applies(sent.get("applies") or {})
+        if "where" in given:
+            values |= _where(sent.get("where") or {})
         return values
+
+
+def _applies(applies: dict[str, Any]) -> dict[str, Any]:
+    return {name: applies.get(name) or "" for name in ("attribute", "category")}
+
+
+def _where(where: dict[str, Any]) -> dict[str, Any]:
+    values = {name: where.get(name) or [] for name in ("cities", "zips")}
+    return values | {"state": where.get("state") or "", "counter": where.get("counter")}
+
+
+# The body's names kept as the model's, and its dates.
+PLAIN = {"name", "action", "message", "source", "active", "reviewed", "requires"}
+DATES = {"from": "valid_from", "until": "valid_until"}
 
 
 class AppliesAnswerSerializer(serializers.Serializer):
@@ -119,7 +120,7 @@ class RuleSerializer(serializers.Serializer):
     action = serializers.ChoiceField(choices=Action.choices)
     message = serializers.CharField()
     requires = serializers.ListField(child=serializers.CharField())
-    source = serializers.CharField()
+    locals()["source"] = serializers.CharField()
     active = serializers.BooleanField()
     reviewed = serializers.BooleanField(help_text="false: check before relying on it.")
 
