@@ -1219,6 +1219,14 @@ export interface components {
              */
             total?: number | null;
         };
+        /**
+         * @description * `block` - Block the sale
+         *     * `id_at_handover` - Check ID at hand-over
+         *     * `record` - Record the sale
+         *     * `no_mail_carrier` - Never by mail carrier
+         * @enum {string}
+         */
+        ComplianceAction: "block" | "id_at_handover" | "record" | "no_mail_carrier";
         Day: {
             /** Format: date */
             date: string;
@@ -1433,7 +1441,7 @@ export interface components {
             /** @description What must be checked at handover, e.g. ["id"]; [] for nothing. */
             readonly checks: string[];
             /** @description Admins and staff: the compliance rules the sale matched at checkout, as they were then: [{"id", "name", "action", "message", "requires", "source", "lines": [[productId, productTypeId], ...]}]; null in a customer's answer. */
-            readonly complianceRules: Record<string, never>[] | null;
+            readonly complianceRules: components["schemas"]["RuleSnapshot"][] | null;
         };
         OrderAnswer: {
             message: string;
@@ -2178,7 +2186,7 @@ export interface components {
             from: string | null;
             /** Format: date */
             until: string | null;
-            action: components["schemas"]["RuleActionEnum"];
+            action: components["schemas"]["ComplianceAction"];
             message: string;
             requires: string[];
             source: string;
@@ -2186,14 +2194,6 @@ export interface components {
             /** @description false: check before relying on it. */
             reviewed: boolean;
         };
-        /**
-         * @description * `block` - Block the sale
-         *     * `id_at_handover` - Check ID at hand-over
-         *     * `record` - Record the sale
-         *     * `no_mail_carrier` - Never by mail carrier
-         * @enum {string}
-         */
-        RuleActionEnum: "block" | "id_at_handover" | "record" | "no_mail_carrier";
         /** @description POST and PATCH bodies. `applies` and `where` are each replaced whole when sent. */
         RuleFormRequest: {
             name?: string;
@@ -2218,6 +2218,17 @@ export interface components {
             source?: string;
             active?: boolean;
             reviewed?: boolean;
+        };
+        /** @description A rule as a placed order keeps it (compliance.selectors.snapshot). */
+        RuleSnapshot: {
+            id: number;
+            name: string;
+            action: components["schemas"]["ComplianceAction"];
+            message: string;
+            requires: string[];
+            source: string;
+            /** @description [[productId, productTypeId or null], ...] the rule matched. */
+            lines: (number | null)[][];
         };
         SalesReport: {
             /** Format: date */
