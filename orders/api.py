@@ -27,10 +27,11 @@ from common.permissions import CanHandleOrders
 from common.schema import error, see_api_docs
 from common.shoptime import shop_today
 from orders import delivery, handover, rules, selectors, services
-from orders.checkout import ADMINS_DO_NOT_SHOP, order_checkout, order_quote
+from orders.checkout import ADMINS_DO_NOT_SHOP, order_checkout
 from orders.filters import parse_order_filters
 from orders.models import Order, OrderStatus
 from orders.pricing import DeliveryOption
+from orders.quote import order_quote
 from orders.rules import DATE_MISSING
 from orders.serializers import (
     BulkAnswerSerializer,
@@ -68,12 +69,17 @@ def _signed_in(request: Request) -> User:
     return cast(User, request.user)
 
 
-def _orders(orders: Iterable[Order]) -> Any:
-    return OrderSerializer(orders, many=True).data
+def _orders(orders: Iterable[Order], *, staff: bool = True) -> Any:
+    """Orders as answered; `staff` false (a customer's own) leaves out what only the shop
+    reads (`complianceRules`). The views for admins and staff only keep the default."""
+    return OrderSerializer(orders, many=True, context={"staff": staff}).data
 
 
-def _answer(message: str, order: Order, status_code: int = status.HTTP_200_OK) -> Response:
-    return Response({"message": message, "order": OrderSerializer(order).data}, status=status_code)
+def _answer(
+    message: str, order: Order, status_code: int = status.HTTP_200_OK, *, staff: bool = True
+) -> Response:
+    order_data = OrderSerializer(order, context={"staff": staff}).data
+    return Response({"message": message, "order": order_data}, status=status_code)
 
 
 @extend_schema(
@@ -125,6 +131,7 @@ def checkout(request: Request) -> Response:
         "Order placed successfully",
         result.order,
         status.HTTP_201_CREATED if result.created else status.HTTP_200_OK,
+        staff=False,
     )
 
 
@@ -208,7 +215,7 @@ def order_list(request: Request) -> Response:
         request,
         selectors.order_list(user=user, filters=filters),
         key="orders",
-        serialize=_orders,
+        serialize=lambda rows: _orders(rows, staff=user.is_staff),
         default_limit=ORDERS_PAGE_SIZE,
         count=lambda: total,
     )
