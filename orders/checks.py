@@ -49,7 +49,7 @@ class Checks:
 
 
 def _handover_rules(order: Order) -> list[dict[str, Any]]:
-    rules = getattr(order, "compliance_rules", None) or []  # MERGE-TODO: A adds the field
+    rules = order.compliance_rules or []
     return [rule for rule in rules if rule.get("action") in HANDOVER_ACTIONS]
 
 

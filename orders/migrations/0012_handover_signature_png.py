@@ -30,7 +30,7 @@ def signatures_to_text(apps, schema_editor):
 
 
 class Migration(migrations.Migration):
-    dependencies = [("orders", "0010_order_handover")]
+    dependencies = [("orders", "0011_compliance")]
 
     operations = [
         migrations.AddField(
