@@ -17,12 +17,13 @@ from django.db.models import QuerySet
 from django.utils import timezone
 
 from accounts.services import DELETED_EMAIL
+from compliance.models import Action
 from orders.models import Order, OrderLine, OrderStatus
 from orders.pricing import DeliveryOption
 
 # Rule actions (the rule snapshots of Order.compliance_rules) whose orders are records.
-RECORD = "record"
-RECORDED_ACTIONS = frozenset({RECORD, "id_at_handover"})
+RECORD = Action.RECORD.value
+RECORDED_ACTIONS = frozenset({RECORD, Action.ID_AT_HANDOVER.value})
 
 # What a kept record holds of the person, and why (the export and the privacy text say so).
 KEPT_FIELDS = [

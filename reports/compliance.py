@@ -24,6 +24,7 @@ from common.shoptime import SHOP_TIME_ZONE, day_start, shop_today
 from orders.models import Order, OrderLine, OrderStatus
 from orders.pricing import DeliveryOption
 from orders.records import RECORD, nicotine_mg
+
 # How many days the N2O log shows when `from` is not given.
 DEFAULT_LOG_DAYS = 31
 MAX_LOG_DAYS = 3660
