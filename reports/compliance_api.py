@@ -1,6 +1,8 @@
 """The records an inspector may ask for: thin views over reports.compliance (docs/api.md,
 "Compliance records")."""
 
+from collections.abc import Iterator
+
 from django.http import HttpResponse, StreamingHttpResponse
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
@@ -92,7 +94,7 @@ LOG_DESCRIPTION = see_api_docs(
 LOG_ERRORS = {400: error("A bad date, from after to, or over 3660 days")}
 
 
-def _csv_answer(lines: object, filename: str) -> StreamingHttpResponse:
+def _csv_answer(lines: Iterator[str], filename: str) -> StreamingHttpResponse:
     response = StreamingHttpResponse(lines, content_type="text/csv; charset=utf-8")
     response["Content-Disposition"] = f'attachment; filename="{filename}"'
     response["Cache-Control"] = "no-store"
