@@ -4,7 +4,6 @@ buyer and address); everything else about them goes as before, and so do records
 those years, at the erasure or later by `manage.py compliance_monthly`. The export says which
 records are kept, why and until when."""
 
-import base64
 from datetime import datetime
 
 import pytest
@@ -14,16 +13,22 @@ from django.core.management import call_command
 from accounts.models import User
 from common.shoptime import SHOP_TIME_ZONE
 from orders.models import Order, OrderStatus
-from tests.factories import make_product, order_with_lines, png_bytes, record_rule
+from tests.factories import (
+    make_product,
+    order_with_lines,
+    record_rule,
+    signature_png_bytes,
+    signature_url,
+)
 
 pytestmark = pytest.mark.django_db
 
 LA = SHOP_TIME_ZONE
-SIGNATURE = "data:image/png;base64," + base64.b64encode(png_bytes((300, 120))).decode()
+SIGNATURE = signature_url(signature_png_bytes())
 N2O_HANDOVER = {
     "outcome": "delivered",
     "idType": "Passport",
-    "birthYear": 1985,
+    "birthYear": 1990,
     "homeAddress": "1 Home St, Garden Grove, CA 92840",
     "signature": SIGNATURE,
 }
@@ -103,7 +108,7 @@ def test_an_erased_customer_keeps_only_their_records(history, client_for, custom
         "delivery_address": "12 Main St, Garden Grove, CA",
         "delivery_zip": "92840",
         "handover_id_type": "Passport",
-        "handover_birth_year": 1985,
+        "handover_birth_year": 1990,
         "handover_home_address": "1 Home St, Garden Grove, CA 92840",
         "handover_signature_png": "(a signature)",
     }

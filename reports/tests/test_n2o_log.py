@@ -3,7 +3,6 @@ buyer's ID, home address and signature, is one row per covered line, with a link
 signature that staff can open; lines the rule did not cover, orders never handed over and
 other days are not in it."""
 
-import base64
 import csv
 import io
 from datetime import datetime
@@ -12,13 +11,19 @@ import pytest
 import time_machine
 
 from common.shoptime import SHOP_TIME_ZONE
-from tests.factories import make_product, order_with_lines, png_bytes, record_rule
+from tests.factories import (
+    make_product,
+    order_with_lines,
+    record_rule,
+    signature_png_bytes,
+    signature_url,
+)
 
 pytestmark = pytest.mark.django_db
 
 LA = SHOP_TIME_ZONE
 LOG = "/api/compliance/n2o-log"
-SIGNATURE = "data:image/png;base64," + base64.b64encode(png_bytes((300, 120))).decode()
+SIGNATURE = signature_url(signature_png_bytes())
 HANDOVER = {
     "outcome": "delivered",
     "idType": "California driver license",
