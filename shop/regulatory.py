@@ -38,14 +38,14 @@ API_NAMES = {field: name for name, field in ATTRIBUTES.items()}
 Line = tuple[int, int | None]
 
 
-def _json(value: Any) -> Any:
+def json_value(value: Any) -> Any:
     return float(value) if isinstance(value, Decimal) else value
 
 
 def own(row: Mapping[str, Any] | models.Model) -> dict[str, Any]:
     """The attributes a product or type sets itself (None = inherited), keys as the API's."""
     get = row.get if isinstance(row, Mapping) else lambda f: getattr(row, f)
-    return {name: _json(get(field)) for name, field in ATTRIBUTES.items()}
+    return {name: json_value(get(field)) for name, field in ATTRIBUTES.items()}
 
 
 def effective(*layers: Mapping[str, Any]) -> dict[str, Any]:
@@ -103,7 +103,7 @@ def line_attributes(lines: Iterable[Line]) -> dict[Line, tuple[str, str, dict[st
         product = products.get(pid)
         if product is None:
             continue
-        category = {name: _json(product[f"category__{f}"]) for name, f in ATTRIBUTES.items()}
+        category = {name: json_value(product[f"category__{f}"]) for name, f in ATTRIBUTES.items()}
         layers = [own(product), category]
         label = product["name"]
         kind = types.get(tid) if tid is not None else None
