@@ -98,7 +98,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description Download everything the shop keeps about you: profile, orders, ride requests. Rules: docs/api.md, Accounts. */
+        /** @description Download everything the shop keeps about you: profile, orders, ride requests, and the compliance records closing the account would keep (what, why, until when). Rules: docs/api.md, Accounts. */
         get: operations["auth_me_export_retrieve"];
         put?: never;
         post?: never;
@@ -332,6 +332,91 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/compliance/delivery-sales": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description Admin only. The monthly delivery-sales report (PACT Act): every line with nicotine of a local delivery handed over in `month`, with the buyer, address, brand, quantity and who delivered it. Rules: docs/api.md, Compliance records. */
+        get: operations["compliance_delivery_sales"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/compliance/delivery-sales.csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The same report as CSV. Admin only. The monthly delivery-sales report (PACT Act): every line with nicotine of a local delivery handed over in `month`, with the buyer, address, brand, quantity and who delivered it. Rules: docs/api.md, Compliance records. */
+        get: operations["compliance_delivery_sales_csv"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/compliance/delivery-sales.pdf": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The same report as PDF. Admin only. The monthly delivery-sales report (PACT Act): every line with nicotine of a local delivery handed over in `month`, with the buyer, address, brand, quantity and who delivered it. Rules: docs/api.md, Compliance records. */
+        get: operations["compliance_delivery_sales_pdf"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/compliance/n2o-log": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description Staff and admins. The N2O log (California Penal Code 381e): one row per line of an order handed over between `from` and `to` that a `record` rule covered when it was placed. Rules: docs/api.md, Compliance records. */
+        get: operations["compliance_n2o_log"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/compliance/n2o-log.csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The same log as CSV. Staff and admins. The N2O log (California Penal Code 381e): one row per line of an order handed over between `from` and `to` that a `record` rule covered when it was placed. Rules: docs/api.md, Compliance records. */
+        get: operations["compliance_n2o_log_csv"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/compliance/rules": {
         parameters: {
             query?: never;
@@ -518,6 +603,23 @@ export interface paths {
         get?: never;
         /** @description Admin or staff. A pending pickup order gains `readyAt` and its customer is emailed that it is ready and where to collect it (once); it stays pending. Rules: docs/api.md, Ready and hand-over. */
         put: operations["orders_ready_update"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/orders/{order_id}/signature": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description Admin or staff: the recipient's signature recorded at handover, as a PNG. Rules: docs/api.md, Ready and hand-over. */
+        get: operations["orders_signature"];
+        put?: never;
         post?: never;
         delete?: never;
         options?: never;
@@ -1203,6 +1305,11 @@ export interface components {
              * @default false
              */
             ageConfirmed: boolean | null;
+            /**
+             * Format: date
+             * @description YYYY-MM-DD: sets the customer's date of birth when none is on file yet (a different one than on file is a 400). A 21+ order needs one showing 21 or older.
+             */
+            dateOfBirth?: string | null;
             specialInstructions?: string | null;
             /** @description Shipping: the state shipped to, 2 letters (CA); its sales-tax rate applies. */
             shippingState?: string | null;
@@ -1255,6 +1362,16 @@ export interface components {
             /** @description Phone, date and time are required too. */
             needsAppointment: boolean;
         };
+        DeliverySales: {
+            /** @description YYYY-MM */
+            month: string;
+            /** Format: date */
+            to: string;
+            rows: components["schemas"]["SalesRow"][];
+            totals: components["schemas"]["SalesTotals"];
+            /** Format: date */
+            from: string;
+        };
         DeliveryTimes: {
             /** Format: date */
             date: string;
@@ -1277,13 +1394,21 @@ export interface components {
                 [key: string]: string[];
             };
         };
-        /** @description POST /api/orders/{id}/handover (orders.handover.order_handover). */
+        HandoverChecks: {
+            /** @description What the handover must carry, e.g. ["idType", "birthYear", "signature", "homeAddress"]. */
+            requiredFields: components["schemas"]["RequiredFieldsEnum"][];
+            /** @description What the person handing over reads first: the ID check, the rules' messages (an N2O warning). */
+            messages: string[];
+        };
         HandoverRequest: {
             outcome: components["schemas"]["OutcomeEnum"];
             idType?: string;
             birthYear?: number | null;
             recipientName?: string;
+            /** @description The recipient's signature: a PNG data URL (data:image/png;base64,...), at most 200 KB, 40 to 2000 pixels each side, not blank. */
             signature?: string;
+            /** @description The buyer's full home address, when a record rule asks for it (N2O). */
+            homeAddress?: string;
             reason?: string;
             /** @default false */
             cancel: boolean;
@@ -1358,9 +1483,42 @@ export interface components {
             phone: string;
             deliveryAddress: string;
             deliveryZip: string;
+            /**
+             * Format: date
+             * @description YYYY-MM-DD or null: set once by the customer, then only by an admin.
+             */
+            dateOfBirth: string | null;
         };
         Message: {
             message: string;
+        };
+        N2OLog: {
+            /** Format: date */
+            to: string;
+            rows: components["schemas"]["N2ORow"][];
+            /** Format: date */
+            from: string;
+        };
+        N2ORow: {
+            /**
+             * Format: date-time
+             * @description Los Angeles time, with its offset.
+             */
+            handedOverAt: string;
+            orderId: number;
+            /** @description The recipient's name recorded at hand-over, else the order's name. */
+            buyerName: string;
+            /** @description As recorded at hand-over. */
+            homeAddress: string;
+            idType: string;
+            birthYear: number | null;
+            product: string;
+            /** @description Empty when sold without a type. */
+            type: string;
+            quantity: number;
+            handedOverBy: string;
+            /** @description GET it as staff or an admin (image/png); empty when none was drawn. */
+            signatureUrl: string;
         };
         OptionSales: {
             orders: number;
@@ -1438,8 +1596,10 @@ export interface components {
             readonly handedOverBy: string | null;
             /** Format: date-time */
             handedOverAt: string | null;
-            /** @description What must be checked at handover, e.g. ["id"]; [] for nothing. */
-            readonly checks: string[];
+            /** @description What the person handing the order over must record (`requiredFields`, the handover's request names) and read (`messages`): the 21+ ID check and the order's id_at_handover and record rules; both empty for nothing. */
+            readonly checks: components["schemas"]["HandoverChecks"];
+            /** @description Staff and admins: where the recipient's signature is served (image/png); null when there is none, and always null in a customer's answer. */
+            readonly signatureUrl: string | null;
             /** @description Admins and staff: the compliance rules the sale matched at checkout, as they were then: [{"id", "name", "action", "message", "requires", "source", "lines": [[productId, productTypeId], ...]}]; null in a customer's answer. */
             readonly complianceRules: components["schemas"]["RuleSnapshot"][] | null;
         };
@@ -1592,6 +1752,11 @@ export interface components {
             phone?: string;
             deliveryAddress?: string;
             deliveryZip?: string;
+            /**
+             * Format: date
+             * @description YYYY-MM-DD, from 1900 to today.
+             */
+            dateOfBirth?: string;
         };
         /** @description The body of POST (code and kind required) and PATCH (any field), and the answer. */
         PatchedPromotionRequest: {
@@ -1717,10 +1882,18 @@ export interface components {
             exciseRates?: components["schemas"]["SettingsExciseRateRequest"][];
             exciseTaxLabel?: string;
         };
-        /** @description An admin changes a person's role or disables them (PATCH /api/auth/users/{id}). */
+        /**
+         * @description An admin changes a person's role, disables them or corrects their date of birth
+         *     (PATCH /api/auth/users/{id}).
+         */
         PatchedUserUpdateRequest: {
             role?: components["schemas"]["RoleEnum"];
             active?: boolean;
+            /**
+             * Format: date
+             * @description YYYY-MM-DD, from 1900 to today.
+             */
+            dateOfBirth?: string | null;
         };
         PhoneCheck: {
             /** @description As checkout would store it when valid. */
@@ -2019,6 +2192,11 @@ export interface components {
              * @default false
              */
             ageConfirmed: boolean | null;
+            /**
+             * Format: date
+             * @description YYYY-MM-DD: sets the customer's date of birth when none is on file yet (a different one than on file is a 400). A 21+ order needs one showing 21 or older.
+             */
+            dateOfBirth?: string | null;
             specialInstructions?: string | null;
             /** @description Shipping: the state shipped to, 2 letters (CA); its sales-tax rate applies. */
             shippingState?: string | null;
@@ -2119,6 +2297,15 @@ export interface components {
             thcDetectable: boolean | null;
             alcohol: boolean | null;
         };
+        /**
+         * @description * `idType` - idType
+         *     * `birthYear` - birthYear
+         *     * `recipientName` - recipientName
+         *     * `signature` - signature
+         *     * `homeAddress` - homeAddress
+         * @enum {string}
+         */
+        RequiredFieldsEnum: "idType" | "birthYear" | "recipientName" | "signature" | "homeAddress";
         /**
          * @description * `done` - done
          *     * `refused` - refused
@@ -2245,6 +2432,27 @@ export interface components {
             };
             /** Format: date */
             from: string;
+        };
+        SalesRow: {
+            /**
+             * Format: date-time
+             * @description Los Angeles time, with its offset.
+             */
+            deliveredAt: string;
+            orderId: number;
+            buyerName: string;
+            deliveryAddress: string;
+            /** @description The brand of the line's Unflavored Tobacco List entry, else the product's name. */
+            brand: string;
+            product: string;
+            type: string;
+            quantity: number;
+            deliveredBy: string;
+        };
+        SalesTotals: {
+            orders: number;
+            lines: number;
+            units: number;
         };
         Session: {
             token: string;
@@ -3826,6 +4034,258 @@ export interface operations {
             };
         };
     };
+    compliance_delivery_sales: {
+        parameters: {
+            query?: {
+                /** @description YYYY-MM, a Los Angeles month (default: last month). */
+                month?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DeliverySales"];
+                };
+            };
+            /** @description A month not written YYYY-MM */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No or bad token (with a WWW-Authenticate header). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Signed in, but the role may not do this (docs/api.md, Roles). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    compliance_delivery_sales_csv: {
+        parameters: {
+            query?: {
+                /** @description YYYY-MM, a Los Angeles month (default: last month). */
+                month?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The month's rows, one CSV line each, with a header. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                };
+            };
+            /** @description A month not written YYYY-MM */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No or bad token (with a WWW-Authenticate header). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Signed in, but the role may not do this (docs/api.md, Roles). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    compliance_delivery_sales_pdf: {
+        parameters: {
+            query?: {
+                /** @description YYYY-MM, a Los Angeles month (default: last month). */
+                month?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The month's report as a PDF table: the shop, the month, the rows, the totals. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": string;
+                };
+            };
+            /** @description A month not written YYYY-MM */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No or bad token (with a WWW-Authenticate header). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Signed in, but the role may not do this (docs/api.md, Roles). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    compliance_n2o_log: {
+        parameters: {
+            query?: {
+                /** @description First Los Angeles day (default: 30 days before to). */
+                from?: string;
+                /** @description Last Los Angeles day (default: today). */
+                to?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["N2OLog"];
+                };
+            };
+            /** @description A bad date, from after to, or over 3660 days */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No or bad token (with a WWW-Authenticate header). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Signed in, but the role may not do this (docs/api.md, Roles). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    compliance_n2o_log_csv: {
+        parameters: {
+            query?: {
+                /** @description First Los Angeles day (default: 30 days before to). */
+                from?: string;
+                /** @description Last Los Angeles day (default: today). */
+                to?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The same rows, one CSV line each, with a header. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                };
+            };
+            /** @description A bad date, from after to, or over 3660 days */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No or bad token (with a WWW-Authenticate header). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Signed in, but the role may not do this (docs/api.md, Roles). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     compliance_rules_list: {
         parameters: {
             query?: never;
@@ -4772,6 +5232,55 @@ export interface operations {
             };
             /** @description Only a pending pickup order can be marked ready. */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    orders_signature: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                order_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The PNG. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "image/png": string;
+                };
+            };
+            /** @description No or bad token (with a WWW-Authenticate header). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Signed in, but the role may not do this (docs/api.md, Roles). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Order not found, or no signature was recorded for it. */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
