@@ -71,7 +71,8 @@ def _signed_in(request: Request) -> User:
 
 
 def _reader(request: Request) -> dict[str, bool]:
-    # Who reads the answer: the shop's people see what a customer never does (signatureUrl).
+    # Who reads the answer: the shop's people see what a customer never does
+    # (complianceRules, signatureUrl).
     return {"staff": role_may(getattr(request.user, "role", None), Capability.ORDERS)}
 
 

@@ -22,10 +22,10 @@ docs/api.md point here). The first problem found is the answer:
    product or type (every such line named); more than `maxPendingUnits` of one product or
    type with what the customer's pending orders hold (every such line named); shipping a product that cannot be shipped; the
    delivery ZIP code; the phone number's form; the delivery date and time (hours, lead time,
-   horizon); the 21+ confirmation; then the buyer's age (orders.age.verify_buyer: a
-   `dateOfBirth` sent is stored when none is on file, and a 21+ order needs the verifier's
-   yes, 400 under `errors.dateOfBirth`). Then the compliance rules for the delivery place on
-   the shop's today (400, every blocked line under `errors.cartItems`: orders/compliance.py).
+   horizon); the 21+ confirmation. Then the compliance rules for the delivery place on the
+   shop's today (400, every blocked line under `errors.cartItems`: orders/compliance.py);
+   then the buyer's age (orders.age.verify_buyer: a `dateOfBirth` sent is stored when none is
+   on file, and a 21+ order needs the verifier's yes, 400 under `errors.dateOfBirth`).
 7. A full delivery hour (409, orders.delivery.delivery_slot_take).
 8. The stock (shop.stock.stock_reserve): an unknown item or a type of another product (400),
    an unavailable or unpriced item (409), short items, every short line named at once (409).
@@ -224,10 +224,10 @@ def _place(user: User, checkout: CheckoutInput, *, notify: bool) -> CheckoutResu
         config = shop_config()
         held = order_pending_holdings(user=user)
         plan = _plan(checkout, config, held)
+        sale = cart_allowed(checkout)
         age.verify_buyer(
             user=user, restricted=plan.id_check_required, date_of_birth=checkout.date_of_birth
         )
-        sale = cart_allowed(checkout)
         order = _order_row(user, checkout, plan, config, compliance_rules=sale.applied)
         reserved = stock_reserve(lines=checkout.lines, order_id=order.pk, actor=user)
         promotion = promotion_terms(user, checkout, reserved, lock=True)

@@ -63,14 +63,19 @@ def order_checks(order: Order) -> Checks:
         reasons.update(dict.fromkeys(ID_CHECK_FIELDS, ID_CHECK))
         messages.append(ID_CHECK_MESSAGE)
     for rule in _handover_rules(order):
-        for name in rule.get("requires") or []:
-            if name in FIELD_LABELS:
-                reasons.setdefault(name, rule.get("name") or "a compliance rule")
-        message = (rule.get("message") or "").strip()
-        if message and message not in messages:
-            messages.append(message)
+        _add_rule(rule, reasons, messages)
     required = [name for name in FIELDS if name in reasons]
     return Checks(required_fields=required, messages=messages, reasons=reasons)
+
+
+def _add_rule(rule: dict[str, Any], reasons: dict[str, str], messages: list[str]) -> None:
+    """A rule's fields (the first check to ask for one names it) and message, once each."""
+    for name in rule.get("requires") or []:
+        if name in FIELD_LABELS:
+            reasons.setdefault(name, rule.get("name") or "a compliance rule")
+    message = (rule.get("message") or "").strip()
+    if message and message not in messages:
+        messages.append(message)
 
 
 NEEDS_CHECK = (

@@ -11,7 +11,7 @@ import { orderLines } from '../orderShape';
 import { deliveriesQuery } from './api';
 import { HandoverDialog } from './HandoverDialog';
 import { HandoverFacts } from './HandoverActions';
-import { checkWords } from './handoverChecks';
+import { checkList, checkWords } from './handoverChecks';
 import './deliveries.css';
 
 export const mapLink = (address) => `https://maps.google.com/?q=${encodeURIComponent(address)}`;
@@ -19,7 +19,7 @@ export const telLink = (phone) => `tel:${String(phone).replace(/[^\d+]/g, '')}`;
 
 // What must be checked at the door: the server's sentence for a 21+ order and each check's words.
 function DoorChecks({ order }) {
-  const checks = order.checks ?? [];
+  const checks = checkList(order.checks);
   if (!checks.length && !order.idNotice) return null;
   return (
     <div className="delivery__checks">

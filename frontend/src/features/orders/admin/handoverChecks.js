@@ -24,9 +24,12 @@ const FIELD_NAMES = {
   signature: 'the signature',
 };
 
+// An order's `checks` as a list: the server's `{requiredFields, messages}` gives its fields.
+export const checkList = (checks) => (Array.isArray(checks) ? checks : (checks?.requiredFields ?? []));
+
 export function fieldsFor(checks, errors = {}) {
   const wanted = new Set();
-  (checks || []).forEach((check) => {
+  checkList(checks).forEach((check) => {
     const fields = CHECK_FIELDS[check] ?? (HANDOVER_FIELDS.includes(check) ? [check] : []);
     fields.forEach((field) => wanted.add(field));
   });
