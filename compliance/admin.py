@@ -11,6 +11,9 @@ from common.errors import InvalidInput
 from compliance import services
 from compliance.models import Rule
 
+# What the page edits: a save is the owner's review (compliance.services), so `reviewed`
+# is shown, not edited.
+EDITABLE = sorted(services.RULE_FIELDS - {"reviewed"})
 # The API's field names (the service's errors) -> the form's.
 FORM_FIELDS = {
     "applies": "attribute",
@@ -23,11 +26,12 @@ FORM_FIELDS = {
 class RuleForm(forms.ModelForm):
     class Meta:
         model = Rule
-        fields = sorted(services.RULE_FIELDS)
+        fields = EDITABLE
 
     def clean(self) -> dict[str, Any]:
         cleaned = super().clean() or {}
-        rule = Rule(**{name: cleaned.get(name) for name in services.RULE_FIELDS if name in cleaned})
+        fields = {name: cleaned.get(name) for name in EDITABLE if name in cleaned}
+        rule = Rule(**services.normalized(fields))
         for field, messages in services.rule_problems(rule).items():
             for message in messages:
                 self.add_error(FORM_FIELDS.get(field, field), message)
@@ -39,9 +43,10 @@ class RuleAdmin(admin.ModelAdmin):
     form = RuleForm
     list_display = ("name", "action", "attribute", "category", "state", "active", "reviewed")
     list_filter = ("action", "active", "reviewed")
+    readonly_fields = ("reviewed",)
 
     def save_model(self, request: HttpRequest, obj: Rule, form: Any, change: bool) -> None:
-        values = {name: form.cleaned_data[name] for name in services.RULE_FIELDS}
+        values = {name: form.cleaned_data[name] for name in EDITABLE}
         try:
             if change:
                 saved = services.rule_update(rule_id=obj.pk, **values)

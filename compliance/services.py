@@ -102,7 +102,7 @@ def _check_action(rule: Rule, refuse: Any) -> None:
         refuse("message", MESSAGE_REQUIRED.format(action=rule.action))
 
 
-def _normalized(fields: Mapping[str, Any]) -> dict[str, Any]:
+def normalized(fields: Mapping[str, Any]) -> dict[str, Any]:
     """Spaces trimmed, the state in capitals, lists without repeats (order kept)."""
     values = dict(fields)
     for name in ("name", "attribute", "category", "message", "source"):
@@ -129,7 +129,7 @@ def _validated(rule: Rule) -> None:
 def rule_create(**fields: Any) -> Rule:
     """A new rule (active unless said otherwise). An owner's rule is reviewed: it is theirs."""
     unknown_fields_check("rule_create", fields, RULE_FIELDS)
-    rule = Rule(**{"reviewed": True, **_normalized(fields)})
+    rule = Rule(**{"reviewed": True, **normalized(fields)})
     _validated(rule)
     with transaction.atomic():
         rule.save()
@@ -147,7 +147,7 @@ def rule_update(*, rule_id: int, **changes: Any) -> Rule:
     """Change the fields given; saving a rule's content marks it reviewed (unless the
     change says otherwise), switching it on or off does not."""
     unknown_fields_check("rule_update", changes, RULE_FIELDS)
-    changes = _normalized(changes)
+    changes = normalized(changes)
     if set(changes) - NOT_CONTENT and "reviewed" not in changes:
         changes["reviewed"] = True
     with transaction.atomic():
