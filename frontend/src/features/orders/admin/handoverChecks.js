@@ -99,7 +99,7 @@ export function handoverMessages(order) {
 export function handoverRecord(order) {
   const h = order?.handover && typeof order.handover === 'object' ? order.handover : order || {};
   const pick = (name) => h[name] ?? h[`handover${name[0].toUpperCase()}${name.slice(1)}`] ?? null;
-  const signed = h.signed ?? h.hasSignature ?? pick('signed') ?? Boolean(h.signatureUrl);
+  const signed = h.signed ?? h.hasSignature ?? Boolean(order?.signatureUrl || h.signatureUrl);
   return {
     idType: pick('idType'),
     birthYear: pick('birthYear'),
