@@ -51,18 +51,30 @@ def _product_of(row: Any) -> int | None:
     return row.product_id
 
 
+# The regulatory attributes (shop/regulatory.py), the same field names on all three models.
+REGULATORY = (
+    "nicotine_mg",
+    "flavoured",
+    "utl_entry",
+    "kratom",
+    "n2o",
+    "inhalable",
+    "thc_detectable",
+    "alcohol",
+)
+
 KINDS = (
     Kind(
         "product",
         "Products",
         "shop.Product",
-        ("name", "description", "price", "availability", "category", "quantity"),
+        ("name", "description", "price", "availability", "category", "quantity", *REGULATORY),
     ),
     Kind(
         "type",
         "Product types",
         "shop.ProductType",
-        ("name", "price", "quantity", "availability"),
+        ("name", "price", "quantity", "availability", *REGULATORY),
         parent=_product_of,
     ),
     Kind("image", "Product images", "shop.ProductImage", ("path",), parent=_product_of),
@@ -78,6 +90,29 @@ KINDS = (
             "position",
             "age_restricted",
             "shippable",
+            *REGULATORY,
+        ),
+    ),
+    Kind(
+        "rule",
+        "Compliance rules",
+        "compliance.Rule",
+        (
+            "name",
+            "attribute",
+            "category",
+            "state",
+            "cities",
+            "zips",
+            "counter",
+            "valid_from",
+            "valid_until",
+            "action",
+            "message",
+            "requires",
+            "source",
+            "active",
+            "reviewed",
         ),
     ),
     Kind(

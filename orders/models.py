@@ -47,6 +47,9 @@ class Order(models.Model):
     delivery_at = models.DateTimeField(null=True, blank=True)
     # 21+ goods in the order: whoever hands it over checks a photo ID (orders.age.id_notice).
     id_check_required = models.BooleanField(default=False)
+    # The compliance rules the sale matched at checkout (compliance.selectors.snapshot), as
+    # they were then: a later change of a rule never alters a placed order's record.
+    compliance_rules = models.JSONField(default=list, blank=True)
     # When the customer confirmed being 21 or older at checkout; null when not asked.
     age_confirmed_at = models.DateTimeField(null=True, blank=True)
     special_instructions = models.TextField(blank=True)
@@ -167,6 +170,8 @@ class OrderLine(models.Model):
     discountable = models.BooleanField(default=False)
     discount = models.DecimalField(max_digits=12, decimal_places=2, default=0)
     excise_tax = models.DecimalField(max_digits=12, decimal_places=2, default=0)
+    # The line's regulatory attributes at checkout (shop/regulatory.py, keys as the API's).
+    regulatory = models.JSONField(default=dict, blank=True)
 
     class Meta:
         ordering = ["id"]

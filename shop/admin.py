@@ -22,6 +22,7 @@ from common.images import url_for
 from shop import category_services, services
 from shop.admin_forms import ProductForm, ProductListForm, ProductTypeForm
 from shop.models import Category, Product, ProductType, StockMove
+from shop.regulatory import FIELDS as REGULATORY_FIELDS
 from shop.serializers import MAX_PRICE, MAX_QUANTITY, PRICE_TOO_HIGH, QUANTITY_TOO_HIGH
 
 if TYPE_CHECKING:
@@ -277,6 +278,8 @@ class CategoryAdmin(admin.ModelAdmin):
     )
     list_editable = ("age_restricted", "shippable", "excise_tax")
     ordering = ("position", "id")
+    # The regulatory defaults are edited in the back office (PATCH /api/categories/{id}).
+    exclude = REGULATORY_FIELDS
 
     def get_readonly_fields(
         self, request: HttpRequest, obj: Category | None = None

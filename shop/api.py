@@ -94,7 +94,13 @@ def _product_values(validated: Mapping[str, Any]) -> dict[str, Any]:
     values["uploads"] = values.pop("images", None) or []
     if "existingImages" in values:
         values["existing_images"] = values.pop("existingImages")
-    return values
+    return _flat(values)
+
+
+def _flat(validated: Mapping[str, Any]) -> dict[str, Any]:
+    """The fields of a validated form, its `regulatory` (model fields already) among them."""
+    values = dict(validated)
+    return values | values.pop("regulatory", {})
 
 
 @extend_schema(
@@ -121,8 +127,8 @@ def category_list(request: Request) -> HttpResponse:
     request=CategoryFlagsSerializer,
     responses={200: CategorySerializer, 404: error("Category not found")},
     description=see_api_docs(
-        "Admins: `{ageRestricted?, shippable?, exciseTax?}`; the flags sent change, the others "
-        "stay. "
+        "Admins: `{ageRestricted?, shippable?, exciseTax?, regulatory?}`; the flags sent "
+        "change, the others stay (`regulatory`: the defaults of its products, partial). "
         "Answers the category.",
         CATALOG,
     ),
@@ -137,6 +143,7 @@ def category_flags(request: Request, category_id: str) -> HttpResponse:
         age_restricted=form.validated_data.get("ageRestricted"),
         shippable=form.validated_data.get("shippable"),
         excise_tax=form.validated_data.get("exciseTax"),
+        regulatory=form.validated_data.get("regulatory"),
     )
     return Response(CategorySerializer(category).data)
 
@@ -334,7 +341,7 @@ class ProductTypeCollection(ReadForUsersWriteForAdmins, APIView):
         form = ProductTypeFormSerializer(data=request.data)
         form.is_valid(raise_exception=True)
         product_type = services.product_type_create(
-            product_id=pk, actor=_admin(request), **form.validated_data
+            product_id=pk, actor=_admin(request), **_flat(form.validated_data)
         )
         return _type_response(pk, product_type, status=status.HTTP_201_CREATED)
 
@@ -367,7 +374,7 @@ class ProductTypeDetail(APIView):
             type_id=type_id,
             if_match=if_match_tags(request),
             actor=_admin(request),
-            **form.validated_data,
+            **_flat(form.validated_data),
         )
         return _type_response(pk, product_type)
 

@@ -1,6 +1,7 @@
 """Writes to the 13 fixed categories: the Django admin's page and list, and the back office's
 21+ and shippable switches (shop/api.py)."""
 
+from collections.abc import Mapping
 from typing import Any
 
 from django.db import transaction
@@ -8,6 +9,7 @@ from django.db import transaction
 from common.errors import NotFound
 from common.services import model_update, unknown_fields_check
 from shop.models import Category
+from shop.regulatory import FIELDS as REGULATORY_FIELDS
 from shop.versioning import category_changed
 
 CATEGORY_NOT_FOUND = "Category not found"
@@ -22,6 +24,7 @@ CATEGORY_FIELDS = {
     "age_restricted",
     "shippable",
     "excise_tax",
+    *REGULATORY_FIELDS,
 }
 
 
@@ -46,10 +49,13 @@ def category_flags_update(
     age_restricted: bool | None = None,
     shippable: bool | None = None,
     excise_tax: bool | None = None,
+    regulatory: Mapping[str, Any] | None = None,
 ) -> Category:
-    """Set a category's 21+, shippable and excise flags (None: unchanged)."""
+    """Set a category's 21+, shippable and excise flags (None: unchanged) and the
+    regulatory defaults `regulatory` names (model fields, shop/regulatory.py)."""
     flags = {"age_restricted": age_restricted, "shippable": shippable, "excise_tax": excise_tax}
     return category_update(
         category_id=category_id,
         **{name: value for name, value in flags.items() if value is not None},
+        **(regulatory or {}),
     )

@@ -34,6 +34,24 @@ class Category(models.Model):
         "(a product marked exempt, e.g. 0 mg, is not taxed).",
     )
 
+    # Regulatory defaults of its products (shop/regulatory.py; a product or type may set
+    # its own). Read by the compliance rules on every check, never cached.
+    nicotine_mg = models.DecimalField(
+        "nicotine (mg)", max_digits=6, decimal_places=2, default=Decimal(0)
+    )
+    flavoured = models.BooleanField(default=False)
+    utl_entry = models.CharField(
+        "Unflavored Tobacco List entry",
+        max_length=200,
+        blank=True,
+        help_text="Brand and style as listed by the Attorney General; empty: not listed.",
+    )
+    kratom = models.BooleanField("kratom or 7-OH", default=False)
+    n2o = models.BooleanField("N2O", default=False)
+    inhalable = models.BooleanField(default=False)
+    thc_detectable = models.BooleanField("THC detectable", default=False)
+    alcohol = models.BooleanField(default=False)
+
     class Meta:
         ordering = ["position", "id"]
         verbose_name_plural = "categories"
@@ -65,6 +83,19 @@ class Product(models.Model):
     # (`sellable_refresh`), for the list's inStock=1: the rule over every product's types
     # at every list cost 15x to 28x a list page at 100,000 products (docs/performance.md).
     sellable = models.BooleanField(default=False, editable=False)
+    # Its own regulatory attributes (shop/regulatory.py); null: the category's applies.
+    nicotine_mg = models.DecimalField(
+        "nicotine (mg)", max_digits=6, decimal_places=2, null=True, blank=True
+    )
+    flavoured = models.BooleanField(null=True, blank=True)
+    utl_entry = models.CharField(
+        "Unflavored Tobacco List entry", max_length=200, null=True, blank=True
+    )
+    kratom = models.BooleanField("kratom or 7-OH", null=True, blank=True)
+    n2o = models.BooleanField("N2O", null=True, blank=True)
+    inhalable = models.BooleanField(null=True, blank=True)
+    thc_detectable = models.BooleanField("THC detectable", null=True, blank=True)
+    alcohol = models.BooleanField(null=True, blank=True)
 
     class Meta:
         ordering = ["-created_at", "-id"]
@@ -139,6 +170,19 @@ class ProductType(models.Model):
     availability = models.BooleanField(default=True)
     quantity = models.PositiveIntegerField(default=0)
     created_at = models.DateTimeField(auto_now_add=True)
+    # Its own regulatory attributes (shop/regulatory.py); null: the product's applies.
+    nicotine_mg = models.DecimalField(
+        "nicotine (mg)", max_digits=6, decimal_places=2, null=True, blank=True
+    )
+    flavoured = models.BooleanField(null=True, blank=True)
+    utl_entry = models.CharField(
+        "Unflavored Tobacco List entry", max_length=200, null=True, blank=True
+    )
+    kratom = models.BooleanField("kratom or 7-OH", null=True, blank=True)
+    n2o = models.BooleanField("N2O", null=True, blank=True)
+    inhalable = models.BooleanField(null=True, blank=True)
+    thc_detectable = models.BooleanField("THC detectable", null=True, blank=True)
+    alcohol = models.BooleanField(null=True, blank=True)
 
     class Meta:
         ordering = ["id"]

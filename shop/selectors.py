@@ -27,6 +27,7 @@ from django.db.models.functions import Coalesce, Lower
 from common.errors import InvalidInput, NotAllowed, NotFound
 from common.images import url_for
 from shop.models import Category, Product, ProductImage, ProductType, StockMove
+from shop.regulatory import ATTRIBUTES, FIELDS, effective, json_value, own
 from shop.search import search_ids, suggestions
 from storesettings.selectors import low_stock_threshold_sql
 
@@ -141,7 +142,11 @@ def product_get(*, product_id: int) -> Product:
 def product_types(*, product_id: int) -> QuerySet[ProductType]:
     if not Product.objects.filter(pk=product_id).exists():
         raise NotFound(PRODUCT_NOT_FOUND)
-    return ProductType.objects.filter(product_id=product_id).order_by("id")
+    return (
+        ProductType.objects.filter(product_id=product_id)
+        .select_related("product__category")
+        .order_by("id")
+    )
 
 
 def image_path_in_use(path: str) -> bool:
@@ -245,6 +250,10 @@ CATEGORY_FIELDS = {
 }
 
 
+# The category's regulatory defaults, read with the product (shop/regulatory.py).
+REGULATORY_DEFAULTS = {f"category__{field}": name for name, field in ATTRIBUTES.items()}
+
+
 def _money(value: Decimal | None) -> float | None:
     return None if value is None else float(value)
 
@@ -273,27 +282,38 @@ def product_answers(
         "updated_at",
         "version",
         *CATEGORY_FIELDS.values(),
+        *FIELDS,
+        *REGULATORY_DEFAULTS,
     ]
     rows = list(queryset.values(*columns))
     if not rows:
         return []
     ids = [row["id"] for row in rows]
     types, images = defaultdict(list), defaultdict(list)
-    for product_id, type_id, name, availability, price, compare_at, quantity in (
+    for row in (
         ProductType.objects.filter(product_id__in=ids)
         .order_by("id")
-        .values_list(
-            "product_id", "id", "name", "availability", "price", "compare_at_price", "quantity"
+        .values(
+            "product_id",
+            "id",
+            "name",
+            "availability",
+            "price",
+            "compare_at_price",
+            "quantity",
+            *FIELDS,
         )
     ):
-        types[product_id].append(
+        types[row["product_id"]].append(
             {
-                "id": type_id,
-                "name": name,
-                "availability": availability,
-                "price": _money(price),
-                "compareAtPrice": _money(compare_at),
-                "quantity": quantity,
+                "id": row["id"],
+                "name": row["name"],
+                "availability": row["availability"],
+                "price": _money(row["price"]),
+                "compareAtPrice": _money(row["compare_at_price"]),
+                "quantity": row["quantity"],
+                "regulatory": None,  # the product's layers are added below
+                "regulatoryOwn": own(row),
             }
         )
     for product_id, path, thumbnail_path in (
@@ -321,11 +341,17 @@ def product_answers(
         for key, column in CATEGORY_FIELDS.items():
             answer[key] = row[column]
         answer["exciseExempt"] = row["excise_exempt"]
+        defaults = {name: json_value(row[column]) for column, name in REGULATORY_DEFAULTS.items()}
+        mine = own(row)
+        answer["regulatory"] = effective(mine, defaults)
+        answer["regulatoryOwn"] = mine
         answer["images"] = [url_for(path) for path, _ in pictures]
         # Same order as `images`; an image stored without a thumbnail stands in for it.
         answer["thumbnails"] = [url_for(thumb or path) for path, thumb in pictures]
         answer["quantity"] = row["quantity"]
         answer["types"] = types.get(pid, [])
+        for kind in answer["types"]:
+            kind["regulatory"] = effective(kind["regulatoryOwn"], mine, defaults)
         answer["createdAt"] = _timestamp(row["created_at"])
         answer["updatedAt"] = _timestamp(row["updated_at"])
         answers.append(answer)

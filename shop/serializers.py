@@ -13,6 +13,13 @@ from rest_framework import serializers
 from common.schema import PaginationSerializer
 from shop.categories import CATEGORIES
 from shop.models import StockReason
+from shop.regulatory import of_category, of_type
+from shop.regulatory import own as own_attributes
+from shop.regulatory_serializers import (
+    RegulatoryField,
+    RegulatoryOwnSerializer,
+    RegulatorySerializer,
+)
 
 CATEGORY_IDS = [slug for slug, *_ in CATEGORIES]
 # Bounds a typo cannot cross (an extra zero or two) and that keep every order total inside
@@ -114,6 +121,13 @@ class CategorySerializer(serializers.Serializer):
         help_text="California's excise on electronic cigarettes and their liquids applies to "
         "its products (those marked exciseExempt aside).",
     )
+    regulatory = serializers.SerializerMethodField(
+        help_text="The regulatory defaults of its products (shop/regulatory.py)."
+    )
+
+    @extend_schema_field(RegulatorySerializer)
+    def get_regulatory(self, category: Any) -> dict[str, Any]:
+        return of_category(category)
 
 
 class CategoryFlagsSerializer(serializers.Serializer):
@@ -127,6 +141,9 @@ class CategoryFlagsSerializer(serializers.Serializer):
     )
     exciseTax = serializers.BooleanField(
         required=False, error_messages={"invalid": "exciseTax must be true or false."}
+    )
+    regulatory = RegulatoryField(
+        nullable=False, help_text="The regulatory defaults to change (partial)."
     )
 
 
@@ -143,6 +160,16 @@ class ProductTypeSerializer(serializers.Serializer):
         help_text="The type's own; null with no price of its own: the product's applies.",
     )
     quantity = serializers.IntegerField()
+    regulatory = serializers.SerializerMethodField()
+    regulatoryOwn = serializers.SerializerMethodField()
+
+    @extend_schema_field(RegulatorySerializer)
+    def get_regulatory(self, product_type: Any) -> dict[str, Any]:
+        return of_type(product_type)
+
+    @extend_schema_field(RegulatoryOwnSerializer)
+    def get_regulatoryOwn(self, product_type: Any) -> dict[str, Any]:
+        return own_attributes(product_type)
 
 
 # The shape of a product answer, for the OpenAPI schema (a comment, not a docstring: that
@@ -167,6 +194,8 @@ class ProductSerializer(serializers.Serializer):
     exciseExempt = serializers.BooleanField(
         help_text="No nicotine (0 mg): the category's excise does not apply."
     )
+    regulatory = RegulatorySerializer()
+    regulatoryOwn = RegulatoryOwnSerializer()
     images = serializers.ListField(child=serializers.CharField(), read_only=True)
     # Same order as `images`; an image stored without a thumbnail stands in for it.
     thumbnails = serializers.ListField(child=serializers.CharField(), read_only=True)
@@ -253,6 +282,7 @@ class ProductTypeFormSerializer(serializers.Serializer):
         required=False, default=True, error_messages=AVAILABILITY_ERRORS
     )
     quantity = quantity_field()
+    regulatory = RegulatoryField(help_text="The type's own regulatory attributes (partial).")
 
 
 class ProductTypeItemSerializer(ProductTypeFormSerializer):
@@ -288,7 +318,8 @@ class TypesField(serializers.Field):
                 # The first problem, in the words a single type's form would use.
                 messages = [m for errors in form.errors.values() for m in errors]
                 raise serializers.ValidationError(messages[:1] or [TYPES_INVALID])
-            items.append(dict(form.validated_data))
+            item = dict(form.validated_data)
+            items.append(item | item.pop("regulatory", {}))
         return items
 
     def to_representation(self, value: Any) -> Any:
@@ -345,6 +376,10 @@ class ProductFormSerializer(serializers.Serializer):
         },
     )
     quantity = quantity_field()
+    regulatory = RegulatoryField(
+        help_text="The product's own regulatory attributes (partial; JSON text in a multipart "
+        "form); a key set to null inherits the category's again."
+    )
     existingImages = JSONListField(
         required=False,
         help_text="PUT only: JSON list of the image URLs (as in `images`) to keep, in the order "

@@ -23,6 +23,7 @@ from shop.models import (
 )
 from shop.preconditions import check_if_match, types_stock_changes
 from shop.product_types import TYPE_NOT_FOUND, product_types_reconcile
+from shop.regulatory import FIELDS as REGULATORY_FIELDS
 from shop.search import record_words
 from shop.selectors import PRODUCT_NOT_FOUND, image_path_in_use, ledger_figures, product_get
 from shop.stock import Why, ledger_move, ledger_write, sellable_refresh
@@ -49,8 +50,9 @@ PRODUCT_FIELDS = {
     "category",
     "quantity",
     "excise_exempt",
+    *REGULATORY_FIELDS,
 }
-TYPE_FIELDS = {"name", "price", "compare_at_price", "availability", "quantity"}
+TYPE_FIELDS = {"name", "price", "compare_at_price", "availability", "quantity", *REGULATORY_FIELDS}
 COMPARE_AT_NOT_ABOVE = (
     "The compare-at price must be more than the price (it is the price before the sale)."
 )
@@ -189,10 +191,12 @@ def product_create(
     actor: "User | None" = None,
     stock_reason: StockReason = StockReason.CREATED,
     stock_note: str = "",
+    **regulatory: Any,
 ) -> Product:
     """`types` (optional): the product's types, created in the same transaction. The
     ledger records the first stock figures with `stock_reason` (an import says so), who
-    and `stock_note`."""
+    and `stock_note`. `regulatory`: the product's own attributes (shop/regulatory.py)."""
+    unknown_fields_check("product_create", regulatory, REGULATORY_FIELDS)
     why = Why(reason=stock_reason, actor=actor, note=stock_note)
     _check_image_count(len(uploads))
     stored = _store_uploads(uploads)
@@ -207,6 +211,7 @@ def product_create(
             availability=availability,
             category_id=category,
             quantity=quantity,
+            **regulatory,
         )
         compare_at_check(product)
         _stock_moved(product, None, before=0, why=why)
@@ -329,7 +334,10 @@ def product_type_create(
     availability: bool = True,
     quantity: int = 0,
     actor: "User | None" = None,
+    **regulatory: Any,
 ) -> ProductType:
+    """`regulatory`: the type's own attributes (shop/regulatory.py)."""
+    unknown_fields_check("product_type_create", regulatory, REGULATORY_FIELDS)
     with transaction.atomic():
         product = _locked_product(product_id)
         product_type = ProductType.objects.create(
@@ -339,6 +347,7 @@ def product_type_create(
             compare_at_price=compare_at_price,
             availability=availability,
             quantity=quantity,
+            **regulatory,
         )
         compare_at_check(product, product_type)
         _stock_moved(product, product_type, before=0, why=Why(StockReason.CREATED, actor=actor))

@@ -19,6 +19,7 @@ from common.shoptime import shop_today
 from orders.models import Order
 from shop.categories import AGE_RESTRICTED, EXCISE_TAX, NOT_SHIPPABLE
 from shop.models import Category, Product, ProductImage, ProductType
+from shop.regulatory import from_api
 from shop.stock import sellable_refresh
 
 CHECKOUT_URL = "/api/orders/checkout"
@@ -88,9 +89,13 @@ def make_product(
     category="party-supplies",
     types=(),
     images=0,
+    regulatory=None,
 ):
     """A product. The default category is neither 21+ nor unshippable, so a test meets those
-    rules only on purpose (pass category="disposables" for a 21+ one).
+    rules only on purpose (pass category="disposables" for a 21+ one). Likewise the
+    first-run compliance rules: a product of a nicotine category (disposables, juices,
+    pouches) is made unflavoured and on the Unflavored Tobacco List, so only a test that
+    sets `regulatory` (API names: {"flavoured": True}) meets those rules.
 
     types: a count of plain types ("Type 0", "Type 1"..., 5 units each), or dicts of
     ProductType fields, e.g. {"name": "Mint", "price": "12.00", "quantity": 3} (10 units
@@ -102,6 +107,7 @@ def make_product(
         quantity=quantity,
         availability=availability,
         category=a_category(category),
+        **_regulatory_of(a_category(category), regulatory or {}),
     )
     if isinstance(types, int):
         types = [{"name": f"Type {n}", "quantity": 5} for n in range(types)]
@@ -122,6 +128,15 @@ def make_product(
         for n in range(images)
     )
     return product
+
+
+def _regulatory_of(category, regulatory):
+    """The product's own regulatory fields: a nicotine category's made sellable under the
+    first-run rules (unflavoured, on the list), then what the test asks (API names)."""
+    values = {}
+    if category.nicotine_mg > 0:
+        values = {"flavoured": False, "utl_entry": "Test Brand - Original"}
+    return {**values, **from_api(regulatory)}
 
 
 def stock_of(row):

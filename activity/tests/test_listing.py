@@ -88,7 +88,7 @@ def test_dates_are_the_shop_s_days(admin_client_api):
         (
             {"entity": "planet"},
             "entity",
-            "entity must be one of: product, type, image, category, hero, user, settings, order, ride.",
+            "entity must be one of: product, type, image, category, rule, hero, user, settings, order, ride.",
         ),
         ({"id": "7"}, "id", "id needs entity: say what kind of record it names."),
         ({"entity": "product", "id": "seven"}, "id", "id must be a whole number from 1."),

@@ -75,6 +75,7 @@ INSTALLED_APPS = [
     "rides",
     "hero",
     "storesettings",
+    "compliance",
     "activity",
     "frontend",
 ]

@@ -14,6 +14,19 @@ from tests.factories import make_product, png_upload
 
 pytestmark = pytest.mark.django_db
 
+# The hemp category's first-run defaults, which its products and their types inherit.
+HEMP = {
+    "nicotineMg": 0.0,
+    "flavoured": False,
+    "utlEntry": "",
+    "kratom": False,
+    "n2o": False,
+    "inhalable": False,
+    "thcDetectable": False,
+    "alcohol": False,
+}
+NONE_OWN = dict.fromkeys(HEMP)
+
 
 @pytest.fixture
 def catalog():
@@ -55,6 +68,8 @@ def test_a_product_is_rendered_as_the_api_says(catalog):
         "shippable": rich.category.shippable,
         "exciseTax": rich.category.excise_tax,
         "exciseExempt": False,
+        "regulatory": HEMP,
+        "regulatoryOwn": NONE_OWN,
         "images": [
             f"/media/products/p{rich.pk}-0.webp",
             f"/media/products/p{rich.pk}-1.webp",
@@ -77,6 +92,8 @@ def test_a_product_is_rendered_as_the_api_says(catalog):
                 "price": 0.1,
                 "compareAtPrice": None,
                 "quantity": 3,
+                "regulatory": HEMP,
+                "regulatoryOwn": NONE_OWN,
             },
             {
                 "id": types[1].pk,
@@ -85,6 +102,8 @@ def test_a_product_is_rendered_as_the_api_says(catalog):
                 "price": None,
                 "compareAtPrice": None,
                 "quantity": 0,
+                "regulatory": HEMP,
+                "regulatoryOwn": NONE_OWN,
             },
         ],
         "createdAt": stamp(rich.created_at),

@@ -25,6 +25,8 @@ PRODUCT_KEYS = {
     "ageRestricted",
     "shippable",
     "exciseTax",
+    "regulatory",
+    "regulatoryOwn",
     "exciseExempt",
     "images",
     "thumbnails",
@@ -33,7 +35,16 @@ PRODUCT_KEYS = {
     "createdAt",
     "updatedAt",
 }
-TYPE_KEYS = {"id", "name", "availability", "price", "compareAtPrice", "quantity"}
+TYPE_KEYS = {
+    "id",
+    "name",
+    "availability",
+    "price",
+    "compareAtPrice",
+    "quantity",
+    "regulatory",
+    "regulatoryOwn",
+}
 
 
 class TestCategories:
@@ -49,6 +60,16 @@ class TestCategories:
             "ageRestricted": True,
             "shippable": False,
             "exciseTax": True,
+            "regulatory": {
+                "nicotineMg": 50.0,
+                "flavoured": True,
+                "utlEntry": "",
+                "kratom": False,
+                "n2o": False,
+                "inhalable": False,
+                "thcDetectable": False,
+                "alcohol": False,
+            },
         }
 
 

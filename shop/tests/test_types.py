@@ -3,6 +3,7 @@
 import pytest
 
 from shop.models import ProductType
+from shop.regulatory import ATTRIBUTES as NAMES
 from tests.factories import make_product
 
 pytestmark = pytest.mark.django_db
@@ -23,6 +24,17 @@ def test_create_with_own_price_and_defaults(admin_client_api):
         "price": 12.5,
         "compareAtPrice": None,
         "quantity": 0,
+        "regulatory": {
+            "nicotineMg": 0.0,
+            "flavoured": False,
+            "utlEntry": "",
+            "kratom": False,
+            "n2o": False,
+            "inhalable": False,
+            "thcDetectable": False,
+            "alcohol": False,
+        },
+        "regulatoryOwn": dict.fromkeys(NAMES),
     }
 
 
