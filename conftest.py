@@ -177,14 +177,20 @@ def make_user(db):
 
     counter = {"n": 0}
 
-    def make(*, admin=False, password=None, email=None, name=None, role=None):
+    from tests.factories import ADULT_BIRTH
+
+    def make(*, admin=False, password=None, email=None, name=None, role=None, born=ADULT_BIRTH):
+        # A customer is an adult with a date of birth on file unless a test says otherwise
+        # (born=None, or a date): the 21+ age check is met on purpose, never by accident.
         counter["n"] += 1
         n = counter["n"]
+        role = role or ("admin" if admin else "customer")
         return User.objects.create_user(
             email=email or f"user{n}@example.com",
             password=password or f"pass-{n}-word",
             name=name or f"User {n}",
-            role=role or ("admin" if admin else "customer"),
+            role=role,
+            date_of_birth=born if role == "customer" else None,
         )
 
     return make

@@ -9,12 +9,14 @@ from django.http import HttpRequest, HttpResponse, HttpResponseBadRequest
 from django.utils import timezone
 
 from accounts import hashers, limits, services
+from accounts.birth import date_of_birth_check
 from accounts.hashers import SignInBusy
 from accounts.lockout import username
 from accounts.models import RegistrationCode, User
 from accounts.roles import role_group_sync
 from accounts.selectors import password_in_use
 from common.errors import DomainError, InvalidInput, TooManyAttempts, error_status
+from common.shoptime import shop_today
 
 _django_admin_login = admin.site.login
 
@@ -93,7 +95,7 @@ class PasswordChangeForm(AdminPasswordChangeForm):
 class UserEditForm(UserChangeForm):
     class Meta:
         model = User
-        fields = ("email", "name", "is_active", "role")
+        fields = ("email", "name", "is_active", "role", "date_of_birth")
 
     def clean(self) -> dict[str, Any]:
         data = super().clean() or self.cleaned_data
@@ -104,6 +106,12 @@ class UserEditForm(UserChangeForm):
                 services.admin_kept_check(self.instance, role=role, active=active)
             except InvalidInput as refusal:
                 raise ValidationError(refusal.message)
+        born = data.get("date_of_birth")
+        if born is not None:
+            try:
+                date_of_birth_check(born, today=shop_today())
+            except InvalidInput as refusal:
+                self.add_error("date_of_birth", refusal.message)
         return data
 
 
@@ -119,7 +127,7 @@ class UserAdmin(DjangoUserAdmin):
     readonly_fields = ("created_at", "last_login", "password_version")
     fieldsets = (
         (None, {"fields": ("email", "name", "password")}),
-        ("Details", {"fields": ("phone", "delivery_address", "delivery_zip")}),
+        ("Details", {"fields": ("phone", "delivery_address", "delivery_zip", "date_of_birth")}),
         ("Role", {"fields": ("is_active", "role")}),
         ("History", {"fields": ("created_at", "last_login", "password_version")}),
     )

@@ -65,6 +65,9 @@ class User(AbstractBaseUser, PermissionsMixin):
         help_text="Admins and staff use this Django admin (set by the role).",
     )
     is_active = models.BooleanField(default=True)
+    # Set once by the customer (accounts.birth), changed afterwards by an admin only; a 21+
+    # order is accepted only when it shows 21 or older (orders.age).
+    date_of_birth = models.DateField(null=True, blank=True)
     created_at = models.DateTimeField(default=timezone.now, editable=False)
     # HMAC of the password (accounts.passwords): finds the user at password-only sign-in.
     password_digest = models.CharField(max_length=64, unique=True, null=True, editable=False)

@@ -57,6 +57,7 @@ def user_export(user: User) -> dict[str, Any]:
             "phone": user.phone,
             "deliveryAddress": user.delivery_address,
             "deliveryZip": user.delivery_zip,
+            "dateOfBirth": user.date_of_birth.isoformat() if user.date_of_birth else None,
             "role": str(user.role),
             "createdAt": user.created_at.isoformat(),
         },

@@ -5,6 +5,7 @@ from typing import Any
 
 from rest_framework import serializers
 
+from accounts.birth import DATE_OF_BIRTH_INVALID
 from accounts.models import Role, User
 from common.contact import PHONE_INVALID, ZIP_INVALID, clean_phone
 from common.errors import InvalidInput
@@ -51,17 +52,29 @@ class UserCreateSerializer(serializers.Serializer):
     )
 
 
+def date_of_birth_field(**options: Any) -> serializers.DateField:
+    return serializers.DateField(
+        required=False,
+        source="date_of_birth",
+        error_messages=dict.fromkeys(("invalid", "datetime", "null"), DATE_OF_BIRTH_INVALID),
+        help_text="YYYY-MM-DD, from 1900 to today.",
+        **options,
+    )
+
+
 class UserUpdateSerializer(serializers.Serializer):
-    """An admin changes a person's role or disables them (PATCH /api/auth/users/{id})."""
+    """An admin changes a person's role, disables them or corrects their date of birth
+    (PATCH /api/auth/users/{id})."""
 
     role = serializers.ChoiceField(
         choices=Role.choices, required=False, error_messages={"invalid_choice": ROLE_UNKNOWN}
     )
     active = serializers.BooleanField(required=False)
+    dateOfBirth = date_of_birth_field(allow_null=True)
 
     def validate(self, attrs: dict[str, Any]) -> dict[str, Any]:
         if not attrs:
-            raise serializers.ValidationError("Send a role or active to change.")
+            raise serializers.ValidationError("Send a role, active or dateOfBirth to change.")
         return attrs
 
 
@@ -185,6 +198,7 @@ class ProfileSerializer(serializers.Serializer):
         source="delivery_zip",
         error_messages={"max_length": ZIP_INVALID},
     )
+    dateOfBirth = date_of_birth_field()
 
     def validate_phone(self, value: str) -> str:
         # Checkout's rule and form, "(714) 555-0142", so the prefilled number passes there.
@@ -204,6 +218,10 @@ class MeSerializer(UserSummarySerializer):
     phone = serializers.CharField()
     deliveryAddress = serializers.CharField()
     deliveryZip = serializers.CharField()
+    dateOfBirth = serializers.DateField(
+        allow_null=True,
+        help_text="YYYY-MM-DD or null: set once by the customer, then only by an admin.",
+    )
 
 
 def me_answer(user: User) -> dict:
@@ -212,6 +230,7 @@ def me_answer(user: User) -> dict:
         "phone": user.phone,
         "deliveryAddress": user.delivery_address,
         "deliveryZip": user.delivery_zip,
+        "dateOfBirth": user.date_of_birth,
     }
 
 

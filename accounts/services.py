@@ -1,6 +1,6 @@
 import secrets
 from collections.abc import Iterable
-from datetime import datetime, timedelta
+from datetime import date, datetime, timedelta
 from typing import Any, TypedDict
 
 from django.conf import settings
@@ -8,6 +8,7 @@ from django.contrib.auth.hashers import make_password
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
+from accounts.birth import date_of_birth_check, own_date_of_birth
 from accounts.models import RegistrationCode, Role, User
 from accounts.passwords import key_id, password_digest
 from accounts.personal_data import erase_elsewhere
@@ -19,6 +20,7 @@ from activity.services import activity_forget_person, activity_merge_own_edits
 from common.errors import Conflict, DomainError, InvalidInput, NotAllowed, NotFound, SignInRefused
 from common.mail import send_email_later
 from common.services import model_update, unknown_fields_check
+from common.shoptime import shop_today
 
 PASSWORD_TAKEN = "Please choose a different password."
 INVALID_PASSWORD = "Invalid password"
@@ -316,7 +318,7 @@ def own_password_change(*, user: User, current_password: str, new_password: str)
     return _store_new_password(user.pk, new_password, version=user.password_version)
 
 
-PROFILE_FIELDS = {"name", "phone", "delivery_address", "delivery_zip"}
+PROFILE_FIELDS = {"name", "phone", "delivery_address", "delivery_zip", "date_of_birth"}
 NAME_REQUIRED = "Name is required"
 # A person's own profile saves this close together are one history entry.
 PROFILE_MERGE_WINDOW = timedelta(minutes=5)
@@ -324,10 +326,17 @@ PROFILE_MERGE_WINDOW = timedelta(minutes=5)
 
 def profile_update(*, user: User, **changes: Any) -> User:
     """The customer's own details (validated by accounts.serializers.ProfileSerializer);
-    their edits within PROFILE_MERGE_WINDOW make one history entry."""
+    their edits within PROFILE_MERGE_WINDOW make one history entry. The date of birth is
+    set once (accounts.birth)."""
     unknown_fields_check("profile_update", changes, PROFILE_FIELDS)
     with transaction.atomic():
         locked = User.objects.select_for_update().get(pk=user.pk)
+        if "date_of_birth" in changes:
+            born = own_date_of_birth(
+                locked.date_of_birth, changes.pop("date_of_birth"), today=shop_today()
+            )
+            if born is not None:
+                changes["date_of_birth"] = born
         model_update(locked, data=changes)
         activity_merge_own_edits(locked, person_id=user.pk, within=PROFILE_MERGE_WINDOW)
     return locked
@@ -377,6 +386,7 @@ def user_erase(*, user_id: int) -> None:
         user.user_permissions.clear()
         user.email = DELETED_EMAIL.format(pk=user.pk)
         user.name = user.phone = user.delivery_address = user.delivery_zip = ""
+        user.date_of_birth = None
         user.is_active = False
         user.role = Role.CUSTOMER
         user.set_unusable_password()
@@ -441,11 +451,21 @@ def admin_kept_check(user: User, *, role: str, active: bool) -> None:
 
 
 def user_update(
-    *, user_id: int, actor: User, role: str | None = None, active: bool | None = None
+    *,
+    user_id: int,
+    actor: User,
+    role: str | None = None,
+    active: bool | None = None,
+    **born: date | None,
 ) -> User:
-    """An admin changes a person's role or disables/enables the account (PATCH
-    /api/auth/users/{id}). A disabled account's tokens are refused on the next request on
-    every server (accounts.authentication reads the row each request)."""
+    """An admin changes a person's role, disables/enables the account, or sets or clears
+    their date of birth (`date_of_birth`, PATCH /api/auth/users/{id}). A disabled account's
+    tokens are refused on the next request on every server (accounts.authentication reads
+    the row each request)."""
+    unknown_fields_check("user_update", born, {"date_of_birth"})
+    new_birth = born.get("date_of_birth")
+    if new_birth is not None:
+        date_of_birth_check(new_birth, today=shop_today())
     with transaction.atomic():
         # The active admins first, in id order, then the user: the last-admin rule sees
         # every concurrent change to an admin in turn.
@@ -463,7 +483,7 @@ def user_update(
         if user.pk == actor.pk and ROLE_RANK[Role(new_role)] > ROLE_RANK[Role(user.role)]:
             raise NotAllowed(OWN_ROLE_RAISED)
         admin_kept_check(user, role=new_role, active=new_active)
-        changed = model_update(user, data={"role": new_role, "is_active": new_active})
+        changed = model_update(user, data={"role": new_role, "is_active": new_active, **born})
         if "role" in changed:
             role_group_sync(user)
     return user

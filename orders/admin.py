@@ -1,3 +1,4 @@
+import base64
 from collections.abc import Callable
 from decimal import Decimal
 from typing import cast
@@ -6,6 +7,7 @@ from django.contrib import admin
 from django.db.models import QuerySet
 from django.http import HttpRequest, HttpResponse
 from django.utils import timezone
+from django.utils.html import format_html
 
 from accounts.models import User
 from common.admin import StatusEventInline
@@ -87,6 +89,18 @@ def export_csv(
     return response
 
 
+# The hand-over's record (orders/handover.py): who checked, when, and what was seen.
+HANDOVER_RECORD = (
+    "handed_over_by",
+    "handed_over_at",
+    "handover_id_type",
+    "handover_birth_year",
+    "handover_recipient",
+    "handover_home_address",
+    "signature_image",
+)
+
+
 @admin.register(Order)
 class OrderAdmin(admin.ModelAdmin):
     list_display = (
@@ -142,12 +156,30 @@ class OrderAdmin(admin.ModelAdmin):
         "sales_tax",
         "total",
         "idempotency_key",
+        *HANDOVER_RECORD,
     )
     readonly_fields = fields
+
+    def get_queryset(self, request: HttpRequest) -> QuerySet[Order]:
+        # The signature's bytes are read for the one order whose page shows them, not per row.
+        return super().get_queryset(request).defer("handover_signature_png")
 
     @admin.display(description="ID check")
     def id_notice(self, order: Order) -> str:
         return id_notice(order) or "-"
+
+    @admin.display(description="signature")
+    def signature_image(self, order: Order) -> str:
+        # Inline, so the page needs no API token; only staff reach the Django admin.
+        image = order.handover_signature_png
+        if not image:
+            return "-"
+        encoded = base64.b64encode(bytes(image)).decode()
+        return format_html(
+            '<img src="data:image/png;base64,{}" alt="Signature of the recipient" '
+            'style="max-width: 320px; background: #fff; border: 1px solid #ccc">',
+            encoded,
+        )
 
     def has_add_permission(self, request: HttpRequest) -> bool:
         return False

@@ -24,11 +24,13 @@ from common.errors import NotAllowed
 from common.pagination import paginate
 from common.parsers import JSONParser
 from common.permissions import CanHandleOrders
+from common.roles import Capability, role_may
 from common.schema import error, see_api_docs
 from common.shoptime import shop_today
 from orders import delivery, handover, rules, selectors, services
 from orders.checkout import ADMINS_DO_NOT_SHOP, order_checkout, order_quote
 from orders.filters import parse_order_filters
+from orders.handover_serializers import HandoverSerializer
 from orders.models import Order, OrderStatus
 from orders.pricing import DeliveryOption
 from orders.rules import DATE_MISSING
@@ -37,7 +39,6 @@ from orders.serializers import (
     BulkOrderActionSerializer,
     CheckoutSerializer,
     DeliveriesSerializer,
-    HandoverSerializer,
     LineAdjustSerializer,
     LineRemoveSerializer,
     OrderAnswerSerializer,
@@ -68,12 +69,20 @@ def _signed_in(request: Request) -> User:
     return cast(User, request.user)
 
 
-def _orders(orders: Iterable[Order]) -> Any:
-    return OrderSerializer(orders, many=True).data
+def _reader(request: Request) -> dict[str, bool]:
+    # Who reads the answer: the shop's people see what a customer never does (signatureUrl).
+    return {"staff": role_may(getattr(request.user, "role", None), Capability.ORDERS)}
 
 
-def _answer(message: str, order: Order, status_code: int = status.HTTP_200_OK) -> Response:
-    return Response({"message": message, "order": OrderSerializer(order).data}, status=status_code)
+def _orders(request: Request, orders: Iterable[Order]) -> Any:
+    return OrderSerializer(orders, many=True, context=_reader(request)).data
+
+
+def _answer(
+    request: Request, message: str, order: Order, status_code: int = status.HTTP_200_OK
+) -> Response:
+    answer = OrderSerializer(order, context=_reader(request)).data
+    return Response({"message": message, "order": answer}, status=status_code)
 
 
 @extend_schema(
@@ -122,6 +131,7 @@ def checkout(request: Request) -> Response:
         checkout=data.to_checkout(idempotency_key=request.headers.get("Idempotency-Key")),
     )
     return _answer(
+        request,
         "Order placed successfully",
         result.order,
         status.HTTP_201_CREATED if result.created else status.HTTP_200_OK,
@@ -208,7 +218,7 @@ def order_list(request: Request) -> Response:
         request,
         selectors.order_list(user=user, filters=filters),
         key="orders",
-        serialize=_orders,
+        serialize=lambda rows: _orders(request, rows),
         default_limit=ORDERS_PAGE_SIZE,
         count=lambda: total,
     )
@@ -231,7 +241,7 @@ def order_list(request: Request) -> Response:
 @permission_classes([CanHandleOrders])
 def order_complete(request: Request, order_id: int) -> Response:
     order = services.order_complete(order_id=order_id, actor=_signed_in(request))
-    return _answer("Order completed. Inventory updated.", order)
+    return _answer(request, "Order completed. Inventory updated.", order)
 
 
 @extend_schema(
@@ -250,7 +260,7 @@ def order_complete(request: Request, order_id: int) -> Response:
 @permission_classes([CanHandleOrders])
 def order_cancel(request: Request, order_id: int) -> Response:
     order = services.order_cancel(order_id=order_id, actor=_signed_in(request))
-    return _answer("Order cancelled. Items returned to stock.", order)
+    return _answer(request, "Order cancelled. Items returned to stock.", order)
 
 
 ADJUST_REFUSED = error(
@@ -294,7 +304,7 @@ def order_line(request: Request, order_id: int, item_id: int) -> Response:
         reason=form.validated_data.get("reason", "").strip(),
         actor=_signed_in(request),
     )
-    return _answer("Order changed. The customer was emailed the new total.", order)
+    return _answer(request, "Order changed. The customer was emailed the new total.", order)
 
 
 @extend_schema(
@@ -314,7 +324,7 @@ def order_line(request: Request, order_id: int, item_id: int) -> Response:
 @permission_classes([CanHandleOrders])
 def order_ready(request: Request, order_id: int) -> Response:
     order = handover.order_mark_ready(order_id=order_id, actor=_signed_in(request))
-    return _answer("Order marked ready. The customer was emailed.", order)
+    return _answer(request, "Order marked ready. The customer was emailed.", order)
 
 
 HANDED_OVER = {
@@ -351,7 +361,7 @@ def order_handover(request: Request, order_id: int) -> Response:
     attempt = data.to_handover()
     order = handover.order_handover(order_id=order_id, actor=_signed_in(request), handover=attempt)
     outcome = "cancelled" if order.status == OrderStatus.CANCELLED else attempt.outcome
-    return _answer(HANDED_OVER[outcome], order)
+    return _answer(request, HANDED_OVER[outcome], order)
 
 
 @extend_schema(
@@ -377,7 +387,7 @@ def order_deliveries(request: Request) -> Response:
         asked.is_valid(raise_exception=True)
         day = asked.validated_data["date"]
     orders = selectors.order_deliveries(day=day)
-    return Response({"date": day, "orders": _orders(orders)})
+    return Response({"date": day, "orders": _orders(request, orders)})
 
 
 def _bulk_message(action: str, done: int, refused: int) -> str:

@@ -22,7 +22,9 @@ docs/api.md point here). The first problem found is the answer:
    product or type (every such line named); more than `maxPendingUnits` of one product or
    type with what the customer's pending orders hold (every such line named); shipping a product that cannot be shipped; the
    delivery ZIP code; the phone number's form; the delivery date and time (hours, lead time,
-   horizon); the 21+ confirmation.
+   horizon); the 21+ confirmation; then the buyer's age (orders.age.verify_buyer: a
+   `dateOfBirth` sent is stored when none is on file, and a 21+ order needs the verifier's
+   yes, 400 under `errors.dateOfBirth`).
 7. A full delivery hour (409, orders.delivery.delivery_slot_take).
 8. The stock (shop.stock.stock_reserve): an unknown item or a type of another product (400),
    an unavailable or unpriced item (409), short items, every short line named at once (409).
@@ -51,6 +53,7 @@ from common.announcements import announce
 from common.errors import Conflict, InvalidInput, NotAllowed
 from common.shoptime import shop_today
 from common.status import log_status_change, record_event
+from orders import age
 from orders.delivery import delivery_slot_take
 from orders.models import Order, OrderLine, OrderStatus
 from orders.notifications import order_placed_emails
@@ -134,6 +137,8 @@ class CheckoutInput:
     delivery_time: str = ""
     delivery_zip: str = ""
     age_confirmed: bool = False
+    # Sent to set the profile's date of birth now (orders.age.verify_buyer).
+    date_of_birth: date | None = None
     special_instructions: str = ""
     # Shipping: the state shipped to (its sales-tax rate applies).
     shipping_state: str = ""
@@ -217,6 +222,9 @@ def _place(user: User, checkout: CheckoutInput, *, notify: bool) -> CheckoutResu
         config = shop_config()
         held = order_pending_holdings(user=user)
         plan = _plan(checkout, config, held)
+        age.verify_buyer(
+            user=user, restricted=plan.id_check_required, date_of_birth=checkout.date_of_birth
+        )
         order = _order_row(user, checkout, plan, config)
         reserved = stock_reserve(lines=checkout.lines, order_id=order.pk, actor=user)
         promotion = _promotion(user, checkout, reserved, lock=True)

@@ -15,15 +15,13 @@ from common.errors import Conflict, InvalidInput, NotFound
 from common.mail import send_email_later
 from common.shoptime import shop_today
 from common.status import record_event
+from orders.age import LEGAL_AGE
 from orders.checkout import log_order_status
-from orders.checks import CHECK_FIELDS, FIELD_LABELS, order_checks
+from orders.checks import FIELD_LABELS, order_checks
 from orders.models import Order, OrderStatus
 from orders.pricing import DeliveryOption
 from orders.selectors import order_get
 from orders.services import ORDER_NOT_FOUND, _leave_pending
-
-LEGAL_AGE = 21
-
 
 NOT_READY_KIND = "Only a pending pickup order can be marked ready. This order is {what}."
 READY_NOTE = "Ready for pickup. Customer email queued: Order #{pk} is ready for pickup"
@@ -65,27 +63,44 @@ class Handover:
     id_type: str = ""
     birth_year: int | None = None
     recipient_name: str = ""
-    signature: str = ""
+    # The signature's PNG as orders.signature.signature_png keeps it; None when not given.
+    signature: bytes | None = None
+    home_address: str = ""
     reason: str = ""
     cancel: bool = False
 
 
 UNDER_AGE = "The birth year on the ID is under 21: the order cannot be handed over."
+NOT_THE_BUYER = (
+    "The birth year on the ID ({seen}) does not match the customer's date of birth on file "
+    "(born {known}): the order cannot be handed over to this person."
+)
 REASON_NEEDED = "Say why the order could not be handed over."
 FAILED_NOTE = "Could not deliver: {reason}"
 
 
 def _check_problems(order: Order, handover: Handover) -> dict[str, list[str]]:
-    given = {"idType": handover.id_type.strip(), "birthYear": handover.birth_year}
+    """Each required field missing, named with the check that asks for it; then the birth
+    year: 21 or older this year, and the customer's own year when their profile has one."""
+    checks = order_checks(order)
+    given = {
+        "idType": handover.id_type.strip(),
+        "birthYear": handover.birth_year,
+        "recipientName": handover.recipient_name.strip(),
+        "signature": handover.signature,
+        "homeAddress": handover.home_address.strip(),
+    }
     errors = {
-        field: [f"{FIELD_LABELS[field]} is required for this order's {check.upper()} check"]
-        for check in order_checks(order)
-        for field in CHECK_FIELDS[check]
-        if not given[field]
+        name: [f"{FIELD_LABELS[name]} is required ({checks.reasons[name]})."]
+        for name in checks.required_fields
+        if not given[name]
     }
     year = handover.birth_year
-    if "id" in order_checks(order) and year and shop_today().year - year < LEGAL_AGE:
+    if year and "birthYear" in checks.required_fields and shop_today().year - year < LEGAL_AGE:
         errors["birthYear"] = [UNDER_AGE]
+    born = order.user.date_of_birth
+    if year and born is not None and year != born.year and "birthYear" not in errors:
+        errors["birthYear"] = [NOT_THE_BUYER.format(seen=year, known=born.year)]
     return errors
 
 
@@ -130,7 +145,8 @@ def _hand_over(order: Order, actor: User, handover: Handover) -> str:
     order.handover_id_type = handover.id_type.strip()
     order.handover_birth_year = handover.birth_year
     order.handover_recipient = handover.recipient_name.strip()
-    order.handover_signature = handover.signature
+    order.handover_signature_png = handover.signature
+    order.handover_home_address = handover.home_address.strip()
     order.save(update_fields=[*HANDOVER_FIELDS, "updated_at"])
     _leave_pending(order, actor=actor, to_status=OrderStatus.COMPLETED)
     return order.status
@@ -142,7 +158,8 @@ HANDOVER_FIELDS = [
     "handover_id_type",
     "handover_birth_year",
     "handover_recipient",
-    "handover_signature",
+    "handover_signature_png",
+    "handover_home_address",
 ]
 
 

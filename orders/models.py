@@ -69,8 +69,11 @@ class Order(models.Model):
     handover_id_type = models.CharField(max_length=40, blank=True)
     handover_birth_year = models.PositiveSmallIntegerField(null=True, blank=True)
     handover_recipient = models.CharField(max_length=150, blank=True)
-    # The recipient's signature, a PNG data URL (bounded by orders.handover.SIGNATURE_MAX).
-    handover_signature = models.TextField(blank=True)
+    # The full home address a record rule asks for (N2O, Penal Code 381e).
+    handover_home_address = models.CharField(max_length=500, blank=True)
+    # The recipient's signature as a PNG image (checked by orders.signature); served to staff
+    # only, at GET /api/orders/{id}/signature, never in a customer's answer.
+    handover_signature_png = models.BinaryField(null=True, blank=True, editable=False)
     subtotal = models.DecimalField(max_digits=12, decimal_places=2, default=0)
     delivery_fee = models.DecimalField(max_digits=10, decimal_places=2, default=0)
     total = models.DecimalField(max_digits=12, decimal_places=2, default=0)

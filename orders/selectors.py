@@ -6,7 +6,16 @@ from datetime import date, datetime, timedelta
 from decimal import Decimal
 from typing import Any
 
-from django.db.models import Count, F, Prefetch, Q, QuerySet, Sum
+from django.db.models import (
+    BooleanField,
+    Count,
+    ExpressionWrapper,
+    F,
+    Prefetch,
+    Q,
+    QuerySet,
+    Sum,
+)
 from django.db.models.functions import Coalesce
 
 from accounts.models import User
@@ -32,9 +41,17 @@ def order_rules() -> dict[str, Any]:
 
 
 def _with_lines(queryset: QuerySet[Order]) -> QuerySet[Order]:
-    return queryset.select_related("user", "handed_over_by").prefetch_related(
-        Prefetch("items", queryset=OrderLine.objects.order_by("id"))
+    # The signature's bytes stay in the database (up to 200 KB an order): an answer only
+    # says whether there is one (OrderSerializer.signatureUrl).
+    return (
+        queryset.select_related("user", "handed_over_by")
+        .defer("handover_signature_png")
+        .annotate(has_signature=SIGNED)
+        .prefetch_related(Prefetch("items", queryset=OrderLine.objects.order_by("id")))
     )
+
+
+SIGNED = ExpressionWrapper(Q(handover_signature_png__isnull=False), output_field=BooleanField())
 
 
 def _answered(queryset: QuerySet[Order]) -> QuerySet[Order]:
@@ -234,3 +251,10 @@ def orders_placed_after(*, order_id: int, limit: int) -> list[Order]:
 
 def latest_order_id() -> int:
     return Order.objects.order_by("-id").values_list("id", flat=True).first() or 0
+
+
+def order_signature(*, order_id: int) -> bytes | None:
+    """The PNG of the recipient's signature kept with the order, or None."""
+    found = Order.objects.filter(pk=order_id).values_list("handover_signature_png", flat=True)
+    data = found.first()
+    return None if data is None else bytes(data)

@@ -1,23 +1,22 @@
 """Checkout input (its refusal order: the docstring of orders/checkout.py; its messages:
 orders/rules.py) and the Order shape."""
 
-import base64
-import binascii
 import hashlib
 import json
 import re
 from datetime import UTC, date
 from typing import Any, NoReturn
 
+from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
+from accounts.birth import DATE_OF_BIRTH_INVALID
 from common.contact import ZIP_INVALID
 from common.schema import PaginationSerializer
 from common.shoptime import SHOP_TIME_ZONE, shop_today
 from orders.age import id_notice
 from orders.checkout import CheckoutInput, Quote
-from orders.checks import order_checks
-from orders.handover import Handover
+from orders.checks import FIELDS, order_checks
 from orders.models import Order, OrderEvent, OrderLine
 from orders.pricing import NEEDS_ADDRESS, NEEDS_APPOINTMENT, DeliveryOption
 from orders.rules import (
@@ -124,6 +123,13 @@ class CheckoutSerializer(serializers.Serializer):
         help_text="The customer confirmed being 21 or older; needed when any line's category "
         "is age-restricted.",
     )
+    dateOfBirth = serializers.DateField(
+        required=False,
+        allow_null=True,
+        error_messages={"invalid": DATE_OF_BIRTH_INVALID, "datetime": DATE_OF_BIRTH_INVALID},
+        help_text="YYYY-MM-DD: sets the customer's date of birth when none is on file yet (a "
+        "different one than on file is a 400). A 21+ order needs one showing 21 or older.",
+    )
     specialInstructions = _optional_text(2000)
     shippingState = serializers.CharField(
         required=False,
@@ -197,6 +203,7 @@ class CheckoutSerializer(serializers.Serializer):
             delivery_date=values["parsedDeliveryDate"],
             promo_code=(values.get("promoCode") or "").strip(),
             age_confirmed=values.get("ageConfirmed") is True,
+            date_of_birth=values.get("dateOfBirth"),
             special_instructions=values.get("specialInstructions") or "",
             client_delivery_fee=values.get("deliveryFee"),
             client_total=values.get("total"),
@@ -435,6 +442,19 @@ class OrderEventSerializer(serializers.Serializer):
         return bool(event.actor is not None and event.actor.is_staff)
 
 
+class HandoverChecksSerializer(serializers.Serializer):
+    requiredFields = serializers.ListField(
+        child=serializers.ChoiceField(choices=list(FIELDS)),
+        help_text="What the handover must carry, e.g. "
+        '["idType", "birthYear", "signature", "homeAddress"].',
+    )
+    messages = serializers.ListField(
+        child=serializers.CharField(),
+        help_text="What the person handing over reads first: the ID check, the rules' "
+        "messages (an N2O warning).",
+    )
+
+
 class OrderSerializer(serializers.Serializer):
     id = serializers.IntegerField()
     userId = serializers.IntegerField(source="user_id")
@@ -512,7 +532,13 @@ class OrderSerializer(serializers.Serializer):
         source="handed_over_at", allow_null=True, default_timezone=UTC
     )
     checks = serializers.SerializerMethodField(
-        help_text='What must be checked at handover, e.g. ["id"]; [] for nothing.'
+        help_text="What the person handing the order over must record (`requiredFields`, "
+        "the handover's request names) and read (`messages`): the 21+ ID check and the "
+        "order's id_at_handover and record rules; both empty for nothing."
+    )
+    signatureUrl = serializers.SerializerMethodField(
+        help_text="Staff and admins: where the recipient's signature is served (image/png); "
+        "null when there is none, and always null in a customer's answer."
     )
 
     def get_idNotice(self, order: Order) -> str | None:
@@ -522,8 +548,19 @@ class OrderSerializer(serializers.Serializer):
         person = order.handed_over_by
         return None if person is None else person.get_full_name()
 
-    def get_checks(self, order: Order) -> list[str]:
-        return order_checks(order)
+    @extend_schema_field(HandoverChecksSerializer)
+    def get_checks(self, order: Order) -> dict[str, list[str]]:
+        checks = order_checks(order)
+        return {"requiredFields": checks.required_fields, "messages": checks.messages}
+
+    def get_signatureUrl(self, order: Order) -> str | None:
+        # The answer's reader, said by the view (orders.api): a customer never learns of it.
+        signed = getattr(order, "has_signature", None)  # orders.selectors annotates it
+        if signed is None:
+            signed = order.handover_signature_png is not None
+        if not self.context.get("staff") or not signed:
+            return None
+        return f"/api/orders/{order.pk}/signature"
 
 
 class OrderAnswerSerializer(serializers.Serializer):
@@ -613,67 +650,6 @@ class BulkAnswerSerializer(serializers.Serializer):
     done = serializers.IntegerField()
     refused = serializers.IntegerField()
     results = BulkResultSerializer(many=True)
-
-
-SIGNATURE_PREFIX = "data:image/png;base64,"
-# A signature pad's PNG is a few kilobytes; this bounds what one order row keeps.
-SIGNATURE_MAX_BYTES = 48_000
-SIGNATURE_INVALID = "The signature must be a PNG image (a data URL) of at most 48 KB."
-PNG_MAGIC = b"\x89PNG\r\n\x1a\n"
-
-
-class HandoverSerializer(serializers.Serializer):
-    """POST /api/orders/{id}/handover (orders.handover.order_handover)."""
-
-    outcome = serializers.ChoiceField(
-        choices=["delivered", "failed"],
-        error_messages=dict.fromkeys(
-            ("required", "invalid_choice", "null"), "outcome must be delivered or failed."
-        ),
-    )
-    idType = serializers.CharField(max_length=40, required=False, allow_blank=True)
-    birthYear = serializers.IntegerField(
-        min_value=1900,
-        max_value=2100,
-        required=False,
-        allow_null=True,
-        error_messages=_same("The birth year must be a year such as 1990."),
-    )
-    recipientName = serializers.CharField(max_length=150, required=False, allow_blank=True)
-    signature = serializers.CharField(
-        max_length=len(SIGNATURE_PREFIX) + SIGNATURE_MAX_BYTES * 4 // 3 + 4,
-        required=False,
-        allow_blank=True,
-        trim_whitespace=False,
-        error_messages={"max_length": SIGNATURE_INVALID},
-    )
-    reason = serializers.CharField(max_length=200, required=False, allow_blank=True)
-    cancel = serializers.BooleanField(required=False, default=False)
-
-    def validate_signature(self, value: str) -> str:
-        if not value:
-            return value
-        if not value.startswith(SIGNATURE_PREFIX):
-            raise serializers.ValidationError(SIGNATURE_INVALID)
-        try:
-            image = base64.b64decode(value[len(SIGNATURE_PREFIX) :], validate=True)
-        except (binascii.Error, ValueError):
-            raise serializers.ValidationError(SIGNATURE_INVALID)
-        if len(image) > SIGNATURE_MAX_BYTES or not image.startswith(PNG_MAGIC):
-            raise serializers.ValidationError(SIGNATURE_INVALID)
-        return value
-
-    def to_handover(self) -> Handover:
-        values = self.validated_data
-        return Handover(
-            outcome=values["outcome"],
-            id_type=values.get("idType", ""),
-            birth_year=values.get("birthYear"),
-            recipient_name=values.get("recipientName", ""),
-            signature=values.get("signature", ""),
-            reason=values.get("reason", ""),
-            cancel=values.get("cancel", False),
-        )
 
 
 class DeliveriesSerializer(serializers.Serializer):

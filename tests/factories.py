@@ -6,14 +6,15 @@ Here rather than in common/testing/: these build rows of the domain apps (shop, 
 `common` imports no domain app.
 """
 
+import base64
 import io
 import struct
 import zlib
-from datetime import timedelta
+from datetime import date, timedelta
 from decimal import Decimal
 
 from django.core.files.uploadedfile import SimpleUploadedFile
-from PIL import Image
+from PIL import Image, ImageDraw
 
 from common.shoptime import shop_today
 from orders.models import Order
@@ -23,6 +24,8 @@ from shop.regulatory import from_api
 from shop.stock import sellable_refresh
 
 CHECKOUT_URL = "/api/orders/checkout"
+# A factory customer's date of birth (conftest.make_user): 21 or older on any test's day.
+ADULT_BIRTH = date(1990, 5, 17)
 
 
 # --- Images ------------------------------------------------------------------------------
@@ -33,6 +36,25 @@ def png_bytes(size=(64, 48), color=(200, 30, 30)):
     out = io.BytesIO()
     Image.new("RGB", size, color).save(out, format="PNG")
     return out.getvalue()
+
+
+def signature_png_bytes(size=(300, 120), ink=True):
+    """A signature pad's PNG: transparent, with a dark stroke drawn across it (or blank)."""
+    image = Image.new("RGBA", size, (0, 0, 0, 0))
+    if ink:
+        ImageDraw.Draw(image).line(
+            [(10, size[1] - 20), (size[0] // 2, 15), (size[0] - 10, size[1] - 30)],
+            fill=(20, 20, 60, 255),
+            width=4,
+        )
+    out = io.BytesIO()
+    image.save(out, format="PNG")
+    return out.getvalue()
+
+
+def signature_url(data):
+    """`data` as the hand-over sends a signature: a PNG data URL."""
+    return "data:image/png;base64," + base64.b64encode(data).decode()
 
 
 def png_upload(name="photo.png", size=(64, 48), color=(200, 30, 30)):

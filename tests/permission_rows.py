@@ -198,6 +198,7 @@ MATRIX = [
         (401, 403, 403, 200, 200),
         {"outcome": "failed", "reason": "Nobody home"},
     ),
+    Row("GET", "/api/orders/{order}/signature", (401, 403, 403, 200, 200)),
     Row("GET", "/api/orders/deliveries", (401, 403, 403, 200, 200)),
     Row("GET", "/api/announcements", (401, 403, 403, 200, 200), {"afterOrder": 0, "afterRide": 0}),
     Row("POST", "/api/orders/quote", (401, 200, 200, 403, 403), _checkout),

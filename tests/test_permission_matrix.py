@@ -16,7 +16,7 @@ import pytest
 from django.urls import URLPattern, URLResolver, get_resolver
 from django.utils import timezone
 
-from tests.factories import png_file
+from tests.factories import png_bytes, png_file
 from tests.permission_rows import MATRIX, NOT_IN_MATRIX, ROLES
 
 
@@ -28,6 +28,7 @@ class World:
         from common.images import store_image, url_for
         from hero.models import HeroImage
         from orders.checkout import CheckoutInput, order_checkout
+        from orders.models import Order
         from orders.pricing import DeliveryOption
         from promotions.models import Promotion
         from rides.models import Ride
@@ -75,6 +76,10 @@ class World:
             ),
             notify=False,
         ).order
+        # The recipient's signature kept with the order (GET /api/orders/{id}/signature).
+        Order.objects.filter(pk=self.order.pk).update(
+            handover_signature_png=png_bytes(size=(120, 60))
+        )
         candle = Product.objects.create(
             name="Candle", price="4.00", quantity=5, category_id="party-supplies"
         )

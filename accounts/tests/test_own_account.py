@@ -42,6 +42,7 @@ class TestProfile:
             "phone": "",
             "deliveryAddress": "",
             "deliveryZip": "",
+            "dateOfBirth": "1990-05-17",
         }
 
     def test_patch_saves_the_details_in_checkouts_form(self, customer_client, customer):

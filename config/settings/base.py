@@ -272,3 +272,7 @@ if SECURE_SSL:
     SECURE_HSTS_SECONDS = int(os.environ.get("SECURE_HSTS_SECONDS", "31536000"))
     SECURE_HSTS_INCLUDE_SUBDOMAINS = True
     SECURE_HSTS_PRELOAD = env_bool("SECURE_HSTS_PRELOAD", default=True)
+
+# Who checks a 21+ buyer's age before an order is accepted (orders.age.AgeVerifier): the
+# dotted path of a class; a paid database check plugs in here.
+AGE_VERIFIER = os.environ.get("AGE_VERIFIER", "orders.age.DateOfBirthVerifier")

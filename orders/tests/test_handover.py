@@ -3,7 +3,6 @@ customer where to collect the order; a handover completes it with who, when and 
 its goods need, refused without them; a failed delivery keeps the order pending with the
 reason, or cancels it with its stock back. The clock is pinned to Wednesday 10 June 2026."""
 
-import base64
 from datetime import datetime
 
 import pytest
@@ -11,7 +10,15 @@ import time_machine
 
 from common.shoptime import SHOP_TIME_ZONE
 from orders.models import Order, OrderEvent, OrderStatus
-from tests.factories import checkout_body, line, make_product, png_bytes, post_checkout, stock_of
+from tests.factories import (
+    checkout_body,
+    line,
+    make_product,
+    post_checkout,
+    signature_png_bytes,
+    signature_url,
+    stock_of,
+)
 
 pytestmark = pytest.mark.django_db
 
@@ -110,7 +117,8 @@ def test_a_handover_without_a_check_completes_with_who_and_when(
     customer_client, staff_client, staff_user, balloons
 ):
     order = place(customer_client, balloons)
-    assert customer_client.get("/api/orders").json()["orders"][0]["checks"] == []
+    checks = customer_client.get("/api/orders").json()["orders"][0]["checks"]
+    assert checks == {"requiredFields": [], "messages": []}
 
     response = hand_over(staff_client, order, outcome="delivered", recipientName="Casey")
 
@@ -137,8 +145,10 @@ def test_an_order_needing_an_id_check_is_refused_without_it_naming_each_field(
 
 def test_an_order_needing_an_id_check_is_handed_over_with_it(customer_client, staff_client, vape):
     order = place(customer_client, vape)
-    assert customer_client.get("/api/orders").json()["orders"][0]["checks"] == ["id"]
-    signature = "data:image/png;base64," + base64.b64encode(png_bytes(size=(60, 20))).decode()
+    checks = customer_client.get("/api/orders").json()["orders"][0]["checks"]
+    assert checks["requiredFields"] == ["idType", "birthYear"]
+    assert "21 or older" in checks["messages"][0]
+    signature = signature_url(signature_png_bytes())
 
     response = hand_over(
         staff_client,
@@ -154,7 +164,7 @@ def test_an_order_needing_an_id_check_is_handed_over_with_it(customer_client, st
     assert response.json()["order"]["status"] == "completed"
     stored = Order.objects.get(pk=order.pk)
     assert (stored.handover_id_type, stored.handover_birth_year) == ("Driver licence", 1990)
-    assert stored.handover_signature == signature
+    assert stored.handover_signature_png.startswith(b"\x89PNG\r\n\x1a\n")
 
 
 def test_a_birth_year_under_21_is_refused(customer_client, staff_client, vape):
@@ -184,9 +194,7 @@ def test_a_bad_signature_is_a_400(customer_client, staff_client, balloons, signa
 
 def test_a_signature_over_the_bound_is_a_400(customer_client, staff_client, balloons):
     order = place(customer_client, balloons)
-    huge = (
-        "data:image/png;base64," + base64.b64encode(b"\x89PNG\r\n\x1a\n" + bytes(60_000)).decode()
-    )
+    huge = signature_url(b"\x89PNG\r\n\x1a\n" + bytes(200_001))
 
     response = hand_over(staff_client, order, outcome="delivered", signature=huge)
 
@@ -267,7 +275,7 @@ def test_the_days_deliveries_come_in_booked_time_order(
     assert body["date"] == "2026-06-11"
     assert [o["id"] for o in body["orders"]] == [early.pk, middle.pk, late.pk]
     first = body["orders"][0]
-    assert first["checks"] == ["id"]
+    assert first["checks"]["requiredFields"] == ["idType", "birthYear"]
     assert first["phoneNumber"] and first["deliveryAddress"] and first["items"]
     assert staff_client.get("/api/orders/deliveries").json()["orders"] == []  # today: none
 

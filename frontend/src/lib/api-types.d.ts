@@ -471,6 +471,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/orders/{order_id}/signature": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description Admin or staff: the recipient's signature recorded at handover, as a PNG. Rules: docs/api.md, Ready and hand-over. */
+        get: operations["orders_signature"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/orders/bulk": {
         parameters: {
             query?: never;
@@ -1118,6 +1135,11 @@ export interface components {
              * @default false
              */
             ageConfirmed: boolean | null;
+            /**
+             * Format: date
+             * @description YYYY-MM-DD: sets the customer's date of birth when none is on file yet (a different one than on file is a 400). A 21+ order needs one showing 21 or older.
+             */
+            dateOfBirth?: string | null;
             specialInstructions?: string | null;
             /** @description Shipping: the state shipped to, 2 letters (CA); its sales-tax rate applies. */
             shippingState?: string | null;
@@ -1184,13 +1206,21 @@ export interface components {
                 [key: string]: string[];
             };
         };
-        /** @description POST /api/orders/{id}/handover (orders.handover.order_handover). */
+        HandoverChecks: {
+            /** @description What the handover must carry, e.g. ["idType", "birthYear", "signature", "homeAddress"]. */
+            requiredFields: components["schemas"]["RequiredFieldsEnum"][];
+            /** @description What the person handing over reads first: the ID check, the rules' messages (an N2O warning). */
+            messages: string[];
+        };
         HandoverRequest: {
             outcome: components["schemas"]["OutcomeEnum"];
             idType?: string;
             birthYear?: number | null;
             recipientName?: string;
+            /** @description The recipient's signature: a PNG data URL (data:image/png;base64,...), at most 200 KB, 40 to 2000 pixels each side, not blank. */
             signature?: string;
+            /** @description The buyer's full home address, when a record rule asks for it (N2O). */
+            homeAddress?: string;
             reason?: string;
             /** @default false */
             cancel: boolean;
@@ -1265,6 +1295,11 @@ export interface components {
             phone: string;
             deliveryAddress: string;
             deliveryZip: string;
+            /**
+             * Format: date
+             * @description YYYY-MM-DD or null: set once by the customer, then only by an admin.
+             */
+            dateOfBirth: string | null;
         };
         Message: {
             message: string;
@@ -1345,8 +1380,10 @@ export interface components {
             readonly handedOverBy: string | null;
             /** Format: date-time */
             handedOverAt: string | null;
-            /** @description What must be checked at handover, e.g. ["id"]; [] for nothing. */
-            readonly checks: string[];
+            /** @description What the person handing the order over must record (`requiredFields`, the handover's request names) and read (`messages`): the 21+ ID check and the order's id_at_handover and record rules; both empty for nothing. */
+            readonly checks: components["schemas"]["HandoverChecks"];
+            /** @description Staff and admins: where the recipient's signature is served (image/png); null when there is none, and always null in a customer's answer. */
+            readonly signatureUrl: string | null;
         };
         OrderAnswer: {
             message: string;
@@ -1493,6 +1530,11 @@ export interface components {
             phone?: string;
             deliveryAddress?: string;
             deliveryZip?: string;
+            /**
+             * Format: date
+             * @description YYYY-MM-DD, from 1900 to today.
+             */
+            dateOfBirth?: string;
         };
         /** @description The body of POST (code and kind required) and PATCH (any field), and the answer. */
         PatchedPromotionRequest: {
@@ -1593,10 +1635,18 @@ export interface components {
             exciseRates?: components["schemas"]["SettingsExciseRateRequest"][];
             exciseTaxLabel?: string;
         };
-        /** @description An admin changes a person's role or disables them (PATCH /api/auth/users/{id}). */
+        /**
+         * @description An admin changes a person's role, disables them or corrects their date of birth
+         *     (PATCH /api/auth/users/{id}).
+         */
         PatchedUserUpdateRequest: {
             role?: components["schemas"]["RoleEnum"];
             active?: boolean;
+            /**
+             * Format: date
+             * @description YYYY-MM-DD, from 1900 to today.
+             */
+            dateOfBirth?: string | null;
         };
         PhoneCheck: {
             /** @description As checkout would store it when valid. */
@@ -1887,6 +1937,11 @@ export interface components {
              * @default false
              */
             ageConfirmed: boolean | null;
+            /**
+             * Format: date
+             * @description YYYY-MM-DD: sets the customer's date of birth when none is on file yet (a different one than on file is a 400). A 21+ order needs one showing 21 or older.
+             */
+            dateOfBirth?: string | null;
             specialInstructions?: string | null;
             /** @description Shipping: the state shipped to, 2 letters (CA); its sales-tax rate applies. */
             shippingState?: string | null;
@@ -1955,6 +2010,15 @@ export interface components {
             /** @description null: unlimited. */
             maxUses?: number | null;
         };
+        /**
+         * @description * `idType` - idType
+         *     * `birthYear` - birthYear
+         *     * `recipientName` - recipientName
+         *     * `signature` - signature
+         *     * `homeAddress` - homeAddress
+         * @enum {string}
+         */
+        RequiredFieldsEnum: "idType" | "birthYear" | "recipientName" | "signature" | "homeAddress";
         /**
          * @description * `done` - done
          *     * `refused` - refused
@@ -4253,6 +4317,55 @@ export interface operations {
             };
             /** @description Only a pending pickup order can be marked ready. */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    orders_signature: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                order_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The PNG. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "image/png": string;
+                };
+            };
+            /** @description No or bad token (with a WWW-Authenticate header). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Signed in, but the role may not do this (docs/api.md, Roles). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Order not found, or no signature was recorded for it. */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
