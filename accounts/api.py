@@ -273,7 +273,9 @@ def my_password(request: Request) -> Response:
 @extend_schema(
     responses={(200, "application/json"): OpenApiTypes.OBJECT},
     description=see_api_docs(
-        "Download everything the shop keeps about you: profile, orders, ride requests.", SECTION
+        "Download everything the shop keeps about you: profile, orders, ride requests, and the "
+        "compliance records closing the account would keep (what, why, until when).",
+        SECTION,
     ),
 )
 @api_view(["GET"])

@@ -28,6 +28,7 @@ SYSTEM_COMMANDS = frozenset(
         "axes_reset_logs",
         "backup",
         "clearsessions",
+        "compliance_monthly",
         "expire_pending_orders",
         "low_stock_digest",
         "prune_db_task_results",

@@ -26,6 +26,12 @@ def _anonymize(sender: object, *, user: User, **kwargs: object) -> None:
 
 
 def _export(sender: object, *, user: User, **kwargs: object) -> dict[str, Any]:
+    from orders.models import Order
+    from orders.records import records_export
     from orders.selectors import orders_export
 
-    return {"orders": orders_export(user=user)}
+    return {
+        "orders": orders_export(user=user),
+        # What the law keeps even once the account is closed, why and until when.
+        "complianceRecords": records_export(Order.objects.filter(user=user)),
+    }

@@ -3,7 +3,7 @@ cancel of pending orders whose hold ran out. Which status may follow which is
 orders.models.ORDER_TRANSITIONS, enforced by common.status.transition."""
 
 from dataclasses import dataclass
-from datetime import timedelta
+from datetime import datetime, timedelta
 from typing import Literal
 
 from django.db import transaction
@@ -18,6 +18,7 @@ from orders.checkout import FIGURE_FIELDS, log_order_status, store_figures
 from orders.checks import refuse_unchecked_complete
 from orders.models import ORDER_TRANSITIONS, Order, OrderLine, OrderStatus
 from orders.pricing import Offer, PriceLine, TaxRates, price_order
+from orders.records import ERASED_EMAIL_END, kept_records, records_cutoff
 from orders.rules import limit
 from orders.selectors import order_expired_hold_ids, order_get
 from orders.status_emails import status_email_note
@@ -220,20 +221,48 @@ def orders_cancel_for_closed_account(*, user: User) -> int:
     return cancelled
 
 
+# What no order keeps of an erased person; and what only its compliance records keep, for
+# their years (orders/records.py).
+ERASED_ALWAYS = {
+    "phone_number": "",
+    "special_instructions": "",
+    # A digest of the checkout request, which held those details.
+    "request_hash": "",
+}
+ERASED_UNLESS_RECORD = {
+    "customer_name": DELETED_CUSTOMER,
+    "delivery_address": "",
+    "delivery_zip": "",
+    "handover_recipient": "",
+    "handover_id_type": "",
+    "handover_birth_year": None,
+    "handover_home_address": "",
+    "handover_signature_png": None,
+}
+
+
 def orders_anonymize_for_user(*, user: User) -> int:
     """Keep a closing account's orders for the books with nothing that names the person
-    (accounts.services.user_erase, through accounts.personal_data); its pending orders are
-    cancelled first (orders_cancel_for_closed_account). Returns how many orders it kept."""
+    (accounts.services.user_erase, through accounts.personal_data), except what its
+    compliance records within their years must keep (orders/records.py); its pending orders
+    are cancelled first (orders_cancel_for_closed_account). Returns how many orders it kept."""
     orders_cancel_for_closed_account(user=user)
-    return Order.objects.filter(user=user).update(
-        customer_name=DELETED_CUSTOMER,
-        phone_number="",
-        delivery_address="",
-        delivery_zip="",
-        special_instructions="",
-        # A digest of the checkout request, which held those details.
-        request_hash="",
-    )
+    orders = Order.objects.filter(user=user)
+    kept = [order.pk for order in kept_records(orders)]
+    orders.filter(pk__in=kept).update(**ERASED_ALWAYS)
+    return orders.exclude(pk__in=kept).update(**ERASED_ALWAYS, **ERASED_UNLESS_RECORD) + len(kept)
+
+
+def orders_records_expire(*, now: datetime | None = None) -> int:
+    """Erase what the records of erased customers kept once their years are over (`manage.py
+    compliance_monthly`): their orders become as any erased customer's. Returns how many
+    orders it erased; a second run finds none."""
+    past = Order.objects.filter(
+        user__is_active=False,
+        user__email__endswith=ERASED_EMAIL_END,
+        handed_over_at__lt=records_cutoff(now),
+    ).exclude(customer_name=DELETED_CUSTOMER)
+    return past.update(**ERASED_ALWAYS, **ERASED_UNLESS_RECORD)
 
 
 # --- Adjusting a pending order -------------------------------------------------------------

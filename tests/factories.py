@@ -218,3 +218,41 @@ def refused_order(client, body, status=400):
     answer = post_checkout(client, body, status=status)
     assert Order.objects.count() == 0
     return answer
+
+
+def order_with_lines(user, *lines, option="delivery", rules=(), **fields):
+    """A pending order stored as a checkout stores it, built directly: `lines` are
+    (product, quantity, regulatory) with the line's regulatory attributes (API names) as
+    placed, `rules` the compliance rule snapshots it was placed under."""
+    values = {
+        "customer_name": user.name,
+        "delivery_option": option,
+        "phone_number": "(714) 555-0100",
+        "special_instructions": "Ring twice",
+        "compliance_rules": list(rules),
+    }
+    if option == "delivery":
+        values.update(delivery_address="12 Main St, Garden Grove, CA", delivery_zip="92840")
+    order = Order.objects.create(user=user, **{**values, **fields})
+    for product, quantity, regulatory in lines:
+        order.items.create(
+            product=product,
+            product_name=product.name,
+            unit_price=product.price,
+            quantity=quantity,
+            regulatory=regulatory,
+        )
+    return order
+
+
+def record_rule(*products, rule_id=7, requires=()):
+    """The snapshot of a `record` rule (the N2O log's) covering `products`."""
+    return {
+        "id": rule_id,
+        "name": "N2O sales log",
+        "action": "record",
+        "message": "Record the buyer's ID, home address and signature.",
+        "requires": list(requires),
+        "source": "California Penal Code 381e",
+        "lines": [[product.pk, None] for product in products],
+    }

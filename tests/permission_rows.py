@@ -205,6 +205,12 @@ MATRIX = [
     Row("GET", "/api/promotions", (401, 403, 403, 403, 200)),
     Row("GET", "/api/reports/taxes", (401, 403, 403, 403, 200)),
     Row("GET", "/api/reports/taxes.csv", (401, 403, 403, 403, 200)),
+    # The records an inspector may ask for (issue 38): the N2O log is read at the counter.
+    Row("GET", "/api/compliance/n2o-log", (401, 403, 403, 200, 200)),
+    Row("GET", "/api/compliance/n2o-log.csv", (401, 403, 403, 200, 200)),
+    Row("GET", "/api/compliance/delivery-sales", (401, 403, 403, 403, 200)),
+    Row("GET", "/api/compliance/delivery-sales.csv", (401, 403, 403, 403, 200)),
+    Row("GET", "/api/compliance/delivery-sales.pdf", (401, 403, 403, 403, 200)),
     Row(
         "POST",
         "/api/promotions",

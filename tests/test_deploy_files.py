@@ -144,6 +144,7 @@ def test_cron_and_timers_schedule_the_same_commands():
             "clearsessions",
             "axes_reset_logs --age 30",
             "backup /var/backups/shop --dated --keep 14",
+            "compliance_monthly",
         ]
     )
 
@@ -214,6 +215,8 @@ def test_cron_lines_and_timers_run_as_written_from_an_empty_environment(scratch_
     # The same day's digest from a second scheduler (or server) is not sent again.
     assert "was queued already: not sent again" in from_timers["low_stock_digest"]
     assert "Cancelled 0 pending orders" in from_timers["expire_pending_orders"]
+    assert "email to the admins queued" in from_cron["compliance_monthly"]
+    assert "not sent again" in from_timers["compliance_monthly"]
     for backups in (cron_backups, timer_backups):
         (backup,) = backups.iterdir()
         assert (backup / "manifest.json").is_file()

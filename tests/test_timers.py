@@ -21,6 +21,7 @@ DAILY = {
     "shop-low-stock-digest.timer": "07:00",
     "shop-housekeeping.timer": "03:30",
     "shop-backup.timer": "02:30",
+    "shop-compliance-monthly.timer": "06:00",
 }
 
 

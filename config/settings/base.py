@@ -253,6 +253,10 @@ PENDING_HOLD_HOURS = int(os.environ.get("PENDING_HOLD_HOURS", "48"))
 # the goods' value in dollars (so no one account can take the shop off sale); 0: no limit.
 MAX_PENDING_UNITS = int(os.environ.get("MAX_PENDING_UNITS", "10"))
 MAX_PENDING_VALUE = os.environ.get("MAX_PENDING_VALUE", "500.00")
+# Years an order's compliance records (its hand-over check, N2O log line, nicotine delivery
+# sale) are kept after the hand-over, even once the customer is erased: the PACT Act's five
+# by default (PC 381e asks one). An operator's setting, not the owner's form: a law's minimum.
+COMPLIANCE_RECORDS_YEARS = int(os.environ.get("COMPLIANCE_RECORDS_YEARS", "5"))
 
 # --- Security -------------------------------------------------------------------------
 SECURE_CONTENT_TYPE_NOSNIFF = True

@@ -36,7 +36,7 @@ function CloseAccountDialog({ open, onClose }) {
       <form className="account-form" onSubmit={submit}>
         <p>
           This erases your name, email, phone and address, signs you out and cannot be undone. Your past orders stay in the shop&apos;s
-          books without your details.
+          books without your details, except the records the law asks us to keep: see My data.
         </p>
         <div className="field">
           <label htmlFor="close-password">Your password</label>
@@ -91,6 +91,11 @@ export function MyDataSection() {
         {downloading ? 'Preparing...' : 'Download my data'}
       </button>
       <p>Closing your account erases your details for good.</p>
+      <p>
+        Except the records the law asks us to keep for inspection, for the years it sets: the ID check and signature of an order handed
+        over, an N2O sale, a delivery of nicotine products. Those keep your name, address and what was checked at hand-over until their time
+        is up; your download lists them, why and until when.
+      </p>
       <button type="button" className="button button--danger" onClick={() => setClosing(true)}>
         Close my account
       </button>
