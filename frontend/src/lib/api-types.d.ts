@@ -98,7 +98,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description Download everything the shop keeps about you: profile, orders, ride requests. Rules: docs/api.md, Accounts. */
+        /** @description Download everything the shop keeps about you: profile, orders, ride requests, and the compliance records closing the account would keep (what, why, until when). Rules: docs/api.md, Accounts. */
         get: operations["auth_me_export_retrieve"];
         put?: never;
         post?: never;
@@ -311,8 +311,93 @@ export interface paths {
         delete?: never;
         options?: never;
         head?: never;
-        /** @description Admins: `{ageRestricted?, shippable?, exciseTax?}`; the flags sent change, the others stay. Answers the category. Rules: docs/api.md, Catalog. */
+        /** @description Admins: `{ageRestricted?, shippable?, exciseTax?, regulatory?}`; the flags sent change, the others stay (`regulatory`: the defaults of its products, partial). Answers the category. Rules: docs/api.md, Catalog. */
         patch: operations["categories_partial_update"];
+        trace?: never;
+    };
+    "/api/compliance/delivery-sales": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description Admin only. The monthly delivery-sales report (PACT Act): every line with nicotine of a local delivery handed over in `month`, with the buyer, address, brand, quantity and who delivered it. Rules: docs/api.md, Compliance records. */
+        get: operations["compliance_delivery_sales"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/compliance/delivery-sales.csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The same report as CSV. Admin only. The monthly delivery-sales report (PACT Act): every line with nicotine of a local delivery handed over in `month`, with the buyer, address, brand, quantity and who delivered it. Rules: docs/api.md, Compliance records. */
+        get: operations["compliance_delivery_sales_csv"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/compliance/delivery-sales.pdf": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The same report as PDF. Admin only. The monthly delivery-sales report (PACT Act): every line with nicotine of a local delivery handed over in `month`, with the buyer, address, brand, quantity and who delivered it. Rules: docs/api.md, Compliance records. */
+        get: operations["compliance_delivery_sales_pdf"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/compliance/n2o-log": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description Staff and admins. The N2O log (California Penal Code 381e): one row per line of an order handed over between `from` and `to` that a `record` rule covered when it was placed. Rules: docs/api.md, Compliance records. */
+        get: operations["compliance_n2o_log"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/compliance/n2o-log.csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The same log as CSV. Staff and admins. The N2O log (California Penal Code 381e): one row per line of an order handed over between `from` and `to` that a `record` rule covered when it was placed. Rules: docs/api.md, Compliance records. */
+        get: operations["compliance_n2o_log_csv"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
         trace?: never;
     };
     "/api/hero/images": {
@@ -956,6 +1041,7 @@ export interface components {
          *     * `type` - type
          *     * `image` - image
          *     * `category` - category
+         *     * `rule` - rule
          *     * `hero` - hero
          *     * `user` - user
          *     * `settings` - settings
@@ -963,7 +1049,7 @@ export interface components {
          *     * `ride` - ride
          * @enum {string}
          */
-        ActivityEntity: "product" | "type" | "image" | "category" | "hero" | "user" | "settings" | "order" | "ride";
+        ActivityEntity: "product" | "type" | "image" | "category" | "rule" | "hero" | "user" | "settings" | "order" | "ride";
         ActivityEntry: {
             id: number;
             /**
@@ -1075,6 +1161,8 @@ export interface components {
             shippable: boolean;
             /** @description California's excise on electronic cigarettes and their liquids applies to its products (those marked exciseExempt aside). */
             exciseTax: boolean;
+            /** @description The regulatory defaults of its products (shop/regulatory.py). */
+            readonly regulatory: components["schemas"]["Regulatory"];
         };
         /**
          * @description * `disposables` - disposables
@@ -1183,6 +1271,16 @@ export interface components {
             needsAddress: boolean;
             /** @description Phone, date and time are required too. */
             needsAppointment: boolean;
+        };
+        DeliverySales: {
+            /** @description YYYY-MM */
+            month: string;
+            /** Format: date */
+            to: string;
+            rows: components["schemas"]["SalesRow"][];
+            totals: components["schemas"]["SalesTotals"];
+            /** Format: date */
+            from: string;
         };
         DeliveryTimes: {
             /** Format: date */
@@ -1303,6 +1401,34 @@ export interface components {
         };
         Message: {
             message: string;
+        };
+        N2OLog: {
+            /** Format: date */
+            to: string;
+            rows: components["schemas"]["N2ORow"][];
+            /** Format: date */
+            from: string;
+        };
+        N2ORow: {
+            /**
+             * Format: date-time
+             * @description Los Angeles time, with its offset.
+             */
+            handedOverAt: string;
+            orderId: number;
+            /** @description The recipient's name recorded at hand-over, else the order's name. */
+            buyerName: string;
+            /** @description As recorded at hand-over. */
+            homeAddress: string;
+            idType: string;
+            birthYear: number | null;
+            product: string;
+            /** @description Empty when sold without a type. */
+            type: string;
+            quantity: number;
+            handedOverBy: string;
+            /** @description GET it as staff or an admin (image/png); empty when none was drawn. */
+            signatureUrl: string;
         };
         OptionSales: {
             orders: number;
@@ -1514,6 +1640,8 @@ export interface components {
             ageRestricted?: boolean;
             shippable?: boolean;
             exciseTax?: boolean;
+            /** @description The regulatory defaults to change (partial). */
+            regulatory?: Record<string, never>;
         };
         /**
          * @description PATCH /api/orders/{id}/items/{itemId}: the line's new, lower quantity (0 removes it);
@@ -1686,6 +1814,8 @@ export interface components {
             exciseTax: boolean;
             /** @description No nicotine (0 mg): the category's excise does not apply. */
             exciseExempt: boolean;
+            regulatory: components["schemas"]["Regulatory"];
+            regulatoryOwn: components["schemas"]["RegulatoryOwn"];
             readonly images: string[];
             readonly thumbnails: string[];
             quantity: number;
@@ -1717,6 +1847,8 @@ export interface components {
             category: components["schemas"]["CategoryEnum"];
             /** @description Units in stock, a whole number from 0 to 1,000,000. */
             quantity?: number;
+            /** @description The product's own regulatory attributes (partial; JSON text in a multipart form); a key set to null inherits the category's again. */
+            regulatory?: Record<string, never>;
             /** @description PUT only: JSON list of the image URLs (as in `images`) to keep, in the order to show them; images not listed are deleted. Absent = keep every image. */
             existingImages?: string;
             /** @description Up to 5 image files in all (kept + new): JPEG, PNG, WebP or GIF, 10 MB each. */
@@ -1751,6 +1883,8 @@ export interface components {
              */
             compareAtPrice: number | null;
             quantity: number;
+            readonly regulatory: components["schemas"]["Regulatory"];
+            readonly regulatoryOwn: components["schemas"]["RegulatoryOwn"];
         };
         ProductTypeFormRequest: {
             name: string;
@@ -1768,6 +1902,8 @@ export interface components {
             availability: boolean;
             /** @description Units in stock, a whole number from 0 to 1,000,000. */
             quantity?: number;
+            /** @description The type's own regulatory attributes (partial). */
+            regulatory?: Record<string, never>;
         };
         /** @description The body of POST (code and kind required) and PATCH (any field), and the answer. */
         Promotion: {
@@ -2010,6 +2146,38 @@ export interface components {
             /** @description null: unlimited. */
             maxUses?: number | null;
         };
+        /** @description The attributes in force: the type's own, else the product's own, else the category's. */
+        Regulatory: {
+            /**
+             * Format: double
+             * @description Nicotine in mg; 0 = none.
+             */
+            nicotineMg: number;
+            flavoured: boolean;
+            /** @description Unflavored Tobacco List entry (brand and style); empty = none. */
+            utlEntry: string;
+            kratom: boolean;
+            n2o: boolean;
+            inhalable: boolean;
+            thcDetectable: boolean;
+            alcohol: boolean;
+        };
+        /** @description The item's own attributes; null = inherited. */
+        RegulatoryOwn: {
+            /**
+             * Format: double
+             * @description Nicotine in mg; 0 = none.
+             */
+            nicotineMg: number | null;
+            flavoured: boolean | null;
+            /** @description Unflavored Tobacco List entry (brand and style); empty = none. */
+            utlEntry: string | null;
+            kratom: boolean | null;
+            n2o: boolean | null;
+            inhalable: boolean | null;
+            thcDetectable: boolean | null;
+            alcohol: boolean | null;
+        };
         /**
          * @description * `idType` - idType
          *     * `birthYear` - birthYear
@@ -2092,6 +2260,27 @@ export interface components {
             };
             /** Format: date */
             from: string;
+        };
+        SalesRow: {
+            /**
+             * Format: date-time
+             * @description Los Angeles time, with its offset.
+             */
+            deliveredAt: string;
+            orderId: number;
+            buyerName: string;
+            deliveryAddress: string;
+            /** @description The brand of the line's Unflavored Tobacco List entry, else the product's name. */
+            brand: string;
+            product: string;
+            type: string;
+            quantity: number;
+            deliveredBy: string;
+        };
+        SalesTotals: {
+            orders: number;
+            lines: number;
+            units: number;
         };
         Session: {
             token: string;
@@ -2446,7 +2635,7 @@ export interface operations {
     activity_list: {
         parameters: {
             query?: {
-                entity?: "category" | "hero" | "image" | "order" | "product" | "ride" | "settings" | "type" | "user";
+                entity?: "category" | "hero" | "image" | "order" | "product" | "ride" | "rule" | "settings" | "type" | "user";
                 /** @description Entries on or after that Los Angeles day. */
                 from?: string;
                 /** @description One record of `entity` (a number; a category's slug). A product's history holds its types' and images' entries too. */
@@ -3609,6 +3798,258 @@ export interface operations {
             };
             /** @description Category not found */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    compliance_delivery_sales: {
+        parameters: {
+            query?: {
+                /** @description YYYY-MM, a Los Angeles month (default: last month). */
+                month?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DeliverySales"];
+                };
+            };
+            /** @description A month not written YYYY-MM */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No or bad token (with a WWW-Authenticate header). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Signed in, but the role may not do this (docs/api.md, Roles). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    compliance_delivery_sales_csv: {
+        parameters: {
+            query?: {
+                /** @description YYYY-MM, a Los Angeles month (default: last month). */
+                month?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The month's rows, one CSV line each, with a header. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                };
+            };
+            /** @description A month not written YYYY-MM */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No or bad token (with a WWW-Authenticate header). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Signed in, but the role may not do this (docs/api.md, Roles). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    compliance_delivery_sales_pdf: {
+        parameters: {
+            query?: {
+                /** @description YYYY-MM, a Los Angeles month (default: last month). */
+                month?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The month's report as a PDF table: the shop, the month, the rows, the totals. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": string;
+                };
+            };
+            /** @description A month not written YYYY-MM */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No or bad token (with a WWW-Authenticate header). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Signed in, but the role may not do this (docs/api.md, Roles). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    compliance_n2o_log: {
+        parameters: {
+            query?: {
+                /** @description First Los Angeles day (default: 30 days before to). */
+                from?: string;
+                /** @description Last Los Angeles day (default: today). */
+                to?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["N2OLog"];
+                };
+            };
+            /** @description A bad date, from after to, or over 3660 days */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No or bad token (with a WWW-Authenticate header). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Signed in, but the role may not do this (docs/api.md, Roles). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    compliance_n2o_log_csv: {
+        parameters: {
+            query?: {
+                /** @description First Los Angeles day (default: 30 days before to). */
+                from?: string;
+                /** @description Last Los Angeles day (default: today). */
+                to?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The same rows, one CSV line each, with a header. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                };
+            };
+            /** @description A bad date, from after to, or over 3660 days */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No or bad token (with a WWW-Authenticate header). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Signed in, but the role may not do this (docs/api.md, Roles). */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
