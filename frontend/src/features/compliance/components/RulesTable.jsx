@@ -4,7 +4,7 @@ import { useToast } from '../../../lib/toast';
 import { useSaveRule } from '../api';
 import { actionLabel, attributeLabel, whenText, whereText } from '../ruleForm';
 
-// What it applies to, in words: "Flavoured in Juices", "Kratom", "Every product".
+// What it applies to, in words: an attribute, a category, both ("Flavoured in <category>"), or every product.
 function appliesText(applies, nameOf) {
   const a = applies || {};
   const parts = [a.attribute ? attributeLabel(a.attribute) : '', a.category ? nameOf(a.category) : ''].filter(Boolean);
