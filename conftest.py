@@ -103,8 +103,8 @@ _unmarked_guard = pytest.StashKey()
 
 @pytest.fixture(scope="session", autouse=True)
 def _migrated_rows_survive_flushes():
-    """A transactional test ends with a flush, which empties the categories the migrations
-    seed. Django sends post_migrate after that flush; putting the rows back then keeps every
+    """A transactional test ends with a flush, which empties the categories and the
+    compliance rules the migrations seed. Django sends post_migrate after that flush; putting the rows back then keeps every
     later test in the process (`make test` runs files in parallel, in no fixed order) on the
     shop as migrated."""
     import importlib
@@ -116,7 +116,9 @@ def _migrated_rows_survive_flushes():
         importlib.import_module("shop.migrations.0002_categories").create_categories,
         importlib.import_module("shop.migrations.0005_category_flags").set_flags,
         importlib.import_module("shop.migrations.0017_excise_and_compare_at").set_excise,
+        importlib.import_module("shop.migrations.0020_regulatory_attributes").first_run_defaults,
     ]
+    first_run_rules = importlib.import_module("compliance.migrations.0002_first_run_rules")
 
     def reseed(sender, **kwargs):
         from auditlog.context import disable_auditlog
@@ -126,10 +128,21 @@ def _migrated_rows_survive_flushes():
             for seed in seeds:  # a flush sends no `apps`: the models as they are
                 seed(kwargs.get("apps") or apps, None)
 
+    def reseed_rules(sender, **kwargs):
+        from auditlog.context import disable_auditlog
+
+        models = kwargs.get("apps") or apps
+        if not models.get_model("compliance", "Rule").objects.exists():
+            with disable_auditlog():
+                first_run_rules.first_run_rules(models, None)
+
     shop = apps.get_app_config("shop")
+    compliance = apps.get_app_config("compliance")
     post_migrate.connect(reseed, sender=shop, dispatch_uid="tests-reseed-categories")
+    post_migrate.connect(reseed_rules, sender=compliance, dispatch_uid="tests-reseed-rules")
     yield
     post_migrate.disconnect(sender=shop, dispatch_uid="tests-reseed-categories")
+    post_migrate.disconnect(sender=compliance, dispatch_uid="tests-reseed-rules")
 
 
 @pytest.fixture(autouse=True)

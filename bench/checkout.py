@@ -246,6 +246,7 @@ def run_phase(port, tokens, duration, make_cart):
                 "customerName": f"Shopper {index}",
                 "deliveryOption": "pickup",
                 "ageConfirmed": True,  # most categories are 21+
+                "dateOfBirth": "1990-05-17",  # set once, then the same date again
             }
             began = time.perf_counter()
             try:

@@ -104,6 +104,7 @@ class Shopper(SignedIn):
             "deliveryAddress": "1 Load St, Anaheim",
             "shippingState": "CA",
             "ageConfirmed": True,
+            "dateOfBirth": "1990-05-17",  # set once, then the same date again
         }
         with self.client.post(
             "/api/orders/checkout",

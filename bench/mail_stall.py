@@ -71,6 +71,7 @@ def shopper(base, token, products, stop_at, results, refusals):
             "customerName": "Bench Shopper",
             "deliveryOption": "pickup",
             "ageConfirmed": True,  # most demo categories are 21+
+            "dateOfBirth": "1990-05-17",  # set once, then the same date again
         }
         started = time.monotonic()
         status, answer, _ = call(

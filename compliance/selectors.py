@@ -11,7 +11,7 @@ from django.db.models import Q, QuerySet
 from common.errors import NotFound
 from compliance.models import Action, Attribute, Rule
 from compliance.places import Place
-from shop.regulatory import Line, line_attributes
+from shop.regulatory import Line, line_attributes, product_lines
 
 RULE_NOT_FOUND = "Rule not found"
 # What a line's effective attributes (shop/regulatory.py) must show for each attribute.
@@ -121,19 +121,13 @@ def sale_check(lines: Sequence[Line], place: Place, day: date) -> SaleCheck:
     None) pairs) at `place`. Three queries whatever the number of lines; lines whose
     product does not exist are left to the stock check."""
     known = line_attributes(lines)
-    rules = [rule for rule in rules_in_force(day) if place_matches(rule, place)]
     blocked: dict[Line, Blocked] = {}
     notices: list[Blocked] = []
     applied = []
-    for rule in rules:
-        matched = [
-            line
-            for line, (_, category_id, attributes) in known.items()
-            if applies_to(rule, category_id, attributes)
-        ]
-        if not matched:
-            continue
-        applied.append(snapshot(rule, matched))
+    for rule in rules_in_force(day):
+        matched = _matched(rule, place, known)
+        if matched:
+            applied.append(snapshot(rule, matched))
         for line in matched:
             found = Blocked(line[0], line[1], rule.message, known[line][0], rule.pk)
             if _refuses(rule, place):
@@ -148,6 +142,32 @@ def sale_check(lines: Sequence[Line], place: Place, day: date) -> SaleCheck:
     )
 
 
+def _matched(
+    rule: Rule, place: Place, known: dict[Line, tuple[str, str, dict[str, Any]]]
+) -> list[Line]:
+    """The lines `rule` applies to at `place` (none when the place is not its)."""
+    if not place_matches(rule, place):
+        return []
+    return [
+        line
+        for line, (_, category_id, attributes) in known.items()
+        if applies_to(rule, category_id, attributes)
+    ]
+
+
 def blocked_messages(check: SaleCheck) -> list[str]:
     """One message per blocked line: "<Product - Type>: <rule message>"."""
     return [f"{item.label}: {item.message}" for item in check.blocked]
+
+
+def lines_answer(items: Iterable[Blocked]) -> list[dict[str, Any]]:
+    """Blocked lines or notices as the API answers them (the check and the quote)."""
+    return [
+        {"productId": item.product_id, "productTypeId": item.type_id, "message": item.message}
+        for item in items
+    ]
+
+
+def product_check(product_ids: Sequence[int], place: Place, day: date) -> SaleCheck:
+    """GET /api/compliance/check: each product as such and each of its types."""
+    return sale_check(product_lines(product_ids), place, day)

@@ -34,6 +34,7 @@ api_patterns: list[URLPattern | URLResolver] = [
     path("", include("rides.urls")),
     path("", include("hero.urls")),
     path("", include("storesettings.urls")),
+    path("", include("compliance.urls")),
     path("", include("activity.urls")),
     # Unknown API paths answer JSON, never the React app's page.
     re_path(r"^.*$", common_views.api_not_found),

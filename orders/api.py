@@ -28,11 +28,12 @@ from common.roles import Capability, role_may
 from common.schema import error, see_api_docs
 from common.shoptime import shop_today
 from orders import delivery, handover, rules, selectors, services
-from orders.checkout import ADMINS_DO_NOT_SHOP, order_checkout, order_quote
+from orders.checkout import ADMINS_DO_NOT_SHOP, order_checkout
 from orders.filters import parse_order_filters
 from orders.handover_serializers import HandoverSerializer
 from orders.models import Order, OrderStatus
 from orders.pricing import DeliveryOption
+from orders.quote import order_quote
 from orders.rules import DATE_MISSING
 from orders.serializers import (
     BulkAnswerSerializer,
@@ -70,7 +71,8 @@ def _signed_in(request: Request) -> User:
 
 
 def _reader(request: Request) -> dict[str, bool]:
-    # Who reads the answer: the shop's people see what a customer never does (signatureUrl).
+    # Who reads the answer: the shop's people see what a customer never does
+    # (complianceRules, signatureUrl).
     return {"staff": role_may(getattr(request.user, "role", None), Capability.ORDERS)}
 
 

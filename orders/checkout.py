@@ -22,9 +22,10 @@ docs/api.md point here). The first problem found is the answer:
    product or type (every such line named); more than `maxPendingUnits` of one product or
    type with what the customer's pending orders hold (every such line named); shipping a product that cannot be shipped; the
    delivery ZIP code; the phone number's form; the delivery date and time (hours, lead time,
-   horizon); the 21+ confirmation; then the buyer's age (orders.age.verify_buyer: a
-   `dateOfBirth` sent is stored when none is on file, and a 21+ order needs the verifier's
-   yes, 400 under `errors.dateOfBirth`).
+   horizon); the 21+ confirmation. Then the compliance rules for the delivery place on the
+   shop's today (400, every blocked line under `errors.cartItems`: orders/compliance.py);
+   then the buyer's age (orders.age.verify_buyer: a `dateOfBirth` sent is stored when none is
+   on file, and a 21+ order needs the verifier's yes, 400 under `errors.dateOfBirth`).
 7. A full delivery hour (409, orders.delivery.delivery_slot_take).
 8. The stock (shop.stock.stock_reserve): an unknown item or a type of another product (400),
    an unavailable or unpriced item (409), short items, every short line named at once (409).
@@ -42,6 +43,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import date
 from decimal import Decimal, InvalidOperation
+from typing import Any
 
 from django.contrib.auth import get_user_model
 from django.db import IntegrityError, transaction
@@ -54,6 +56,7 @@ from common.errors import Conflict, InvalidInput, NotAllowed
 from common.shoptime import shop_today
 from common.status import log_status_change, record_event
 from orders import age
+from orders.compliance import cart_allowed
 from orders.delivery import delivery_slot_take
 from orders.models import Order, OrderLine, OrderStatus
 from orders.notifications import order_placed_emails
@@ -88,7 +91,6 @@ from shop.stock import (
     ReservedLine,
     StockLine,
     stock_check_types,
-    stock_price_lines,
     stock_reserve,
 )
 from storesettings.selectors import ShopConfig, shop_config
@@ -160,7 +162,7 @@ def order_checkout(*, user: User, checkout: CheckoutInput, notify: bool = True) 
     repeat of the same request answers the first order (created=False) instead of placing a
     second one, even once the customer is at MAX_PENDING_ORDERS.
     """
-    _refuse_early(user, checkout)
+    refuse_early(user, checkout)
     replayed = _replay(user, checkout)
     if replayed is not None:
         return replayed
@@ -181,7 +183,7 @@ def order_checkout(*, user: User, checkout: CheckoutInput, notify: bool = True) 
     return CheckoutResult(order=placed, created=True)
 
 
-def _refuse_early(user: User, checkout: CheckoutInput) -> None:
+def refuse_early(user: User, checkout: CheckoutInput) -> None:
     """What needs no database: who is shopping, an empty cart or line, an overlong key."""
     if user.is_staff:
         raise NotAllowed(ADMINS_DO_NOT_SHOP)
@@ -222,14 +224,15 @@ def _place(user: User, checkout: CheckoutInput, *, notify: bool) -> CheckoutResu
         config = shop_config()
         held = order_pending_holdings(user=user)
         plan = _plan(checkout, config, held)
+        sale = cart_allowed(checkout)
         age.verify_buyer(
             user=user, restricted=plan.id_check_required, date_of_birth=checkout.date_of_birth
         )
-        order = _order_row(user, checkout, plan, config)
+        order = _order_row(user, checkout, plan, config, compliance_rules=sale.applied)
         reserved = stock_reserve(lines=checkout.lines, order_id=order.pk, actor=user)
-        promotion = _promotion(user, checkout, reserved, lock=True)
+        promotion = promotion_terms(user, checkout, reserved, lock=True)
         figures = _price(order, reserved, checkout, config, promotion, held.value)
-        _lines(order, reserved, figures)
+        _lines(order, reserved, figures, sale.regulatory)
         if promotion is not None:
             promotion_use(promotion_id=promotion.promotion_id, user=user, order_id=order.pk)
         record_event(order, from_status="", to_status=OrderStatus.PENDING, actor=user)
@@ -259,7 +262,12 @@ def _plan(checkout: CheckoutInput, config: ShopConfig, held: PendingHoldings) ->
 
 
 def _order_row(
-    user: User, checkout: CheckoutInput, plan: CheckoutPlan, config: ShopConfig
+    user: User,
+    checkout: CheckoutInput,
+    plan: CheckoutPlan,
+    config: ShopConfig,
+    *,
+    compliance_rules: list[dict[str, Any]],
 ) -> Order:
     """The pending order, unpriced, and its delivery hour taken (409 when full).
 
@@ -285,6 +293,7 @@ def _order_row(
             timezone.now() if plan.id_check_required and checkout.age_confirmed is True else None
         ),
         special_instructions=checkout.special_instructions,
+        compliance_rules=compliance_rules,
         idempotency_key=key or None,
         request_hash=checkout.request_hash if key else "",
     )
@@ -293,7 +302,7 @@ def _order_row(
     return order
 
 
-def _promotion(
+def promotion_terms(
     user: User, checkout: CheckoutInput, reserved: list[ReservedLine], *, lock: bool
 ) -> Terms | None:
     """The terms of the checkout's promo code for these lines, or None without one; a code
@@ -382,9 +391,14 @@ def _differs(client_value: Decimal | None, server_value: Decimal) -> bool:
         return True
 
 
-def _lines(order: Order, reserved: list[ReservedLine], figures: Figures) -> None:
-    """The order's lines: copies of names and prices, untouched by later catalog edits,
-    with their share of the discount and the excise."""
+def _lines(
+    order: Order,
+    reserved: list[ReservedLine],
+    figures: Figures,
+    regulatory: dict[tuple[int, int | None], dict[str, Any]],
+) -> None:
+    """The order's lines: copies of names, prices and regulatory attributes, untouched by
+    later catalog edits, with their share of the discount and the excise."""
     OrderLine.objects.bulk_create(
         OrderLine(
             order=order,
@@ -400,6 +414,7 @@ def _lines(order: Order, reserved: list[ReservedLine], figures: Figures) -> None
             discountable=shares.discountable,
             discount=shares.discount,
             excise_tax=shares.excise_tax,
+            regulatory=regulatory.get((line.product_id, line.type_id), {}),
         )
         for line, shares in zip(reserved, figures.lines, strict=True)
     )
@@ -415,48 +430,4 @@ def log_order_status(order: Order, *, from_status: str, to_status: str, actor: U
         actor=actor,
         order_id=order.pk,
         user_id=order.user_id,
-    )
-
-
-@dataclass(frozen=True)
-class Quote:
-    """What a checkout of the same body would charge now (POST /api/orders/quote)."""
-
-    lines: list[ReservedLine]
-    figures: Figures
-    rates: TaxRates
-    excise_tax_label: str
-    promo_code: str
-    promo_applied: bool
-    promo_message: str
-
-
-def order_quote(*, user: User, checkout: CheckoutInput) -> Quote:
-    """Price `checkout` as order_checkout would, placing and reserving nothing: today's
-    prices and rates, the promotion checked but not used. Short stock is the checkout's
-    to refuse; an unknown, unavailable or unpriced item is refused here as there."""
-    _refuse_early(user, checkout)
-    config = shop_config()
-    reserved = stock_price_lines(lines=checkout.lines)
-    rates = tax_rates(
-        checkout.delivery_option,
-        delivery_zip=checkout.delivery_zip,
-        shipping_state=checkout.shipping_state,
-        day=shop_today(),
-        config=config,
-    )
-    offer, refusal = None, ""
-    try:
-        offer = _promotion(user, checkout, reserved, lock=False)
-    except InvalidInput as refused:
-        refusal = refused.message
-    figures = figures_of(reserved, checkout.delivery_option, rates, offer, config)
-    return Quote(
-        lines=reserved,
-        figures=figures,
-        rates=rates,
-        excise_tax_label=config.excise_tax_label,
-        promo_code=checkout.promo_code,
-        promo_applied=offer is not None,
-        promo_message=refusal or (offer.summary if offer is not None else ""),
     )

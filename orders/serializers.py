@@ -14,11 +14,13 @@ from accounts.birth import DATE_OF_BIRTH_INVALID
 from common.contact import ZIP_INVALID
 from common.schema import PaginationSerializer
 from common.shoptime import SHOP_TIME_ZONE, shop_today
+from compliance.selectors import lines_answer
 from orders.age import id_notice
-from orders.checkout import CheckoutInput, Quote
+from orders.checkout import CheckoutInput
 from orders.checks import FIELDS, order_checks
 from orders.models import Order, OrderEvent, OrderLine
 from orders.pricing import NEEDS_ADDRESS, NEEDS_APPOINTMENT, DeliveryOption
+from orders.quote import Quote
 from orders.rules import (
     ADDRESS_MISSING,
     CART_EMPTY,
@@ -298,7 +300,9 @@ class QuoteAnswerSerializer(serializers.Serializer):
     lines = QuoteLineSerializer(many=True)
     promo = QuotePromoSerializer(allow_null=True, help_text="null when no code was sent.")
     blocked = QuoteBlockedSerializer(
-        many=True, help_text="Lines the compliance rules would refuse; empty until they land."
+        many=True,
+        help_text="Lines the compliance rules would refuse for this delivery place "
+        "(the checkout's 400), each with the rule's message.",
     )
 
 
@@ -336,7 +340,7 @@ def quote_answer(quote: Quote) -> dict[str, Any]:
             if quote.promo_code
             else None
         ),
-        "blocked": [],
+        "blocked": lines_answer(quote.blocked),
     }
 
 
@@ -390,6 +394,10 @@ class OrderItemSerializer(serializers.Serializer):
     quantity = serializers.IntegerField()
     price = serializers.DecimalField(
         source="unit_price", max_digits=10, decimal_places=2, help_text="Unit price at checkout."
+    )
+    regulatory = serializers.JSONField(
+        help_text="The line's regulatory attributes at checkout (as a product's `regulatory`); "
+        "{} for an order placed before they were kept."
     )
     subtotal = serializers.DecimalField(max_digits=12, decimal_places=2)
     compareAtPrice = serializers.DecimalField(
@@ -540,6 +548,11 @@ class OrderSerializer(serializers.Serializer):
         help_text="Staff and admins: where the recipient's signature is served (image/png); "
         "null when there is none, and always null in a customer's answer."
     )
+    complianceRules = serializers.SerializerMethodField(
+        help_text="Admins and staff: the compliance rules the sale matched at checkout, as they "
+        'were then: [{"id", "name", "action", "message", "requires", "source", "lines": '
+        "[[productId, productTypeId], ...]}]; null in a customer's answer."
+    )
 
     def get_idNotice(self, order: Order) -> str | None:
         return id_notice(order)
@@ -561,6 +574,12 @@ class OrderSerializer(serializers.Serializer):
         if not self.context.get("staff") or not signed:
             return None
         return f"/api/orders/{order.pk}/signature"
+
+    @extend_schema_field(
+        {"type": "array", "items": {"type": "object"}, "nullable": True}  # snapshots
+    )
+    def get_complianceRules(self, order: Order) -> list[dict[str, Any]] | None:
+        return order.compliance_rules if self.context.get("staff") else None
 
 
 class OrderAnswerSerializer(serializers.Serializer):

@@ -101,14 +101,31 @@ def line_attributes(lines: Iterable[Line]) -> dict[Line, tuple[str, str, dict[st
     found: dict[Line, tuple[str, str, dict[str, Any]]] = {}
     for pid, tid in lines:
         product = products.get(pid)
-        if product is None:
-            continue
-        category = {name: json_value(product[f"category__{f}"]) for name, f in ATTRIBUTES.items()}
-        layers = [own(product), category]
-        label = product["name"]
-        kind = types.get(tid) if tid is not None else None
-        if kind is not None and kind["product_id"] == pid:
-            layers.insert(0, own(kind))
-            label = f"{label} - {kind['name']}"
-        found[(pid, tid)] = (label, product["category_id"], effective(*layers))
+        if product is not None:
+            found[(pid, tid)] = _line(product, types.get(tid) if tid is not None else None)
     return found
+
+
+def _line(product: dict[str, Any], kind: dict[str, Any] | None) -> tuple[str, str, dict[str, Any]]:
+    """(label, category id, attributes in force) of a product's row and, if it is the
+    product's, a type's row."""
+    category = {name: json_value(product[f"category__{f}"]) for name, f in ATTRIBUTES.items()}
+    layers = [own(product), category]
+    label = product["name"]
+    if kind is not None and kind["product_id"] == product["id"]:
+        layers.insert(0, own(kind))
+        label = f"{label} - {kind['name']}"
+    return label, product["category_id"], effective(*layers)
+
+
+def product_lines(product_ids: Iterable[int]) -> list[Line]:
+    """Each product as such, then each of its types, as cart lines."""
+    ids = list(product_ids)
+    typed: dict[int, list[int]] = {pid: [] for pid in ids}
+    for pid, tid in (
+        ProductType.objects.filter(product_id__in=ids)
+        .order_by("id")
+        .values_list("product_id", "id")
+    ):
+        typed[pid].append(tid)
+    return [line for pid in ids for line in [(pid, None), *((pid, tid) for tid in typed[pid])]]

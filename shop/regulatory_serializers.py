@@ -19,7 +19,7 @@ NO_NULL = "regulatory.{name} cannot be empty for a category: it is the default o
 
 
 def _answer_fields(*, own: bool) -> dict[str, serializers.Field]:
-    null = {"allow_null": True} if own else {}
+    null: dict[str, Any] = {"allow_null": True} if own else {}
     return {
         "nicotineMg": serializers.FloatField(**null, help_text="Nicotine in mg; 0 = none."),
         "flavoured": serializers.BooleanField(**null),

@@ -341,21 +341,26 @@ def product_answers(
         for key, column in CATEGORY_FIELDS.items():
             answer[key] = row[column]
         answer["exciseExempt"] = row["excise_exempt"]
-        defaults = {name: json_value(row[column]) for column, name in REGULATORY_DEFAULTS.items()}
-        mine = own(row)
-        answer["regulatory"] = effective(mine, defaults)
-        answer["regulatoryOwn"] = mine
+        answer.update(_regulatory(row, types.get(pid, [])))
         answer["images"] = [url_for(path) for path, _ in pictures]
         # Same order as `images`; an image stored without a thumbnail stands in for it.
         answer["thumbnails"] = [url_for(thumb or path) for path, thumb in pictures]
         answer["quantity"] = row["quantity"]
         answer["types"] = types.get(pid, [])
-        for kind in answer["types"]:
-            kind["regulatory"] = effective(kind["regulatoryOwn"], mine, defaults)
         answer["createdAt"] = _timestamp(row["created_at"])
         answer["updatedAt"] = _timestamp(row["updated_at"])
         answers.append(answer)
     return answers
+
+
+def _regulatory(row: dict[str, Any], types: list[dict[str, Any]]) -> dict[str, Any]:
+    """A product's `regulatory` and `regulatoryOwn` from its row (its own and its category's
+    columns); each of its `types` answers gets its `regulatory` in force."""
+    defaults = {name: json_value(row[column]) for column, name in REGULATORY_DEFAULTS.items()}
+    mine = own(row)
+    for kind in types:
+        kind["regulatory"] = effective(kind["regulatoryOwn"], mine, defaults)
+    return {"regulatory": effective(mine, defaults), "regulatoryOwn": mine}
 
 
 def product_answer(*, product_id: int) -> tuple[dict[str, Any], int]:

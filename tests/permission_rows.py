@@ -220,6 +220,28 @@ MATRIX = [
     Row("GET", "/api/promotions/{promotion}", (401, 403, 403, 403, 200)),
     Row("PATCH", "/api/promotions/{promotion}", (401, 403, 403, 403, 200), {"active": False}),
     Row("DELETE", "/api/promotions/{promotion}", (401, 403, 403, 403, 204)),
+    Row("GET", "/api/compliance/rules", (401, 403, 403, 403, 200)),
+    Row(
+        "POST",
+        "/api/compliance/rules",
+        (401, 403, 403, 403, 201),
+        {
+            "name": "No chargers at the counter",
+            "applies": {"attribute": "n2o"},
+            "where": {"counter": True},
+            "action": "block",
+            "message": "Not at the counter.",
+        },
+    ),
+    Row("GET", "/api/compliance/rules/{rule}", (401, 403, 403, 403, 200)),
+    Row("PATCH", "/api/compliance/rules/{rule}", (401, 403, 403, 403, 200), {"active": False}),
+    Row("DELETE", "/api/compliance/rules/{rule}", (401, 403, 403, 403, 204)),
+    Row(
+        "GET",
+        "/api/compliance/check",
+        (200, 200, 200, 200, 200),
+        lambda w: {"productIds": str(w.product.id), "deliveryOption": "pickup"},
+    ),
     Row(
         "PATCH",
         "/api/orders/{adjustable}/items/{adjustable_line}",

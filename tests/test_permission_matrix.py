@@ -26,6 +26,7 @@ class World:
     def __init__(self):
         from accounts.models import RegistrationCode, User
         from common.images import store_image, url_for
+        from compliance.models import Rule
         from hero.models import HeroImage
         from orders.checkout import CheckoutInput, order_checkout
         from orders.models import Order
@@ -118,6 +119,9 @@ class World:
         )
         self.registration_code = RegistrationCode.objects.create(code="WORLD-CODE")
         self.promotion = Promotion.objects.create(code="MATRIX", kind="percent", value=10)
+        self.rule = Rule.objects.create(
+            name="Matrix rule", attribute="alcohol", action="id_at_handover", message="Check ID."
+        )
         self.owned = {"orders": self.order.id, "rides": self.ride.id}
 
     def user_for(self, role):

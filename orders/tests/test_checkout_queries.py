@@ -13,14 +13,16 @@ pytestmark = pytest.mark.django_db
 
 # Queries of one checkout request, the answer included; the signed-in user is given (no
 # token lookup), so these are the checkout's own. Pickup: the customer's lock, the pending
-# count, the settings, the typed-product check, the products' sale rules, the order row,
+# count, the settings, the typed-product check, the products' sale rules, the compliance
+# rules in force and the lines' regulatory attributes (one more for their types when a
+# line names one: compliance.selectors.sale_check), the order row,
 # the stock lock (which joins each product's category: its excise flag prices the line, so
 # taxes cost no query of their own) and move, the products' version and sellable flag, the
 # prices (with the taxes, rates and discount in the same UPDATE), the lines, the
 # event, and the order read back with its lines and events. Delivery adds the ZIP codes of
 # the first-run list (no settings saved yet). Inside the test's transaction the checkout's
 # atomic blocks are savepoints, counted too.
-QUERIES = {"pickup": 18, "delivery": 19}
+QUERIES = {"pickup": 20, "delivery": 21}
 
 
 def _client(user):

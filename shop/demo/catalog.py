@@ -12,6 +12,7 @@ from django.utils.text import slugify
 
 from shop import services
 from shop.models import Product, StockReason
+from shop.regulatory import from_api
 
 # (name, category, price, quantity, availability, types [(name, price, quantity, availability)], description)
 P = None  # "no price yet"
@@ -48,7 +49,15 @@ CATALOG: list[tuple[Any, ...]] = [
         [],
         "Rechargeable disposable, 5,000 puffs.",
     ),
-    ("Fume Extra", "disposables", "14.99", 30, True, [], "Smooth draw, 1,500 puffs."),
+    (
+        "Fume Extra",
+        "disposables",
+        "14.99",
+        30,
+        True,
+        [],
+        "Classic tobacco, smooth draw, 1,500 puffs.",
+    ),
     (
         "SMOK Nord 5 Kit",
         "coils-pods",
@@ -275,6 +284,31 @@ CATALOG: list[tuple[Any, ...]] = [
     ("Kratom Extract Shot", "kratom", "11.99", 0, False, [], "Liquid extract, 15 ml."),
 ]
 
+# Regulatory attributes (API names, shop/regulatory.py) beyond the category's defaults, as
+# a California shop would set them: fruit and mint vapes, juices and pouches are flavoured
+# (the first-run rules block them), a tobacco disposable is on the Unflavored Tobacco List
+# and sells, the N2O tanks are N2O whatever their taste (flavoured means a tobacco product's).
+FLAVOURED = {"flavoured": True}
+REGULATORY: dict[str, dict[str, Any]] = {
+    "Geek Bar Pulse 15000": FLAVOURED,
+    "Lost Mary MO5000": FLAVOURED,
+    "Elf Bar BC5000": FLAVOURED,
+    "Fume Extra": {"flavoured": False, "utlEntry": "Fume Extra - Tobacco"},
+    "Naked 100 Lava Flow": FLAVOURED,
+    "Pachamama Fuji Apple": {"flavoured": True, "nicotineMg": 25},
+    "Cloud Nurdz Grape Apple": FLAVOURED,
+    "ZYN Cool Mint 6 mg": FLAVOURED,
+    "On! Citrus 4 mg": {"flavoured": True, "nicotineMg": 4},
+    "Velo Wintergreen": FLAVOURED,
+    "Hemp Pre-Rolls (5 pack)": {"inhalable": True},
+    "CBD Gummies 25 mg (30 ct)": {"thcDetectable": False},
+}
+TYPE_REGULATORY: dict[tuple[str, str], dict[str, Any]] = {
+    ("Naked 100 Lava Flow", "3 mg"): {"nicotineMg": 3},
+    ("Naked 100 Lava Flow", "6 mg"): {"nicotineMg": 6},
+    ("Naked 100 Lava Flow", "12 mg"): {"nicotineMg": 12},
+}
+
 # Products featured in the browser tests: each has types and stock.
 E2E_PRODUCTS = ["Geek Bar Pulse 15000", "Naked 100 Lava Flow", "Galaxy Gas 670 g"]
 
@@ -309,8 +343,10 @@ def seed(out: Any) -> None:
             stock_note="demo data",
             types=[
                 dict(zip(("name", "price", "quantity", "availability"), row, strict=True))
+                | from_api(TYPE_REGULATORY.get((name, row[0]), {}))
                 for row in types
             ],
+            **from_api(REGULATORY.get(name, {})),
         )
         made += 1
     out.write(

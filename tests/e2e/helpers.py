@@ -27,6 +27,9 @@ def ok(answer, *expected):
     return json.loads(body) if body else None
 
 
+ADULT_BIRTH = "1990-05-17"
+
+
 def admin_token(server):
     return login(server, ADMIN_PASSWORD)
 
@@ -49,6 +52,9 @@ def make_customer(server, name="E2E Shopper"):
             },
         )
     )
+    # An adult with a date of birth on file, as the unit tests' customers: the 21+ age check
+    # (orders/age.py) is met unless a test clears it on purpose.
+    ok(call(server, "PATCH", "/api/auth/me", {"dateOfBirth": ADULT_BIRTH}, token=answer["token"]))
     return email, password, answer["token"]
 
 
@@ -66,12 +72,27 @@ def _multipart(fields):
 # Party supplies are neither 21+ nor barred from shipping: a journey about something else
 # needs no age box and may ship. Journeys about those rules pass a category that has them.
 DEFAULT_CATEGORY = "party-supplies"
+# Likewise the first-run compliance rules (as tests/factories.py make_product): a product of
+# a nicotine category is made unflavoured and on the Unflavored Tobacco List, so only a
+# journey that passes `regulatory` meets them.
+NICOTINE_CATEGORIES = {"disposables", "juices", "pouches"}
+SELLABLE_NICOTINE = {"flavoured": False, "utlEntry": "Browser Suite - Tobacco"}
 
 
 def make_product(
-    server, token, *, name, category=DEFAULT_CATEGORY, price="10.00", quantity=10, types=()
+    server,
+    token,
+    *,
+    name,
+    category=DEFAULT_CATEGORY,
+    price="10.00",
+    quantity=10,
+    types=(),
+    regulatory=None,
 ):
-    """A product (no image) with types [(name, price or None, quantity)]; returns its JSON."""
+    """A product (no image) with types [(name, price or None, quantity)]; returns its JSON.
+    `regulatory`: its own attributes (API names) over those NICOTINE_CATEGORIES get."""
+    own = {**(SELLABLE_NICOTINE if category in NICOTINE_CATEGORIES else {}), **(regulatory or {})}
     body, content_type = _multipart(
         {
             "name": name,
@@ -80,6 +101,7 @@ def make_product(
             "availability": "true",
             "category": category,
             "quantity": str(quantity),
+            "regulatory": json.dumps(own),
         }
     )
     product = ok(
