@@ -183,3 +183,18 @@ class CheckLineSerializer(serializers.Serializer):
 class CheckAnswerSerializer(serializers.Serializer):
     blocked = CheckLineSerializer(many=True, help_text="What cannot be bought there now.")
     notices = CheckLineSerializer(many=True, help_text="What the hand-over will ask.")
+
+
+class RuleSnapshotSerializer(serializers.Serializer):
+    """A rule as a placed order keeps it (compliance.selectors.snapshot)."""
+
+    id = serializers.IntegerField()
+    name = serializers.CharField()
+    action = serializers.ChoiceField(choices=Action.choices)
+    message = serializers.CharField()
+    requires = serializers.ListField(child=serializers.CharField())
+    locals()["source"] = serializers.CharField()
+    lines = serializers.ListField(
+        child=serializers.ListField(child=serializers.IntegerField(allow_null=True)),
+        help_text="[[productId, productTypeId or null], ...] the rule matched.",
+    )

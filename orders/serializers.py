@@ -15,6 +15,7 @@ from common.contact import ZIP_INVALID
 from common.schema import PaginationSerializer
 from common.shoptime import SHOP_TIME_ZONE, shop_today
 from compliance.selectors import lines_answer
+from compliance.serializers import RuleSnapshotSerializer
 from orders.age import id_notice
 from orders.checkout import CheckoutInput
 from orders.checks import FIELDS, order_checks
@@ -575,9 +576,7 @@ class OrderSerializer(serializers.Serializer):
             return None
         return f"/api/orders/{order.pk}/signature"
 
-    @extend_schema_field(
-        {"type": "array", "items": {"type": "object"}, "nullable": True}  # snapshots
-    )
+    @extend_schema_field(RuleSnapshotSerializer(many=True, allow_null=True))
     def get_complianceRules(self, order: Order) -> list[dict[str, Any]] | None:
         return order.compliance_rules if self.context.get("staff") else None
 

@@ -81,6 +81,7 @@ SPECTACULAR_SETTINGS = {
         "ActivityEntity": "activity.registry.KIND_NAMES",
         "ActivityAction": "activity.serializers.ACTION_NAMES",
         "ActivitySource": "activity.context.SOURCES",
+        "ComplianceAction": "compliance.models.Action",
     },
     # Swagger UI and ReDoc come from the pinned drf-spectacular-sidecar package, served as
     # our own static files: the docs work offline and run no script from another host.

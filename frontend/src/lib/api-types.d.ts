@@ -98,7 +98,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description Download everything the shop keeps about you: profile, orders, ride requests, and the compliance records closing the account would keep (what, why, until when). Rules: docs/api.md, Accounts. */
+        /** @description Download everything the shop keeps about you: profile, orders, ride requests. Rules: docs/api.md, Accounts. */
         get: operations["auth_me_export_retrieve"];
         put?: never;
         post?: never;
@@ -315,15 +315,15 @@ export interface paths {
         patch: operations["categories_partial_update"];
         trace?: never;
     };
-    "/api/compliance/delivery-sales": {
+    "/api/compliance/check": {
         parameters: {
             query?: never;
             header?: never;
             path?: never;
             cookie?: never;
         };
-        /** @description Admin only. The monthly delivery-sales report (PACT Act): every line with nicotine of a local delivery handed over in `month`, with the buyer, address, brand, quantity and who delivered it. Rules: docs/api.md, Compliance records. */
-        get: operations["compliance_delivery_sales"];
+        /** @description Anyone: what the rules in force today say of these products (each as such and each of its types) for the delivery place; pickup when no option is given. Never cached. Rules: docs/api.md, Compliance. */
+        get: operations["compliance_check_retrieve"];
         put?: never;
         post?: never;
         delete?: never;
@@ -332,72 +332,41 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/compliance/delivery-sales.csv": {
+    "/api/compliance/rules": {
         parameters: {
             query?: never;
             header?: never;
             path?: never;
             cookie?: never;
         };
-        /** @description The same report as CSV. Admin only. The monthly delivery-sales report (PACT Act): every line with nicotine of a local delivery handed over in `month`, with the buyer, address, brand, quantity and who delivered it. Rules: docs/api.md, Compliance records. */
-        get: operations["compliance_delivery_sales_csv"];
+        /** @description Admins: every rule, in id order. Rules: docs/api.md, Compliance. */
+        get: operations["compliance_rules_list"];
         put?: never;
-        post?: never;
+        /** @description Admins: a new rule (reviewed: it is the owner's). A bad field: 400 naming it, nothing stored. Rules: docs/api.md, Compliance. */
+        post: operations["compliance_rules_create"];
         delete?: never;
         options?: never;
         head?: never;
         patch?: never;
         trace?: never;
     };
-    "/api/compliance/delivery-sales.pdf": {
+    "/api/compliance/rules/{id}": {
         parameters: {
             query?: never;
             header?: never;
             path?: never;
             cookie?: never;
         };
-        /** @description The same report as PDF. Admin only. The monthly delivery-sales report (PACT Act): every line with nicotine of a local delivery handed over in `month`, with the buyer, address, brand, quantity and who delivered it. Rules: docs/api.md, Compliance records. */
-        get: operations["compliance_delivery_sales_pdf"];
+        /** @description Admins: one rule. Rules: docs/api.md, Compliance. */
+        get: operations["compliance_rules_retrieve"];
         put?: never;
         post?: never;
-        delete?: never;
+        /** @description Admins: deletes the rule; placed orders keep their copy. Rules: docs/api.md, Compliance. */
+        delete: operations["compliance_rules_destroy"];
         options?: never;
         head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/compliance/n2o-log": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** @description Staff and admins. The N2O log (California Penal Code 381e): one row per line of an order handed over between `from` and `to` that a `record` rule covered when it was placed. Rules: docs/api.md, Compliance records. */
-        get: operations["compliance_n2o_log"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/compliance/n2o-log.csv": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** @description The same log as CSV. Staff and admins. The N2O log (California Penal Code 381e): one row per line of an order handed over between `from` and `to` that a `record` rule covered when it was placed. Rules: docs/api.md, Compliance records. */
-        get: operations["compliance_n2o_log_csv"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
+        /** @description Admins: the fields sent change (`applies` and `where` each whole). A change of content marks the rule reviewed; `active` alone switches it on or off. Rules: docs/api.md, Compliance. */
+        patch: operations["compliance_rules_partial_update"];
         trace?: never;
     };
     "/api/hero/images": {
@@ -549,23 +518,6 @@ export interface paths {
         get?: never;
         /** @description Admin or staff. A pending pickup order gains `readyAt` and its customer is emailed that it is ready and where to collect it (once); it stays pending. Rules: docs/api.md, Ready and hand-over. */
         put: operations["orders_ready_update"];
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/orders/{order_id}/signature": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** @description Admin or staff: the recipient's signature recorded at handover, as a PNG. Rules: docs/api.md, Ready and hand-over. */
-        get: operations["orders_signature"];
-        put?: never;
         post?: never;
         delete?: never;
         options?: never;
@@ -1120,6 +1072,22 @@ export interface components {
             /** @description Requested after afterRide, newest first, at most 50. */
             rides: components["schemas"]["AnnouncedRide"][];
         };
+        AppliesAnswer: {
+            attribute: string | null;
+            category: string | null;
+        };
+        AppliesRequest: {
+            /**
+             * @description nicotine, flavoured, notOnUtl, kratom, n2o, inhalable, thcDetectable, alcohol.
+             * @default
+             */
+            attribute: string | null;
+            /**
+             * @description A category id.
+             * @default
+             */
+            category: string | null;
+        };
         BulkAnswer: {
             message: string;
             done: number;
@@ -1203,6 +1171,18 @@ export interface components {
             salt: string;
             signature: string;
         };
+        CheckAnswer: {
+            /** @description What cannot be bought there now. */
+            blocked: components["schemas"]["CheckLine"][];
+            /** @description What the hand-over will ask. */
+            notices: components["schemas"]["CheckLine"][];
+        };
+        CheckLine: {
+            productId: number;
+            /** @description null: the product as such (its own and its category's). */
+            productTypeId: number | null;
+            message: string;
+        };
         /**
          * @description Every field is optional at the field level so that validate() can report the first
          *     problem in the form's order (the refusal order: orders/checkout.py).
@@ -1223,11 +1203,6 @@ export interface components {
              * @default false
              */
             ageConfirmed: boolean | null;
-            /**
-             * Format: date
-             * @description YYYY-MM-DD: sets the customer's date of birth when none is on file yet (a different one than on file is a 400). A 21+ order needs one showing 21 or older.
-             */
-            dateOfBirth?: string | null;
             specialInstructions?: string | null;
             /** @description Shipping: the state shipped to, 2 letters (CA); its sales-tax rate applies. */
             shippingState?: string | null;
@@ -1244,6 +1219,14 @@ export interface components {
              */
             total?: number | null;
         };
+        /**
+         * @description * `block` - Block the sale
+         *     * `id_at_handover` - Check ID at hand-over
+         *     * `record` - Record the sale
+         *     * `no_mail_carrier` - Never by mail carrier
+         * @enum {string}
+         */
+        ComplianceAction: "block" | "id_at_handover" | "record" | "no_mail_carrier";
         Day: {
             /** Format: date */
             date: string;
@@ -1272,16 +1255,6 @@ export interface components {
             /** @description Phone, date and time are required too. */
             needsAppointment: boolean;
         };
-        DeliverySales: {
-            /** @description YYYY-MM */
-            month: string;
-            /** Format: date */
-            to: string;
-            rows: components["schemas"]["SalesRow"][];
-            totals: components["schemas"]["SalesTotals"];
-            /** Format: date */
-            from: string;
-        };
         DeliveryTimes: {
             /** Format: date */
             date: string;
@@ -1304,21 +1277,13 @@ export interface components {
                 [key: string]: string[];
             };
         };
-        HandoverChecks: {
-            /** @description What the handover must carry, e.g. ["idType", "birthYear", "signature", "homeAddress"]. */
-            requiredFields: components["schemas"]["RequiredFieldsEnum"][];
-            /** @description What the person handing over reads first: the ID check, the rules' messages (an N2O warning). */
-            messages: string[];
-        };
+        /** @description POST /api/orders/{id}/handover (orders.handover.order_handover). */
         HandoverRequest: {
             outcome: components["schemas"]["OutcomeEnum"];
             idType?: string;
             birthYear?: number | null;
             recipientName?: string;
-            /** @description The recipient's signature: a PNG data URL (data:image/png;base64,...), at most 200 KB, 40 to 2000 pixels each side, not blank. */
             signature?: string;
-            /** @description The buyer's full home address, when a record rule asks for it (N2O). */
-            homeAddress?: string;
             reason?: string;
             /** @default false */
             cancel: boolean;
@@ -1393,42 +1358,9 @@ export interface components {
             phone: string;
             deliveryAddress: string;
             deliveryZip: string;
-            /**
-             * Format: date
-             * @description YYYY-MM-DD or null: set once by the customer, then only by an admin.
-             */
-            dateOfBirth: string | null;
         };
         Message: {
             message: string;
-        };
-        N2OLog: {
-            /** Format: date */
-            to: string;
-            rows: components["schemas"]["N2ORow"][];
-            /** Format: date */
-            from: string;
-        };
-        N2ORow: {
-            /**
-             * Format: date-time
-             * @description Los Angeles time, with its offset.
-             */
-            handedOverAt: string;
-            orderId: number;
-            /** @description The recipient's name recorded at hand-over, else the order's name. */
-            buyerName: string;
-            /** @description As recorded at hand-over. */
-            homeAddress: string;
-            idType: string;
-            birthYear: number | null;
-            product: string;
-            /** @description Empty when sold without a type. */
-            type: string;
-            quantity: number;
-            handedOverBy: string;
-            /** @description GET it as staff or an admin (image/png); empty when none was drawn. */
-            signatureUrl: string;
         };
         OptionSales: {
             orders: number;
@@ -1506,10 +1438,10 @@ export interface components {
             readonly handedOverBy: string | null;
             /** Format: date-time */
             handedOverAt: string | null;
-            /** @description What the person handing the order over must record (`requiredFields`, the handover's request names) and read (`messages`): the 21+ ID check and the order's id_at_handover and record rules; both empty for nothing. */
-            readonly checks: components["schemas"]["HandoverChecks"];
-            /** @description Staff and admins: where the recipient's signature is served (image/png); null when there is none, and always null in a customer's answer. */
-            readonly signatureUrl: string | null;
+            /** @description What must be checked at handover, e.g. ["id"]; [] for nothing. */
+            readonly checks: string[];
+            /** @description Admins and staff: the compliance rules the sale matched at checkout, as they were then: [{"id", "name", "action", "message", "requires", "source", "lines": [[productId, productTypeId], ...]}]; null in a customer's answer. */
+            readonly complianceRules: components["schemas"]["RuleSnapshot"][] | null;
         };
         OrderAnswer: {
             message: string;
@@ -1546,6 +1478,8 @@ export interface components {
              * @description Unit price at checkout.
              */
             price: number;
+            /** @description The line's regulatory attributes at checkout (as a product's `regulatory`); {} for an order placed before they were kept. */
+            regulatory: unknown;
             /** Format: double */
             subtotal: number;
             /**
@@ -1658,11 +1592,6 @@ export interface components {
             phone?: string;
             deliveryAddress?: string;
             deliveryZip?: string;
-            /**
-             * Format: date
-             * @description YYYY-MM-DD, from 1900 to today.
-             */
-            dateOfBirth?: string;
         };
         /** @description The body of POST (code and kind required) and PATCH (any field), and the answer. */
         PatchedPromotionRequest: {
@@ -1721,6 +1650,31 @@ export interface components {
             /** @description null: unlimited. */
             maxUses?: number | null;
         };
+        /** @description POST and PATCH bodies. `applies` and `where` are each replaced whole when sent. */
+        PatchedRuleFormRequest: {
+            name?: string;
+            applies?: components["schemas"]["AppliesRequest"];
+            /** @description Empty: everywhere. */
+            where?: components["schemas"]["WhereRequest"];
+            /**
+             * Format: date
+             * @description ISO date, inclusive; null: open.
+             */
+            from?: string | null;
+            /**
+             * Format: date
+             * @description ISO date, inclusive; null: open.
+             */
+            until?: string | null;
+            /** @description block, id_at_handover, record, no_mail_carrier */
+            action?: string;
+            message?: string;
+            /** @description idType, birthYear, recipientName, signature, homeAddress. */
+            requires?: string[];
+            source?: string;
+            active?: boolean;
+            reviewed?: boolean;
+        };
         /** @description Documents the body; the service checks every value (storesettings.fields). */
         PatchedShopSettingsRequest: {
             shopName?: string;
@@ -1763,18 +1717,10 @@ export interface components {
             exciseRates?: components["schemas"]["SettingsExciseRateRequest"][];
             exciseTaxLabel?: string;
         };
-        /**
-         * @description An admin changes a person's role, disables them or corrects their date of birth
-         *     (PATCH /api/auth/users/{id}).
-         */
+        /** @description An admin changes a person's role or disables them (PATCH /api/auth/users/{id}). */
         PatchedUserUpdateRequest: {
             role?: components["schemas"]["RoleEnum"];
             active?: boolean;
-            /**
-             * Format: date
-             * @description YYYY-MM-DD, from 1900 to today.
-             */
-            dateOfBirth?: string | null;
         };
         PhoneCheck: {
             /** @description As checkout would store it when valid. */
@@ -2021,7 +1967,7 @@ export interface components {
             lines: components["schemas"]["QuoteLine"][];
             /** @description null when no code was sent. */
             promo: components["schemas"]["QuotePromo"] | null;
-            /** @description Lines the compliance rules would refuse; empty until they land. */
+            /** @description Lines the compliance rules would refuse for this delivery place (the checkout's 400), each with the rule's message. */
             blocked: components["schemas"]["QuoteBlocked"][];
         };
         QuoteBlocked: {
@@ -2073,11 +2019,6 @@ export interface components {
              * @default false
              */
             ageConfirmed: boolean | null;
-            /**
-             * Format: date
-             * @description YYYY-MM-DD: sets the customer's date of birth when none is on file yet (a different one than on file is a 400). A 21+ order needs one showing 21 or older.
-             */
-            dateOfBirth?: string | null;
             specialInstructions?: string | null;
             /** @description Shipping: the state shipped to, 2 letters (CA); its sales-tax rate applies. */
             shippingState?: string | null;
@@ -2179,15 +2120,6 @@ export interface components {
             alcohol: boolean | null;
         };
         /**
-         * @description * `idType` - idType
-         *     * `birthYear` - birthYear
-         *     * `recipientName` - recipientName
-         *     * `signature` - signature
-         *     * `homeAddress` - homeAddress
-         * @enum {string}
-         */
-        RequiredFieldsEnum: "idType" | "birthYear" | "recipientName" | "signature" | "homeAddress";
-        /**
          * @description * `done` - done
          *     * `refused` - refused
          * @enum {string}
@@ -2245,6 +2177,59 @@ export interface components {
          * @enum {string}
          */
         RoleEnum: "admin" | "staff" | "customer";
+        Rule: {
+            id: number;
+            name: string;
+            readonly applies: components["schemas"]["AppliesAnswer"];
+            readonly where: components["schemas"]["WhereAnswer"];
+            /** Format: date */
+            from: string | null;
+            /** Format: date */
+            until: string | null;
+            action: components["schemas"]["ComplianceAction"];
+            message: string;
+            requires: string[];
+            source: string;
+            active: boolean;
+            /** @description false: check before relying on it. */
+            reviewed: boolean;
+        };
+        /** @description POST and PATCH bodies. `applies` and `where` are each replaced whole when sent. */
+        RuleFormRequest: {
+            name?: string;
+            applies?: components["schemas"]["AppliesRequest"];
+            /** @description Empty: everywhere. */
+            where?: components["schemas"]["WhereRequest"];
+            /**
+             * Format: date
+             * @description ISO date, inclusive; null: open.
+             */
+            from?: string | null;
+            /**
+             * Format: date
+             * @description ISO date, inclusive; null: open.
+             */
+            until?: string | null;
+            /** @description block, id_at_handover, record, no_mail_carrier */
+            action?: string;
+            message?: string;
+            /** @description idType, birthYear, recipientName, signature, homeAddress. */
+            requires?: string[];
+            source?: string;
+            active?: boolean;
+            reviewed?: boolean;
+        };
+        /** @description A rule as a placed order keeps it (compliance.selectors.snapshot). */
+        RuleSnapshot: {
+            id: number;
+            name: string;
+            action: components["schemas"]["ComplianceAction"];
+            message: string;
+            requires: string[];
+            source: string;
+            /** @description [[productId, productTypeId or null], ...] the rule matched. */
+            lines: (number | null)[][];
+        };
         SalesReport: {
             /** Format: date */
             to: string;
@@ -2260,27 +2245,6 @@ export interface components {
             };
             /** Format: date */
             from: string;
-        };
-        SalesRow: {
-            /**
-             * Format: date-time
-             * @description Los Angeles time, with its offset.
-             */
-            deliveredAt: string;
-            orderId: number;
-            buyerName: string;
-            deliveryAddress: string;
-            /** @description The brand of the line's Unflavored Tobacco List entry, else the product's name. */
-            brand: string;
-            product: string;
-            type: string;
-            quantity: number;
-            deliveredBy: string;
-        };
-        SalesTotals: {
-            orders: number;
-            lines: number;
-            units: number;
         };
         Session: {
             token: string;
@@ -2622,6 +2586,25 @@ export interface components {
             /** Format: email */
             email: string;
             role: string;
+        };
+        WhereAnswer: {
+            state: string | null;
+            cities: string[];
+            zips: string[];
+            counter: boolean | null;
+        };
+        WhereRequest: {
+            /**
+             * @description Two letters (CA).
+             * @default
+             */
+            state: string | null;
+            /** @description City names, as the USPS names a ZIP's city (compliance/places.py). */
+            cities?: string[];
+            /** @description ZIP codes (5 digits). */
+            zips?: string[];
+            /** @description true: only pickup at the counter; false: only away from it; null: either. */
+            counter?: boolean | null;
         };
     };
     responses: never;
@@ -3807,11 +3790,16 @@ export interface operations {
             };
         };
     };
-    compliance_delivery_sales: {
+    compliance_check_retrieve: {
         parameters: {
-            query?: {
-                /** @description YYYY-MM, a Los Angeles month (default: last month). */
-                month?: string;
+            query: {
+                deliveryOption?: "delivery" | "pickup" | "shipping";
+                /** @description For delivery: 5 digits. */
+                deliveryZip?: string;
+                /** @description Ids, comma separated. */
+                productIds: string;
+                /** @description For shipping: two letters. */
+                shippingState?: string;
             };
             header?: never;
             path?: never;
@@ -3824,10 +3812,81 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["DeliverySales"];
+                    "application/json": components["schemas"]["CheckAnswer"];
                 };
             };
-            /** @description A month not written YYYY-MM */
+            /** @description Bad input: a message, and field problems under errors; nothing changes. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    compliance_rules_list: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rule"][];
+                };
+            };
+            /** @description No or bad token (with a WWW-Authenticate header). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Signed in, but the role may not do this (docs/api.md, Roles). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    compliance_rules_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["RuleFormRequest"];
+                "multipart/form-data": components["schemas"]["RuleFormRequest"];
+                "application/x-www-form-urlencoded": components["schemas"]["RuleFormRequest"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rule"];
+                };
+            };
+            /** @description Bad input: a message, and field problems under errors; nothing changes. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3856,34 +3915,23 @@ export interface operations {
             };
         };
     };
-    compliance_delivery_sales_csv: {
+    compliance_rules_retrieve: {
         parameters: {
-            query?: {
-                /** @description YYYY-MM, a Los Angeles month (default: last month). */
-                month?: string;
-            };
+            query?: never;
             header?: never;
-            path?: never;
+            path: {
+                id: number;
+            };
             cookie?: never;
         };
         requestBody?: never;
         responses: {
-            /** @description The month's rows, one CSV line each, with a header. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "text/csv": string;
-                };
-            };
-            /** @description A month not written YYYY-MM */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Rule"];
                 };
             };
             /** @description No or bad token (with a WWW-Authenticate header). */
@@ -3897,6 +3945,15 @@ export interface operations {
             };
             /** @description Signed in, but the role may not do this (docs/api.md, Roles). */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rule not found */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3906,35 +3963,23 @@ export interface operations {
             };
         };
     };
-    compliance_delivery_sales_pdf: {
+    compliance_rules_destroy: {
         parameters: {
-            query?: {
-                /** @description YYYY-MM, a Los Angeles month (default: last month). */
-                month?: string;
-            };
+            query?: never;
             header?: never;
-            path?: never;
+            path: {
+                id: number;
+            };
             cookie?: never;
         };
         requestBody?: never;
         responses: {
-            /** @description The month's report as a PDF table: the shop, the month, the rows, the totals. */
-            200: {
+            /** @description No response body */
+            204: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content: {
-                    "application/pdf": string;
-                };
-            };
-            /** @description A month not written YYYY-MM */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
+                content?: never;
             };
             /** @description No or bad token (with a WWW-Authenticate header). */
             401: {
@@ -3947,6 +3992,15 @@ export interface operations {
             };
             /** @description Signed in, but the role may not do this (docs/api.md, Roles). */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rule not found */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3956,29 +4010,32 @@ export interface operations {
             };
         };
     };
-    compliance_n2o_log: {
+    compliance_rules_partial_update: {
         parameters: {
-            query?: {
-                /** @description First Los Angeles day (default: 30 days before to). */
-                from?: string;
-                /** @description Last Los Angeles day (default: today). */
-                to?: string;
-            };
+            query?: never;
             header?: never;
-            path?: never;
+            path: {
+                id: number;
+            };
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["PatchedRuleFormRequest"];
+                "multipart/form-data": components["schemas"]["PatchedRuleFormRequest"];
+                "application/x-www-form-urlencoded": components["schemas"]["PatchedRuleFormRequest"];
+            };
+        };
         responses: {
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["N2OLog"];
+                    "application/json": components["schemas"]["Rule"];
                 };
             };
-            /** @description A bad date, from after to, or over 3660 days */
+            /** @description Bad input: a message, and field problems under errors; nothing changes. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -4005,51 +4062,8 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-        };
-    };
-    compliance_n2o_log_csv: {
-        parameters: {
-            query?: {
-                /** @description First Los Angeles day (default: 30 days before to). */
-                from?: string;
-                /** @description Last Los Angeles day (default: today). */
-                to?: string;
-            };
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The same rows, one CSV line each, with a header. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "text/csv": string;
-                };
-            };
-            /** @description A bad date, from after to, or over 3660 days */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description No or bad token (with a WWW-Authenticate header). */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Signed in, but the role may not do this (docs/api.md, Roles). */
-            403: {
+            /** @description Rule not found */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4758,55 +4772,6 @@ export interface operations {
             };
             /** @description Only a pending pickup order can be marked ready. */
             409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-        };
-    };
-    orders_signature: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                order_id: number;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The PNG. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "image/png": string;
-                };
-            };
-            /** @description No or bad token (with a WWW-Authenticate header). */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Signed in, but the role may not do this (docs/api.md, Roles). */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Order not found, or no signature was recorded for it. */
-            404: {
                 headers: {
                     [name: string]: unknown;
                 };
