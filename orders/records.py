@@ -26,6 +26,8 @@ RECORD = Action.RECORD.value
 RECORDED_ACTIONS = frozenset({RECORD, Action.ID_AT_HANDOVER.value})
 
 # What a kept record holds of the person, and why (the export and the privacy text say so).
+# Worded without "signature": a customer's answers never name or carry it
+# (orders/tests/test_handover_checks.py).
 KEPT_FIELDS = [
     "customer_name",
     "delivery_address",
@@ -38,7 +40,7 @@ KEPT_FIELDS = [
 ]
 KEPT_WHAT = (
     "The buyer's name, the delivery address and what was recorded when the order was handed "
-    "over (recipient's name, ID type, birth year, home address, signature)."
+    "over (recipient's name, ID type, birth year, home address, the name signed on screen)."
 )
 KEPT_WHY = (
     "The law asks the shop to keep these records for inspection: the federal PACT Act for "

@@ -89,7 +89,7 @@ def test_the_export_says_which_records_are_kept_why_and_until_when(history, clie
     kept = answer.json()["complianceRecords"]
     assert kept["years"] == 5
     assert "PACT Act" in kept["why"] and "Penal Code 381e" in kept["why"]
-    assert "signature" in kept["what"]
+    assert "the name signed on screen" in kept["what"]
     assert kept["orders"] == [
         {"orderId": history["n2o"].pk, "keptUntil": "2030-06-01"},
         {"orderId": history["vape"].pk, "keptUntil": "2030-06-02"},

@@ -98,7 +98,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description Download everything the shop keeps about you: profile, orders, ride requests. Rules: docs/api.md, Accounts. */
+        /** @description Download everything the shop keeps about you: profile, orders, ride requests, and the compliance records closing the account would keep (what, why, until when). Rules: docs/api.md, Accounts. */
         get: operations["auth_me_export_retrieve"];
         put?: never;
         post?: never;
@@ -311,19 +311,19 @@ export interface paths {
         delete?: never;
         options?: never;
         head?: never;
-        /** @description Admins: `{ageRestricted?, shippable?, exciseTax?, regulatory?}`; the flags sent change, the others stay (`regulatory`: the defaults of its products, partial). Answers the category. Rules: docs/api.md, Catalog. */
+        /** @description Admins: `{ageRestricted?, shippable?, exciseTax?}`; the flags sent change, the others stay. Answers the category. Rules: docs/api.md, Catalog. */
         patch: operations["categories_partial_update"];
         trace?: never;
     };
-    "/api/compliance/check": {
+    "/api/compliance/delivery-sales": {
         parameters: {
             query?: never;
             header?: never;
             path?: never;
             cookie?: never;
         };
-        /** @description Anyone: what the rules in force today say of these products (each as such and each of its types) for the delivery place; pickup when no option is given. Never cached. Rules: docs/api.md, Compliance. */
-        get: operations["compliance_check_retrieve"];
+        /** @description Admin only. The monthly delivery-sales report (PACT Act): every line with nicotine of a local delivery handed over in `month`, with the buyer, address, brand, quantity and who delivered it. Rules: docs/api.md, Compliance records. */
+        get: operations["compliance_delivery_sales"];
         put?: never;
         post?: never;
         delete?: never;
@@ -332,41 +332,72 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/compliance/rules": {
+    "/api/compliance/delivery-sales.csv": {
         parameters: {
             query?: never;
             header?: never;
             path?: never;
             cookie?: never;
         };
-        /** @description Admins: every rule, in id order. Rules: docs/api.md, Compliance. */
-        get: operations["compliance_rules_list"];
+        /** @description The same report as CSV. Admin only. The monthly delivery-sales report (PACT Act): every line with nicotine of a local delivery handed over in `month`, with the buyer, address, brand, quantity and who delivered it. Rules: docs/api.md, Compliance records. */
+        get: operations["compliance_delivery_sales_csv"];
         put?: never;
-        /** @description Admins: a new rule (reviewed: it is the owner's). A bad field: 400 naming it, nothing stored. Rules: docs/api.md, Compliance. */
-        post: operations["compliance_rules_create"];
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
         patch?: never;
         trace?: never;
     };
-    "/api/compliance/rules/{id}": {
+    "/api/compliance/delivery-sales.pdf": {
         parameters: {
             query?: never;
             header?: never;
             path?: never;
             cookie?: never;
         };
-        /** @description Admins: one rule. Rules: docs/api.md, Compliance. */
-        get: operations["compliance_rules_retrieve"];
+        /** @description The same report as PDF. Admin only. The monthly delivery-sales report (PACT Act): every line with nicotine of a local delivery handed over in `month`, with the buyer, address, brand, quantity and who delivered it. Rules: docs/api.md, Compliance records. */
+        get: operations["compliance_delivery_sales_pdf"];
         put?: never;
         post?: never;
-        /** @description Admins: deletes the rule; placed orders keep their copy. Rules: docs/api.md, Compliance. */
-        delete: operations["compliance_rules_destroy"];
+        delete?: never;
         options?: never;
         head?: never;
-        /** @description Admins: the fields sent change (`applies` and `where` each whole). A change of content marks the rule reviewed; `active` alone switches it on or off. Rules: docs/api.md, Compliance. */
-        patch: operations["compliance_rules_partial_update"];
+        patch?: never;
+        trace?: never;
+    };
+    "/api/compliance/n2o-log": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description Staff and admins. The N2O log (California Penal Code 381e): one row per line of an order handed over between `from` and `to` that a `record` rule covered when it was placed. Rules: docs/api.md, Compliance records. */
+        get: operations["compliance_n2o_log"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/compliance/n2o-log.csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The same log as CSV. Staff and admins. The N2O log (California Penal Code 381e): one row per line of an order handed over between `from` and `to` that a `record` rule covered when it was placed. Rules: docs/api.md, Compliance records. */
+        get: operations["compliance_n2o_log_csv"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
         trace?: never;
     };
     "/api/hero/images": {
@@ -518,6 +549,23 @@ export interface paths {
         get?: never;
         /** @description Admin or staff. A pending pickup order gains `readyAt` and its customer is emailed that it is ready and where to collect it (once); it stays pending. Rules: docs/api.md, Ready and hand-over. */
         put: operations["orders_ready_update"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/orders/{order_id}/signature": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description Admin or staff: the recipient's signature recorded at handover, as a PNG. Rules: docs/api.md, Ready and hand-over. */
+        get: operations["orders_signature"];
+        put?: never;
         post?: never;
         delete?: never;
         options?: never;
@@ -993,7 +1041,6 @@ export interface components {
          *     * `type` - type
          *     * `image` - image
          *     * `category` - category
-         *     * `rule` - rule
          *     * `hero` - hero
          *     * `user` - user
          *     * `settings` - settings
@@ -1001,7 +1048,7 @@ export interface components {
          *     * `ride` - ride
          * @enum {string}
          */
-        ActivityEntity: "product" | "type" | "image" | "category" | "rule" | "hero" | "user" | "settings" | "order" | "ride";
+        ActivityEntity: "product" | "type" | "image" | "category" | "hero" | "user" | "settings" | "order" | "ride";
         ActivityEntry: {
             id: number;
             /**
@@ -1072,22 +1119,6 @@ export interface components {
             /** @description Requested after afterRide, newest first, at most 50. */
             rides: components["schemas"]["AnnouncedRide"][];
         };
-        AppliesAnswer: {
-            attribute: string | null;
-            category: string | null;
-        };
-        AppliesRequest: {
-            /**
-             * @description nicotine, flavoured, notOnUtl, kratom, n2o, inhalable, thcDetectable, alcohol.
-             * @default
-             */
-            attribute: string | null;
-            /**
-             * @description A category id.
-             * @default
-             */
-            category: string | null;
-        };
         BulkAnswer: {
             message: string;
             done: number;
@@ -1129,8 +1160,6 @@ export interface components {
             shippable: boolean;
             /** @description California's excise on electronic cigarettes and their liquids applies to its products (those marked exciseExempt aside). */
             exciseTax: boolean;
-            /** @description The regulatory defaults of its products (shop/regulatory.py). */
-            readonly regulatory: components["schemas"]["Regulatory"];
         };
         /**
          * @description * `disposables` - disposables
@@ -1171,18 +1200,6 @@ export interface components {
             salt: string;
             signature: string;
         };
-        CheckAnswer: {
-            /** @description What cannot be bought there now. */
-            blocked: components["schemas"]["CheckLine"][];
-            /** @description What the hand-over will ask. */
-            notices: components["schemas"]["CheckLine"][];
-        };
-        CheckLine: {
-            productId: number;
-            /** @description null: the product as such (its own and its category's). */
-            productTypeId: number | null;
-            message: string;
-        };
         /**
          * @description Every field is optional at the field level so that validate() can report the first
          *     problem in the form's order (the refusal order: orders/checkout.py).
@@ -1203,6 +1220,11 @@ export interface components {
              * @default false
              */
             ageConfirmed: boolean | null;
+            /**
+             * Format: date
+             * @description YYYY-MM-DD: sets the customer's date of birth when none is on file yet (a different one than on file is a 400). A 21+ order needs one showing 21 or older.
+             */
+            dateOfBirth?: string | null;
             specialInstructions?: string | null;
             /** @description Shipping: the state shipped to, 2 letters (CA); its sales-tax rate applies. */
             shippingState?: string | null;
@@ -1219,14 +1241,6 @@ export interface components {
              */
             total?: number | null;
         };
-        /**
-         * @description * `block` - Block the sale
-         *     * `id_at_handover` - Check ID at hand-over
-         *     * `record` - Record the sale
-         *     * `no_mail_carrier` - Never by mail carrier
-         * @enum {string}
-         */
-        ComplianceAction: "block" | "id_at_handover" | "record" | "no_mail_carrier";
         Day: {
             /** Format: date */
             date: string;
@@ -1255,6 +1269,16 @@ export interface components {
             /** @description Phone, date and time are required too. */
             needsAppointment: boolean;
         };
+        DeliverySales: {
+            /** @description YYYY-MM */
+            month: string;
+            /** Format: date */
+            to: string;
+            rows: components["schemas"]["SalesRow"][];
+            totals: components["schemas"]["SalesTotals"];
+            /** Format: date */
+            from: string;
+        };
         DeliveryTimes: {
             /** Format: date */
             date: string;
@@ -1277,13 +1301,21 @@ export interface components {
                 [key: string]: string[];
             };
         };
-        /** @description POST /api/orders/{id}/handover (orders.handover.order_handover). */
+        HandoverChecks: {
+            /** @description What the handover must carry, e.g. ["idType", "birthYear", "signature", "homeAddress"]. */
+            requiredFields: components["schemas"]["RequiredFieldsEnum"][];
+            /** @description What the person handing over reads first: the ID check, the rules' messages (an N2O warning). */
+            messages: string[];
+        };
         HandoverRequest: {
             outcome: components["schemas"]["OutcomeEnum"];
             idType?: string;
             birthYear?: number | null;
             recipientName?: string;
+            /** @description The recipient's signature: a PNG data URL (data:image/png;base64,...), at most 200 KB, 40 to 2000 pixels each side, not blank. */
             signature?: string;
+            /** @description The buyer's full home address, when a record rule asks for it (N2O). */
+            homeAddress?: string;
             reason?: string;
             /** @default false */
             cancel: boolean;
@@ -1358,9 +1390,42 @@ export interface components {
             phone: string;
             deliveryAddress: string;
             deliveryZip: string;
+            /**
+             * Format: date
+             * @description YYYY-MM-DD or null: set once by the customer, then only by an admin.
+             */
+            dateOfBirth: string | null;
         };
         Message: {
             message: string;
+        };
+        N2OLog: {
+            /** Format: date */
+            to: string;
+            rows: components["schemas"]["N2ORow"][];
+            /** Format: date */
+            from: string;
+        };
+        N2ORow: {
+            /**
+             * Format: date-time
+             * @description Los Angeles time, with its offset.
+             */
+            handedOverAt: string;
+            orderId: number;
+            /** @description The recipient's name recorded at hand-over, else the order's name. */
+            buyerName: string;
+            /** @description As recorded at hand-over. */
+            homeAddress: string;
+            idType: string;
+            birthYear: number | null;
+            product: string;
+            /** @description Empty when sold without a type. */
+            type: string;
+            quantity: number;
+            handedOverBy: string;
+            /** @description GET it as staff or an admin (image/png); empty when none was drawn. */
+            signatureUrl: string;
         };
         OptionSales: {
             orders: number;
@@ -1438,10 +1503,10 @@ export interface components {
             readonly handedOverBy: string | null;
             /** Format: date-time */
             handedOverAt: string | null;
-            /** @description What must be checked at handover, e.g. ["id"]; [] for nothing. */
-            readonly checks: string[];
-            /** @description Admins and staff: the compliance rules the sale matched at checkout, as they were then: [{"id", "name", "action", "message", "requires", "source", "lines": [[productId, productTypeId], ...]}]; null in a customer's answer. */
-            readonly complianceRules: components["schemas"]["RuleSnapshot"][] | null;
+            /** @description What the person handing the order over must record (`requiredFields`, the handover's request names) and read (`messages`): the 21+ ID check and the order's id_at_handover and record rules; both empty for nothing. */
+            readonly checks: components["schemas"]["HandoverChecks"];
+            /** @description Staff and admins: where the recipient's signature is served (image/png); null when there is none, and always null in a customer's answer. */
+            readonly signatureUrl: string | null;
         };
         OrderAnswer: {
             message: string;
@@ -1478,8 +1543,6 @@ export interface components {
              * @description Unit price at checkout.
              */
             price: number;
-            /** @description The line's regulatory attributes at checkout (as a product's `regulatory`); {} for an order placed before they were kept. */
-            regulatory: unknown;
             /** Format: double */
             subtotal: number;
             /**
@@ -1574,8 +1637,6 @@ export interface components {
             ageRestricted?: boolean;
             shippable?: boolean;
             exciseTax?: boolean;
-            /** @description The regulatory defaults to change (partial). */
-            regulatory?: Record<string, never>;
         };
         /**
          * @description PATCH /api/orders/{id}/items/{itemId}: the line's new, lower quantity (0 removes it);
@@ -1592,6 +1653,11 @@ export interface components {
             phone?: string;
             deliveryAddress?: string;
             deliveryZip?: string;
+            /**
+             * Format: date
+             * @description YYYY-MM-DD, from 1900 to today.
+             */
+            dateOfBirth?: string;
         };
         /** @description The body of POST (code and kind required) and PATCH (any field), and the answer. */
         PatchedPromotionRequest: {
@@ -1650,31 +1716,6 @@ export interface components {
             /** @description null: unlimited. */
             maxUses?: number | null;
         };
-        /** @description POST and PATCH bodies. `applies` and `where` are each replaced whole when sent. */
-        PatchedRuleFormRequest: {
-            name?: string;
-            applies?: components["schemas"]["AppliesRequest"];
-            /** @description Empty: everywhere. */
-            where?: components["schemas"]["WhereRequest"];
-            /**
-             * Format: date
-             * @description ISO date, inclusive; null: open.
-             */
-            from?: string | null;
-            /**
-             * Format: date
-             * @description ISO date, inclusive; null: open.
-             */
-            until?: string | null;
-            /** @description block, id_at_handover, record, no_mail_carrier */
-            action?: string;
-            message?: string;
-            /** @description idType, birthYear, recipientName, signature, homeAddress. */
-            requires?: string[];
-            source?: string;
-            active?: boolean;
-            reviewed?: boolean;
-        };
         /** @description Documents the body; the service checks every value (storesettings.fields). */
         PatchedShopSettingsRequest: {
             shopName?: string;
@@ -1717,10 +1758,18 @@ export interface components {
             exciseRates?: components["schemas"]["SettingsExciseRateRequest"][];
             exciseTaxLabel?: string;
         };
-        /** @description An admin changes a person's role or disables them (PATCH /api/auth/users/{id}). */
+        /**
+         * @description An admin changes a person's role, disables them or corrects their date of birth
+         *     (PATCH /api/auth/users/{id}).
+         */
         PatchedUserUpdateRequest: {
             role?: components["schemas"]["RoleEnum"];
             active?: boolean;
+            /**
+             * Format: date
+             * @description YYYY-MM-DD, from 1900 to today.
+             */
+            dateOfBirth?: string | null;
         };
         PhoneCheck: {
             /** @description As checkout would store it when valid. */
@@ -1760,8 +1809,6 @@ export interface components {
             exciseTax: boolean;
             /** @description No nicotine (0 mg): the category's excise does not apply. */
             exciseExempt: boolean;
-            regulatory: components["schemas"]["Regulatory"];
-            regulatoryOwn: components["schemas"]["RegulatoryOwn"];
             readonly images: string[];
             readonly thumbnails: string[];
             quantity: number;
@@ -1793,8 +1840,6 @@ export interface components {
             category: components["schemas"]["CategoryEnum"];
             /** @description Units in stock, a whole number from 0 to 1,000,000. */
             quantity?: number;
-            /** @description The product's own regulatory attributes (partial; JSON text in a multipart form); a key set to null inherits the category's again. */
-            regulatory?: Record<string, never>;
             /** @description PUT only: JSON list of the image URLs (as in `images`) to keep, in the order to show them; images not listed are deleted. Absent = keep every image. */
             existingImages?: string;
             /** @description Up to 5 image files in all (kept + new): JPEG, PNG, WebP or GIF, 10 MB each. */
@@ -1829,8 +1874,6 @@ export interface components {
              */
             compareAtPrice: number | null;
             quantity: number;
-            readonly regulatory: components["schemas"]["Regulatory"];
-            readonly regulatoryOwn: components["schemas"]["RegulatoryOwn"];
         };
         ProductTypeFormRequest: {
             name: string;
@@ -1848,8 +1891,6 @@ export interface components {
             availability: boolean;
             /** @description Units in stock, a whole number from 0 to 1,000,000. */
             quantity?: number;
-            /** @description The type's own regulatory attributes (partial). */
-            regulatory?: Record<string, never>;
         };
         /** @description The body of POST (code and kind required) and PATCH (any field), and the answer. */
         Promotion: {
@@ -1967,7 +2008,7 @@ export interface components {
             lines: components["schemas"]["QuoteLine"][];
             /** @description null when no code was sent. */
             promo: components["schemas"]["QuotePromo"] | null;
-            /** @description Lines the compliance rules would refuse for this delivery place (the checkout's 400), each with the rule's message. */
+            /** @description Lines the compliance rules would refuse; empty until they land. */
             blocked: components["schemas"]["QuoteBlocked"][];
         };
         QuoteBlocked: {
@@ -2019,6 +2060,11 @@ export interface components {
              * @default false
              */
             ageConfirmed: boolean | null;
+            /**
+             * Format: date
+             * @description YYYY-MM-DD: sets the customer's date of birth when none is on file yet (a different one than on file is a 400). A 21+ order needs one showing 21 or older.
+             */
+            dateOfBirth?: string | null;
             specialInstructions?: string | null;
             /** @description Shipping: the state shipped to, 2 letters (CA); its sales-tax rate applies. */
             shippingState?: string | null;
@@ -2087,38 +2133,15 @@ export interface components {
             /** @description null: unlimited. */
             maxUses?: number | null;
         };
-        /** @description The attributes in force: the type's own, else the product's own, else the category's. */
-        Regulatory: {
-            /**
-             * Format: double
-             * @description Nicotine in mg; 0 = none.
-             */
-            nicotineMg: number;
-            flavoured: boolean;
-            /** @description Unflavored Tobacco List entry (brand and style); empty = none. */
-            utlEntry: string;
-            kratom: boolean;
-            n2o: boolean;
-            inhalable: boolean;
-            thcDetectable: boolean;
-            alcohol: boolean;
-        };
-        /** @description The item's own attributes; null = inherited. */
-        RegulatoryOwn: {
-            /**
-             * Format: double
-             * @description Nicotine in mg; 0 = none.
-             */
-            nicotineMg: number | null;
-            flavoured: boolean | null;
-            /** @description Unflavored Tobacco List entry (brand and style); empty = none. */
-            utlEntry: string | null;
-            kratom: boolean | null;
-            n2o: boolean | null;
-            inhalable: boolean | null;
-            thcDetectable: boolean | null;
-            alcohol: boolean | null;
-        };
+        /**
+         * @description * `idType` - idType
+         *     * `birthYear` - birthYear
+         *     * `recipientName` - recipientName
+         *     * `signature` - signature
+         *     * `homeAddress` - homeAddress
+         * @enum {string}
+         */
+        RequiredFieldsEnum: "idType" | "birthYear" | "recipientName" | "signature" | "homeAddress";
         /**
          * @description * `done` - done
          *     * `refused` - refused
@@ -2177,59 +2200,6 @@ export interface components {
          * @enum {string}
          */
         RoleEnum: "admin" | "staff" | "customer";
-        Rule: {
-            id: number;
-            name: string;
-            readonly applies: components["schemas"]["AppliesAnswer"];
-            readonly where: components["schemas"]["WhereAnswer"];
-            /** Format: date */
-            from: string | null;
-            /** Format: date */
-            until: string | null;
-            action: components["schemas"]["ComplianceAction"];
-            message: string;
-            requires: string[];
-            source: string;
-            active: boolean;
-            /** @description false: check before relying on it. */
-            reviewed: boolean;
-        };
-        /** @description POST and PATCH bodies. `applies` and `where` are each replaced whole when sent. */
-        RuleFormRequest: {
-            name?: string;
-            applies?: components["schemas"]["AppliesRequest"];
-            /** @description Empty: everywhere. */
-            where?: components["schemas"]["WhereRequest"];
-            /**
-             * Format: date
-             * @description ISO date, inclusive; null: open.
-             */
-            from?: string | null;
-            /**
-             * Format: date
-             * @description ISO date, inclusive; null: open.
-             */
-            until?: string | null;
-            /** @description block, id_at_handover, record, no_mail_carrier */
-            action?: string;
-            message?: string;
-            /** @description idType, birthYear, recipientName, signature, homeAddress. */
-            requires?: string[];
-            source?: string;
-            active?: boolean;
-            reviewed?: boolean;
-        };
-        /** @description A rule as a placed order keeps it (compliance.selectors.snapshot). */
-        RuleSnapshot: {
-            id: number;
-            name: string;
-            action: components["schemas"]["ComplianceAction"];
-            message: string;
-            requires: string[];
-            source: string;
-            /** @description [[productId, productTypeId or null], ...] the rule matched. */
-            lines: (number | null)[][];
-        };
         SalesReport: {
             /** Format: date */
             to: string;
@@ -2245,6 +2215,27 @@ export interface components {
             };
             /** Format: date */
             from: string;
+        };
+        SalesRow: {
+            /**
+             * Format: date-time
+             * @description Los Angeles time, with its offset.
+             */
+            deliveredAt: string;
+            orderId: number;
+            buyerName: string;
+            deliveryAddress: string;
+            /** @description The brand of the line's Unflavored Tobacco List entry, else the product's name. */
+            brand: string;
+            product: string;
+            type: string;
+            quantity: number;
+            deliveredBy: string;
+        };
+        SalesTotals: {
+            orders: number;
+            lines: number;
+            units: number;
         };
         Session: {
             token: string;
@@ -2587,25 +2578,6 @@ export interface components {
             email: string;
             role: string;
         };
-        WhereAnswer: {
-            state: string | null;
-            cities: string[];
-            zips: string[];
-            counter: boolean | null;
-        };
-        WhereRequest: {
-            /**
-             * @description Two letters (CA).
-             * @default
-             */
-            state: string | null;
-            /** @description City names, as the USPS names a ZIP's city (compliance/places.py). */
-            cities?: string[];
-            /** @description ZIP codes (5 digits). */
-            zips?: string[];
-            /** @description true: only pickup at the counter; false: only away from it; null: either. */
-            counter?: boolean | null;
-        };
     };
     responses: never;
     parameters: never;
@@ -2618,7 +2590,7 @@ export interface operations {
     activity_list: {
         parameters: {
             query?: {
-                entity?: "category" | "hero" | "image" | "order" | "product" | "ride" | "rule" | "settings" | "type" | "user";
+                entity?: "category" | "hero" | "image" | "order" | "product" | "ride" | "settings" | "type" | "user";
                 /** @description Entries on or after that Los Angeles day. */
                 from?: string;
                 /** @description One record of `entity` (a number; a category's slug). A product's history holds its types' and images' entries too. */
@@ -3790,16 +3762,11 @@ export interface operations {
             };
         };
     };
-    compliance_check_retrieve: {
+    compliance_delivery_sales: {
         parameters: {
-            query: {
-                deliveryOption?: "delivery" | "pickup" | "shipping";
-                /** @description For delivery: 5 digits. */
-                deliveryZip?: string;
-                /** @description Ids, comma separated. */
-                productIds: string;
-                /** @description For shipping: two letters. */
-                shippingState?: string;
+            query?: {
+                /** @description YYYY-MM, a Los Angeles month (default: last month). */
+                month?: string;
             };
             header?: never;
             path?: never;
@@ -3812,81 +3779,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["CheckAnswer"];
+                    "application/json": components["schemas"]["DeliverySales"];
                 };
             };
-            /** @description Bad input: a message, and field problems under errors; nothing changes. */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-        };
-    };
-    compliance_rules_list: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Rule"][];
-                };
-            };
-            /** @description No or bad token (with a WWW-Authenticate header). */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Signed in, but the role may not do this (docs/api.md, Roles). */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-        };
-    };
-    compliance_rules_create: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: {
-            content: {
-                "application/json": components["schemas"]["RuleFormRequest"];
-                "multipart/form-data": components["schemas"]["RuleFormRequest"];
-                "application/x-www-form-urlencoded": components["schemas"]["RuleFormRequest"];
-            };
-        };
-        responses: {
-            201: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Rule"];
-                };
-            };
-            /** @description Bad input: a message, and field problems under errors; nothing changes. */
+            /** @description A month not written YYYY-MM */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3915,127 +3811,28 @@ export interface operations {
             };
         };
     };
-    compliance_rules_retrieve: {
+    compliance_delivery_sales_csv: {
         parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                id: number;
+            query?: {
+                /** @description YYYY-MM, a Los Angeles month (default: last month). */
+                month?: string;
             };
+            header?: never;
+            path?: never;
             cookie?: never;
         };
         requestBody?: never;
         responses: {
+            /** @description The month's rows, one CSV line each, with a header. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Rule"];
+                    "text/csv": string;
                 };
             };
-            /** @description No or bad token (with a WWW-Authenticate header). */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Signed in, but the role may not do this (docs/api.md, Roles). */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Rule not found */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-        };
-    };
-    compliance_rules_destroy: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                id: number;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description No response body */
-            204: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description No or bad token (with a WWW-Authenticate header). */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Signed in, but the role may not do this (docs/api.md, Roles). */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Rule not found */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-        };
-    };
-    compliance_rules_partial_update: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                id: number;
-            };
-            cookie?: never;
-        };
-        requestBody?: {
-            content: {
-                "application/json": components["schemas"]["PatchedRuleFormRequest"];
-                "multipart/form-data": components["schemas"]["PatchedRuleFormRequest"];
-                "application/x-www-form-urlencoded": components["schemas"]["PatchedRuleFormRequest"];
-            };
-        };
-        responses: {
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Rule"];
-                };
-            };
-            /** @description Bad input: a message, and field problems under errors; nothing changes. */
+            /** @description A month not written YYYY-MM */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -4062,8 +3859,152 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Rule not found */
-            404: {
+        };
+    };
+    compliance_delivery_sales_pdf: {
+        parameters: {
+            query?: {
+                /** @description YYYY-MM, a Los Angeles month (default: last month). */
+                month?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The month's report as a PDF table: the shop, the month, the rows, the totals. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": string;
+                };
+            };
+            /** @description A month not written YYYY-MM */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No or bad token (with a WWW-Authenticate header). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Signed in, but the role may not do this (docs/api.md, Roles). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    compliance_n2o_log: {
+        parameters: {
+            query?: {
+                /** @description First Los Angeles day (default: 30 days before to). */
+                from?: string;
+                /** @description Last Los Angeles day (default: today). */
+                to?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["N2OLog"];
+                };
+            };
+            /** @description A bad date, from after to, or over 3660 days */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No or bad token (with a WWW-Authenticate header). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Signed in, but the role may not do this (docs/api.md, Roles). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    compliance_n2o_log_csv: {
+        parameters: {
+            query?: {
+                /** @description First Los Angeles day (default: 30 days before to). */
+                from?: string;
+                /** @description Last Los Angeles day (default: today). */
+                to?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The same rows, one CSV line each, with a header. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                };
+            };
+            /** @description A bad date, from after to, or over 3660 days */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No or bad token (with a WWW-Authenticate header). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Signed in, but the role may not do this (docs/api.md, Roles). */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4772,6 +4713,55 @@ export interface operations {
             };
             /** @description Only a pending pickup order can be marked ready. */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    orders_signature: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                order_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The PNG. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "image/png": string;
+                };
+            };
+            /** @description No or bad token (with a WWW-Authenticate header). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Signed in, but the role may not do this (docs/api.md, Roles). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Order not found, or no signature was recorded for it. */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
