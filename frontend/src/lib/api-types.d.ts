@@ -311,8 +311,25 @@ export interface paths {
         delete?: never;
         options?: never;
         head?: never;
-        /** @description Admins: `{ageRestricted?, shippable?, exciseTax?}`; the flags sent change, the others stay. Answers the category. Rules: docs/api.md, Catalog. */
+        /** @description Admins: `{ageRestricted?, shippable?, exciseTax?, regulatory?}`; the flags sent change, the others stay (`regulatory`: the defaults of its products, partial). Answers the category. Rules: docs/api.md, Catalog. */
         patch: operations["categories_partial_update"];
+        trace?: never;
+    };
+    "/api/compliance/check": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description Anyone: what the rules in force today say of these products (each as such and each of its types) for the delivery place; pickup when no option is given. Never cached. Rules: docs/api.md, Compliance. */
+        get: operations["compliance_check_retrieve"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
         trace?: never;
     };
     "/api/compliance/delivery-sales": {
@@ -398,6 +415,43 @@ export interface paths {
         options?: never;
         head?: never;
         patch?: never;
+        trace?: never;
+    };
+    "/api/compliance/rules": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description Admins: every rule, in id order. Rules: docs/api.md, Compliance. */
+        get: operations["compliance_rules_list"];
+        put?: never;
+        /** @description Admins: a new rule (reviewed: it is the owner's). A bad field: 400 naming it, nothing stored. Rules: docs/api.md, Compliance. */
+        post: operations["compliance_rules_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/compliance/rules/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description Admins: one rule. Rules: docs/api.md, Compliance. */
+        get: operations["compliance_rules_retrieve"];
+        put?: never;
+        post?: never;
+        /** @description Admins: deletes the rule; placed orders keep their copy. Rules: docs/api.md, Compliance. */
+        delete: operations["compliance_rules_destroy"];
+        options?: never;
+        head?: never;
+        /** @description Admins: the fields sent change (`applies` and `where` each whole). A change of content marks the rule reviewed; `active` alone switches it on or off. Rules: docs/api.md, Compliance. */
+        patch: operations["compliance_rules_partial_update"];
         trace?: never;
     };
     "/api/hero/images": {
@@ -1041,6 +1095,7 @@ export interface components {
          *     * `type` - type
          *     * `image` - image
          *     * `category` - category
+         *     * `rule` - rule
          *     * `hero` - hero
          *     * `user` - user
          *     * `settings` - settings
@@ -1048,7 +1103,7 @@ export interface components {
          *     * `ride` - ride
          * @enum {string}
          */
-        ActivityEntity: "product" | "type" | "image" | "category" | "hero" | "user" | "settings" | "order" | "ride";
+        ActivityEntity: "product" | "type" | "image" | "category" | "rule" | "hero" | "user" | "settings" | "order" | "ride";
         ActivityEntry: {
             id: number;
             /**
@@ -1119,6 +1174,22 @@ export interface components {
             /** @description Requested after afterRide, newest first, at most 50. */
             rides: components["schemas"]["AnnouncedRide"][];
         };
+        AppliesAnswer: {
+            attribute: string | null;
+            category: string | null;
+        };
+        AppliesRequest: {
+            /**
+             * @description nicotine, flavoured, notOnUtl, kratom, n2o, inhalable, thcDetectable, alcohol.
+             * @default
+             */
+            attribute: string | null;
+            /**
+             * @description A category id.
+             * @default
+             */
+            category: string | null;
+        };
         BulkAnswer: {
             message: string;
             done: number;
@@ -1160,6 +1231,8 @@ export interface components {
             shippable: boolean;
             /** @description California's excise on electronic cigarettes and their liquids applies to its products (those marked exciseExempt aside). */
             exciseTax: boolean;
+            /** @description The regulatory defaults of its products (shop/regulatory.py). */
+            readonly regulatory: components["schemas"]["Regulatory"];
         };
         /**
          * @description * `disposables` - disposables
@@ -1199,6 +1272,18 @@ export interface components {
             maxNumber: number;
             salt: string;
             signature: string;
+        };
+        CheckAnswer: {
+            /** @description What cannot be bought there now. */
+            blocked: components["schemas"]["CheckLine"][];
+            /** @description What the hand-over will ask. */
+            notices: components["schemas"]["CheckLine"][];
+        };
+        CheckLine: {
+            productId: number;
+            /** @description null: the product as such (its own and its category's). */
+            productTypeId: number | null;
+            message: string;
         };
         /**
          * @description Every field is optional at the field level so that validate() can report the first
@@ -1241,6 +1326,14 @@ export interface components {
              */
             total?: number | null;
         };
+        /**
+         * @description * `block` - Block the sale
+         *     * `id_at_handover` - Check ID at hand-over
+         *     * `record` - Record the sale
+         *     * `no_mail_carrier` - Never by mail carrier
+         * @enum {string}
+         */
+        ComplianceAction: "block" | "id_at_handover" | "record" | "no_mail_carrier";
         Day: {
             /** Format: date */
             date: string;
@@ -1507,6 +1600,8 @@ export interface components {
             readonly checks: components["schemas"]["HandoverChecks"];
             /** @description Staff and admins: where the recipient's signature is served (image/png); null when there is none, and always null in a customer's answer. */
             readonly signatureUrl: string | null;
+            /** @description Admins and staff: the compliance rules the sale matched at checkout, as they were then: [{"id", "name", "action", "message", "requires", "source", "lines": [[productId, productTypeId], ...]}]; null in a customer's answer. */
+            readonly complianceRules: components["schemas"]["RuleSnapshot"][] | null;
         };
         OrderAnswer: {
             message: string;
@@ -1543,6 +1638,8 @@ export interface components {
              * @description Unit price at checkout.
              */
             price: number;
+            /** @description The line's regulatory attributes at checkout (as a product's `regulatory`); {} for an order placed before they were kept. */
+            regulatory: unknown;
             /** Format: double */
             subtotal: number;
             /**
@@ -1637,6 +1734,8 @@ export interface components {
             ageRestricted?: boolean;
             shippable?: boolean;
             exciseTax?: boolean;
+            /** @description The regulatory defaults to change (partial). */
+            regulatory?: Record<string, never>;
         };
         /**
          * @description PATCH /api/orders/{id}/items/{itemId}: the line's new, lower quantity (0 removes it);
@@ -1715,6 +1814,31 @@ export interface components {
             expiresAt?: string | null;
             /** @description null: unlimited. */
             maxUses?: number | null;
+        };
+        /** @description POST and PATCH bodies. `applies` and `where` are each replaced whole when sent. */
+        PatchedRuleFormRequest: {
+            name?: string;
+            applies?: components["schemas"]["AppliesRequest"];
+            /** @description Empty: everywhere. */
+            where?: components["schemas"]["WhereRequest"];
+            /**
+             * Format: date
+             * @description ISO date, inclusive; null: open.
+             */
+            from?: string | null;
+            /**
+             * Format: date
+             * @description ISO date, inclusive; null: open.
+             */
+            until?: string | null;
+            /** @description block, id_at_handover, record, no_mail_carrier */
+            action?: string;
+            message?: string;
+            /** @description idType, birthYear, recipientName, signature, homeAddress. */
+            requires?: string[];
+            source?: string;
+            active?: boolean;
+            reviewed?: boolean;
         };
         /** @description Documents the body; the service checks every value (storesettings.fields). */
         PatchedShopSettingsRequest: {
@@ -1809,6 +1933,8 @@ export interface components {
             exciseTax: boolean;
             /** @description No nicotine (0 mg): the category's excise does not apply. */
             exciseExempt: boolean;
+            regulatory: components["schemas"]["Regulatory"];
+            regulatoryOwn: components["schemas"]["RegulatoryOwn"];
             readonly images: string[];
             readonly thumbnails: string[];
             quantity: number;
@@ -1840,6 +1966,8 @@ export interface components {
             category: components["schemas"]["CategoryEnum"];
             /** @description Units in stock, a whole number from 0 to 1,000,000. */
             quantity?: number;
+            /** @description The product's own regulatory attributes (partial; JSON text in a multipart form); a key set to null inherits the category's again. */
+            regulatory?: Record<string, never>;
             /** @description PUT only: JSON list of the image URLs (as in `images`) to keep, in the order to show them; images not listed are deleted. Absent = keep every image. */
             existingImages?: string;
             /** @description Up to 5 image files in all (kept + new): JPEG, PNG, WebP or GIF, 10 MB each. */
@@ -1874,6 +2002,8 @@ export interface components {
              */
             compareAtPrice: number | null;
             quantity: number;
+            readonly regulatory: components["schemas"]["Regulatory"];
+            readonly regulatoryOwn: components["schemas"]["RegulatoryOwn"];
         };
         ProductTypeFormRequest: {
             name: string;
@@ -1891,6 +2021,8 @@ export interface components {
             availability: boolean;
             /** @description Units in stock, a whole number from 0 to 1,000,000. */
             quantity?: number;
+            /** @description The type's own regulatory attributes (partial). */
+            regulatory?: Record<string, never>;
         };
         /** @description The body of POST (code and kind required) and PATCH (any field), and the answer. */
         Promotion: {
@@ -2008,7 +2140,7 @@ export interface components {
             lines: components["schemas"]["QuoteLine"][];
             /** @description null when no code was sent. */
             promo: components["schemas"]["QuotePromo"] | null;
-            /** @description Lines the compliance rules would refuse; empty until they land. */
+            /** @description Lines the compliance rules would refuse for this delivery place (the checkout's 400), each with the rule's message. */
             blocked: components["schemas"]["QuoteBlocked"][];
         };
         QuoteBlocked: {
@@ -2133,6 +2265,38 @@ export interface components {
             /** @description null: unlimited. */
             maxUses?: number | null;
         };
+        /** @description The attributes in force: the type's own, else the product's own, else the category's. */
+        Regulatory: {
+            /**
+             * Format: double
+             * @description Nicotine in mg; 0 = none.
+             */
+            nicotineMg: number;
+            flavoured: boolean;
+            /** @description Unflavored Tobacco List entry (brand and style); empty = none. */
+            utlEntry: string;
+            kratom: boolean;
+            n2o: boolean;
+            inhalable: boolean;
+            thcDetectable: boolean;
+            alcohol: boolean;
+        };
+        /** @description The item's own attributes; null = inherited. */
+        RegulatoryOwn: {
+            /**
+             * Format: double
+             * @description Nicotine in mg; 0 = none.
+             */
+            nicotineMg: number | null;
+            flavoured: boolean | null;
+            /** @description Unflavored Tobacco List entry (brand and style); empty = none. */
+            utlEntry: string | null;
+            kratom: boolean | null;
+            n2o: boolean | null;
+            inhalable: boolean | null;
+            thcDetectable: boolean | null;
+            alcohol: boolean | null;
+        };
         /**
          * @description * `idType` - idType
          *     * `birthYear` - birthYear
@@ -2200,6 +2364,59 @@ export interface components {
          * @enum {string}
          */
         RoleEnum: "admin" | "staff" | "customer";
+        Rule: {
+            id: number;
+            name: string;
+            readonly applies: components["schemas"]["AppliesAnswer"];
+            readonly where: components["schemas"]["WhereAnswer"];
+            /** Format: date */
+            from: string | null;
+            /** Format: date */
+            until: string | null;
+            action: components["schemas"]["ComplianceAction"];
+            message: string;
+            requires: string[];
+            source: string;
+            active: boolean;
+            /** @description false: check before relying on it. */
+            reviewed: boolean;
+        };
+        /** @description POST and PATCH bodies. `applies` and `where` are each replaced whole when sent. */
+        RuleFormRequest: {
+            name?: string;
+            applies?: components["schemas"]["AppliesRequest"];
+            /** @description Empty: everywhere. */
+            where?: components["schemas"]["WhereRequest"];
+            /**
+             * Format: date
+             * @description ISO date, inclusive; null: open.
+             */
+            from?: string | null;
+            /**
+             * Format: date
+             * @description ISO date, inclusive; null: open.
+             */
+            until?: string | null;
+            /** @description block, id_at_handover, record, no_mail_carrier */
+            action?: string;
+            message?: string;
+            /** @description idType, birthYear, recipientName, signature, homeAddress. */
+            requires?: string[];
+            source?: string;
+            active?: boolean;
+            reviewed?: boolean;
+        };
+        /** @description A rule as a placed order keeps it (compliance.selectors.snapshot). */
+        RuleSnapshot: {
+            id: number;
+            name: string;
+            action: components["schemas"]["ComplianceAction"];
+            message: string;
+            requires: string[];
+            source: string;
+            /** @description [[productId, productTypeId or null], ...] the rule matched. */
+            lines: (number | null)[][];
+        };
         SalesReport: {
             /** Format: date */
             to: string;
@@ -2578,6 +2795,25 @@ export interface components {
             email: string;
             role: string;
         };
+        WhereAnswer: {
+            state: string | null;
+            cities: string[];
+            zips: string[];
+            counter: boolean | null;
+        };
+        WhereRequest: {
+            /**
+             * @description Two letters (CA).
+             * @default
+             */
+            state: string | null;
+            /** @description City names, as the USPS names a ZIP's city (compliance/places.py). */
+            cities?: string[];
+            /** @description ZIP codes (5 digits). */
+            zips?: string[];
+            /** @description true: only pickup at the counter; false: only away from it; null: either. */
+            counter?: boolean | null;
+        };
     };
     responses: never;
     parameters: never;
@@ -2590,7 +2826,7 @@ export interface operations {
     activity_list: {
         parameters: {
             query?: {
-                entity?: "category" | "hero" | "image" | "order" | "product" | "ride" | "settings" | "type" | "user";
+                entity?: "category" | "hero" | "image" | "order" | "product" | "ride" | "rule" | "settings" | "type" | "user";
                 /** @description Entries on or after that Los Angeles day. */
                 from?: string;
                 /** @description One record of `entity` (a number; a category's slug). A product's history holds its types' and images' entries too. */
@@ -3762,6 +3998,42 @@ export interface operations {
             };
         };
     };
+    compliance_check_retrieve: {
+        parameters: {
+            query: {
+                deliveryOption?: "delivery" | "pickup" | "shipping";
+                /** @description For delivery: 5 digits. */
+                deliveryZip?: string;
+                /** @description Ids, comma separated. */
+                productIds: string;
+                /** @description For shipping: two letters. */
+                shippingState?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CheckAnswer"];
+                };
+            };
+            /** @description Bad input: a message, and field problems under errors; nothing changes. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     compliance_delivery_sales: {
         parameters: {
             query?: {
@@ -4005,6 +4277,253 @@ export interface operations {
             };
             /** @description Signed in, but the role may not do this (docs/api.md, Roles). */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    compliance_rules_list: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rule"][];
+                };
+            };
+            /** @description No or bad token (with a WWW-Authenticate header). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Signed in, but the role may not do this (docs/api.md, Roles). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    compliance_rules_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["RuleFormRequest"];
+                "multipart/form-data": components["schemas"]["RuleFormRequest"];
+                "application/x-www-form-urlencoded": components["schemas"]["RuleFormRequest"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rule"];
+                };
+            };
+            /** @description Bad input: a message, and field problems under errors; nothing changes. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No or bad token (with a WWW-Authenticate header). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Signed in, but the role may not do this (docs/api.md, Roles). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    compliance_rules_retrieve: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rule"];
+                };
+            };
+            /** @description No or bad token (with a WWW-Authenticate header). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Signed in, but the role may not do this (docs/api.md, Roles). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rule not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    compliance_rules_destroy: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description No response body */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No or bad token (with a WWW-Authenticate header). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Signed in, but the role may not do this (docs/api.md, Roles). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rule not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    compliance_rules_partial_update: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["PatchedRuleFormRequest"];
+                "multipart/form-data": components["schemas"]["PatchedRuleFormRequest"];
+                "application/x-www-form-urlencoded": components["schemas"]["PatchedRuleFormRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rule"];
+                };
+            };
+            /** @description Bad input: a message, and field problems under errors; nothing changes. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No or bad token (with a WWW-Authenticate header). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Signed in, but the role may not do this (docs/api.md, Roles). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rule not found */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
