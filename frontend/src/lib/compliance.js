@@ -3,7 +3,7 @@
 // shop front asks for the products it shows at the cart's place (lib/cart.jsx `place`; pickup
 // at the counter until the shopper chooses) and shows the server's messages. The server
 // decides every line again at the quote and at checkout; nothing is judged here.
-import { useQuery } from '@tanstack/react-query';
+import { useQueries } from '@tanstack/react-query';
 import { api } from './api';
 import { useCart } from './cart';
 import { complianceKeys } from './queryKeys';
@@ -46,30 +46,30 @@ export const saleCheckQuery = (ids, params) => ({
 const same = (/** @type {unknown} */ a, /** @type {unknown} */ b) => String(a ?? '') === String(b ?? '');
 
 /**
- * The server's reason `productId` (with `typeId`, or none) cannot be bought, or ''. A line
- * without a type refuses the product with every type; a type's line refuses that type.
+ * The server's reason `productId` (with `typeId`, or none) cannot be bought, or ''. The server
+ * answers each product as such and each of its types: a type is judged by its own line (its
+ * own attributes may differ from the product's), a product without types by the product's.
  * @param {SaleCheck | null | undefined} check
  * @param {number | string} productId
  * @param {number | string | null} [typeId]
  */
 export function blockedMessage(check, productId, typeId = null) {
   const lines = (check?.blocked ?? []).filter((line) => same(line.productId, productId));
-  const found =
-    lines.find((line) => line.productTypeId === null || line.productTypeId === undefined) ??
-    (typeId === null || typeId === undefined ? null : lines.find((line) => same(line.productTypeId, typeId)));
+  const untyped = typeId === null || typeId === undefined;
+  const found = lines.find((line) =>
+    untyped ? line.productTypeId === null || line.productTypeId === undefined : same(line.productTypeId, typeId),
+  );
   return found ? found.message || '' : '';
 }
 
 /**
- * A card's word for a product: refused as a whole, or every one of its types refused.
+ * A card's word for a product: refused (with types: every one of its types refused).
  * @param {SaleCheck | null | undefined} check
  * @param {{id: number | string, types?: Array<{id: number | string}>}} product
  */
 export function productBlockedMessage(check, product) {
-  const own = blockedMessage(check, product.id);
-  if (own) return own;
   const types = Array.isArray(product.types) ? product.types : [];
-  if (!types.length) return '';
+  if (!types.length) return blockedMessage(check, product.id);
   const each = types.map((type) => blockedMessage(check, product.id, type.id));
   return each.every(Boolean) ? each[0] : '';
 }
@@ -79,6 +79,9 @@ export function productBlockedMessage(check, product) {
 export function noticeMessages(check) {
   return [...new Set((check?.notices ?? []).map((line) => line.message).filter(Boolean))];
 }
+
+// The server takes at most 200 ids a question: a long list of cards asks in pieces.
+const CHUNK = 100;
 
 /**
  * The check for `ids` at the cart's place; `enabled` false (a back-office viewer) asks nothing.
@@ -90,6 +93,13 @@ export function noticeMessages(check) {
 export function useSaleCheck(ids, enabled = true) {
   const { place } = useCart();
   const unique = [...new Set(ids.map(String))].sort();
-  const { data } = useQuery({ ...saleCheckQuery(unique, placeParams(place)), enabled: enabled && unique.length > 0 });
-  return data ?? NOTHING;
+  const chunks = [];
+  for (let start = 0; start < unique.length; start += CHUNK) chunks.push(unique.slice(start, start + CHUNK));
+  const params = placeParams(place);
+  const answers = useQueries({ queries: chunks.map((chunk) => ({ ...saleCheckQuery(chunk, params), enabled })) });
+  if (!answers.some((answer) => answer.data)) return NOTHING;
+  return {
+    blocked: answers.flatMap((answer) => answer.data?.blocked ?? []),
+    notices: answers.flatMap((answer) => answer.data?.notices ?? []),
+  };
 }
