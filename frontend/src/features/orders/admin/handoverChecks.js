@@ -73,12 +73,14 @@ const CHECK_WORDS = {
 
 export const checkWords = (check) => CHECK_WORDS[check] ?? check;
 
-// What the driver is told, one line per thing to check, whichever shape `checks` came in.
+// What the driver is told, one line per thing to check, whichever shape `checks` came in: the
+// ID's type and year as one line, then each other field, then any check this list does not know.
 export const checkList = (checks) => {
-  const names = checkNames(checks);
   const fields = fieldsFor(checks);
-  // The ID's two fields read as one line where the plain list asked for "id".
-  return names.some((n) => CHECK_WORDS[n] && !HANDOVER_FIELDS.includes(n)) ? names.map(checkWords) : fields.map(checkWords);
+  const words = fields.some((f) => f === 'idType' || f === 'birthYear') ? [CHECK_WORDS.id] : [];
+  fields.filter((f) => f !== 'idType' && f !== 'birthYear').forEach((f) => words.push(checkWords(f)));
+  const unknown = checkNames(checks).filter((n) => !CHECK_FIELDS[n] && !HANDOVER_FIELDS.includes(n));
+  return [...new Set([...words, ...unknown])];
 };
 
 // The rules' messages the person handing over reads out or checks (printed warnings, "ID at the
