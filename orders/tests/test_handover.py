@@ -275,7 +275,13 @@ def test_the_days_deliveries_come_in_booked_time_order(
     assert body["date"] == "2026-06-11"
     assert [o["id"] for o in body["orders"]] == [early.pk, middle.pk, late.pk]
     first = body["orders"][0]
-    assert first["checks"]["requiredFields"] == ["idType", "birthYear"]
+    # A vape delivered: the 21+ ID check and the first-run PACT Act rule (name, signature).
+    assert first["checks"]["requiredFields"] == [
+        "idType",
+        "birthYear",
+        "recipientName",
+        "signature",
+    ]
     assert first["phoneNumber"] and first["deliveryAddress"] and first["items"]
     assert staff_client.get("/api/orders/deliveries").json()["orders"] == []  # today: none
 

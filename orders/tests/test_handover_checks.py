@@ -15,6 +15,7 @@ from tests.factories import (
     checkout_body,
     line,
     make_product,
+    placed_order,
     png_bytes,
     post_checkout,
     signature_png_bytes,
@@ -254,3 +255,59 @@ def test_without_a_date_of_birth_on_file_only_the_age_is_checked(
     assert under.status_code == 400
     assert "under 21" in under.json()["errors"]["birthYear"][0]
     assert adult.status_code == 200
+
+
+# --- Through checkout: the first-run rules the order was placed under ----------------------
+
+
+def test_n2o_at_the_counter_asks_the_penal_code_record(customer_client, staff_client):
+    chargers = make_product(name="Cream Chargers 24", category="cream-chargers", quantity=10)
+    order = placed_order(customer_client, line(chargers), ageConfirmed=True)
+    checks = staff_client.get("/api/orders").json()["orders"][0]["checks"]
+    assert checks["requiredFields"] == list(EVERYTHING)
+    assert any(
+        message.startswith("WARNING: Inhaling nitrous oxide") for message in checks["messages"]
+    )
+
+    refused = hand_over(staff_client, order, **{**EVERYTHING, "homeAddress": " "})
+    done = hand_over(staff_client, order, **EVERYTHING)
+
+    assert refused.status_code == 400
+    assert refused.json()["errors"] == {
+        "homeAddress": ["The buyer's full home address is required (N2O sales log)."]
+    }
+    assert done.status_code == 200
+    answer = done.json()["order"]
+    assert answer["signatureUrl"] == f"/api/orders/{order.pk}/signature"
+    stored = Order.objects.get(pk=order.pk)
+    assert stored.handover_home_address == EVERYTHING["homeAddress"]
+
+
+def test_alcohol_asks_the_recipients_name_beside_the_id(customer_client, staff_client):
+    wine = make_product(name="Red Wine", category="alcohol", quantity=10)
+    order = placed_order(customer_client, line(wine), ageConfirmed=True)
+
+    refused = hand_over(staff_client, order, idType="Passport", birthYear=1990)
+    done = hand_over(
+        staff_client, order, idType="Passport", birthYear=1990, recipientName="Casey Customer"
+    )
+
+    assert refused.status_code == 400
+    assert list(refused.json()["errors"]) == ["recipientName"]
+    assert done.status_code == 200
+    assert Order.objects.get(pk=order.pk).handover_recipient == "Casey Customer"
+
+
+def test_a_vape_delivered_asks_a_signature_and_at_the_counter_does_not(
+    customer_client, staff_client
+):
+    vape = make_product(name="Tobacco Stick", category="disposables", quantity=10)
+    delivered = placed_order(customer_client, line(vape), option="delivery", ageConfirmed=True)
+    collected = placed_order(customer_client, line(vape), ageConfirmed=True)
+
+    answers = {o["id"]: o for o in staff_client.get("/api/orders").json()["orders"]}
+
+    assert "signature" in answers[delivered.pk]["checks"]["requiredFields"]
+    assert answers[collected.pk]["checks"]["requiredFields"] == ["idType", "birthYear"]
+    refused = hand_over(staff_client, delivered, **{**EVERYTHING, "signature": ""})
+    assert list(refused.json()["errors"]) == ["signature"]

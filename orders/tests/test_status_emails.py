@@ -9,7 +9,13 @@ import time_machine
 
 from common.shoptime import format_clock, format_day, format_day_and_clock, format_when
 from orders.models import OrderEvent
-from tests.factories import line, make_product, placed_order
+from tests.factories import (
+    line,
+    make_product,
+    placed_order,
+    signature_png_bytes,
+    signature_url,
+)
 
 pytestmark = pytest.mark.django_db
 
@@ -40,7 +46,14 @@ def on_clock(client_for, customer, admin_user):
 
 # 21+ goods are completed by a handover that records the ID check (the plain complete
 # refuses them): the same status change and email.
-ID_CHECKED = {"outcome": "delivered", "idType": "Driver licence", "birthYear": 1990}
+# A delivered vape's first-run rule asks the recipient's name and signature as well.
+ID_CHECKED = {
+    "outcome": "delivered",
+    "idType": "Driver licence",
+    "birthYear": 1990,
+    "recipientName": "Casey Customer",
+    "signature": signature_url(signature_png_bytes()),
+}
 
 
 def change(admin_client_api, order_id, verb, capture, checked=False):
