@@ -12,8 +12,11 @@ import time_machine
 
 from common.shoptime import SHOP_TIME_ZONE
 from tests.factories import (
+    checkout_body,
+    line,
     make_product,
     order_with_lines,
+    post_checkout,
     record_rule,
     signature_png_bytes,
     signature_url,
@@ -140,3 +143,25 @@ def test_from_after_to_is_a_400(logged):
 
     assert answer.status_code == 400
     assert list(answer.json()["errors"]) == ["from"]
+
+
+def test_a_counter_sale_through_checkout_is_logged_under_the_first_run_rule(
+    client_for, customer, staff_user
+):
+    chargers = make_product(name="Cream Chargers 24", price="15.00", category="cream-chargers")
+    with time_machine.travel(datetime(2026, 11, 20, 10, 0, tzinfo=LA), tick=False):
+        placed = post_checkout(
+            client_for(customer), checkout_body(line(chargers, 2), ageConfirmed=True)
+        )["order"]
+        staff = client_for(staff_user)
+        required = placed["checks"]["requiredFields"]
+        assert {"idType", "birthYear", "signature", "homeAddress"} <= set(required)
+        body = {**HANDOVER, "recipientName": "Casey Customer"}
+        answer = staff.post(f"/api/orders/{placed['id']}/handover", body, format="json")
+        assert answer.status_code == 200, answer.json()
+
+        rows = staff.get(f"{LOG}?from=2026-11-20&to=2026-11-20").json()["rows"]
+
+    assert [(r["orderId"], r["product"], r["quantity"], r["homeAddress"]) for r in rows] == [
+        (placed["id"], "Cream Chargers 24", 2, "400 W Chapman Ave, Orange, CA 92866")
+    ]
