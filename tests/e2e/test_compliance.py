@@ -10,7 +10,16 @@ from playwright.sync_api import expect
 from tests.liveserver import call
 
 from .conftest import ADMIN_PASSWORD, sign_in
-from .helpers import ADULT_BIRTH, _multipart, admin_tab, admin_token, make_customer, ok, unique
+from .helpers import (
+    ADULT_BIRTH,
+    _multipart,
+    admin_tab,
+    admin_token,
+    draw_signature,
+    make_customer,
+    ok,
+    unique,
+)
 from .test_team import PHONE, _book_delivery, _delivery_day, make_staff
 
 # The first-run rule's words (compliance/migrations/0002_first_run_rules.py).
@@ -84,17 +93,9 @@ def test_a_driver_records_the_id_and_a_signature_on_a_phone_and_the_order_comple
     form.get_by_label("Year of birth on the ID").fill(ADULT_BIRTH[:4])
     if "recipientName" in required:
         form.get_by_label("Recipient's name").fill("Paco Pact")
-    pad = form.get_by_role("img", name="Recipient's signature: not signed yet")
-    pad.scroll_into_view_if_needed()
-    box = pad.bounding_box()
-    # The pad fits the phone and takes a stroke drawn across it.
+    box = draw_signature(driver, form)
+    # The pad fits the phone.
     assert box["x"] >= 0 and box["x"] + box["width"] <= PHONE["width"], box
-    driver.mouse.move(box["x"] + 20, box["y"] + 30)
-    driver.mouse.down()
-    for step in range(1, 8):
-        driver.mouse.move(box["x"] + 20 + step * 30, box["y"] + 30 + (step % 3) * 25)
-    driver.mouse.up()
-    expect(form.get_by_role("img", name="Recipient's signature: signed")).to_be_visible()
     assert driver.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
     form.get_by_role("button", name="Complete hand-over").click()
     expect(driver.get_by_text("Order handed over.")).to_be_visible()
