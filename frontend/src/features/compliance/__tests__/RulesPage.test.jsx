@@ -97,7 +97,8 @@ test("the form sends the rule and shows the server's messages beside the fields"
     source: '',
     active: true,
   });
-});
+  // A long form typed key by key: more than the default 5 s on a busy machine.
+}, 30000);
 
 test('a rule is switched off with a PATCH, and deleted only after the confirmation', async () => {
   const { user, fetchMock } = renderRules([FLAVOURED], {

@@ -56,7 +56,8 @@ test('the form shows what the category gives, and sends what the owner sets (nul
     thcDetectable: null,
     alcohol: null,
   });
-});
+  // A long form typed key by key: more than the default 5 s on a busy machine.
+}, 30000);
 
 test("a type inherits its product's own value before the category's, and clears back to inheriting", () => {
   expect(inheritedFrom({ flavoured: false }, JUICE_DEFAULTS)).toMatchObject({ flavoured: false, nicotineMg: 3 });
