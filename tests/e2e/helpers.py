@@ -301,3 +301,18 @@ def to_checkout_step(page, option_label, confirm_age=True):
     if confirm_age and age.count():
         age.check()
     return drawer
+
+
+def draw_signature(page, form, label="Recipient's signature"):
+    """A stroke across the hand-over form's signature pad, drawn with the pointer (a finger on
+    a phone, a mouse here: the pad listens to pointer events either way)."""
+    pad = form.get_by_role("img", name=f"{label}: not signed yet")
+    pad.scroll_into_view_if_needed()
+    box = pad.bounding_box()
+    page.mouse.move(box["x"] + 20, box["y"] + 30)
+    page.mouse.down()
+    for step in range(1, 8):
+        page.mouse.move(box["x"] + 20 + step * 30, box["y"] + 30 + (step % 3) * 25)
+    page.mouse.up()
+    expect(form.get_by_role("img", name=f"{label}: signed")).to_be_visible()
+    return box

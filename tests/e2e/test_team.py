@@ -13,8 +13,10 @@ from tests.liveserver import call
 
 from .conftest import sign_in
 from .helpers import (
+    ADULT_BIRTH,
     add_to_cart,
     admin_token,
+    draw_signature,
     la_today,
     make_customer,
     make_product,
@@ -146,7 +148,15 @@ def test_the_drivers_view_on_a_phone_delivers_with_an_id_check_and_records_a_fai
     # Booked out of order: the view lists them by booked time.
     late = _book_delivery(server, customer, balloons, day, second_time, "Dora Late")
     early = _book_delivery(server, customer, juice, day, first_time, "Dora Early")
-    assert early["checks"] == ["id"] and late["checks"] == []
+    # The 21+ ID check, and the first-run rule of a delivered nicotine product (the PACT Act):
+    # the recipient's name and signature.
+    assert set(early["checks"]["requiredFields"]) == {
+        "idType",
+        "birthYear",
+        "recipientName",
+        "signature",
+    }, early["checks"]
+    assert late["checks"]["requiredFields"] == []
 
     driver = sign_in(new_page(viewport=PHONE), make_staff(server, "Dev Driver"))
     driver.goto(f"/deliveries?date={day}")
@@ -177,7 +187,9 @@ def test_the_drivers_view_on_a_phone_delivers_with_an_id_check_and_records_a_fai
         "Complete every check before handing the order over."
     )
     form.get_by_label("ID type").select_option("Driver's license")
-    form.get_by_label("Year of birth on the ID").fill("1990")
+    form.get_by_label("Year of birth on the ID").fill(ADULT_BIRTH[:4])
+    form.get_by_label("Recipient's name").fill("Dora Door")
+    draw_signature(driver, form)
     form.get_by_role("button", name="Complete hand-over").click()
     expect(driver.get_by_text("Order handed over.")).to_be_visible()
     expect(first.get_by_text(re.compile(r"^Handed over .* by Dev Driver$"))).to_be_visible()

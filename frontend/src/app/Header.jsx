@@ -25,6 +25,7 @@ export const ADMIN_TABS = [
   { page: 'users', label: 'Users', to: '/users' },
   { page: 'promotions', label: 'Promotions', to: '/promotions' },
   { page: 'taxes', label: 'Taxes', to: '/taxes' },
+  { page: 'compliance', label: 'Compliance', to: '/compliance' },
   { page: 'settings', label: 'Settings', to: '/settings' },
   { page: 'activity', label: 'Activity', to: '/activity' },
 ];

@@ -43,6 +43,9 @@ const TaxReportPage = lazy(() =>
 const PromotionsPage = lazy(() =>
   import(/* webpackChunkName: "admin" */ '../features/promotions').then((m) => ({ default: m.PromotionsPage })),
 );
+const CompliancePage = lazy(() =>
+  import(/* webpackChunkName: "admin" */ '../features/compliance').then((m) => ({ default: m.CompliancePage })),
+);
 const AccountPage = lazy(() => import(/* webpackChunkName: "account" */ '../features/account').then((m) => ({ default: m.AccountPage })));
 const UsersPage = lazy(() => import(/* webpackChunkName: "admin" */ '../features/users').then((m) => ({ default: m.UsersPage })));
 const SettingsPage = lazy(() => import(/* webpackChunkName: "admin" */ '../features/settings').then((m) => ({ default: m.SettingsPage })));
@@ -129,6 +132,7 @@ export function AppRoutes() {
           <Route path="activity" element={<ByRole admin={ActivityPage} customer={AccessDenied} />} />
           <Route path="promotions" element={<ByRole admin={PromotionsPage} customer={AccessDenied} />} />
           <Route path="taxes" element={<ByRole admin={TaxReportPage} customer={AccessDenied} />} />
+          <Route path="compliance/*" element={<ByRole page="compliance" admin={CompliancePage} customer={AccessDenied} />} />
           <Route path="order-confirmation" element={<OrderConfirmationPage />} />
           <Route path="account" element={<ByRole admin={AccessDenied} customer={AccountPage} />} />
         </Route>

@@ -3,6 +3,35 @@ import { useSession } from './session';
 
 const CART_KEY = 'cart';
 const OWNER_KEY = 'cartOwner';
+const PLACE_KEY = 'cartPlace';
+
+// Where the cart goes, as the checkout last knew it: {deliveryOption, deliveryZip,
+// shippingState}; none chosen yet reads as pickup at the counter (the server's default). The
+// product pages ask the compliance rules about this place (lib/compliance.js).
+export const PICKUP_PLACE = { deliveryOption: '', deliveryZip: '', shippingState: '' };
+
+function readPlace() {
+  try {
+    const stored = JSON.parse(localStorage.getItem(PLACE_KEY) || 'null');
+    if (stored && typeof stored === 'object') return { ...PICKUP_PLACE, ...placeOf(stored) };
+  } catch {
+    /* unreadable: pickup */
+  }
+  return PICKUP_PLACE;
+}
+
+// Only what decides a place: a whole ZIP code, a two-letter state.
+export function placeOf({ deliveryOption = '', deliveryZip = '', shippingState = '' } = {}) {
+  const zip = String(deliveryZip || '').trim();
+  const state = String(shippingState || '')
+    .trim()
+    .toUpperCase();
+  return {
+    deliveryOption: String(deliveryOption || ''),
+    deliveryZip: deliveryOption === 'delivery' && /^\d{5}$/.test(zip) ? zip : '',
+    shippingState: deliveryOption === 'shipping' && /^[A-Z]{2}$/.test(state) ? state : '',
+  };
+}
 
 export function cartKeyFor(productId, typeId) {
   return typeId === null || typeId === undefined ? String(productId) : `${productId}_${typeId}`;
@@ -77,6 +106,7 @@ export function CartProvider({ children }) {
   const { user } = useSession();
   const [items, setItems] = useState(readCart);
   const [isOpen, setOpen] = useState(false);
+  const [place, setPlaceState] = useState(readPlace);
   // addItem/updateQuantity answer synchronously, so they read the latest lines from a ref.
   const itemsRef = useRef(items);
 
@@ -136,14 +166,23 @@ export function CartProvider({ children }) {
 
   const removeItem = useCallback((cartKey) => commit(itemsRef.current.filter((i) => i.cartKey !== cartKey)), [commit]);
   const clear = useCallback(() => commit([]), [commit]);
+  const setPlace = useCallback((next) => {
+    const known = placeOf(next);
+    setPlaceState((current) => (JSON.stringify(current) === JSON.stringify(known) ? current : known));
+    try {
+      localStorage.setItem(PLACE_KEY, JSON.stringify(known));
+    } catch {
+      /* storage unavailable: the place still holds for this visit */
+    }
+  }, []);
   const open = useCallback(() => setOpen(true), []);
   const close = useCallback(() => setOpen(false), []);
 
   const value = useMemo(() => {
     const count = items.reduce((sum, i) => sum + i.quantity, 0);
     const subtotal = Math.round(items.reduce((sum, i) => sum + (unitPrice(i.product, i.selectedType) ?? 0) * i.quantity, 0) * 100) / 100;
-    return { items, count, subtotal, isOpen, open, close, addItem, updateQuantity, removeItem, clear };
-  }, [items, isOpen, open, close, addItem, updateQuantity, removeItem, clear]);
+    return { items, count, subtotal, isOpen, open, close, addItem, updateQuantity, removeItem, clear, place, setPlace };
+  }, [items, isOpen, open, close, addItem, updateQuantity, removeItem, clear, place, setPlace]);
 
   return <CartContext.Provider value={value}>{children}</CartContext.Provider>;
 }

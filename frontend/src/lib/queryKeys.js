@@ -86,3 +86,17 @@ export const announcementKeys = {
   /** @type {(after?: {afterOrder: number, afterRide: number} | null) => unknown[]} */
   since: (after = null) => ['announcements', after],
 };
+
+// Compliance (issue 38): what the rules let be sold at a place (the shop front asks for the
+// products shown), and the back office's rules and records. Invalidating `all` after a rule
+// changes makes every open shop-front screen ask again.
+export const complianceKeys = {
+  all: ['compliance'],
+  /** @type {(ids: Array<number | string>, place: Record<string, string>) => unknown[]} */
+  check: (ids, place) => ['compliance', 'check', { ids: ids.map(String), ...place }],
+  rules: () => ['compliance', 'rules'],
+  /** @type {(range: {from: string, to: string}) => unknown[]} */
+  n2oLog: (range) => ['compliance', 'n2o-log', range],
+  /** @type {(month: string) => unknown[]} */
+  deliverySales: (month) => ['compliance', 'delivery-sales', month],
+};

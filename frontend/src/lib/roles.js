@@ -21,6 +21,7 @@ const PAGE_ROLES = {
   activity: ADMIN_ONLY,
   promotions: ADMIN_ONLY,
   taxes: ADMIN_ONLY,
+  compliance: ADMIN_ONLY,
 };
 
 // A role the app does not know reads as a customer's: it is shown the least.

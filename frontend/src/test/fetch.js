@@ -9,6 +9,8 @@ export const SERVER_DEFAULTS = {
   'GET /api/categories': { status: 200, body: CATEGORIES },
   // An open Orders, Today or Rides page polls the back office's news: nothing new unless a test says so.
   'GET /api/announcements': { status: 200, body: { latestOrderId: null, latestRideId: null, orders: [], rides: [] } },
+  // The shop front asks what the rules let be sold at the cart's place: nothing refused unless a test says so.
+  'GET /api/compliance/check': { status: 200, body: { blocked: [], notices: [] } },
 };
 
 let unmatched = [];

@@ -158,6 +158,7 @@ test('admin header: the admin tabs with page ids, Dashboard first, no cart and n
     ['Users', 'users'],
     ['Promotions', 'promotions'],
     ['Taxes', 'taxes'],
+    ['Compliance', 'compliance'],
     ['Settings', 'settings'],
     ['Activity', 'activity'],
   ]);

@@ -104,6 +104,7 @@ export const EMPTY_FORM = {
   deliveryZip: '',
   shippingState: '',
   ageConfirmed: false,
+  dateOfBirth: '',
   specialInstructions: '',
 };
 

@@ -17,12 +17,16 @@ export function quoteLine(quote, item) {
   );
 }
 
-// The server's reason a line cannot be ordered here (`blocked`), or ''.
-export function quoteBlock(quote, item) {
-  const found = (quote?.blocked || []).find(
-    (line) => String(line.productId) === String(item.productId) && String(line.productTypeId ?? '') === String(item.productTypeId ?? ''),
-  );
-  return found ? found.message || '' : '';
+// The server's reasons a line cannot be ordered at the chosen place (the quote's `blocked`, one
+// entry per rule that refuses it), each said once; [] when it can.
+export function quoteBlocks(quote, item) {
+  const messages = (quote?.blocked || [])
+    .filter(
+      (line) => String(line.productId) === String(item.productId) && String(line.productTypeId ?? '') === String(item.productTypeId ?? ''),
+    )
+    .map((line) => line.message || '')
+    .filter(Boolean);
+  return [...new Set(messages)];
 }
 
 export function useCartQuote(form, optionId, promoCode) {

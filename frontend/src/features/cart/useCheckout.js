@@ -24,6 +24,7 @@ const FORM_FIELDS = [
   'deliveryDate',
   'deliveryTime',
   'ageConfirmed',
+  'dateOfBirth',
   'deliveryOption',
 ];
 
@@ -37,6 +38,10 @@ export function formRefusal(err) {
 // holds, a network failure), in the server's words when it gave some. Never a toast: the form is
 // where the shopper fixes it.
 export function checkoutRefusal(err) {
+  // Lines the compliance rules refuse at this place: each named with the rule's message
+  // ("<Product - Type>: <message>"), shown beside its line.
+  const lines = err?.errors?.cartItems;
+  if (Array.isArray(lines) && lines.length) return { field: 'cartItems', message: serverMessage(err, ORDER_FAILED), lines };
   const beside = formRefusal(err);
   if (beside) return beside;
   return { field: 'form', message: err && err.isNetwork ? ORDER_NETWORK_ERROR : serverMessage(err, ORDER_FAILED) };

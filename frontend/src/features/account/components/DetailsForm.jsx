@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { formatDay } from '../../../lib/format';
 import { useToast } from '../../../lib/toast';
 import { useSaveDetails } from '../api';
 
@@ -16,12 +17,63 @@ const formOf = (me) => ({
   phone: me?.phone ?? '',
   deliveryAddress: me?.deliveryAddress ?? '',
   deliveryZip: me?.deliveryZip ?? '',
+  dateOfBirth: '',
 });
 
 // The server's refusal of one field, shown beside it: { field: message }.
 function fieldErrors(err) {
   const errors = (err && err.errors) || {};
-  return Object.fromEntries(FIELDS.filter((f) => errors[f.name]?.length).map((f) => [f.name, errors[f.name][0]]));
+  return Object.fromEntries(
+    [...FIELDS.map((f) => f.name), 'dateOfBirth'].filter((name) => errors[name]?.length).map((name) => [name, errors[name][0]]),
+  );
+}
+
+// The body: the date of birth only when one is given (it is set once; afterwards the shop changes it).
+function detailsBody(form) {
+  const { dateOfBirth, ...rest } = form;
+  const body = { ...rest, name: form.name.trim(), deliveryZip: form.deliveryZip.trim() };
+  return dateOfBirth ? { ...body, dateOfBirth } : body;
+}
+
+// The date of birth: asked once (21+ orders need it); once set it is shown, and only the shop changes it.
+function BirthDate({ saved, value, error, onChange }) {
+  if (saved) {
+    return (
+      <div className="field">
+        <span className="field__label" id="account-dateOfBirth-label">
+          Date of birth
+        </span>
+        <p aria-labelledby="account-dateOfBirth-label" data-testid="account-dateOfBirth">
+          <strong>{formatDay(saved)}</strong>
+        </p>
+        <p className="form-hint">Set once: ask the shop to change it.</p>
+      </div>
+    );
+  }
+  return (
+    <div className="field">
+      <label htmlFor="account-dateOfBirth">Date of birth</label>
+      <input
+        id="account-dateOfBirth"
+        name="dateOfBirth"
+        type="date"
+        autoComplete="bday"
+        value={value}
+        onChange={(e) => onChange(e.target.value)}
+        aria-invalid={error ? 'true' : undefined}
+        aria-describedby={error ? 'account-dateOfBirth-error' : 'account-dateOfBirth-hint'}
+      />
+      {error ? (
+        <p id="account-dateOfBirth-error" className="field__error" role="alert">
+          {error}
+        </p>
+      ) : (
+        <p id="account-dateOfBirth-hint" className="form-hint">
+          Orders of 21+ goods need it. Once saved, only the shop can change it.
+        </p>
+      )}
+    </div>
+  );
 }
 
 export function DetailsForm({ me }) {
@@ -35,17 +87,14 @@ export function DetailsForm({ me }) {
   const submit = (e) => {
     e.preventDefault();
     setErrors({});
-    save.mutate(
-      { ...form, name: form.name.trim(), deliveryZip: form.deliveryZip.trim() },
-      {
-        onSuccess: () => toast.success(SAVED_TEXT),
-        onError: (err) => {
-          const found = fieldErrors(err);
-          setErrors(found);
-          if (!Object.keys(found).length) toast.error(err?.serverMessage || 'Could not save your details.');
-        },
+    save.mutate(detailsBody(form), {
+      onSuccess: () => toast.success(SAVED_TEXT),
+      onError: (err) => {
+        const found = fieldErrors(err);
+        setErrors(found);
+        if (!Object.keys(found).length) toast.error(err?.serverMessage || 'Could not save your details.');
       },
-    );
+    });
   };
 
   return (
@@ -73,6 +122,12 @@ export function DetailsForm({ me }) {
           ) : null}
         </div>
       ))}
+      <BirthDate
+        saved={me?.dateOfBirth}
+        value={form.dateOfBirth}
+        error={errors.dateOfBirth}
+        onChange={(value) => setForm((f) => ({ ...f, dateOfBirth: value }))}
+      />
       <button type="submit" className="button button--primary" disabled={save.isPending}>
         {save.isPending ? 'Saving...' : 'Save details'}
       </button>

@@ -13,7 +13,7 @@ import './cart.css';
 const TITLES = { cart: 'Shopping Cart', delivery: 'Delivery Options', checkout: 'Checkout' };
 
 export function CartDrawer() {
-  const { isOpen, close } = useCart();
+  const { isOpen, close, setPlace } = useCart();
   const [step, setStep] = useState('cart');
   const [option, setOption] = useState('');
   const [form, setForm] = useState(EMPTY_FORM);
@@ -27,6 +27,11 @@ export function CartDrawer() {
   useEffect(() => {
     if (step === 'checkout' && me.data) setForm((current) => prefillCheckout(current, me.data));
   }, [step, me.data]);
+
+  // The place chosen here is the one the product pages ask the compliance rules about.
+  useEffect(() => {
+    if (option) setPlace({ deliveryOption: option, deliveryZip: form.deliveryZip, shippingState: form.shippingState });
+  }, [option, form.deliveryZip, form.shippingState, setPlace]);
 
   // Closing the drawer resets it to the cart step (the form is kept, so a shopper
   // who closes it by mistake does not retype it).
@@ -63,6 +68,7 @@ export function CartDrawer() {
         )}
         {step === 'checkout' && (
           <CheckoutStep
+            me={me.data}
             option={option}
             form={form}
             promoCode={promoCode}

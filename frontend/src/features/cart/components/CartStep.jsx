@@ -2,11 +2,12 @@ import { useRef, useState } from 'react';
 import { MoneyLines } from '../../../components/MoneyLines';
 import { SalePrice } from '../../../components/SalePrice';
 import { availableStock, useCart } from '../../../lib/cart';
+import { noticeMessages, useSaleCheck } from '../../../lib/compliance';
 import { formatPrice } from '../../../lib/format';
 import { useShopInfo } from '../../../lib/shopInfo';
 import { useToast } from '../../../lib/toast';
 import { unitsPerLineMessage } from '../saleRules';
-import { quoteBlock, quoteLine, useCartQuote } from '../useCartQuote';
+import { quoteBlocks, quoteLine, useCartQuote } from '../useCartQuote';
 import { useCartLines } from '../useCartLines';
 import { PromoCodeField } from './PromoCodeField';
 
@@ -61,7 +62,7 @@ function lineLimits({ product, selectedType, quantity }, maxUnits, fullName) {
   };
 }
 
-function CartLine({ item, line, maxUnits, priced, block }) {
+function CartLine({ item, line, maxUnits, priced, blocks }) {
   const { updateQuantity, removeItem } = useCart();
   const toast = useToast();
   const { product, selectedType, quantity } = item;
@@ -93,7 +94,7 @@ function CartLine({ item, line, maxUnits, priced, block }) {
   }
 
   return (
-    <li className={`cart-line${line.reason ? ' cart-line--blocked' : ''}`}>
+    <li className={`cart-line${line.reason || blocks.length ? ' cart-line--blocked' : ''}`}>
       {thumb ? (
         <img className="cart-line__thumb" src={thumb} alt={product.name} width="64" height="64" loading="lazy" />
       ) : (
@@ -103,7 +104,11 @@ function CartLine({ item, line, maxUnits, priced, block }) {
         <p className="cart-line__name">{product.name}</p>
         {selectedType && <p className="cart-line__type">{selectedType.name}</p>}
         <UnitPrice line={line} priced={priced} id={problemId} />
-        {block && <p className="cart-line__problem">{block}</p>}
+        {blocks.map((text) => (
+          <p key={text} className="cart-line__problem" data-testid="cart-line-blocked">
+            {text}
+          </p>
+        ))}
         <div className="cart-line__controls">
           <div className="qty" role="group" aria-label={`Quantity of ${fullName}`}>
             <button
@@ -157,6 +162,21 @@ export function QuoteSummary({ quote, error, estimatedFor, feeLabel, testId }) {
   );
 }
 
+// What the rules will ask when the order is handed over ("Bring a photo ID"), said before checkout.
+function HandoverNotices({ notices }) {
+  if (!notices.length) return null;
+  return (
+    <div className="cart-notices" role="note" aria-label="At hand-over">
+      <p className="cart-notices__title">At hand-over</p>
+      <ul>
+        {notices.map((text) => (
+          <li key={text}>{text}</li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
 export const feeLabelOf = (option) => (option?.id === 'shipping' ? 'Shipping Fee' : 'Delivery Fee');
 
 export function CartStep({ onContinue, form, option: optionId, promoCode, onPromoCode }) {
@@ -166,10 +186,13 @@ export function CartStep({ onContinue, form, option: optionId, promoCode, onProm
   const { quote, error, option, estimated } = useCartQuote(form, optionId, promoCode);
   const [stopped, setStopped] = useState(false);
   const listRef = useRef(null);
+  const notices = noticeMessages(useSaleCheck(items.map((item) => item.productId)));
+  const ruled = items.filter((item) => quoteBlocks(quote, item).length);
+  const stops = blocked.length + ruled.length;
 
   // A line checkout would refuse stops the shopper here, with its Remove button at hand.
   function proceed() {
-    if (blocked.length) {
+    if (stops) {
       setStopped(true);
       listRef.current?.querySelector('.cart-line--blocked .cart-line__remove')?.focus();
       return;
@@ -196,10 +219,11 @@ export function CartStep({ onContinue, form, option: optionId, promoCode, onProm
             line={line}
             maxUnits={maxUnitsPerLine}
             priced={quoteLine(quote, item)}
-            block={quoteBlock(quote, item)}
+            blocks={quoteBlocks(quote, item)}
           />
         ))}
       </ul>
+      <HandoverNotices notices={notices} />
       <div className="cart-footer">
         <PromoCodeField code={promoCode} promo={quote?.promo} onApply={onPromoCode} />
         <QuoteSummary
@@ -209,7 +233,7 @@ export function CartStep({ onContinue, form, option: optionId, promoCode, onProm
           feeLabel={feeLabelOf(option)}
           testId="cart"
         />
-        {stopped && blocked.length > 0 && (
+        {stopped && stops > 0 && (
           // The lines say which and why; this says what to do, in the server's words.
           <p className="form-error" role="alert">
             {cartLineMessages?.review}

@@ -12,12 +12,13 @@ import { useCartQuote } from '../useCartQuote';
 import { useCartLines } from '../useCartLines';
 import { QuoteSummary, feeLabelOf } from './CartStep';
 import { AgeConfirmation, AppointmentFields, Field } from './CheckoutFields';
+import { RuleRefusals } from './RuleRefusals';
 
 // The earliest delivery moment moves with the clock: the rules are read again when this step
 // opens if the copy in hand is older than this.
 const RULES_FRESH_MS = 60 * 1000;
 
-const TOP_OF_FORM = ['form', 'cart', 'deliveryOption'];
+const TOP_OF_FORM = ['form', 'cart', 'cartItems', 'deliveryOption'];
 
 // A field's id, name and, when it is the one at fault, its error marks.
 function fieldState(name, atFault) {
@@ -111,7 +112,24 @@ async function phoneRefusal(queryClient, form, option) {
   }
 }
 
-export function CheckoutStep({ option: optionId, form, promoCode, onChange, onBack, placing, onPlace }) {
+// A 21+ order needs the customer's date of birth (asked once; afterwards only the shop changes it).
+// Asked when a 21+ cart's customer has none on the profile, or when the server named it.
+const birthDateAsked = (askAge, me, problem) => Boolean(askAge && me && !me.dateOfBirth) || problem?.field === 'dateOfBirth';
+
+// The checkout body with the date of birth, when it was asked and given.
+const withBirthDate = (payload, asked, form) => (asked && form.dateOfBirth ? { ...payload, dateOfBirth: form.dateOfBirth } : payload);
+
+function BirthDateField({ show, input, error }) {
+  if (!show) return null;
+  const hint = <p className="form-hint">Asked once: orders of 21+ goods need it, and the ID shown at hand-over must agree.</p>;
+  return (
+    <Field id="checkout-dateOfBirth" label="Date of birth" error={error('dateOfBirth')} hint={hint}>
+      <input type="date" autoComplete="bday" {...input('dateOfBirth')} />
+    </Field>
+  );
+}
+
+export function CheckoutStep({ me, option: optionId, form, promoCode, onChange, onBack, placing, onPlace }) {
   const { items } = useCart();
   const { blocked, orderable } = useCartLines();
   const { quote, error: quoteError } = useCartQuote(form, optionId, promoCode);
@@ -125,6 +143,7 @@ export function CheckoutStep({ option: optionId, form, promoCode, onChange, onBa
   const [ageAsked, setAgeAsked] = useState(false);
   const restricted = restrictedProducts(items, categoryById);
   const askAge = restricted.length > 0 || ageAsked;
+  const askBirthDate = birthDateAsked(askAge, me, problem);
   const formRef = useRef(null);
   const today = todayLA();
   const { bounds, day } = useDeliveryDay(form, option, shop, today);
@@ -150,10 +169,9 @@ export function CheckoutStep({ option: optionId, form, promoCode, onChange, onBa
   // After the render that shows it: the field at fault may only now be on screen (the age box).
   useEffect(() => {
     if (!problem || !formRef.current) return;
-    const target =
-      problem.field === 'cart'
-        ? formRef.current.querySelector('.checkout-blocked__remove')
-        : formRef.current.querySelector(`[name="${problem.field}"]`);
+    const target = ['cart', 'cartItems'].includes(problem.field)
+      ? formRef.current.querySelector('.checkout-blocked__remove')
+      : formRef.current.querySelector(`[name="${problem.field}"]`);
     if (target) target.focus();
   }, [problem]);
 
@@ -177,9 +195,8 @@ export function CheckoutStep({ option: optionId, form, promoCode, onChange, onBa
     }
     setProblem(null);
     const code = priced.quote.promo?.applied ? promoCode : '';
-    const answer = await onPlace(
-      checkoutPayload({ ...form, ageConfirmed: askAge && form.ageConfirmed }, option, orderable, priced.quote, code),
-    );
+    const payload = checkoutPayload({ ...form, ageConfirmed: askAge && form.ageConfirmed }, option, orderable, priced.quote, code);
+    const answer = await onPlace(withBirthDate(payload, askBirthDate, form));
     if (answer && answer.refusal) show(answer.refusal);
   }
 
@@ -196,6 +213,7 @@ export function CheckoutStep({ option: optionId, form, promoCode, onChange, onBa
         </p>
       )}
       <BlockedLines blocked={blocked} />
+      <RuleRefusals problem={problem} />
       <Field id="checkout-customerName" label="Full Name" error={error('customerName')}>
         <input type="text" autoComplete="name" {...input('customerName')} />
       </Field>
@@ -216,6 +234,8 @@ export function CheckoutStep({ option: optionId, form, promoCode, onChange, onBa
           }}
         />
       )}
+
+      <BirthDateField show={askBirthDate} input={input} error={error} />
 
       <QuoteSummary quote={quote} error={quoteError} feeLabel={feeLabelOf(option)} testId="checkout" />
 

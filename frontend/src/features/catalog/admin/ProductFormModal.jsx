@@ -10,6 +10,8 @@ import { describeChanges, rebaseValues, staleMessage } from './productVersion';
 import { rowsFromTypes, typesPayload, typesStockTotal, validateTypeRows } from './typeRows';
 import ProductImagesField from './ProductImagesField';
 import ProductTypesEditor from './ProductTypesEditor';
+import { RegulatoryFields } from './RegulatoryFields';
+import { inheritedFrom, ownOf, regulatoryChange } from './regulatory';
 import { useProductHistoryTabs } from './ProductHistory';
 import { actionFailureMessage, progressPercent } from '../../../lib/messages';
 import { FormModalActions } from '../../../components/FormModalActions';
@@ -170,6 +172,8 @@ function ProductForm({ product, etag, defaultCategory, onClose, onSaved }) {
   const [existing, setExisting] = useState(() => [...(product?.images || [])]);
   const [newFiles, setNewFiles] = useState([]);
   const [typeRowsState, setTypeRows] = useState(() => rowsFromTypes(product?.types));
+  const [regulatoryOwn, setRegulatoryOwn] = useState(() => ownOf(product));
+  const fromCategory = inheritedFrom(categories.find((c) => c.id === category)?.regulatory);
   const [showErrors, setShowErrors] = useState(false);
   const [formError, setFormError] = useState(null);
   const [progress, setProgress] = useState(null);
@@ -193,6 +197,7 @@ function ProductForm({ product, etag, defaultCategory, onClose, onSaved }) {
     setTypeRows((current) =>
       JSON.stringify(current) === JSON.stringify(rowsFromTypes(base.product.types)) ? rowsFromTypes(fresh.product.types) : current,
     );
+    setRegulatoryOwn((current) => (JSON.stringify(current) === JSON.stringify(ownOf(base.product)) ? ownOf(fresh.product) : current));
     setBase(fresh);
     return message;
   };
@@ -238,6 +243,7 @@ function ProductForm({ product, etag, defaultCategory, onClose, onSaved }) {
             newFiles: files,
             isUpdate,
             types: typesPayload(typeRowsState),
+            regulatory: regulatoryChange(regulatoryOwn, ownOf(base.product)),
           });
         },
         onProgress: (p) => setProgress(progressPercent(p)),
@@ -355,7 +361,24 @@ function ProductForm({ product, etag, defaultCategory, onClose, onSaved }) {
           onRemoveNew={(key) => setNewFiles((prev) => prev.filter((entry) => entry.key !== key))}
         />
 
-        <ProductTypesEditor rows={typeRowsState} onChange={setTypeRows} disabled={saving} showErrors={showErrors} />
+        <RegulatoryFields
+          summary="Regulatory attributes"
+          idPrefix={formId}
+          legend="Regulatory attributes"
+          own={regulatoryOwn}
+          inherited={fromCategory}
+          inheritedFrom="category"
+          onChange={setRegulatoryOwn}
+          disabled={saving}
+        />
+
+        <ProductTypesEditor
+          rows={typeRowsState}
+          onChange={setTypeRows}
+          disabled={saving}
+          showErrors={showErrors}
+          inherited={inheritedFrom(regulatoryOwn, fromCategory)}
+        />
 
         {progress !== null && (
           <div className="admin-progress">

@@ -1,7 +1,8 @@
+import { RegulatoryFields } from './RegulatoryFields';
+import { NOTHING_OWN } from './regulatory';
 import { newTypeRow } from './typeRows';
 
-// Rows of product types (flavour, size...). New rows carry a temporary id until saved.
-export default function ProductTypesEditor({ rows, onChange, disabled, showErrors }) {
+export default function ProductTypesEditor({ rows, onChange, disabled, showErrors, inherited = NOTHING_OWN }) {
   const update = (id, field, value) => onChange(rows.map((row) => (row.id === id ? { ...row, [field]: value } : row)));
   const remove = (id) => onChange(rows.filter((row) => row.id !== id));
   const add = () => onChange([...rows, newTypeRow()]);
@@ -87,6 +88,18 @@ export default function ProductTypesEditor({ rows, onChange, disabled, showError
             >
               Remove
             </button>
+            <div className="admin-type-regulatory">
+              <RegulatoryFields
+                summary={`${label} regulatory attributes`}
+                idPrefix={`type-${row.id}`}
+                legend={`${label} regulatory attributes`}
+                own={row.regulatoryOwn || NOTHING_OWN}
+                inherited={inherited}
+                inheritedFrom="product"
+                onChange={(next) => update(row.id, 'regulatoryOwn', next)}
+                disabled={disabled}
+              />
+            </div>
             {missingName && (
               <p className="admin-field-error" role="alert">
                 Please enter name for the product type

@@ -71,8 +71,9 @@ export const isStale = (/** @type {{status?: number} | null | undefined} */ err)
  * @param {File[]} parts.newFiles
  * @param {boolean} parts.isUpdate
  * @param {Schemas['ProductTypeFormRequest'][] | null | undefined} parts.types
+ * @param {Record<string, unknown> | null} [parts.regulatory] the product's own attributes (null: inherited)
  */
-export function buildProductFormData({ values, existingImages, newFiles, isUpdate, types }) {
+export function buildProductFormData({ values, existingImages, newFiles, isUpdate, types, regulatory }) {
   const form = new FormData();
   form.append('name', values.name.trim());
   form.append('description', values.description || '');
@@ -87,6 +88,8 @@ export function buildProductFormData({ values, existingImages, newFiles, isUpdat
   if (!types?.length) form.append('quantity', String(values.quantity ?? '').trim());
   if (isUpdate) form.append('existingImages', JSON.stringify(existingImages));
   if (types) form.append('types', JSON.stringify(types));
+  // As JSON, like the types: each key null where the category's default applies.
+  if (regulatory) form.append('regulatory', JSON.stringify(regulatory));
   newFiles.forEach((file) => form.append('images', file, file.name));
   return form;
 }

@@ -1,12 +1,21 @@
 // Product types as edited in the form: rows keep the server's id, or a temporary 'tmp-<n>' id
 // until saved. Pure functions so the payload can be tested without a form.
+import { NOTHING_OWN, ownOf, regulatoryChange } from './regulatory';
 
 export const TYPE_NAME_REQUIRED = 'Please enter name for the product type';
 
 let tmpCounter = 0;
 export function newTypeRow() {
   tmpCounter += 1;
-  return { id: `tmp-${tmpCounter}`, name: '', price: '', compareAtPrice: '', availability: true, quantity: '0' };
+  return {
+    id: `tmp-${tmpCounter}`,
+    name: '',
+    price: '',
+    compareAtPrice: '',
+    availability: true,
+    quantity: '0',
+    regulatoryOwn: NOTHING_OWN,
+  };
 }
 
 export function isTemporaryId(id) {
@@ -21,6 +30,8 @@ export function rowsFromTypes(types) {
     compareAtPrice: type.compareAtPrice === null || type.compareAtPrice === undefined ? '' : String(type.compareAtPrice),
     availability: Boolean(type.availability),
     quantity: String(type.quantity ?? 0),
+    regulatoryOwn: ownOf(type),
+    regulatoryBefore: ownOf(type),
   }));
 }
 
@@ -39,6 +50,7 @@ function parseQuantity(value) {
 }
 
 export function typePayload(row) {
+  const regulatory = regulatoryChange(row.regulatoryOwn, row.regulatoryBefore);
   return {
     name: row.name.trim(),
     availability: Boolean(row.availability),
@@ -46,6 +58,8 @@ export function typePayload(row) {
     // The "was" price shown struck through while on sale; '' (null) when not on sale.
     compareAtPrice: parseTypePrice(row.compareAtPrice),
     quantity: parseQuantity(row.quantity),
+    // The type's own attributes (each null: its product's apply), when it has or had any.
+    ...(regulatory ? { regulatory } : {}),
   };
 }
 

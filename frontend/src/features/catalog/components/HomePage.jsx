@@ -12,6 +12,7 @@ import { useToast } from '../../../lib/toast';
 import { EmptyCatalogAdminAction, ProductAdminToolbar, ProductStockMark } from '../adminSlots';
 import { SORTS, DEFAULT_SORT, productListQuery } from '../api';
 import { GridControls } from './GridControls';
+import { productBlockedMessage, useSaleCheck } from '../../../lib/compliance';
 import { ProductCard } from './ProductCard';
 import './catalog.css';
 
@@ -210,7 +211,20 @@ function NoneFound({ search, stock, inStock, update, suggestions }) {
   );
 }
 
+// A shopper's card says why a product cannot be bought where the cart goes (the server's words).
+function NotHere({ message }) {
+  return message ? (
+    <p className="product-card__not-here" data-testid="not-for-sale-here">
+      {message}
+    </p>
+  ) : null;
+}
+
 function ProductGrid({ products, isAdmin, isFetchingNextPage, atEnd }) {
+  const check = useSaleCheck(
+    products.map((p) => p.id),
+    !isAdmin,
+  );
   return (
     <>
       <ul className="product-grid">
@@ -224,7 +238,9 @@ function ProductGrid({ products, isAdmin, isFetchingNextPage, atEnd }) {
                 <Suspense fallback={null}>
                   <ProductStockMark product={product} />
                 </Suspense>
-              ) : null
+              ) : (
+                <NotHere message={productBlockedMessage(check, product)} />
+              )
             }
           />
         ))}

@@ -6,6 +6,7 @@ import { Spinner } from '../../../components/Spinner';
 import { SalePrice } from '../../../components/SalePrice';
 import { unitPrice, useCart } from '../../../lib/cart';
 import { useCategories } from '../../../lib/categories';
+import { blockedMessage, noticeMessages, useSaleCheck } from '../../../lib/compliance';
 import { formatPrice, sku } from '../../../lib/format';
 import { useSession } from '../../../lib/session';
 import { useToast } from '../../../lib/toast';
@@ -103,7 +104,13 @@ function Purchase({ product, onTypeChange }) {
   const [quantity, setQuantity] = useState('1');
   const quantityId = useId();
   const stock = availability(product, types.length ? selectedType : null);
-  const blocked = addToCartBlock(product, selectedType, quantity);
+  // The rules' word for the cart's place (pickup until the shopper chooses): why it cannot be
+  // bought there, and what the hand-over will ask.
+  const check = useSaleCheck([product.id]);
+  const notHere = blockedMessage(check, product.id, types.length ? (selectedType?.id ?? null) : null);
+  const notices = noticeMessages(check);
+  const blocked = notHere ? 'rule' : addToCartBlock(product, selectedType, quantity);
+  const describedBy = { price: `${quantityId}-no-price`, rule: `${quantityId}-not-here` }[blocked];
 
   useEffect(() => {
     onTypeChange?.(selectedType);
@@ -168,7 +175,7 @@ function Purchase({ product, onTypeChange }) {
         className="button button--primary button--block product__add"
         onClick={add}
         disabled={Boolean(blocked)}
-        aria-describedby={blocked === 'price' ? `${quantityId}-no-price` : undefined}
+        aria-describedby={describedBy}
       >
         Add to Cart
       </button>
@@ -176,6 +183,18 @@ function Purchase({ product, onTypeChange }) {
         <p id={`${quantityId}-no-price`} className="product__no-price">
           {NO_PRICE}
         </p>
+      ) : null}
+      {notHere ? (
+        <p id={`${quantityId}-not-here`} className="product__not-here" role="note" data-testid="not-for-sale-here">
+          {notHere}
+        </p>
+      ) : null}
+      {!notHere && notices.length ? (
+        <ul className="product__notices" aria-label="At hand-over">
+          {notices.map((text) => (
+            <li key={text}>{text}</li>
+          ))}
+        </ul>
       ) : null}
     </div>
   );

@@ -5,6 +5,7 @@ import { orderLines } from '../orderShape';
 import { LineAdjust } from './LineAdjust';
 import { OrderActions } from './OrderActions';
 import { HandoverFacts } from './HandoverActions';
+import { HandoverRecord } from './HandoverRecord';
 // The ID notice looks the same to the shopper and to the admin who hands the order over.
 import '../orders.css';
 
@@ -58,6 +59,7 @@ export default function AdminOrderCard({ order, onComplete, onCancel, busy }) {
           </li>
         ))}
       </ul>
+      <HandoverRecord order={order} />
       <div className="admin-order-totals">
         <OrderMoney order={order} testId={`admin-order-${order.id}`} />
       </div>

@@ -11,7 +11,7 @@ import { orderLines } from '../orderShape';
 import { deliveriesQuery } from './api';
 import { HandoverDialog } from './HandoverDialog';
 import { HandoverFacts } from './HandoverActions';
-import { checkList, checkWords } from './handoverChecks';
+import { checkList, handoverMessages } from './handoverChecks';
 import './deliveries.css';
 
 export const mapLink = (address) => `https://maps.google.com/?q=${encodeURIComponent(address)}`;
@@ -20,17 +20,23 @@ export const telLink = (phone) => `tel:${String(phone).replace(/[^\d+]/g, '')}`;
 // What must be checked at the door: the server's sentence for a 21+ order and each check's words.
 function DoorChecks({ order }) {
   const checks = checkList(order.checks);
-  if (!checks.length && !order.idNotice) return null;
+  const warnings = handoverMessages(order);
+  if (!checks.length && !order.idNotice && !warnings.length) return null;
   return (
     <div className="delivery__checks">
       <IdNotice order={order} />
       {checks.length ? (
         <ul aria-label={`Checks at the door for order ${order.id}`}>
           {checks.map((check) => (
-            <li key={check}>{checkWords(check)}</li>
+            <li key={check}>{check}</li>
           ))}
         </ul>
       ) : null}
+      {warnings.map((text) => (
+        <p key={text} className="handover-warning" role="note">
+          {text}
+        </p>
+      ))}
     </div>
   );
 }

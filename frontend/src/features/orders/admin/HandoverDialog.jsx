@@ -6,7 +6,7 @@ import { actionFailureMessage } from '../../../lib/messages';
 import { useToast } from '../../../lib/toast';
 import { IdNotice } from '../components/OrderCard';
 import { useHandOver } from './api';
-import { FAILED_REASONS, ID_TYPES, fieldsFor, missingFields } from './handoverChecks';
+import { FAILED_REASONS, ID_TYPES, fieldsFor, handoverMessages, missingFields } from './handoverChecks';
 import './handover.css';
 
 const errorText = (value) => (Array.isArray(value) ? value.join(' ') : value || null);
@@ -17,6 +17,46 @@ function FieldError({ id, message }) {
       {message}
     </p>
   ) : null;
+}
+
+// A written check: the recipient's name, or the buyer's home address.
+function TextCheck({ formId, name, label, values, errors, set, disabled, multiline = false }) {
+  const err = errorText(errors[name]);
+  const Input = multiline ? 'textarea' : 'input';
+  return (
+    <>
+      <label className="admin-label" htmlFor={`${formId}-${name}`}>
+        {label}
+      </label>
+      <Input
+        id={`${formId}-${name}`}
+        className="admin-input"
+        autoComplete="off"
+        rows={multiline ? 2 : undefined}
+        value={values[name]}
+        onChange={set(name)}
+        disabled={disabled}
+        aria-invalid={err ? true : undefined}
+        aria-describedby={err ? `${formId}-${name}-error` : undefined}
+      />
+      <FieldError id={`${formId}-${name}-error`} message={err} />
+    </>
+  );
+}
+
+// The rules' messages to read out or check before handing over (printed warnings, the ID).
+function Warnings({ order }) {
+  const messages = handoverMessages(order);
+  if (!messages.length) return null;
+  return (
+    <ul className="handover-warnings" aria-label="Read before handing over">
+      {messages.map((text) => (
+        <li key={text} className="handover-warning">
+          {text}
+        </li>
+      ))}
+    </ul>
+  );
 }
 
 // The checks an order's rules ask at the door or the counter: each field only when asked.
@@ -70,22 +110,27 @@ function CheckFields({ formId, fields, values, errors, onChange, disabled }) {
         </>
       ) : null}
       {fields.includes('recipientName') ? (
-        <>
-          <label className="admin-label" htmlFor={`${formId}-recipientName`}>
-            Recipient&apos;s name
-          </label>
-          <input
-            id={`${formId}-recipientName`}
-            className="admin-input"
-            autoComplete="off"
-            value={values.recipientName}
-            onChange={set('recipientName')}
-            disabled={disabled}
-            aria-invalid={err('recipientName') ? true : undefined}
-            aria-describedby={described('recipientName')}
-          />
-          <FieldError id={`${formId}-recipientName-error`} message={err('recipientName')} />
-        </>
+        <TextCheck
+          formId={formId}
+          name="recipientName"
+          label="Recipient's name"
+          values={values}
+          errors={errors}
+          set={set}
+          disabled={disabled}
+        />
+      ) : null}
+      {fields.includes('homeAddress') ? (
+        <TextCheck
+          formId={formId}
+          name="homeAddress"
+          label="Buyer's home address (as on the ID)"
+          values={values}
+          errors={errors}
+          set={set}
+          disabled={disabled}
+          multiline
+        />
       ) : null}
       {fields.includes('signature') ? (
         <>
@@ -152,7 +197,7 @@ function FailedFields({ formId, values, errors, onChange, disabled }) {
   );
 }
 
-const EMPTY = { idType: '', birthYear: '', recipientName: '', signature: '', reason: '', cancel: false };
+const EMPTY = { idType: '', birthYear: '', recipientName: '', homeAddress: '', signature: '', reason: '', cancel: false };
 
 // What is sent: the outcome with the fields shown (a failure's reason and choice).
 function handoverBody(outcome, fields, values) {
@@ -220,6 +265,7 @@ function HandoverForm({ order, outcome, onClose, onDone }) {
       <form id={formId} className="admin-form" onSubmit={submit} noValidate>
         <p className="admin-muted">{order.customerName || order.userEmail}</p>
         {outcome === 'delivered' ? <IdNotice order={order} /> : null}
+        {outcome === 'delivered' ? <Warnings order={order} /> : null}
         {outcome === 'delivered' && !fields.length ? <p>No check is needed for this order.</p> : null}
         {outcome === 'delivered' ? (
           <CheckFields formId={formId} fields={fields} values={values} errors={errors} onChange={change} disabled={saving} />

@@ -1,14 +1,14 @@
 import { Link } from 'react-router';
 import { findById, useShopInfo } from '../../../lib/shopInfo';
 import { HandoverActions } from './HandoverActions';
-import { checkList } from './handoverChecks';
+import { hasChecks } from './handoverChecks';
 
 // An order card's actions: Print, and the moves the server allows from the order's status
 // (GET /api/shop/info `orderStatuses[].next`): Mark ready and Hand over, then Complete for an
 // order whose rules ask no check at the handover (one that does is completed by Hand over).
 export function OrderActions({ order, busy, onComplete, onCancel }) {
   const next = findById(useShopInfo().orderStatuses, order.status)?.next ?? [];
-  const checked = checkList(order.checks).length > 0;
+  const checked = hasChecks(order.checks);
   return (
     <div className="admin-card-actions">
       <Link className="admin-button admin-button--ghost" to={`/orders/print?id=${order.id}`} aria-label={`Print order ${order.id}`}>

@@ -176,3 +176,14 @@ export function useAdjustOrderLine() {
       ]),
   });
 }
+
+// GET /api/orders/{id}/signature (staff and admins): the signature drawn at the hand-over, a PNG
+// served only with the token, so read as a Blob; never shown to customers.
+export const signatureQuery = (/** @type {number} */ orderId) =>
+  queryOptions({
+    queryKey: ['order-signature', orderId],
+    /** @returns {Promise<Blob>} */
+    queryFn: async ({ signal }) => (await api.getFile(`/orders/${orderId}/signature`, undefined, { signal })).blob,
+    staleTime: Infinity,
+    retry: false,
+  });
