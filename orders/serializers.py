@@ -12,7 +12,7 @@ from typing import Any, NoReturn
 from rest_framework import serializers
 
 from common.contact import ZIP_INVALID
-from common.schema import PaginationSerializer
+from common.schema import KeysetPaginationSerializer
 from common.shoptime import SHOP_TIME_ZONE, shop_today
 from orders.age import id_notice
 from orders.checkout import CheckoutInput, Quote
@@ -539,7 +539,7 @@ class OrderStatusCountsSerializer(serializers.Serializer):
 
 class OrderPageSerializer(serializers.Serializer):
     orders = OrderSerializer(many=True)
-    pagination = PaginationSerializer()
+    pagination = KeysetPaginationSerializer()
     counts = OrderStatusCountsSerializer(
         help_text="Orders per status under every filter except `status`."
     )

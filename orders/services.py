@@ -18,6 +18,7 @@ from orders.checkout import FIGURE_FIELDS, log_order_status, store_figures
 from orders.checks import refuse_unchecked_complete
 from orders.models import ORDER_TRANSITIONS, Order, OrderLine, OrderStatus
 from orders.pricing import Offer, PriceLine, TaxRates, price_order
+from orders.rollups import rollup_add, rollup_remove
 from orders.rules import limit
 from orders.selectors import order_expired_hold_ids, order_get
 from orders.status_emails import status_email_note
@@ -62,7 +63,9 @@ def _leave_pending(
 ) -> None:
     """Move the locked `order` on as ORDER_TRANSITIONS allows (else a 409 and nothing
     changes): the event (`reason` first in its note), stock back on a cancel, and the
-    customer's email (a builder of orders/status_emails.py) queued for when this commits."""
+    customer's email (a builder of orders/status_emails.py) queued for when this commits.
+    The day's rollups move with it (orders/rollups.py)."""
+    rollup_remove(order)
     transition(
         order,
         to_status=to_status,
@@ -73,6 +76,7 @@ def _leave_pending(
             "note": " ".join(filter(None, [reason, status_email_note(moved)]))
         },
     )
+    rollup_add(order)
     if to_status == OrderStatus.CANCELLED:
         stock_release(
             lines=_releasable(order),
@@ -271,6 +275,7 @@ def order_line_adjust(
         if quantity == 0 and len(lines) == 1:
             raise InvalidInput(NOTHING_LEFT, errors={"quantity": [NOTHING_LEFT]})
         before = line.quantity
+        rollup_remove(order)
         _give_back(order, line, before - quantity, actor=actor, reason=reason)
         if quantity:
             line.quantity = quantity
@@ -278,6 +283,7 @@ def order_line_adjust(
         else:
             line.delete()
         order_reprice(order)
+        rollup_add(order)
         why = f" ({reason})" if reason else ""
         record_event(
             order,

@@ -1,5 +1,7 @@
-"""The sales report: a handful of grouped queries over one date range, the same number of
-queries whatever the range or the number of orders (see docs/performance.md).
+"""The sales and taxes reports: a handful of grouped queries over the day totals of one
+date range (orders/rollups.py: a few rows a day, kept as orders change), the same number of
+queries and about the same time whatever the range or the number of orders (see
+docs/performance.md).
 
 Revenue is what orders that are not cancelled brought the shop: goods less discounts, plus
 delivery fees (their total less the sales and excise taxes collected for the state, which
@@ -19,9 +21,6 @@ from typing import Any
 from django.db.models import (
     Case,
     CharField,
-    Count,
-    DecimalField,
-    ExpressionWrapper,
     F,
     Max,
     QuerySet,
@@ -29,13 +28,12 @@ from django.db.models import (
     Value,
     When,
 )
-from django.db.models.functions import TruncDate
 from django.http import QueryDict
 
 from common.errors import InvalidInput
 from common.querydates import query_date_range
-from common.shoptime import SHOP_TIME_ZONE, day_start, shop_today
-from orders.models import Order, OrderLine, OrderStatus
+from common.shoptime import shop_today
+from orders.models import OrderDayTotal, OrderStatus, ProductDayTotal
 from orders.pricing import DeliveryOption
 from shop.models import Product
 
@@ -84,14 +82,6 @@ def report_range(params: QueryDict | dict[str, str]) -> ReportRange:
     return ReportRange(date_from, date_to)
 
 
-def _orders_in(period: ReportRange) -> QuerySet[Order]:
-    # A range on created_at (not __date) so the created_at indexes serve it.
-    return Order.objects.filter(
-        created_at__gte=day_start(period.date_from),
-        created_at__lt=day_start(period.date_to + timedelta(days=1)),
-    ).order_by()
-
-
 def _money(value: Decimal | None) -> Decimal:
     return (value or ZERO).quantize(Decimal("0.01"))
 
@@ -123,32 +113,38 @@ def sales_report(period: ReportRange) -> dict[str, Any]:
     }
 
 
-_REVENUE = ExpressionWrapper(
-    F("total") - F("sales_tax") - F("excise_tax"),
-    output_field=DecimalField(max_digits=14, decimal_places=2),
-)
+def _order_totals(period: ReportRange) -> QuerySet[OrderDayTotal]:
+    return OrderDayTotal.objects.filter(
+        day__gte=period.date_from, day__lte=period.date_to
+    ).order_by()
 
 
 def _order_tallies(
     period: ReportRange,
 ) -> tuple[dict[str, int], dict[str, Tally], dict[date, Tally]]:
     """The first query: orders per status (cancelled ones too), and orders and revenue of
-    live orders per delivery option and per day."""
+    live orders per delivery option and per day, from the day totals."""
     by_status = dict.fromkeys(OrderStatus.values, 0)
     by_option = {option: Tally() for option in DeliveryOption.values}
     per_day: dict[date, Tally] = defaultdict(Tally)
     grouped = (
-        _orders_in(period)
-        .annotate(day=TruncDate("created_at", tzinfo=SHOP_TIME_ZONE))
+        _order_totals(period)
         .values("day", "status", "delivery_option")
-        .annotate(orders=Count("id"), revenue=Sum(_REVENUE), discounts=Sum("discount"))
+        .annotate(
+            count=Sum("orders"),
+            totals=Sum("total"),
+            taxes=Sum("sales_tax"),
+            excise=Sum("excise_tax"),
+            discounts=Sum("discount"),
+        )
     )
     for row in grouped:
-        by_status[row["status"]] += row["orders"]
+        by_status[row["status"]] += row["count"]
         if row["status"] == OrderStatus.CANCELLED:
             continue
-        by_option[row["delivery_option"]].add(row["orders"], row["revenue"], row["discounts"])
-        per_day[row["day"]].add(row["orders"], row["revenue"], row["discounts"])
+        revenue = (row["totals"] or ZERO) - (row["taxes"] or ZERO) - (row["excise"] or ZERO)
+        by_option[row["delivery_option"]].add(row["count"], revenue, row["discounts"])
+        per_day[row["day"]].add(row["count"], revenue, row["discounts"])
     return by_status, by_option, per_day
 
 
@@ -166,15 +162,8 @@ def _product_sales(period: ReportRange) -> list[Mapping[str, Any]]:
     """The second query: units, goods revenue and name sold per product, live orders only.
     A deleted product's lines (product_id null) stay apart by the name they were sold under,
     so each keeps its place in the top products and counts under "Deleted products"."""
-    line_revenue = ExpressionWrapper(
-        F("unit_price") * F("quantity"), output_field=DecimalField(max_digits=14, decimal_places=2)
-    )
     return list(
-        OrderLine.objects.filter(
-            order__created_at__gte=day_start(period.date_from),
-            order__created_at__lt=day_start(period.date_to + timedelta(days=1)),
-        )
-        .exclude(order__status=OrderStatus.CANCELLED)
+        ProductDayTotal.objects.filter(day__gte=period.date_from, day__lte=period.date_to)
         .annotate(
             deleted_name=Case(
                 When(product_id__isnull=True, then=F("product_name")),
@@ -185,7 +174,9 @@ def _product_sales(period: ReportRange) -> list[Mapping[str, Any]]:
         .values("product_id", "deleted_name")
         # The name on the lines, as sold (a product renamed since keeps its old name here;
         # sold under two names, the alphabetically last).
-        .annotate(units=Sum("quantity"), revenue=Sum(line_revenue), name=Max("product_name"))
+        .annotate(units=Sum("units"), revenue=Sum("revenue"), name=Max("product_name"))
+        # A product whose every sale of the range was cancelled adds up to none.
+        .filter(units__gt=0)
         .order_by()
     )
 
@@ -248,21 +239,27 @@ def taxes_report(period: ReportRange) -> dict[str, Any]:
     are not cancelled, with the figures and rates each order kept: the taxable sales (goods
     less discounts; delivery fees are not taxed) and the sales tax per rate and place, and the
     excise with the sales it was charged on. Two queries."""
-    orders = _orders_in(period).exclude(status=OrderStatus.CANCELLED)
     by_rate = (
-        orders.values("sales_tax_rate", "tax_place")
+        _order_totals(period)
+        .exclude(status=OrderStatus.CANCELLED)
+        .values("sales_tax_rate", "tax_place")
         .annotate(
-            taxable=Sum(_TAXABLE),
+            subtotal=Sum("subtotal"),
             tax=Sum("sales_tax"),
             excise=Sum("excise_tax"),
             discounts=Sum("discount"),
+            excise_sales=Sum("excise_sales"),
+            count=Sum("orders"),
         )
+        # A key whose orders all moved away (cancelled since) adds up to none.
+        .filter(count__gt=0)
         .order_by("-sales_tax_rate", "tax_place")
     )
-    rows = list(by_rate)
-    excise_sales = OrderLine.objects.filter(order__in=orders, excise=True).aggregate(
-        sales=Sum(_LINE_TAXABLE)
-    )["sales"]
+    rows = [
+        {**row, "taxable": (row["subtotal"] or ZERO) - (row["discounts"] or ZERO)}
+        for row in by_rate
+    ]
+    excise_sales = sum((row["excise_sales"] or ZERO for row in rows), ZERO)
     return {
         "from": period.date_from,
         "to": period.date_to,
@@ -281,12 +278,3 @@ def taxes_report(period: ReportRange) -> dict[str, Any]:
             for row in rows
         ],
     }
-
-
-_TAXABLE = ExpressionWrapper(
-    F("subtotal") - F("discount"), output_field=DecimalField(max_digits=14, decimal_places=2)
-)
-_LINE_TAXABLE = ExpressionWrapper(
-    F("unit_price") * F("quantity") - F("discount"),
-    output_field=DecimalField(max_digits=14, decimal_places=2),
-)
