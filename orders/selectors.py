@@ -220,6 +220,15 @@ def orders_for_export(
     return _with_lines(queryset).order_by("created_at", "id")
 
 
+def orders_export_part(
+    *, queryset: QuerySet[Order], after_id: int, upto_id: int, limit: int
+) -> QuerySet[Order]:
+    """Up to `limit` orders of `queryset` numbered after `after_id` and at most `upto_id`,
+    by number, with their lines: one part of a background export (orders/export.py)."""
+    part = queryset.filter(pk__gt=after_id, pk__lte=upto_id)
+    return _with_lines(part).order_by("pk")[:limit]
+
+
 def _money(value: Decimal) -> str:
     return f"{value:.2f}"
 

@@ -222,6 +222,13 @@ TASK_STUCK_SECONDS = float(os.environ.get("TASK_STUCK_SECONDS", "120"))
 # /readyz is degraded when no worker wrote its heartbeat (every 10 s) for this long.
 TASK_WORKER_STALE_SECONDS = float(os.environ.get("TASK_WORKER_STALE_SECONDS", "60"))
 
+# --- Exports ------------------------------------------------------------------------------
+# An orders CSV of more rows than this is made by the worker and its link emailed
+# (orders/export.py); fewer stream straight to the browser, well inside the web worker's
+# timeout (gunicorn's 30 s): measured at about 5,000 rows a second on the 2-core machine
+# (docs/performance.md, "Exports").
+EXPORT_STREAM_MAX_ROWS = int(os.environ.get("EXPORT_STREAM_MAX_ROWS", "50000"))
+
 # --- The operator's shop (GET /api/shop/info) -----------------------------------------
 SHOP_NAME = os.environ.get("SHOP_NAME", "Corner Shop")
 SHOP_PICKUP_LOCATION = os.environ.get(
