@@ -17,11 +17,17 @@ export function nextPageParam(lastPage, key, limit, lastPageParam) {
   const pagination = lastPage.pagination;
   if (pagination) {
     if (!pagination.hasNextPage) return undefined;
+    // A keyset list (the orders) names where its next page starts: that is the next param.
+    if (pagination.nextCursor) return pagination.nextCursor;
     return (Number(pagination.page) || Number(lastPageParam) || 1) + 1;
   }
   const items = lastPage[key] ?? [];
   return items.length >= limit ? (Number(lastPageParam) || 1) + 1 : undefined;
 }
+
+// The query of one page: a page number, or the cursor a keyset list gave (see nextPageParam).
+export const pageQuery = (/** @type {number | string} */ pageParam) =>
+  typeof pageParam === 'string' ? { cursor: pageParam } : { page: pageParam };
 
 // Query options of one paged list: `fetchPage(page, signal)` answers one page whose items are
 // under `itemsKey`. Features export these from their api.js.
