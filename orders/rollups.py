@@ -16,7 +16,7 @@ Days are Los Angeles days of `created_at`, as the reports' and the list's date f
 from collections.abc import Iterable
 from datetime import date
 from decimal import Decimal
-from typing import Any
+from typing import Any, cast
 
 from django.db import models, transaction
 from django.db.models import Case, Count, DecimalField, ExpressionWrapper, F, Q, Sum, Value, When
@@ -107,7 +107,7 @@ def _bump(
                 field: F(field)
                 + Case(
                     *[When(pk=pk, then=Value(entries[key][field])) for key, pk in found.items()],
-                    output_field=model._meta.get_field(field),
+                    output_field=cast(models.Field, model._meta.get_field(field)),
                 )
                 for field in fields
             }
@@ -171,7 +171,7 @@ def _product_recount() -> dict[tuple[Any, ...], dict[str, Any]]:
             revenue=Sum(ExpressionWrapper(F("unit_price") * F("quantity"), _MONEY)),
         )
     )
-    return {tuple(row[name] for name in PRODUCT_KEY): row for row in grouped}
+    return {tuple(row[name] for name in PRODUCT_KEY): dict(row) for row in grouped}  # type: ignore[literal-required]
 
 
 def _stored(

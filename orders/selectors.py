@@ -1,6 +1,7 @@
 """Reads of orders: the lists (a customer's own, an admin's all), counts, exports, and the
 order rules served to the client."""
 
+from collections.abc import Iterable
 from dataclasses import dataclass, replace
 from datetime import date, datetime, timedelta
 from decimal import Decimal
@@ -148,6 +149,7 @@ def order_status_counts(*, user: User, filters: OrderFilters | None = None) -> d
     rows a day, exact; a search or today's handovers count the orders they match."""
     filters = (filters or OrderFilters()).without_status()
     counts = dict.fromkeys(OrderStatus.values, 0)
+    rows: Iterable[tuple[Any, ...]]
     if user.is_staff and not filters.search and not filters.due_today:
         totals = OrderDayTotal.objects.order_by()
         if filters.delivery_option:
@@ -156,12 +158,12 @@ def order_status_counts(*, user: User, filters: OrderFilters | None = None) -> d
             totals = totals.filter(day__gte=filters.date_from)
         if filters.date_to:
             totals = totals.filter(day__lte=filters.date_to)
-        rows = totals.values("status").annotate(orders=Sum("orders"))
+        rows = totals.values_list("status").annotate(orders=Sum("orders"))
     else:
         queryset = _filtered(_visible(user), filters).order_by()
-        rows = queryset.values("status").annotate(orders=Count("id"))
-    for row in rows:
-        counts[row["status"]] += row["orders"] or 0
+        rows = queryset.values_list("status").annotate(orders=Count("id"))
+    for status, orders in rows:
+        counts[status] += orders or 0
     return counts
 
 

@@ -234,11 +234,8 @@ def _top_products(per_product: list[Mapping[str, Any]]) -> list[dict[str, Any]]:
 # --- Taxes ---------------------------------------------------------------------------------
 
 
-def taxes_report(period: ReportRange) -> dict[str, Any]:
-    """What the owner files for `period` (Los Angeles days), from the orders placed in it that
-    are not cancelled, with the figures and rates each order kept: the taxable sales (goods
-    less discounts; delivery fees are not taxed) and the sales tax per rate and place, and the
-    excise with the sales it was charged on. Two queries."""
+def _rate_rows(period: ReportRange) -> list[dict[str, Any]]:
+    """The day totals of live orders per rate and place (one query), each figure a Decimal."""
     by_rate = (
         _order_totals(period)
         .exclude(status=OrderStatus.CANCELLED)
@@ -255,23 +252,37 @@ def taxes_report(period: ReportRange) -> dict[str, Any]:
         .filter(count__gt=0)
         .order_by("-sales_tax_rate", "tax_place")
     )
-    rows = [
-        {**row, "taxable": (row["subtotal"] or ZERO) - (row["discounts"] or ZERO)}
-        for row in by_rate
-    ]
-    excise_sales = sum((row["excise_sales"] or ZERO for row in rows), ZERO)
+    figures = ("subtotal", "tax", "excise", "discounts", "excise_sales")
+    rows: list[dict[str, Any]] = []
+    for row in by_rate:
+        sums: dict[str, Any] = {name: row[name] or ZERO for name in figures}  # type: ignore[literal-required]
+        sums["taxable"] = sums["subtotal"] - sums["discounts"]
+        rows.append({**sums, "rate": row["sales_tax_rate"], "place": row["tax_place"]})
+    return rows
+
+
+def _total(rows: list[dict[str, Any]], name: str) -> Decimal:
+    return _money(sum((row[name] for row in rows), ZERO))
+
+
+def taxes_report(period: ReportRange) -> dict[str, Any]:
+    """What the owner files for `period` (Los Angeles days), from the orders placed in it that
+    are not cancelled, with the figures and rates each order kept: the taxable sales (goods
+    less discounts; delivery fees are not taxed) and the sales tax per rate and place, and the
+    excise with the sales it was charged on. One query, of the day totals."""
+    rows = _rate_rows(period)
     return {
         "from": period.date_from,
         "to": period.date_to,
-        "taxableSales": _money(sum((row["taxable"] or ZERO for row in rows), ZERO)),
-        "salesTax": _money(sum((row["tax"] or ZERO for row in rows), ZERO)),
-        "exciseSales": _money(excise_sales),
-        "exciseTax": _money(sum((row["excise"] or ZERO for row in rows), ZERO)),
-        "discounts": _money(sum((row["discounts"] or ZERO for row in rows), ZERO)),
+        "taxableSales": _total(rows, "taxable"),
+        "salesTax": _total(rows, "tax"),
+        "exciseSales": _total(rows, "excise_sales"),
+        "exciseTax": _total(rows, "excise"),
+        "discounts": _total(rows, "discounts"),
         "byRate": [
             {
-                "rate": row["sales_tax_rate"],
-                "place": row["tax_place"],
+                "rate": row["rate"],
+                "place": row["place"],
                 "taxableSales": _money(row["taxable"]),
                 "salesTax": _money(row["tax"]),
             }
