@@ -268,3 +268,26 @@ class ProductDayTotal(models.Model):
 
     def __str__(self) -> str:
         return f"{self.day} {self.product_name}: {self.units} units"
+
+
+class ProductMonthTotal(models.Model):
+    """ProductDayTotal added up per calendar month (its `month` is the month's first day), so
+    that a long range reads whole months here and only its first and last days there."""
+
+    month = models.DateField()
+    product = models.ForeignKey(
+        "shop.Product", on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
+    product_name = models.CharField(max_length=200)
+    units = models.IntegerField(default=0)
+    revenue = models.DecimalField(max_digits=14, decimal_places=2, default=0)
+
+    class Meta:
+        indexes = [
+            models.Index(
+                fields=["month", "product", "product_name"], name="product_month_total_key"
+            )
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.month:%Y-%m} {self.product_name}: {self.units} units"

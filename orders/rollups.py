@@ -23,7 +23,14 @@ from django.db.models import Case, Count, DecimalField, ExpressionWrapper, F, Q,
 from django.db.models.functions import TruncDate
 
 from common.shoptime import SHOP_TIME_ZONE
-from orders.models import Order, OrderDayTotal, OrderLine, OrderStatus, ProductDayTotal
+from orders.models import (
+    Order,
+    OrderDayTotal,
+    OrderLine,
+    OrderStatus,
+    ProductDayTotal,
+    ProductMonthTotal,
+)
 
 ORDER_KEY = ("day", "status", "delivery_option", "sales_tax_rate", "tax_place")
 ORDER_FIGURES = (
@@ -36,6 +43,7 @@ ORDER_FIGURES = (
     "excise_sales",
 )
 PRODUCT_KEY = ("day", "product_id", "product_name")
+MONTH_KEY = ("month", "product_id", "product_name")
 CENT = Decimal("0.01")
 
 
@@ -54,8 +62,8 @@ def rollup_remove(order: Order) -> None:
 
 
 def _apply(order: Order, sign: int) -> None:
-    """Three to five queries whatever the lines: the lines, then per table one read of the
-    rows to move, one UPDATE of them all and one INSERT of the keys new to it."""
+    """A fixed number of queries whatever the lines: the lines, then per table one read of
+    the rows to move, one UPDATE of them all and one INSERT of the keys new to it."""
     lines = list(OrderLine.objects.filter(order_id=order.pk))
     day = _day(order)
     excise_sales = sum(
@@ -83,6 +91,19 @@ def _apply(order: Order, sign: int) -> None:
         tally["units"] += sign * line.quantity
         tally["revenue"] += sign * line.unit_price * line.quantity
     _bump(ProductDayTotal, PRODUCT_KEY, sold)
+    _bump(ProductMonthTotal, MONTH_KEY, _by_month(sold))
+
+
+def _by_month(days: dict[tuple[Any, ...], dict[str, Any]]) -> dict[tuple[Any, ...], dict]:
+    """Product totals keyed by day, added up by the month of each day."""
+    months: dict[tuple[Any, ...], dict[str, Any]] = {}
+    for (day, product_id, name), figures in days.items():
+        tally = months.setdefault(
+            (day.replace(day=1), product_id, name), {"units": 0, "revenue": Decimal("0")}
+        )
+        tally["units"] += figures["units"]
+        tally["revenue"] += figures["revenue"] or 0
+    return months
 
 
 def _bump(
@@ -191,9 +212,18 @@ def rollups_rebuild() -> tuple[int, int]:
     when no order is being placed, as a write during the recount may be counted twice or
     not at all: check_rollups says so). Returns the rows stored (orders, products)."""
     orders, products = _order_recount(), _product_recount()
+    months = _by_month(products)
     with transaction.atomic():
         OrderDayTotal.objects.all().delete()
         ProductDayTotal.objects.all().delete()
+        ProductMonthTotal.objects.all().delete()
+        ProductMonthTotal.objects.bulk_create(
+            (
+                ProductMonthTotal(**dict(zip(MONTH_KEY, key, strict=True)), **figures)
+                for key, figures in months.items()
+            ),
+            batch_size=2000,
+        )
         OrderDayTotal.objects.bulk_create(
             (OrderDayTotal(**row) for row in orders.values()), batch_size=2000
         )
@@ -235,11 +265,21 @@ def rollups_differences() -> list[str]:
     when they agree. A key whose stored rows add up to zero equals a key with no orders."""
     order_names = ["orders", *ORDER_FIGURES]
     product_names = ["units", "revenue"]
-    return _differences(
-        _stored(OrderDayTotal, ORDER_KEY, order_names), _order_recount(), order_names, "orders"
-    ) + _differences(
-        _stored(ProductDayTotal, PRODUCT_KEY, product_names),
-        _product_recount(),
-        product_names,
-        "products",
+    products = _product_recount()
+    return (
+        _differences(
+            _stored(OrderDayTotal, ORDER_KEY, order_names), _order_recount(), order_names, "orders"
+        )
+        + _differences(
+            _stored(ProductDayTotal, PRODUCT_KEY, product_names),
+            products,
+            product_names,
+            "products",
+        )
+        + _differences(
+            _stored(ProductMonthTotal, MONTH_KEY, product_names),
+            _by_month(products),
+            product_names,
+            "product months",
+        )
     )

@@ -33,7 +33,7 @@ from django.http import QueryDict
 from common.errors import InvalidInput
 from common.querydates import query_date_range
 from common.shoptime import shop_today
-from orders.models import OrderDayTotal, OrderStatus, ProductDayTotal
+from orders.models import OrderDayTotal, OrderStatus, ProductDayTotal, ProductMonthTotal
 from orders.pricing import DeliveryOption
 from shop.models import Product
 
@@ -158,13 +158,42 @@ def _days(period: ReportRange, per_day: dict[date, Tally]) -> list[dict[str, Any
     return days
 
 
+def _whole_months(period: ReportRange) -> tuple[date, date]:
+    """The first days of the first and last whole calendar months inside `period` (the
+    first after the last when there is none)."""
+    first = period.date_from.replace(day=1)
+    if first != period.date_from:
+        first = (first + timedelta(days=32)).replace(day=1)
+    # The whole months end before the month holding the day after the range.
+    stop = (period.date_to + timedelta(days=1)).replace(day=1)
+    return first, (stop - timedelta(days=1)).replace(day=1)
+
+
 def _product_sales(period: ReportRange) -> list[Mapping[str, Any]]:
-    """The second query: units, goods revenue and name sold per product, live orders only.
-    A deleted product's lines (product_id null) stay apart by the name they were sold under,
-    so each keeps its place in the top products and counts under "Deleted products"."""
-    return list(
-        ProductDayTotal.objects.filter(day__gte=period.date_from, day__lte=period.date_to)
-        .annotate(
+    """The second and third queries: units, goods revenue and name sold per product, live
+    orders only: whole months from the month totals, the days before and after them from the
+    day totals, so that a range of years reads a few rows a product. A deleted product's
+    lines (product_id null) stay apart by the name they were sold under, so each keeps its
+    place in the top products and counts under "Deleted products"."""
+    first, last = _whole_months(period)
+    months = ProductMonthTotal.objects.filter(month__gte=first, month__lte=last)
+    days = ProductDayTotal.objects.filter(day__gte=period.date_from, day__lte=period.date_to)
+    if first <= last:
+        days = days.exclude(day__gte=first, day__lt=(last + timedelta(days=32)).replace(day=1))
+    merged: dict[tuple[Any, str], dict[str, Any]] = {}
+    for rows in (_per_product(months), _per_product(days)):
+        for row in rows:
+            key = (row["product_id"], row["deleted_name"])
+            seen = merged.setdefault(key, {**row, "units": 0, "revenue": ZERO, "name": ""})
+            seen["units"] += row["units"] or 0
+            seen["revenue"] += row["revenue"] or ZERO
+            seen["name"] = max(seen["name"], row["name"])
+    return [row for row in merged.values() if row["units"] > 0]
+
+
+def _per_product(totals: QuerySet[Any]) -> QuerySet[Any, dict[str, Any]]:
+    return (
+        totals.annotate(
             deleted_name=Case(
                 When(product_id__isnull=True, then=F("product_name")),
                 default=Value(""),
@@ -175,8 +204,6 @@ def _product_sales(period: ReportRange) -> list[Mapping[str, Any]]:
         # The name on the lines, as sold (a product renamed since keeps its old name here;
         # sold under two names, the alphabetically last).
         .annotate(units=Sum("units"), revenue=Sum("revenue"), name=Max("product_name"))
-        # A product whose every sale of the range was cancelled adds up to none.
-        .filter(units__gt=0)
         .order_by()
     )
 

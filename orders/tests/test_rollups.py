@@ -45,6 +45,7 @@ def shop(client_for, customer, admin_user, settings):
         Promotion.objects.create(code="TEN", kind="percent", value=10)
         yield {
             "clock": clock,
+            "fresh": lambda: (client_for(customer), client_for(admin_user)),
             "shopper": client_for(customer),
             "admin": client_for(admin_user),
             "juice": make_product(name="Juice", price="20.00", category="juices", quantity=50),
@@ -133,3 +134,28 @@ def test_check_names_a_difference_and_rebuild_mends_it_again_and_again(shop):
         agree()
     assert report(shop["admin"])["byStatus"] == {"pending": 0, "completed": 2, "cancelled": 0}
     assert OrderDayTotal.objects.get().day.isoformat() == "2026-06-09"
+
+
+def test_a_range_over_months_adds_whole_months_and_its_end_days_once(shop):
+    clock, lighter = shop["clock"], shop["lighter"]
+    for moment, units in [
+        (datetime(2026, 5, 31, 12, 0, tzinfo=LA), 1),
+        (datetime(2026, 6, 9, 12, 0, tzinfo=LA), 2),
+        (datetime(2026, 6, 30, 23, 0, tzinfo=LA), 3),
+        (datetime(2026, 7, 1, 9, 0, tzinfo=LA), 4),
+    ]:
+        clock.move_to(moment)
+        shop["shopper"], shop["admin"] = shop["fresh"]()  # a token lasts a day
+        place(shop, line(lighter, units))
+    agree()
+    admin = shop["admin"]
+
+    def units(query):
+        answer = admin.get(f"/api/reports/sales?{query}").json()
+        return sum(p["units"] for p in answer["topProducts"])
+
+    assert units("from=2026-05-31&to=2026-07-01") == 10  # May's last day, June, July's first
+    assert units("from=2026-06-01&to=2026-06-30") == 5  # June alone, from its month total
+    assert units("from=2026-06-02&to=2026-06-30") == 5
+    assert units("from=2026-06-10&to=2026-07-01") == 7
+    assert units("from=2026-05-01&to=2026-07-31") == 10
