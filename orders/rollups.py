@@ -14,6 +14,7 @@ Days are Los Angeles days of `created_at`, as the reports' and the list's date f
 """
 
 from collections.abc import Iterable
+from dataclasses import dataclass
 from datetime import date
 from decimal import Decimal
 from typing import Any, cast
@@ -51,19 +52,20 @@ def _day(order: Order) -> date:
     return order.created_at.astimezone(SHOP_TIME_ZONE).date()
 
 
-def rollup_add(order: Order) -> None:
-    """Count `order` as it is now (its row and lines as stored)."""
-    _apply(order, 1)
+Entries = dict[tuple[Any, ...], dict[str, Any]]
 
 
-def rollup_remove(order: Order) -> None:
-    """Take `order` out as it is now, before a write changes it."""
-    _apply(order, -1)
+@dataclass(frozen=True)
+class RollupState:
+    """What an order adds to the rollups as it is (read, nothing written): its day total's
+    entry and its goods' entries (none when cancelled)."""
+
+    orders: Entries
+    products: Entries
 
 
-def _apply(order: Order, sign: int) -> None:
-    """A fixed number of queries whatever the lines: the lines, then per table one read of
-    the rows to move, one UPDATE of them all and one INSERT of the keys new to it."""
+def rollup_state(order: Order, sign: int = 1) -> RollupState:
+    """`order` as it stands now (its row and lines as stored): one query, its lines."""
     lines = list(OrderLine.objects.filter(order_id=order.pk))
     day = _day(order)
     excise_sales = sum(
@@ -76,22 +78,52 @@ def _apply(order: Order, sign: int) -> None:
         for name in ORDER_FIGURES
         if name != "excise_sales"
     }
-    _bump(
-        OrderDayTotal,
-        ORDER_KEY,
-        {key: {"orders": sign, **figures, "excise_sales": sign * excise_sales}},
-    )
-    if order.status == OrderStatus.CANCELLED:
-        return  # the goods of a cancelled order are not sales
-    sold: dict[tuple[Any, ...], dict[str, Any]] = {}
-    for line in lines:
-        tally = sold.setdefault(
-            (day, line.product_id, line.product_name), {"units": 0, "revenue": Decimal("0")}
+    entry = {"orders": sign, **figures, "excise_sales": sign * excise_sales}
+    sold: Entries = {}
+    if order.status != OrderStatus.CANCELLED:  # the goods of a cancelled order are not sales
+        for line in lines:
+            tally = sold.setdefault(
+                (day, line.product_id, line.product_name), {"units": 0, "revenue": Decimal("0")}
+            )
+            tally["units"] += sign * line.quantity
+            tally["revenue"] += sign * line.unit_price * line.quantity
+    return RollupState(orders={key: entry}, products=sold)
+
+
+def rollup_add(order: Order) -> None:
+    """Count the new `order`: the last write of its checkout (see rollup_replace)."""
+    _write(rollup_state(order))
+
+
+def rollup_replace(before: RollupState, order: Order) -> None:
+    """Take `before` (rollup_state read before the change) out and put `order` in as it is
+    now. Called last in the change's transaction, after its stock moves: every writer then
+    takes the stock rows' locks before the rollups', in one order, so a checkout and a
+    cancel of the same goods at once wait for each other instead of deadlocking."""
+    after = rollup_state(order)
+    _write(
+        RollupState(
+            orders=_added(after.orders, before.orders, -1),
+            products=_added(after.products, before.products, -1),
         )
-        tally["units"] += sign * line.quantity
-        tally["revenue"] += sign * line.unit_price * line.quantity
-    _bump(ProductDayTotal, PRODUCT_KEY, sold)
-    _bump(ProductMonthTotal, MONTH_KEY, _by_month(sold))
+    )
+
+
+def _added(into: Entries, other: Entries, sign: int) -> Entries:
+    merged = {key: dict(figures) for key, figures in into.items()}
+    for key, figures in other.items():
+        tally = merged.setdefault(key, dict.fromkeys(figures, 0))
+        for name, value in figures.items():
+            tally[name] += sign * value
+    return merged
+
+
+def _write(state: RollupState) -> None:
+    """A fixed number of queries whatever the lines: per table one read locking the rows
+    to move (in id order), one UPDATE of them all and one INSERT of the keys new to it."""
+    _bump(OrderDayTotal, ORDER_KEY, state.orders)
+    _bump(ProductDayTotal, PRODUCT_KEY, state.products)
+    _bump(ProductMonthTotal, MONTH_KEY, _by_month(state.products))
 
 
 def _by_month(days: dict[tuple[Any, ...], dict[str, Any]]) -> dict[tuple[Any, ...], dict]:
@@ -119,7 +151,7 @@ def _bump(
     for key in entries:
         match |= Q(**dict(zip(names, key, strict=True)))
     found: dict[tuple[Any, ...], int] = {}
-    for row in manager.filter(match).order_by("pk").values("pk", *names):
+    for row in manager.filter(match).select_for_update().order_by("pk").values("pk", *names):
         found.setdefault(tuple(row[name] for name in names), row["pk"])
     fields = next(iter(entries.values())).keys()
     if found:
