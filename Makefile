@@ -29,7 +29,7 @@ PYTEST_PARALLEL ?= -n $(PYTEST_WORKERS) --dist loadfile --no-loadscope-reorder
 
 .DEFAULT_GOAL := help
 .PHONY: help run serve install install-dev env frontend build migrate demo test test-python \
-        test-fast system-tools test-python-sqlite test-python-postgres test-js test-e2e e2e browser wrk bench tools fuzz load faults audit lint lint-python lint-js clean
+        test-fast system-tools test-python-sqlite test-python-postgres test-js test-e2e e2e browser wrk bench bench-backoffice tools fuzz load faults audit lint lint-python lint-js clean
 
 help: ## List the targets
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  make %-12s %s\n", $$1, $$2}'
@@ -239,6 +239,10 @@ wrk: ## Install Debian's wrk for the requests/s figures of bench/catalog.py --wr
 
 bench: install-dev tools wrk ## Benchmarks that print figures (see docs/performance.md)
 	@ls bench/*.py | sed 's/^/  /'; echo "run one: $(PY) bench/<name>.py --help"
+
+SIZES ?= 10000,1000000
+bench-backoffice: install-dev ## Back-office reads at SIZES orders (PostgreSQL at DATABASE_URL; docs/performance.md)
+	$(PY) bench/backoffice.py --sizes $(SIZES)
 
 clean: ## Remove the virtualenv, node_modules, built files and the local database
 	rm -rf $(VENV) .venv-tools node_modules var frontend/static/frontend dist

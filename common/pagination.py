@@ -1,7 +1,10 @@
 """Page-number pagination with the shape docs/api.md fixes:
-{"<plural>": [...], "pagination": {"page", "limit", "totalItems", "totalPages", "hasNextPage"}}.
+{"<plural>": [...], "pagination": {"page", "limit", "totalItems", "totalPages", "hasNextPage"}},
+and keyset pages of the same shape with "nextCursor" (keyset_answer).
 """
 
+import base64
+import json
 import math
 from collections.abc import Callable
 from typing import Any
@@ -80,5 +83,61 @@ def page_answer(
             "totalItems": total,
             "totalPages": total_pages,
             "hasNextPage": page < total_pages,
+        },
+    }
+
+
+# --- Keyset (cursor) pages -----------------------------------------------------------------
+
+BAD_CURSOR = "cursor is not one this list gave; start again from the first page."
+
+
+def encode_cursor(position: dict[str, Any]) -> str:
+    """An opaque token for where the next page starts (the list's own keys and the page
+    number it will be), URL-safe."""
+    raw = json.dumps(position, separators=(",", ":"), default=str).encode()
+    return base64.urlsafe_b64encode(raw).decode().rstrip("=")
+
+
+def decode_cursor(raw: str) -> dict[str, Any]:
+    """The position of `encode_cursor`, or a 400 naming `cursor`."""
+    try:
+        padded = raw + "=" * (-len(raw) % 4)
+        position = json.loads(base64.urlsafe_b64decode(padded.encode()))
+    except (ValueError, UnicodeError):
+        position = None
+    if not isinstance(position, dict):
+        raise InvalidInput(BAD_CURSOR, errors={"cursor": [BAD_CURSOR]})
+    return position
+
+
+def keyset_answer(
+    queryset: Any,
+    *,
+    page: int,
+    limit: int,
+    total: int,
+    key: str,
+    serialize: Callable[[Any], Any],
+    next_cursor: Callable[[Any, int], str],
+) -> dict[str, Any]:
+    """A page read from `queryset`, already narrowed to the rows after the cursor's
+    position: one row more than `limit` says whether another page follows, with no COUNT
+    and no OFFSET. The shape is page_answer's, plus `nextCursor` (null on the last page):
+    `next_cursor(last row, next page number)` writes it (encode_cursor)."""
+    rows = list(queryset[: limit + 1])
+    more = len(rows) > limit
+    rows = rows[:limit]
+    total_pages = math.ceil(total / limit) if total else 0
+    cursor = next_cursor(rows[-1], page + 1) if more else None
+    return {
+        key: serialize(rows),
+        "pagination": {
+            "page": page,
+            "limit": limit,
+            "totalItems": total,
+            "totalPages": total_pages,
+            "hasNextPage": more,
+            "nextCursor": cursor,
         },
     }

@@ -33,6 +33,14 @@ class PaginationSerializer(serializers.Serializer):
     hasNextPage = serializers.BooleanField()
 
 
+class KeysetPaginationSerializer(PaginationSerializer):
+    nextCursor = serializers.CharField(
+        allow_null=True,
+        help_text="Send as `cursor` for the next page (null: the last page, or a list paged "
+        "by number).",
+    )
+
+
 def error(description: str) -> OpenApiResponse:
     """An error answer of one operation: the shared body, with what this one means.
     401, 403, 404 and 400 are listed by AutoSchema from the view itself; name them here only

@@ -11,11 +11,27 @@ from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 from typing import Any
 
+from django.conf import settings
+from django.core.files.storage import Storage, storages
 from django.db import transaction
 
 from common.images import delete_stored
 
 logger = logging.getLogger("shop.files")
+
+# Files only the app hands out, to whoever it lets (e.g. orders exports): never served at
+# MEDIA_URL (common.views.serve_media refuses the folder).
+PRIVATE_DIR = "private"
+
+
+def private_storage() -> Storage:
+    """The default storage for PRIVATE_DIR's files: on S3 with a private ACL whatever
+    AWS_DEFAULT_ACL says (a public bucket policy must leave `private/` out: docs/deploy.md)."""
+    config = settings.STORAGES["default"]
+    options = dict(config.get("OPTIONS", {}))
+    if "default_acl" in options:
+        options.update(default_acl="private", object_parameters={})
+    return storages.create_storage({**config, "OPTIONS": options})
 
 
 def discard_unused(paths: Iterable[str | None], *, in_use: Callable[[str], bool]) -> None:

@@ -17,6 +17,7 @@ from common.errors import json_error
 from common.observability import current_request_id
 from common.proxies import may_read_internals, unconfigured_proxy
 from common.selectors import task_queue_health
+from common.storedfiles import PRIVATE_DIR
 
 ONE_YEAR = 60 * 60 * 24 * 365
 
@@ -24,6 +25,8 @@ ONE_YEAR = 60 * 60 * 24 * 365
 def serve_media(request: HttpRequest, path: str) -> FileResponse:
     """Uploaded files in the one-process default profile. Stored names are content
     hashes, so a file never changes under its name and may be cached for a year."""
+    if posixpath.normpath(path).split("/")[0] == PRIVATE_DIR:
+        raise Http404  # exports and the like: handed out by their own views only
     try:
         full = Path(safe_join(settings.MEDIA_ROOT, posixpath.normpath(path)))
     except Exception:  # SuspiciousFileOperation for ../ paths

@@ -1,11 +1,17 @@
 import base64
+import re
 from collections.abc import Callable
 from decimal import Decimal
 from typing import cast
 
+from django.conf import settings
 from django.contrib import admin
+from django.core.exceptions import PermissionDenied
 from django.db.models import QuerySet
-from django.http import HttpRequest, HttpResponse
+from django.http import Http404, HttpRequest, StreamingHttpResponse
+from django.http.response import HttpResponseBase
+from django.template.response import TemplateResponse
+from django.urls import URLPattern, path, reverse
 from django.utils import timezone
 from django.utils.html import format_html
 
@@ -13,10 +19,12 @@ from accounts.models import User
 from common.admin import StatusEventInline
 from orders import services
 from orders.age import id_notice
-from orders.export import write_orders_csv
+from orders.export import export_parts, export_stream, orders_csv_stream, orders_export_later
 from orders.models import Order, OrderEvent, OrderLine
 from orders.selectors import orders_for_export
 from orders.services import BulkAction
+
+EXPORT_TOKEN = re.compile(r"[0-9a-f]{32}")
 
 
 class OrderLineInline(admin.TabularInline):
@@ -78,14 +86,46 @@ def _status_action(kind: BulkAction, verb: str) -> Callable[..., None]:
     return action
 
 
+EXPORT_QUEUED = (
+    "{count} orders are more than one download carries at once ({limit} at most). The CSV "
+    "is being written in the background; {email} will be emailed a link to it, which opens "
+    "once signed in here."
+)
+
+
 @admin.action(description="Export selected orders as CSV")
 def export_csv(
     modeladmin: admin.ModelAdmin, request: HttpRequest, queryset: QuerySet[Order]
-) -> HttpResponse:
-    response = HttpResponse(content_type="text/csv; charset=utf-8")
+) -> HttpResponseBase:
+    """Up to EXPORT_STREAM_MAX_ROWS orders stream at once, a chunk at a time; more are
+    written by the worker and their link emailed (orders/export.py): 202 with that said."""
+    count = queryset.count()
+    # Only staff reach the Django admin's actions.
+    user = cast(User, request.user)
+    if count > settings.EXPORT_STREAM_MAX_ROWS:
+        link = request.build_absolute_uri(
+            reverse("admin:orders_order_export", args=["TOKEN"])
+        ).replace("TOKEN", "{token}")
+        orders_export_later(queryset=queryset, user_id=user.pk, link=link)
+        message = EXPORT_QUEUED.format(
+            count=count, limit=settings.EXPORT_STREAM_MAX_ROWS, email=user.email
+        )
+        return TemplateResponse(
+            request,
+            "admin/orders/export_queued.html",
+            {
+                **modeladmin.admin_site.each_context(request),
+                "title": "Export queued",
+                "message": message,
+            },
+            status=202,
+        )
+    response = StreamingHttpResponse(
+        orders_csv_stream(orders_for_export(queryset=queryset)),
+        content_type="text/csv; charset=utf-8",
+    )
     stamp = timezone.now().strftime("%Y%m%d-%H%M%S")
     response["Content-Disposition"] = f'attachment; filename="orders-{stamp}.csv"'
-    write_orders_csv(orders_for_export(queryset=queryset), response)
     return response
 
 
@@ -163,6 +203,26 @@ class OrderAdmin(admin.ModelAdmin):
     def get_queryset(self, request: HttpRequest) -> QuerySet[Order]:
         # The signature's bytes are read for the one order whose page shows them, not per row.
         return super().get_queryset(request).defer("handover_signature_png")
+    def get_urls(self) -> list[URLPattern]:
+        download = self.admin_site.admin_view(self.export_download)
+        return [
+            path("exports/<str:token>/", download, name="orders_order_export"),
+            *super().get_urls(),
+        ]
+
+    def export_download(self, request: HttpRequest, token: str) -> StreamingHttpResponse:
+        """A background export's CSV (its emailed link): only for staff signed in here who
+        may view orders."""
+        if not self.has_view_permission(request):
+            raise PermissionDenied
+        parts = export_parts(token) if EXPORT_TOKEN.fullmatch(token) else []
+        if not parts:
+            raise Http404("No such export.")
+        response = StreamingHttpResponse(
+            export_stream(parts), content_type="text/csv; charset=utf-8"
+        )
+        response["Content-Disposition"] = f'attachment; filename="orders-{token[:8]}.csv"'
+        return response
 
     @admin.display(description="ID check")
     def id_notice(self, order: Order) -> str:

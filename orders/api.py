@@ -21,7 +21,7 @@ from rest_framework.views import APIView
 
 from accounts.models import User
 from common.errors import NotAllowed
-from common.pagination import paginate
+from common.pagination import keyset_answer, page_params, paginate
 from common.parsers import JSONParser
 from common.permissions import CanHandleOrders
 from common.roles import Capability, role_may
@@ -29,7 +29,7 @@ from common.schema import error, see_api_docs
 from common.shoptime import shop_today
 from orders import delivery, handover, rules, selectors, services
 from orders.checkout import ADMINS_DO_NOT_SHOP, order_checkout
-from orders.filters import parse_order_filters
+from orders.filters import OrderFilters, OrderPosition, parse_order_cursor, parse_order_filters
 from orders.handover_serializers import HandoverSerializer
 from orders.models import Order, OrderStatus
 from orders.pricing import DeliveryOption
@@ -167,8 +167,16 @@ def quote(request: Request) -> Response:
 
 @extend_schema(
     parameters=[
-        OpenApiParameter("page", int, description="From 1."),
+        OpenApiParameter(
+            "page", int, description="From 1 (without `cursor`: read by position, slower deep)."
+        ),
         OpenApiParameter("limit", int, description=f"Default {ORDERS_PAGE_SIZE}, at most 100."),
+        OpenApiParameter(
+            "cursor",
+            str,
+            description="`pagination.nextCursor` of the page before: the next page, however "
+            "deep, with no order skipped or repeated while new ones arrive. Not with `due`.",
+        ),
         OpenApiParameter("status", str, enum=list(OrderStatus.values)),
         OpenApiParameter("deliveryOption", str, enum=list(DeliveryOption.values)),
         OpenApiParameter(
@@ -211,21 +219,50 @@ def quote(request: Request) -> Response:
 @api_view(["GET"])
 @permission_classes([IsAuthenticated])
 def order_list(request: Request) -> Response:
-    filters = parse_order_filters(request.query_params)
+    filters = selectors.order_filters_resolved(parse_order_filters(request.query_params))
     user = _signed_in(request)
-    # The per-status counts (one GROUP BY) hold the page's total too: no COUNT(*) besides.
+    # The per-status counts (day totals, or one GROUP BY of a search) hold the page's total
+    # too: no COUNT(*) besides.
     counts = selectors.order_status_counts(user=user, filters=filters)
     total = counts[filters.status] if filters.status else sum(counts.values())
-    page = paginate(
-        request,
-        selectors.order_list(user=user, filters=filters),
-        key="orders",
-        serialize=lambda rows: _orders(request, rows),
-        default_limit=ORDERS_PAGE_SIZE,
-        count=lambda: total,
-    )
+    if filters.due_today:
+        # A day's handovers, in time order: a short list, paged by number.
+        page = paginate(
+            request,
+            selectors.order_list(user=user, filters=filters),
+            key="orders",
+            serialize=lambda rows: _orders(request, rows),
+            default_limit=ORDERS_PAGE_SIZE,
+            count=lambda: total,
+        )
+        page["pagination"]["nextCursor"] = None
+    else:
+        page = _keyset_page(request, user, filters, total)
     page["counts"] = counts
     return Response(page)
+
+
+def _keyset_page(request: Request, user: User, filters: OrderFilters, total: int) -> Any:
+    """The page after `cursor`, or page `page` (an OFFSET: the first page, or a client that
+    jumps) when no cursor is given; either way with the cursor of the next page."""
+    number, limit = page_params(request, ORDERS_PAGE_SIZE)
+    cursor = request.query_params.get("cursor")
+    if cursor:
+        after, number = parse_order_cursor(cursor)
+        rows = selectors.order_list(user=user, filters=filters, after=after)
+    else:
+        rows = selectors.order_list(user=user, filters=filters)[(number - 1) * limit :]
+    return keyset_answer(
+        rows,
+        page=number,
+        limit=limit,
+        total=total,
+        key="orders",
+        serialize=lambda rows: _orders(request, rows),
+        next_cursor=lambda last, next_page: OrderPosition(last.created_at, last.pk).as_cursor(
+            next_page
+        ),
+    )
 
 
 @extend_schema(

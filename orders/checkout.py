@@ -71,6 +71,7 @@ from orders.pricing import (
     price_order,
     tax_rates,
 )
+from orders.rollups import rollup_add
 from orders.rules import (
     CART_EMPTY,
     QUANTITY_TOO_LOW,
@@ -236,6 +237,7 @@ def _place(user: User, checkout: CheckoutInput, *, notify: bool) -> CheckoutResu
         if promotion is not None:
             promotion_use(promotion_id=promotion.promotion_id, user=user, order_id=order.pk)
         record_event(order, from_status="", to_status=OrderStatus.PENDING, actor=user)
+        rollup_add(order)  # the list's counts and the reports (orders/rollups.py)
         announce()  # open back-office tabs hear of it once it commits
         if notify:
             # In the order's own transaction: the emails are due exactly when the order

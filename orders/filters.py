@@ -4,10 +4,11 @@ bad one is a 400 naming the parameter (never an empty list that hides a typo).""
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass
-from datetime import date
+from datetime import date, datetime
 from typing import NoReturn
 
 from common.errors import InvalidInput
+from common.pagination import BAD_CURSOR, MAX_NUMBER, decode_cursor, encode_cursor
 from common.querydates import query_date_range
 from orders.models import OrderStatus
 from orders.pricing import DeliveryOption
@@ -24,9 +25,42 @@ class OrderFilters:
     date_from: date | None = None
     date_to: date | None = None
     due_today: bool = False
+    # The users whose email holds `search`, once looked up (orders.selectors.order_filters_resolved).
+    customer_ids: tuple[int, ...] | None = None
 
     def without_status(self) -> "OrderFilters":
         return OrderFilters(**{**self.__dict__, "status": ""})
+
+
+@dataclass(frozen=True)
+class OrderPosition:
+    """Where a page of the newest-first list ended: the next page starts after this order
+    (keyset pagination: an index range, however deep the page; orders placed meanwhile are
+    newer and never shift a page)."""
+
+    created_at: datetime
+    order_id: int
+
+    def as_cursor(self, page: int) -> str:
+        return encode_cursor({"at": self.created_at.isoformat(), "id": self.order_id, "page": page})
+
+
+def parse_order_cursor(raw: str) -> tuple[OrderPosition, int]:
+    """The position and page number of a `cursor` the list gave, or a 400 naming it."""
+    position = decode_cursor(raw)
+    try:
+        at = datetime.fromisoformat(position["at"])
+        order_id, page = int(position["id"]), int(position["page"])
+    except (KeyError, TypeError, ValueError):
+        at, order_id, page = None, 0, 0
+    if (
+        at is None
+        or at.tzinfo is None
+        or not 1 <= order_id <= MAX_NUMBER
+        or not 2 <= page <= MAX_NUMBER
+    ):
+        raise InvalidInput(BAD_CURSOR, errors={"cursor": [BAD_CURSOR]})
+    return OrderPosition(created_at=at, order_id=order_id), page
 
 
 def _refuse(name: str, message: str) -> NoReturn:

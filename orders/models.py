@@ -109,6 +109,8 @@ class Order(models.Model):
             models.Index(fields=["user", "-created_at", "-id"], name="order_user_newest"),
             models.Index(fields=["status", "-created_at"], name="order_status_newest"),
             models.Index(fields=["delivery_at"], name="order_delivery_at"),
+            # "Due today": the deliveries dated today (pickups placed today use order_newest).
+            models.Index(fields=["delivery_date"], name="order_delivery_date"),
             # The sales report reads these columns only: an index-only scan per date range.
             models.Index(
                 fields=["created_at"],
@@ -216,3 +218,84 @@ class OrderEvent(StatusEvent):
     to_status = models.CharField(max_length=20, choices=OrderStatus.choices)
     # What else the change set off, e.g. the customer's email queued.
     note = models.CharField(max_length=200, blank=True)
+
+
+class OrderDayTotal(models.Model):
+    """The orders placed on a Los Angeles day, added up per status, delivery option and tax
+    rate and place: what the order list's counts and the sales and taxes reports read
+    instead of the orders themselves (orders/rollups.py keeps it, docs/performance.md).
+    Rows are not unique per key: two first orders of a key at once may each add a row, and
+    every reader sums."""
+
+    day = models.DateField()
+    status = models.CharField(max_length=20, choices=OrderStatus.choices)
+    delivery_option = models.CharField(max_length=20, choices=DeliveryOption.choices)
+    sales_tax_rate = models.DecimalField(max_digits=6, decimal_places=3, default=0)
+    tax_place = models.CharField(max_length=40, blank=True)
+    orders = models.IntegerField(default=0)
+    subtotal = models.DecimalField(max_digits=14, decimal_places=2, default=0)
+    discount = models.DecimalField(max_digits=14, decimal_places=2, default=0)
+    delivery_fee = models.DecimalField(max_digits=14, decimal_places=2, default=0)
+    excise_tax = models.DecimalField(max_digits=14, decimal_places=2, default=0)
+    sales_tax = models.DecimalField(max_digits=14, decimal_places=2, default=0)
+    total = models.DecimalField(max_digits=14, decimal_places=2, default=0)
+    # The goods (after their discounts) the excise was charged on.
+    excise_sales = models.DecimalField(max_digits=14, decimal_places=2, default=0)
+
+    class Meta:
+        indexes = [
+            models.Index(
+                fields=["day", "status", "delivery_option", "sales_tax_rate", "tax_place"],
+                name="order_day_total_key",
+            ),
+            models.Index(fields=["status", "delivery_option"], name="order_day_total_status"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.day} {self.status} {self.delivery_option}: {self.orders} orders"
+
+
+class ProductDayTotal(models.Model):
+    """The goods sold on a Los Angeles day by orders that are not cancelled, per product and
+    the name it was sold under (orders/rollups.py). The product is set to null with its
+    product's deletion, as the order lines' are, so the report then counts those sales
+    under "Deleted products" by name."""
+
+    day = models.DateField()
+    product = models.ForeignKey(
+        "shop.Product", on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
+    product_name = models.CharField(max_length=200)
+    units = models.IntegerField(default=0)
+    revenue = models.DecimalField(max_digits=14, decimal_places=2, default=0)
+
+    class Meta:
+        indexes = [
+            models.Index(fields=["day", "product", "product_name"], name="product_day_total_key")
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.day} {self.product_name}: {self.units} units"
+
+
+class ProductMonthTotal(models.Model):
+    """ProductDayTotal added up per calendar month (its `month` is the month's first day), so
+    that a long range reads whole months here and only its first and last days there."""
+
+    month = models.DateField()
+    product = models.ForeignKey(
+        "shop.Product", on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
+    product_name = models.CharField(max_length=200)
+    units = models.IntegerField(default=0)
+    revenue = models.DecimalField(max_digits=14, decimal_places=2, default=0)
+
+    class Meta:
+        indexes = [
+            models.Index(
+                fields=["month", "product", "product_name"], name="product_month_total_key"
+            )
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.month:%Y-%m} {self.product_name}: {self.units} units"

@@ -11,6 +11,7 @@ from django.conf import settings
 from django.core.mail import EmailMessage
 from django.template.loader import render_to_string
 
+from accounts.models import User
 from common.mail import send_email_later
 from common.shoptime import format_day_and_clock, format_when
 from common.templatetags.emails import money
@@ -111,3 +112,21 @@ def order_ready_email(order_id: int) -> EmailMessage | None:
 
 
 READY_SUBJECT = "Order #{pk} is ready for pickup"
+
+
+EXPORT_SUBJECT = "Your orders CSV is ready ({rows} orders)"
+
+
+def export_ready_email(user_id: int, link: str, rows: int) -> EmailMessage | None:
+    """Builder for the task: a background orders export (orders/export.py) is stored; its
+    link, which opens for staff signed in to the Django admin. None if the account is gone."""
+    user = User.objects.filter(pk=user_id, is_active=True).first()
+    if user is None:
+        return None
+    context = {"user": user, "link": link, "rows": rows, "shop_name": shop_config().shop_name}
+    return EmailMessage(
+        subject=EXPORT_SUBJECT.format(rows=rows),
+        body=render_to_string("orders/email/export_ready.txt", context),
+        from_email=settings.DEFAULT_FROM_EMAIL,
+        to=[user.email],
+    )

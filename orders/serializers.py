@@ -12,7 +12,7 @@ from rest_framework import serializers
 
 from accounts.birth import DATE_OF_BIRTH_INVALID
 from common.contact import ZIP_INVALID
-from common.schema import PaginationSerializer
+from common.schema import KeysetPaginationSerializer
 from common.shoptime import SHOP_TIME_ZONE, shop_today
 from compliance.selectors import lines_answer
 from compliance.serializers import RuleSnapshotSerializer
@@ -594,7 +594,7 @@ class OrderStatusCountsSerializer(serializers.Serializer):
 
 class OrderPageSerializer(serializers.Serializer):
     orders = OrderSerializer(many=True)
-    pagination = PaginationSerializer()
+    pagination = KeysetPaginationSerializer()
     counts = OrderStatusCountsSerializer(
         help_text="Orders per status under every filter except `status`."
     )

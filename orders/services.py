@@ -19,6 +19,7 @@ from orders.checks import refuse_unchecked_complete
 from orders.models import ORDER_TRANSITIONS, Order, OrderLine, OrderStatus
 from orders.pricing import Offer, PriceLine, TaxRates, price_order
 from orders.records import ERASED_EMAIL_END, kept_records, records_cutoff
+from orders.rollups import rollup_replace, rollup_state
 from orders.rules import limit
 from orders.selectors import order_expired_hold_ids, order_get
 from orders.status_emails import status_email_note
@@ -63,7 +64,9 @@ def _leave_pending(
 ) -> None:
     """Move the locked `order` on as ORDER_TRANSITIONS allows (else a 409 and nothing
     changes): the event (`reason` first in its note), stock back on a cancel, and the
-    customer's email (a builder of orders/status_emails.py) queued for when this commits."""
+    customer's email (a builder of orders/status_emails.py) queued for when this commits.
+    The day's rollups move with it, last (orders/rollups.py)."""
+    before = rollup_state(order)
     transition(
         order,
         to_status=to_status,
@@ -85,6 +88,7 @@ def _leave_pending(
         promotion_give_back(order_id=order.pk)
     if email:
         send_email_later(f"orders.status_emails.{email}", order.pk)
+    rollup_replace(before, order)
 
 
 def _order_leave_pending(*, order_id: int, actor: User, to_status: OrderStatus) -> Order:
@@ -300,6 +304,7 @@ def order_line_adjust(
         if quantity == 0 and len(lines) == 1:
             raise InvalidInput(NOTHING_LEFT, errors={"quantity": [NOTHING_LEFT]})
         before = line.quantity
+        counted = rollup_state(order)
         _give_back(order, line, before - quantity, actor=actor, reason=reason)
         if quantity:
             line.quantity = quantity
@@ -322,6 +327,7 @@ def order_line_adjust(
             ),
         )
         send_email_later("orders.notifications.order_adjusted_email", order.pk, reason)
+        rollup_replace(counted, order)
     return _reread(order)
 
 

@@ -1,5 +1,7 @@
-"""The sales report: a handful of grouped queries over one date range, the same number of
-queries whatever the range or the number of orders (see docs/performance.md).
+"""The sales and taxes reports: a handful of grouped queries over the day totals of one
+date range (orders/rollups.py: a few rows a day, kept as orders change), the same number of
+queries and about the same time whatever the range or the number of orders (see
+docs/performance.md).
 
 Revenue is what orders that are not cancelled brought the shop: goods less discounts, plus
 delivery fees (their total less the sales and excise taxes collected for the state, which
@@ -19,9 +21,6 @@ from typing import Any
 from django.db.models import (
     Case,
     CharField,
-    Count,
-    DecimalField,
-    ExpressionWrapper,
     F,
     Max,
     QuerySet,
@@ -29,13 +28,12 @@ from django.db.models import (
     Value,
     When,
 )
-from django.db.models.functions import TruncDate
 from django.http import QueryDict
 
 from common.errors import InvalidInput
 from common.querydates import query_date_range
-from common.shoptime import SHOP_TIME_ZONE, day_start, shop_today
-from orders.models import Order, OrderLine, OrderStatus
+from common.shoptime import shop_today
+from orders.models import OrderDayTotal, OrderStatus, ProductDayTotal, ProductMonthTotal
 from orders.pricing import DeliveryOption
 from shop.models import Product
 
@@ -84,14 +82,6 @@ def report_range(params: QueryDict | dict[str, str]) -> ReportRange:
     return ReportRange(date_from, date_to)
 
 
-def _orders_in(period: ReportRange) -> QuerySet[Order]:
-    # A range on created_at (not __date) so the created_at indexes serve it.
-    return Order.objects.filter(
-        created_at__gte=day_start(period.date_from),
-        created_at__lt=day_start(period.date_to + timedelta(days=1)),
-    ).order_by()
-
-
 def _money(value: Decimal | None) -> Decimal:
     return (value or ZERO).quantize(Decimal("0.01"))
 
@@ -123,32 +113,38 @@ def sales_report(period: ReportRange) -> dict[str, Any]:
     }
 
 
-_REVENUE = ExpressionWrapper(
-    F("total") - F("sales_tax") - F("excise_tax"),
-    output_field=DecimalField(max_digits=14, decimal_places=2),
-)
+def _order_totals(period: ReportRange) -> QuerySet[OrderDayTotal]:
+    return OrderDayTotal.objects.filter(
+        day__gte=period.date_from, day__lte=period.date_to
+    ).order_by()
 
 
 def _order_tallies(
     period: ReportRange,
 ) -> tuple[dict[str, int], dict[str, Tally], dict[date, Tally]]:
     """The first query: orders per status (cancelled ones too), and orders and revenue of
-    live orders per delivery option and per day."""
+    live orders per delivery option and per day, from the day totals."""
     by_status = dict.fromkeys(OrderStatus.values, 0)
     by_option = {option: Tally() for option in DeliveryOption.values}
     per_day: dict[date, Tally] = defaultdict(Tally)
     grouped = (
-        _orders_in(period)
-        .annotate(day=TruncDate("created_at", tzinfo=SHOP_TIME_ZONE))
+        _order_totals(period)
         .values("day", "status", "delivery_option")
-        .annotate(orders=Count("id"), revenue=Sum(_REVENUE), discounts=Sum("discount"))
+        .annotate(
+            count=Sum("orders"),
+            totals=Sum("total"),
+            taxes=Sum("sales_tax"),
+            excise=Sum("excise_tax"),
+            discounts=Sum("discount"),
+        )
     )
     for row in grouped:
-        by_status[row["status"]] += row["orders"]
+        by_status[row["status"]] += row["count"]
         if row["status"] == OrderStatus.CANCELLED:
             continue
-        by_option[row["delivery_option"]].add(row["orders"], row["revenue"], row["discounts"])
-        per_day[row["day"]].add(row["orders"], row["revenue"], row["discounts"])
+        revenue = (row["totals"] or ZERO) - (row["taxes"] or ZERO) - (row["excise"] or ZERO)
+        by_option[row["delivery_option"]].add(row["count"], revenue, row["discounts"])
+        per_day[row["day"]].add(row["count"], revenue, row["discounts"])
     return by_status, by_option, per_day
 
 
@@ -162,20 +158,42 @@ def _days(period: ReportRange, per_day: dict[date, Tally]) -> list[dict[str, Any
     return days
 
 
+def _whole_months(period: ReportRange) -> tuple[date, date]:
+    """The first days of the first and last whole calendar months inside `period` (the
+    first after the last when there is none)."""
+    first = period.date_from.replace(day=1)
+    if first != period.date_from:
+        first = (first + timedelta(days=32)).replace(day=1)
+    # The whole months end before the month holding the day after the range.
+    stop = (period.date_to + timedelta(days=1)).replace(day=1)
+    return first, (stop - timedelta(days=1)).replace(day=1)
+
+
 def _product_sales(period: ReportRange) -> list[Mapping[str, Any]]:
-    """The second query: units, goods revenue and name sold per product, live orders only.
-    A deleted product's lines (product_id null) stay apart by the name they were sold under,
-    so each keeps its place in the top products and counts under "Deleted products"."""
-    line_revenue = ExpressionWrapper(
-        F("unit_price") * F("quantity"), output_field=DecimalField(max_digits=14, decimal_places=2)
-    )
-    return list(
-        OrderLine.objects.filter(
-            order__created_at__gte=day_start(period.date_from),
-            order__created_at__lt=day_start(period.date_to + timedelta(days=1)),
-        )
-        .exclude(order__status=OrderStatus.CANCELLED)
-        .annotate(
+    """The second and third queries: units, goods revenue and name sold per product, live
+    orders only: whole months from the month totals, the days before and after them from the
+    day totals, so that a range of years reads a few rows a product. A deleted product's
+    lines (product_id null) stay apart by the name they were sold under, so each keeps its
+    place in the top products and counts under "Deleted products"."""
+    first, last = _whole_months(period)
+    months = ProductMonthTotal.objects.filter(month__gte=first, month__lte=last)
+    days = ProductDayTotal.objects.filter(day__gte=period.date_from, day__lte=period.date_to)
+    if first <= last:
+        days = days.exclude(day__gte=first, day__lt=(last + timedelta(days=32)).replace(day=1))
+    merged: dict[tuple[Any, str], dict[str, Any]] = {}
+    for rows in (_per_product(months), _per_product(days)):
+        for row in rows:
+            key = (row["product_id"], row["deleted_name"])
+            seen = merged.setdefault(key, {**row, "units": 0, "revenue": ZERO, "name": ""})
+            seen["units"] += row["units"] or 0
+            seen["revenue"] += row["revenue"] or ZERO
+            seen["name"] = max(seen["name"], row["name"])
+    return [row for row in merged.values() if row["units"] > 0]
+
+
+def _per_product(totals: QuerySet[Any]) -> QuerySet[Any, dict[str, Any]]:
+    return (
+        totals.annotate(
             deleted_name=Case(
                 When(product_id__isnull=True, then=F("product_name")),
                 default=Value(""),
@@ -185,7 +203,7 @@ def _product_sales(period: ReportRange) -> list[Mapping[str, Any]]:
         .values("product_id", "deleted_name")
         # The name on the lines, as sold (a product renamed since keeps its old name here;
         # sold under two names, the alphabetically last).
-        .annotate(units=Sum("quantity"), revenue=Sum(line_revenue), name=Max("product_name"))
+        .annotate(units=Sum("units"), revenue=Sum("revenue"), name=Max("product_name"))
         .order_by()
     )
 
@@ -243,50 +261,58 @@ def _top_products(per_product: list[Mapping[str, Any]]) -> list[dict[str, Any]]:
 # --- Taxes ---------------------------------------------------------------------------------
 
 
+def _rate_rows(period: ReportRange) -> list[dict[str, Any]]:
+    """The day totals of live orders per rate and place (one query), each figure a Decimal."""
+    by_rate = (
+        _order_totals(period)
+        .exclude(status=OrderStatus.CANCELLED)
+        .values("sales_tax_rate", "tax_place")
+        .annotate(
+            subtotal=Sum("subtotal"),
+            tax=Sum("sales_tax"),
+            excise=Sum("excise_tax"),
+            discounts=Sum("discount"),
+            excise_sales=Sum("excise_sales"),
+            count=Sum("orders"),
+        )
+        # A key whose orders all moved away (cancelled since) adds up to none.
+        .filter(count__gt=0)
+        .order_by("-sales_tax_rate", "tax_place")
+    )
+    figures = ("subtotal", "tax", "excise", "discounts", "excise_sales")
+    rows: list[dict[str, Any]] = []
+    for row in by_rate:
+        sums: dict[str, Any] = {name: row[name] or ZERO for name in figures}  # type: ignore[literal-required]
+        sums["taxable"] = sums["subtotal"] - sums["discounts"]
+        rows.append({**sums, "rate": row["sales_tax_rate"], "place": row["tax_place"]})
+    return rows
+
+
+def _total(rows: list[dict[str, Any]], name: str) -> Decimal:
+    return _money(sum((row[name] for row in rows), ZERO))
+
+
 def taxes_report(period: ReportRange) -> dict[str, Any]:
     """What the owner files for `period` (Los Angeles days), from the orders placed in it that
     are not cancelled, with the figures and rates each order kept: the taxable sales (goods
     less discounts; delivery fees are not taxed) and the sales tax per rate and place, and the
-    excise with the sales it was charged on. Two queries."""
-    orders = _orders_in(period).exclude(status=OrderStatus.CANCELLED)
-    by_rate = (
-        orders.values("sales_tax_rate", "tax_place")
-        .annotate(
-            taxable=Sum(_TAXABLE),
-            tax=Sum("sales_tax"),
-            excise=Sum("excise_tax"),
-            discounts=Sum("discount"),
-        )
-        .order_by("-sales_tax_rate", "tax_place")
-    )
-    rows = list(by_rate)
-    excise_sales = OrderLine.objects.filter(order__in=orders, excise=True).aggregate(
-        sales=Sum(_LINE_TAXABLE)
-    )["sales"]
+    excise with the sales it was charged on. One query, of the day totals."""
+    rows = _rate_rows(period)
     return {
         "from": period.date_from,
         "to": period.date_to,
-        "taxableSales": _money(sum((row["taxable"] or ZERO for row in rows), ZERO)),
-        "salesTax": _money(sum((row["tax"] or ZERO for row in rows), ZERO)),
-        "exciseSales": _money(excise_sales),
-        "exciseTax": _money(sum((row["excise"] or ZERO for row in rows), ZERO)),
-        "discounts": _money(sum((row["discounts"] or ZERO for row in rows), ZERO)),
+        "taxableSales": _total(rows, "taxable"),
+        "salesTax": _total(rows, "tax"),
+        "exciseSales": _total(rows, "excise_sales"),
+        "exciseTax": _total(rows, "excise"),
+        "discounts": _total(rows, "discounts"),
         "byRate": [
             {
-                "rate": row["sales_tax_rate"],
-                "place": row["tax_place"],
+                "rate": row["rate"],
+                "place": row["place"],
                 "taxableSales": _money(row["taxable"]),
                 "salesTax": _money(row["tax"]),
             }
             for row in rows
         ],
     }
-
-
-_TAXABLE = ExpressionWrapper(
-    F("subtotal") - F("discount"), output_field=DecimalField(max_digits=14, decimal_places=2)
-)
-_LINE_TAXABLE = ExpressionWrapper(
-    F("unit_price") * F("quantity") - F("discount"),
-    output_field=DecimalField(max_digits=14, decimal_places=2),
-)

@@ -122,7 +122,8 @@ def test_admin_exports_selected_orders_as_csv(admin_browser, customer_client, pr
     )
 
     assert response["Content-Type"].startswith("text/csv")
-    rows = list(csv.DictReader(io.StringIO(response.content.decode())))
+    body = b"".join(response.streaming_content).decode()
+    rows = list(csv.DictReader(io.StringIO(body)))
     assert len(rows) == 1
     # 20.00 of goods and 1.75 of sales tax (8.75%, pickup).
     assert rows[0]["id"] == str(first.pk) and rows[0]["total"] == "21.75"

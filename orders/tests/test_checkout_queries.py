@@ -20,9 +20,11 @@ pytestmark = pytest.mark.django_db
 # taxes cost no query of their own) and move, the products' version and sellable flag, the
 # prices (with the taxes, rates and discount in the same UPDATE), the lines, the
 # event, and the order read back with its lines and events. Delivery adds the ZIP codes of
-# the first-run list (no settings saved yet). Inside the test's transaction the checkout's
-# atomic blocks are savepoints, counted too.
-QUERIES = {"pickup": 20, "delivery": 21}
+# the first-run list (no settings saved yet). The rollups (orders/rollups.py) take seven
+# whatever the lines: the lines read, and for the order's day totals, the products' day
+# totals and their month totals one read and one write each. Inside the test's transaction
+# the checkout's atomic blocks are savepoints, counted too.
+QUERIES = {"pickup": 27, "delivery": 28}
 
 
 def _client(user):

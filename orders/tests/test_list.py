@@ -57,8 +57,12 @@ def test_pages_of_six_newest_first_with_ties_broken_by_id(customer_client, produ
 
     first = customer_client.get("/api/orders").json()
     second = customer_client.get("/api/orders?page=2").json()
+    by_cursor = customer_client.get(
+        "/api/orders", {"cursor": first["pagination"]["nextCursor"]}
+    ).json()
 
-    assert first["pagination"] == {
+    cursor = first["pagination"].pop("nextCursor")
+    assert cursor and first["pagination"] == {
         "page": 1,
         "limit": 6,
         "totalItems": 8,
@@ -67,7 +71,11 @@ def test_pages_of_six_newest_first_with_ties_broken_by_id(customer_client, produ
     }
     seen = [o["id"] for o in first["orders"] + second["orders"]]
     assert seen == ids[4:][::-1] + ids[:4][::-1]
+    # The cursor reaches the same second page, ties at one moment included.
+    assert by_cursor["orders"] == second["orders"]
+    assert by_cursor["pagination"]["page"] == 2
     assert second["pagination"]["hasNextPage"] is False
+    assert second["pagination"]["nextCursor"] is None
 
 
 def test_page_past_the_end_is_empty_and_page_zero_is_400(customer_client, product):

@@ -1460,6 +1460,15 @@ export interface components {
         HeroToggleRequest: {
             is_active: boolean;
         };
+        KeysetPagination: {
+            page: number;
+            limit: number;
+            totalItems: number;
+            totalPages: number;
+            hasNextPage: boolean;
+            /** @description Send as `cursor` for the next page (null: the last page, or a list paged by number). */
+            nextCursor: string | null;
+        };
         /**
          * @description * `percent` - Percent off
          *     * `amount` - Amount off
@@ -1660,7 +1669,7 @@ export interface components {
         };
         OrderPage: {
             orders: components["schemas"]["Order"][];
-            pagination: components["schemas"]["Pagination"];
+            pagination: components["schemas"]["KeysetPagination"];
             /** @description Orders per status under every filter except `status`. */
             counts: components["schemas"]["OrderStatusCounts"];
         };
@@ -4786,6 +4795,8 @@ export interface operations {
     orders_list: {
         parameters: {
             query?: {
+                /** @description `pagination.nextCursor` of the page before: the next page, however deep, with no order skipped or repeated while new ones arrive. Not with `due`. */
+                cursor?: string;
                 deliveryOption?: "delivery" | "pickup" | "shipping";
                 /** @description `today`: pickups placed today and deliveries dated today (Los Angeles), in time order (deliveries at their booked time, pickups when placed). */
                 due?: "today";
@@ -4793,7 +4804,7 @@ export interface operations {
                 from?: string;
                 /** @description Default 6, at most 100. */
                 limit?: number;
-                /** @description From 1. */
+                /** @description From 1 (without `cursor`: read by position, slower deep). */
                 page?: number;
                 /** @description Part of the customer's name or email (any case), or an order number (`123` or `#123`). At most 200 characters. */
                 search?: string;

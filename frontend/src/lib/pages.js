@@ -8,6 +8,13 @@ export function pagesToItems(pages, key) {
   return pages.flatMap((page) => (Array.isArray(page) ? page : (page?.[key] ?? [])));
 }
 
+function nextOfPagination(pagination, lastPageParam) {
+  if (!pagination.hasNextPage) return undefined;
+  // A keyset list (the orders) names where its next page starts: that is the next param.
+  if (pagination.nextCursor) return pagination.nextCursor;
+  return (Number(pagination.page) || Number(lastPageParam) || 1) + 1;
+}
+
 export function nextPageParam(lastPage, key, limit, lastPageParam) {
   if (!lastPage) return undefined;
   if (Array.isArray(lastPage)) {
@@ -15,13 +22,14 @@ export function nextPageParam(lastPage, key, limit, lastPageParam) {
     return (Number(lastPageParam) || 1) + 1;
   }
   const pagination = lastPage.pagination;
-  if (pagination) {
-    if (!pagination.hasNextPage) return undefined;
-    return (Number(pagination.page) || Number(lastPageParam) || 1) + 1;
-  }
+  if (pagination) return nextOfPagination(pagination, lastPageParam);
   const items = lastPage[key] ?? [];
   return items.length >= limit ? (Number(lastPageParam) || 1) + 1 : undefined;
 }
+
+// The query of one page: a page number, or the cursor a keyset list gave (see nextPageParam).
+export const pageQuery = (/** @type {number | string} */ pageParam) =>
+  typeof pageParam === 'string' ? { cursor: pageParam } : { page: pageParam };
 
 // Query options of one paged list: `fetchPage(page, signal)` answers one page whose items are
 // under `itemsKey`. Features export these from their api.js.

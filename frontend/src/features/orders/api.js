@@ -4,7 +4,7 @@
 // and mutation hooks.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ApiError, api } from '../../lib/api';
-import { pagedQueryOptions } from '../../lib/pages';
+import { pageQuery, pagedQueryOptions } from '../../lib/pages';
 import { orderKeys, productKeys } from '../../lib/queryKeys';
 
 /** @typedef {import('../../lib/api-types').components['schemas']} Schemas */
@@ -12,12 +12,12 @@ import { orderKeys, productKeys } from '../../lib/queryKeys';
 export const ORDERS_PAGE_SIZE = 6;
 
 /**
- * @param {number} page
+ * @param {number | string} page a number, or the previous page's `pagination.nextCursor`
  * @param {AbortSignal} [signal]
  * @returns {Promise<Schemas['OrderPage']>}
  */
 export function fetchOrdersPage(page, signal) {
-  return api.get('/orders', { page, limit: ORDERS_PAGE_SIZE }, { signal });
+  return api.get('/orders', { ...pageQuery(page), limit: ORDERS_PAGE_SIZE }, { signal });
 }
 
 export const orderListQuery = () =>

@@ -5,7 +5,7 @@
 // orderKeys.all, these included.
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, apiFetch } from '../../../lib/api';
-import { pagedQueryOptions } from '../../../lib/pages';
+import { pageQuery, pagedQueryOptions } from '../../../lib/pages';
 import { orderKeys, productKeys } from '../../../lib/queryKeys';
 import { cleanFilters, isDueToday } from './orderFilters';
 
@@ -21,11 +21,12 @@ export const PRINT_PAGE_SIZE = 100;
 export const MAX_PRINT_ORDERS = 300;
 
 /**
- * @param {{page: number, limit: number, filters: Filters, signal?: AbortSignal}} query
+ * @param {{page: number | string, limit: number, filters: Filters, signal?: AbortSignal}} query
+ *   page: a number, or the previous page's `pagination.nextCursor`
  * @returns {Promise<Schemas['OrderPage']>}
  */
 export function fetchAdminOrdersPage({ page, limit, filters, signal }) {
-  return api.get('/orders', { page, limit, ...filters }, { signal });
+  return api.get('/orders', { ...pageQuery(page), limit, ...filters }, { signal });
 }
 
 /** @param {Filters} [rawFilters] */
@@ -34,7 +35,7 @@ export function adminOrderListQuery(rawFilters = {}) {
   const pageSize = isDueToday(filters) ? TODAY_PAGE_SIZE : ADMIN_ORDERS_PAGE_SIZE;
   return pagedQueryOptions({
     queryKey: orderKeys.adminList(filters),
-    fetchPage: (/** @type {number} */ page, /** @type {AbortSignal} */ signal) =>
+    fetchPage: (/** @type {number | string} */ page, /** @type {AbortSignal} */ signal) =>
       fetchAdminOrdersPage({ page, limit: pageSize, filters, signal }),
     itemsKey: 'orders',
     pageSize,
