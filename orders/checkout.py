@@ -10,8 +10,9 @@ docs/api.md point here). The first problem found is the answer:
    400, the sentence also under `errors.<field>`): a malformed field first (a line that is not
    an object or names no possible id, a quantity over 10,000, over 200 lines, an overlong
    text), then an empty cart, no or an unknown delivery option, the customer's name, the
-   address (shipping and delivery); for local delivery the phone, the date (not before today
-   in the shop's zone) and the time; then a line's quantity below 1. The wording is
+   address (shipping and delivery); for local delivery the phone (given, then its form), the
+   date (not before today in the shop's zone) and the time; for another option a phone given
+   (pickup asks for one to text on arrival), its form; then a line's quantity below 1. The wording is
    orders.rules' and is served as `checkoutMessages`.
 3. An Idempotency-Key over 255 characters (400). A replay of a placed order is answered here
    (200, that order as it is now); the same key with another body is a 409.
@@ -22,7 +23,8 @@ docs/api.md point here). The first problem found is the answer:
    product or type (every such line named); more than `maxPendingUnits` of one product or
    type with what the customer's pending orders hold (every such line named); shipping a product that cannot be shipped; the
    delivery ZIP code; the phone number's form; the delivery date and time (hours, lead time,
-   horizon); the 21+ confirmation.
+   horizon); the 21+ confirmation. The pending caps of steps 4, 6 and 10 are also served
+   by the quote (`pending.message`), so the cart says them before the form is filled.
 7. A full delivery hour (409, orders.delivery.delivery_slot_take).
 8. The stock (shop.stock.stock_reserve): an unknown item or a type of another product (400),
    an unavailable or unpriced item (409), short items, every short line named at once (409).
@@ -72,6 +74,7 @@ from orders.rules import (
     check_pending_orders,
     check_pending_value,
     checkout_plan,
+    pending_refusal,
 )
 from orders.selectors import (
     PendingHoldings,
@@ -421,6 +424,8 @@ class Quote:
     promo_code: str
     promo_applied: bool
     promo_message: str
+    held: PendingHoldings
+    pending_message: str
 
 
 def order_quote(*, user: User, checkout: CheckoutInput) -> Quote:
@@ -443,6 +448,7 @@ def order_quote(*, user: User, checkout: CheckoutInput) -> Quote:
     except InvalidInput as refused:
         refusal = refused.message
     figures = figures_of(reserved, checkout.delivery_option, rates, offer, config)
+    held = order_pending_holdings(user=user)
     return Quote(
         lines=reserved,
         figures=figures,
@@ -451,4 +457,13 @@ def order_quote(*, user: User, checkout: CheckoutInput) -> Quote:
         promo_code=checkout.promo_code,
         promo_applied=offer is not None,
         promo_message=refusal or (offer.summary if offer is not None else ""),
+        held=held,
+        pending_message=pending_refusal(
+            checkout.lines,
+            orders=held.orders,
+            units=held.units,
+            value=figures.subtotal,
+            held_value=held.value,
+            config=config,
+        ),
     )

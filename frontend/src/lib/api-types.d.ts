@@ -1837,6 +1837,7 @@ export interface components {
             promo: components["schemas"]["QuotePromo"] | null;
             /** @description Lines the compliance rules would refuse; empty until they land. */
             blocked: components["schemas"]["QuoteBlocked"][];
+            pending: components["schemas"]["QuotePending"];
         };
         QuoteBlocked: {
             productId: number;
@@ -1860,6 +1861,17 @@ export interface components {
              * @description quantity x unitPrice - discount.
              */
             lineTotal: number;
+        };
+        QuotePending: {
+            /** @description The customer's orders waiting to be completed. */
+            orders: number;
+            /**
+             * Format: double
+             * @description The goods those orders hold together.
+             */
+            value: number;
+            /** @description What checkout would refuse of this cart for the pending caps (maxPendingOrders, maxPendingUnits, maxPendingValue), in its words; '' when nothing. */
+            message: string;
         };
         QuotePromo: {
             code: string;
@@ -2152,6 +2164,13 @@ export interface components {
             maxUnitsPerLine: number | null;
             /** @description Pending orders a customer may have at once; null: no limit. */
             maxPendingOrders: number | null;
+            /** @description Units of one product (or type) a customer's pending orders may hold together; null: no limit. */
+            maxPendingUnits: number | null;
+            /**
+             * Format: double
+             * @description Goods a customer's pending orders may hold together, in dollars; null: no limit. What the customer holds, and the refusal, come with the quote (`pending`).
+             */
+            maxPendingValue: number | null;
             /** @description The checkout form's refusals as the server words them: cartEmpty, option, name, address, state (shipping's), phone, date, datePast, time, phoneInvalid, dateTooFar (naming the last bookable date). */
             checkoutMessages: {
                 [key: string]: string;

@@ -157,6 +157,14 @@ export function QuoteSummary({ quote, error, estimatedFor, feeLabel, testId }) {
   );
 }
 
+// A refusal or the field it is about, scrolled to the middle of the drawer and focused (a long
+// form scrolled away from it would otherwise show nothing happening).
+export function bringIntoView(element) {
+  if (!element) return;
+  element.scrollIntoView?.({ block: 'center' });
+  element.focus({ preventScroll: true });
+}
+
 export const feeLabelOf = (option) => (option?.id === 'shipping' ? 'Shipping Fee' : 'Delivery Fee');
 
 export function CartStep({ onContinue, form, option: optionId, promoCode, onPromoCode }) {
@@ -166,9 +174,17 @@ export function CartStep({ onContinue, form, option: optionId, promoCode, onProm
   const { quote, error, option, estimated } = useCartQuote(form, optionId, promoCode);
   const [stopped, setStopped] = useState(false);
   const listRef = useRef(null);
+  const pendingRef = useRef(null);
+  // The pending caps checkout would refuse (the server's rule and words, served with the quote).
+  const pending = quote?.pending?.message || '';
 
-  // A line checkout would refuse stops the shopper here, with its Remove button at hand.
+  // A line checkout would refuse stops the shopper here, with its Remove button at hand; so does
+  // a pending cap, brought into view.
   function proceed() {
+    if (pending) {
+      bringIntoView(pendingRef.current);
+      return;
+    }
     if (blocked.length) {
       setStopped(true);
       listRef.current?.querySelector('.cart-line--blocked .cart-line__remove')?.focus();
@@ -188,6 +204,11 @@ export function CartStep({ onContinue, form, option: optionId, promoCode, onProm
   }
   return (
     <div className="cart-step">
+      {pending && (
+        <p className="form-error cart-pending" role="alert" tabIndex={-1} ref={pendingRef} data-testid="cart-pending">
+          {pending}
+        </p>
+      )}
       <ul className="cart-lines" aria-label="Cart items" ref={listRef}>
         {lines.map(({ item, line }) => (
           <CartLine
