@@ -1,10 +1,17 @@
 import { useId, useRef, useState } from 'react';
 import Modal from '../../../components/Modal';
-import { PasswordHint } from '../../../components/PasswordHint';
+import { PasswordHint, usePasswordCheck } from '../../../components/PasswordHint';
 import { useToast } from '../../../lib/toast';
 import { actionFailureMessage } from '../../../lib/messages';
 import { useChangePassword } from '../api';
 import { FormModalActions } from '../../../components/FormModalActions';
+
+// A refusal naming the password is said in the hint's place under the field; another (the
+// network, a conflict) under the form. Never also in a toast: the dialog is where it is fixed.
+function refusalOf(err) {
+  const message = actionFailureMessage(err, 'Failed to update password', 'Error updating password. Please try again.');
+  return err?.errors?.newPassword ? { field: 'password', message } : { field: 'form', message };
+}
 
 function ChangePasswordForm({ user, onClose }) {
   const formId = useId();
@@ -15,23 +22,30 @@ function ChangePasswordForm({ user, onClose }) {
   const [error, setError] = useState(null);
   const change = useChangePassword();
   const saving = change.isPending;
+  const check = usePasswordCheck({ password, email: user.email, name: user.name || '' });
+  // Held while the server's rules refuse what is typed (their reasons are listed under it).
+  const refused = !password || Boolean(check.hint && !check.hint.ok);
 
   const submit = async (event) => {
     event.preventDefault();
-    if (saving) return;
+    if (saving || refused) return;
     setError(null);
+    const verdict = await check.verify();
+    if (verdict && !verdict.ok) {
+      inputRef.current?.focus();
+      return;
+    }
     try {
       const answer = await change.mutateAsync({ userId: user.id, newPassword: password });
       toast.success(`Password updated for ${answer?.user?.email || user.email}`, 3000);
       onClose();
     } catch (err) {
-      const message = actionFailureMessage(err, 'Failed to update password', 'Error updating password. Please try again.');
-      setError(message);
-      toast.error(message, 4000);
+      setError(refusalOf(err));
+      inputRef.current?.focus();
     }
   };
 
-  const footer = <FormModalActions formId={formId} saving={saving} onCancel={onClose} label="Update Password" />;
+  const footer = <FormModalActions formId={formId} saving={saving} disabled={refused} onCancel={onClose} label="Update Password" />;
   return (
     <Modal open onClose={saving ? () => {} : onClose} title="Change Password" size="sm" footer={footer} initialFocusRef={inputRef}>
       <form id={formId} className="admin-form" onSubmit={submit} noValidate>
@@ -47,9 +61,12 @@ function ChangePasswordForm({ user, onClose }) {
             type={visible ? 'text' : 'password'}
             autoComplete="new-password"
             value={password}
-            onChange={(e) => setPassword(e.target.value)}
+            onChange={(e) => {
+              setError(null);
+              setPassword(e.target.value);
+            }}
             disabled={saving}
-            aria-invalid={error ? true : undefined}
+            aria-invalid={error?.field === 'password' || (check.hint && !check.hint.ok) ? true : undefined}
             aria-describedby={`${formId}-hint ${formId}-strength`}
           />
           <button type="button" className="admin-button admin-button--ghost" onClick={() => setVisible((v) => !v)} aria-pressed={visible}>
@@ -58,13 +75,18 @@ function ChangePasswordForm({ user, onClose }) {
         </div>
         {/* The server's own rules (as at sign-up, judged against this user's email and name): its
             400 on saving words anything the hint did not catch. */}
-        <PasswordHint id={`${formId}-strength`} password={password} email={user.email} name={user.name || ''} />
+        <PasswordHint
+          id={`${formId}-strength`}
+          password={password}
+          check={check}
+          error={error?.field === 'password' ? error.message : ''}
+        />
         <p id={`${formId}-hint`} className="admin-hint">
           The user&apos;s current sessions end.
         </p>
-        {error && (
+        {error?.field === 'form' && (
           <p className="admin-form-error" role="alert">
-            {error}
+            {error.message}
           </p>
         )}
       </form>
