@@ -13,18 +13,42 @@ function refusalOf(err) {
   return err?.errors?.newPassword ? { field: 'password', message } : { field: 'form', message };
 }
 
+// The new password with its Show button; `invalid` while the rules or the server refuse it.
+function PasswordInput({ id, inputRef, value, onChange, disabled, invalid, describedBy }) {
+  const [visible, setVisible] = useState(false);
+  return (
+    <div className="admin-password-row">
+      <input
+        id={id}
+        ref={inputRef}
+        className="admin-input"
+        type={visible ? 'text' : 'password'}
+        autoComplete="new-password"
+        value={value}
+        onChange={onChange}
+        disabled={disabled}
+        aria-invalid={invalid ? true : undefined}
+        aria-describedby={describedBy}
+      />
+      <button type="button" className="admin-button admin-button--ghost" onClick={() => setVisible((v) => !v)} aria-pressed={visible}>
+        {visible ? 'Hide' : 'Show'}
+      </button>
+    </div>
+  );
+}
+
 function ChangePasswordForm({ user, onClose }) {
   const formId = useId();
   const inputRef = useRef(null);
   const toast = useToast();
   const [password, setPassword] = useState('');
-  const [visible, setVisible] = useState(false);
   const [error, setError] = useState(null);
   const change = useChangePassword();
   const saving = change.isPending;
   const check = usePasswordCheck({ password, email: user.email, name: user.name || '' });
   // Held while the server's rules refuse what is typed (their reasons are listed under it).
   const refused = !password || Boolean(check.hint && !check.hint.ok);
+  const passwordError = error?.field === 'password' ? error.message : '';
 
   const submit = async (event) => {
     event.preventDefault();
@@ -53,34 +77,21 @@ function ChangePasswordForm({ user, onClose }) {
         <label className="admin-label" htmlFor={`${formId}-password`}>
           New password
         </label>
-        <div className="admin-password-row">
-          <input
-            id={`${formId}-password`}
-            ref={inputRef}
-            className="admin-input"
-            type={visible ? 'text' : 'password'}
-            autoComplete="new-password"
-            value={password}
-            onChange={(e) => {
-              setError(null);
-              setPassword(e.target.value);
-            }}
-            disabled={saving}
-            aria-invalid={error?.field === 'password' || (check.hint && !check.hint.ok) ? true : undefined}
-            aria-describedby={`${formId}-hint ${formId}-strength`}
-          />
-          <button type="button" className="admin-button admin-button--ghost" onClick={() => setVisible((v) => !v)} aria-pressed={visible}>
-            {visible ? 'Hide' : 'Show'}
-          </button>
-        </div>
+        <PasswordInput
+          id={`${formId}-password`}
+          inputRef={inputRef}
+          value={password}
+          onChange={(e) => {
+            setError(null);
+            setPassword(e.target.value);
+          }}
+          disabled={saving}
+          invalid={passwordError || Boolean(check.hint && !check.hint.ok)}
+          describedBy={`${formId}-hint ${formId}-strength`}
+        />
         {/* The server's own rules (as at sign-up, judged against this user's email and name): its
             400 on saving words anything the hint did not catch. */}
-        <PasswordHint
-          id={`${formId}-strength`}
-          password={password}
-          check={check}
-          error={error?.field === 'password' ? error.message : ''}
-        />
+        <PasswordHint id={`${formId}-strength`} password={password} check={check} error={passwordError} />
         <p id={`${formId}-hint`} className="admin-hint">
           The user&apos;s current sessions end.
         </p>
