@@ -1158,6 +1158,8 @@ export interface components {
              */
             freeFrom: number | null;
             description: string;
+            /** @description How and when an order with this option is paid. */
+            payment: string;
             needsAddress: boolean;
             /** @description Phone, date and time are required too. */
             needsAppointment: boolean;
@@ -6166,7 +6168,7 @@ export interface operations {
                     "application/json": components["schemas"]["ShopSettingsAnswer"];
                 };
             };
-            /** @description deliveryHours.start must be a time like 10:00. */
+            /** @description Deliveries from must be a time like 10:00. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -6216,7 +6218,7 @@ export interface operations {
                     "application/json": components["schemas"]["ShopSettingsAnswer"];
                 };
             };
-            /** @description deliveryHours.start must be a time like 10:00. */
+            /** @description Deliveries from must be a time like 10:00. */
             400: {
                 headers: {
                     [name: string]: unknown;
