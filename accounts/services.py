@@ -284,6 +284,17 @@ def password_reset_user_id(token: str) -> int | None:
     return claims[0] if claims else None
 
 
+def password_reset_link_check(token: str) -> str:
+    """'' while a reset link may still set a password, else the refusal its confirm would
+    give (expired, used, or its account closed): the page says it when it opens."""
+    claims = reset_token_claims(token)
+    if claims is not None:
+        user = User.objects.filter(pk=claims[0]).first()
+        if user is not None and not _stale(user, claims[1]):
+            return ""
+    return RESET_LINK_REFUSED
+
+
 def password_reset_confirm(*, token: str, new_password: str) -> User:
     """Set the password a reset link allows: once, within the hour, under today's rules.
     The new version signs out every session and voids the link."""

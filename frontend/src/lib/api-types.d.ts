@@ -159,6 +159,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/auth/password-reset/check": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description Whether a reset link may still set a password (not expired, not used), so the page says so when it opens; changes nothing. Rules: docs/api.md, Accounts. */
+        post: operations["auth_password_reset_check_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/auth/password-reset/confirm": {
         parameters: {
             query?: never;
@@ -1462,6 +1479,15 @@ export interface components {
             score: number;
             /** @description Each rule it breaks, with what to do. */
             messages: string[];
+        };
+        PasswordResetCheckAnswer: {
+            /** @description The link may still set a password. */
+            valid: boolean;
+            /** @description Why it may not (expired or used), as the confirm says it. */
+            message: string;
+        };
+        PasswordResetCheckRequest: {
+            token: string;
         };
         /** @description A request that may meet the sign-in ceiling's challenge (accounts/limits.py). */
         PasswordResetConfirmRequest: {
@@ -2893,6 +2919,40 @@ export interface operations {
             };
             /** @description Too many requests: wait the seconds in `Retry-After`. */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    auth_password_reset_check_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PasswordResetCheckRequest"];
+                "multipart/form-data": components["schemas"]["PasswordResetCheckRequest"];
+                "application/x-www-form-urlencoded": components["schemas"]["PasswordResetCheckRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PasswordResetCheckAnswer"];
+                };
+            };
+            /** @description Reset link token is required */
+            400: {
                 headers: {
                     [name: string]: unknown;
                 };
