@@ -20,7 +20,7 @@ from common.errors import Conflict, DomainError, InvalidInput, NotAllowed, NotFo
 from common.mail import send_email_later
 from common.services import model_update, unknown_fields_check
 
-PASSWORD_TAKEN = "Please choose a different password."
+PASSWORD_TAKEN = "Please choose a different password: this one cannot be used here. A few words of your own, like a short sentence, make a strong one."
 INVALID_PASSWORD = "Invalid password"
 INVALID_CODE = "Invalid registration code"
 EMAIL_TAKEN = "An account with this email already exists"

@@ -95,7 +95,8 @@ test('a new password the rules refuse is said once, under the field, before any 
 });
 
 test("the server's refusal of the new password (another account's) takes the hint's place, once", async () => {
-  const taken = 'Please choose a different password.';
+  const taken =
+    'Please choose a different password: this one cannot be used here. A few words of your own, like a short sentence, make a strong one.';
   const { user } = renderAccount({
     'PUT /api/auth/me/password': { status: 409, body: { message: taken, errors: { newPassword: [taken] } } },
   });
