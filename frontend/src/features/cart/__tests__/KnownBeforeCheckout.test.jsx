@@ -66,4 +66,6 @@ test("a pickup carries the profile's phone to the order", async () => {
   const body = bodyOf(checkoutCalls(fetchMock)[0][1]);
   expect(body.deliveryOption).toBe('pickup');
   expect(body.phoneNumber).toBe('(714) 555-0142');
+  // The confirmation page says it; no toast lies over its summary.
+  await waitFor(() => expect(screen.queryByText('Order placed successfully')).not.toBeInTheDocument());
 }, 20000);
