@@ -31,6 +31,8 @@ from accounts.serializers import (
     PasswordChangeSerializer,
     PasswordCheckResultSerializer,
     PasswordCheckSerializer,
+    PasswordResetCheckAnswerSerializer,
+    PasswordResetCheckSerializer,
     PasswordResetConfirmSerializer,
     PasswordResetRequestSerializer,
     ProfileSerializer,
@@ -317,6 +319,25 @@ def password_reset(request: Request) -> Response:
     limits.admit_reset_request(request, email)
     services.password_reset_request(email=email, origin=request.build_absolute_uri("/"))
     return Response({"message": RESET_REQUESTED}, status=status.HTTP_202_ACCEPTED)
+
+
+@extend_schema(
+    request=PasswordResetCheckSerializer,
+    responses={200: PasswordResetCheckAnswerSerializer, 400: error("Reset link token is required")},
+    description=see_api_docs(
+        "Whether a reset link may still set a password (not expired, not used), so the page "
+        "says so when it opens; changes nothing.",
+        SECTION,
+    ),
+)
+@api_view(["POST"])
+@authentication_classes([])
+@permission_classes([AllowAny])
+def password_reset_check(request: Request) -> Response:
+    data = PasswordResetCheckSerializer(data=request.data)
+    data.is_valid(raise_exception=True)
+    refusal = services.password_reset_link_check(data.validated_data["token"])
+    return Response({"valid": not refusal, "message": refusal})
 
 
 @extend_schema(

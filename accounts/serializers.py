@@ -179,6 +179,17 @@ class PasswordResetConfirmSerializer(ChallengedSerializer):
     )
 
 
+class PasswordResetCheckSerializer(serializers.Serializer):
+    token = serializers.CharField(max_length=512, error_messages=_required("Reset link token"))
+
+
+class PasswordResetCheckAnswerSerializer(serializers.Serializer):
+    valid = serializers.BooleanField(help_text="The link may still set a password.")
+    message = serializers.CharField(
+        allow_blank=True, help_text="Why it may not (expired or used), as the confirm says it."
+    )
+
+
 class MessageSerializer(serializers.Serializer):
     message = serializers.CharField()
 

@@ -22,7 +22,7 @@ from common.mail import send_email_later
 from common.services import model_update, unknown_fields_check
 from common.shoptime import shop_today
 
-PASSWORD_TAKEN = "Please choose a different password."
+PASSWORD_TAKEN = "Please choose a different password: this one cannot be used here. A few words of your own, like a short sentence, make a strong one."
 INVALID_PASSWORD = "Invalid password"
 INVALID_CODE = "Invalid registration code"
 EMAIL_TAKEN = "An account with this email already exists"
@@ -284,6 +284,17 @@ def password_reset_user_id(token: str) -> int | None:
     """The user a well-signed, unexpired reset token names (its per-account throttle)."""
     claims = reset_token_claims(token)
     return claims[0] if claims else None
+
+
+def password_reset_link_check(token: str) -> str:
+    """'' while a reset link may still set a password, else the refusal its confirm would
+    give (expired, used, or its account closed): the page says it when it opens."""
+    claims = reset_token_claims(token)
+    if claims is not None:
+        user = User.objects.filter(pk=claims[0]).first()
+        if user is not None and not _stale(user, claims[1]):
+            return ""
+    return RESET_LINK_REFUSED
 
 
 def password_reset_confirm(*, token: str, new_password: str) -> User:

@@ -8,6 +8,7 @@ urlpatterns = [
     *route("auth/password-check", api.password_check),
     *route("auth/password-reset", api.password_reset),
     *route("auth/password-reset/confirm", api.password_reset_confirm),
+    *route("auth/password-reset/check", api.password_reset_check),
     *route("auth/me", api.me),
     *route("auth/me/password", api.my_password),
     *route("auth/me/export", api.my_export),

@@ -36,5 +36,6 @@ def query_date_range(params: Mapping[str, str]) -> tuple[date | None, date | Non
     """The `from` and `to` days of a query string (None when not given), from on or before to."""
     date_from, date_to = parse_day(params.get("from"), "from"), parse_day(params.get("to"), "to")
     if date_from and date_to and date_from > date_to:
-        _refuse("from", "from must be on or before to.")
+        # The words of the forms that send them (the dashboard's and the orders' From and To).
+        _refuse("from", "From must be on or before To.")
     return date_from, date_to

@@ -55,6 +55,9 @@ def _statuses_schema(name: str) -> serializers.Serializer:
                         allow_null=True, help_text="Subtotal from which the fee is waived."
                     ),
                     "description": serializers.CharField(),
+                    "payment": serializers.CharField(
+                        help_text="How and when an order with this option is paid."
+                    ),
                     "needsAddress": serializers.BooleanField(),
                     "needsAppointment": serializers.BooleanField(
                         help_text="Phone, date and time are required too."

@@ -10,8 +10,9 @@ docs/api.md point here). The first problem found is the answer:
    400, the sentence also under `errors.<field>`): a malformed field first (a line that is not
    an object or names no possible id, a quantity over 10,000, over 200 lines, an overlong
    text), then an empty cart, no or an unknown delivery option, the customer's name, the
-   address (shipping and delivery); for local delivery the phone, the date (not before today
-   in the shop's zone) and the time; then a line's quantity below 1. The wording is
+   address (shipping and delivery); for local delivery the phone (given, then its form), the
+   date (not before today in the shop's zone) and the time; for another option a phone given
+   (pickup asks for one to text on arrival), its form; then a line's quantity below 1. The wording is
    orders.rules' and is served as `checkoutMessages`.
 3. An Idempotency-Key over 255 characters (400). A replay of a placed order is answered here
    (200, that order as it is now); the same key with another body is a 409.
@@ -26,6 +27,8 @@ docs/api.md point here). The first problem found is the answer:
    shop's today (400, every blocked line under `errors.cartItems`: orders/compliance.py);
    then the buyer's age (orders.age.verify_buyer: a `dateOfBirth` sent is stored when none is
    on file, and a 21+ order needs the verifier's yes, 400 under `errors.dateOfBirth`).
+   The pending caps of steps 4, 6 and 10 are also served by the quote (`pending.message`),
+   so the cart says them before the form is filled.
 7. A full delivery hour (409, orders.delivery.delivery_slot_take).
 8. The stock (shop.stock.stock_reserve): an unknown item or a type of another product (400),
    an unavailable or unpriced item (409), short items, every short line named at once (409).
@@ -79,6 +82,7 @@ from orders.rules import (
     check_pending_orders,
     check_pending_value,
     checkout_plan,
+    pending_refusal,
 )
 from orders.selectors import (
     PendingHoldings,

@@ -94,6 +94,15 @@ def _customer_description(option: DeliveryOption, config: ShopConfig) -> str:
     return "Standard shipping, 3-5 business days"
 
 
+# How and when an order is paid: the shop takes no payment online, so each option says when
+# (served as each option's `payment`; the confirmation and My Orders show it).
+PAYMENT = {
+    DeliveryOption.PICKUP: "You pay at pickup, when you collect your order.",
+    DeliveryOption.DELIVERY: "You pay on delivery, when your order reaches you.",
+    DeliveryOption.SHIPPING: "We contact you to arrange payment before your order ships.",
+}
+
+
 def delivery_options_info() -> list[dict[str, Any]]:
     """Every option as the client shows and prices it: the client keeps no copy of a fee."""
     config = shop_config()
@@ -107,6 +116,7 @@ def delivery_options_info() -> list[dict[str, Any]]:
                 "fee": float(fee),
                 "freeFrom": None if free_from is None else float(free_from),
                 "description": _customer_description(option, config),
+                "payment": PAYMENT[option],
                 "needsAddress": option in NEEDS_ADDRESS,
                 "needsAppointment": option in NEEDS_APPOINTMENT,
             }

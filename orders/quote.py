@@ -11,6 +11,8 @@ from compliance.selectors import Blocked
 from orders.checkout import CheckoutInput, figures_of, promotion_terms, refuse_early
 from orders.compliance import cart_check
 from orders.pricing import Figures, TaxRates, tax_rates
+from orders.rules import pending_refusal
+from orders.selectors import PendingHoldings, order_pending_holdings
 from shop.stock import ReservedLine, stock_price_lines
 from storesettings.selectors import shop_config
 
@@ -28,6 +30,9 @@ class Quote:
     promo_message: str
     # The lines the compliance rules would refuse (compliance.selectors.Blocked).
     blocked: list[Blocked]
+    # The customer's pending orders and the pending caps' refusal for this cart ("": none).
+    held: PendingHoldings
+    pending_message: str
 
 
 def order_quote(*, user: User, checkout: CheckoutInput) -> Quote:
@@ -51,6 +56,7 @@ def order_quote(*, user: User, checkout: CheckoutInput) -> Quote:
         refusal = refused.message
     figures = figures_of(reserved, checkout.delivery_option, rates, offer, config)
     sale = cart_check(checkout)
+    held = order_pending_holdings(user=user)
     return Quote(
         lines=reserved,
         figures=figures,
@@ -60,4 +66,13 @@ def order_quote(*, user: User, checkout: CheckoutInput) -> Quote:
         promo_applied=offer is not None,
         promo_message=refusal or (offer.summary if offer is not None else ""),
         blocked=sale.blocked,
+        held=held,
+        pending_message=pending_refusal(
+            checkout.lines,
+            orders=held.orders,
+            units=held.units,
+            value=figures.subtotal,
+            held_value=held.value,
+            config=config,
+        ),
     )

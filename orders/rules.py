@@ -220,6 +220,29 @@ def check_pending_value(value: Decimal, held: Decimal, *, config: ShopConfig) ->
     raise InvalidInput(message, errors={"cartItems": [message]})
 
 
+def pending_refusal(
+    lines: Sequence[StockLine],
+    *,
+    orders: int,
+    units: dict[tuple[int, int | None], int],
+    value: Decimal,
+    held_value: Decimal,
+    config: ShopConfig,
+) -> str:
+    """What checkout would refuse of this cart for the customer's pending caps (orders, then
+    units, then value: the refusal order), or ''; the quote serves it so the cart says it
+    before the form is filled. `value`: the cart's goods; the rest: what pending orders hold."""
+    try:
+        check_pending_orders(orders, config=config)
+        products = product_sale_rules(product_ids={line.product_id for line in lines})
+        names = {pk: name for pk, (name, _, _) in products.items()}
+        check_pending_units(lines, units, names=names, config=config)
+        check_pending_value(value, held_value, config=config)
+    except InvalidInput as refused:
+        return refused.message
+    return ""
+
+
 def checkout_messages() -> dict[str, str]:
     """The checkout form's refusals, worded as the server answers them (the same constants).
     `dateTooFar` names today's last bookable date."""
@@ -275,6 +298,8 @@ def checkout_rules() -> dict[str, Any]:
         "lowStockThreshold": config.low_stock_threshold,
         "maxUnitsPerLine": limit(config.max_units_per_line),
         "maxPendingOrders": limit(config.max_pending_orders),
+        "maxPendingUnits": limit(config.max_pending_units),
+        "maxPendingValue": config.max_pending_value if config.max_pending_value > 0 else None,
         "checkoutMessages": checkout_messages(),
         "notShippable": delivery.NOT_SHIPPABLE,
         "cartLineMessages": {
@@ -314,6 +339,19 @@ def checkout_rules_schema() -> dict[str, serializers.Field]:
         "maxPendingOrders": serializers.IntegerField(
             allow_null=True,
             help_text="Pending orders a customer may have at once; null: no limit.",
+        ),
+        "maxPendingUnits": serializers.IntegerField(
+            allow_null=True,
+            help_text="Units of one product (or type) a customer's pending orders may hold "
+            "together; null: no limit.",
+        ),
+        "maxPendingValue": serializers.DecimalField(
+            max_digits=12,
+            decimal_places=2,
+            allow_null=True,
+            help_text="Goods a customer's pending orders may hold together, in dollars; null: "
+            "no limit. What the customer holds, and the refusal, come with the quote "
+            "(`pending`).",
         ),
         "checkoutMessages": serializers.DictField(
             child=serializers.CharField(),

@@ -11,7 +11,8 @@ from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
 from accounts.birth import DATE_OF_BIRTH_INVALID
-from common.contact import ZIP_INVALID
+from common.contact import ZIP_INVALID, clean_phone
+from common.errors import InvalidInput
 from common.schema import KeysetPaginationSerializer
 from common.shoptime import SHOP_TIME_ZONE, shop_today
 from compliance.selectors import lines_answer
@@ -179,7 +180,7 @@ class CheckoutSerializer(serializers.Serializer):
             _refuse("deliveryAddress", ADDRESS_MISSING)
         if option == DeliveryOption.SHIPPING:
             _shipping_address(attrs)
-        delivery_date = _appointment_date(attrs) if option in NEEDS_APPOINTMENT else None
+        delivery_date = _phone_and_date(attrs, option)
         if any(item["quantity"] < 1 for item in items):
             _refuse("cartItems", QUANTITY_TOO_LOW)
         attrs["parsedDeliveryDate"] = delivery_date
@@ -288,6 +289,18 @@ class QuoteBlockedSerializer(serializers.Serializer):
     message = serializers.CharField()
 
 
+class QuotePendingSerializer(serializers.Serializer):
+    orders = serializers.IntegerField(help_text="The customer's orders waiting to be completed.")
+    value = serializers.DecimalField(
+        max_digits=12, decimal_places=2, help_text="The goods those orders hold together."
+    )
+    message = serializers.CharField(
+        allow_blank=True,
+        help_text="What checkout would refuse of this cart for the pending caps "
+        "(maxPendingOrders, maxPendingUnits, maxPendingValue), in its words; '' when nothing.",
+    )
+
+
 class QuoteAnswerSerializer(serializers.Serializer):
     subtotal = serializers.DecimalField(max_digits=12, decimal_places=2)
     discount = serializers.DecimalField(max_digits=12, decimal_places=2)
@@ -305,6 +318,7 @@ class QuoteAnswerSerializer(serializers.Serializer):
         help_text="Lines the compliance rules would refuse for this delivery place "
         "(the checkout's 400), each with the rule's message.",
     )
+    pending = QuotePendingSerializer()
 
 
 def quote_answer(quote: Quote) -> dict[str, Any]:
@@ -342,6 +356,11 @@ def quote_answer(quote: Quote) -> dict[str, Any]:
             else None
         ),
         "blocked": lines_answer(quote.blocked),
+        "pending": {
+            "orders": quote.held.orders,
+            "value": quote.held.value,
+            "message": quote.pending_message,
+        },
     }
 
 
@@ -364,6 +383,7 @@ def _appointment_date(attrs: dict[str, Any]) -> date:
     """Local delivery's phone, date (not before the shop's today) and time; the date."""
     if not attrs.get("phoneNumber"):
         _refuse("phoneNumber", PHONE_MISSING)
+    _phone_form(attrs)
     try:
         delivery_date = date.fromisoformat(attrs.get("deliveryDate") or "")
     except ValueError:
@@ -373,6 +393,25 @@ def _appointment_date(attrs: dict[str, Any]) -> date:
     if not attrs.get("deliveryTime"):
         _refuse("deliveryTime", TIME_MISSING)
     return delivery_date
+
+
+def _phone_and_date(attrs: dict[str, Any], option: str) -> date | None:
+    """Local delivery's phone, date and time (its date); another option's phone when given
+    (pickup asks for one, to text about the order), its form only."""
+    if option in NEEDS_APPOINTMENT:
+        return _appointment_date(attrs)
+    if attrs.get("phoneNumber"):
+        _phone_form(attrs)
+    return None
+
+
+def _phone_form(attrs: dict[str, Any]) -> None:
+    """A phone given is checked in the form's order (before the date below it), by the rule
+    the shop rules apply again (common.contact.clean_phone)."""
+    try:
+        clean_phone(attrs.get("phoneNumber") or "")
+    except InvalidInput as refused:
+        _refuse("phoneNumber", refused.message)
 
 
 def request_fingerprint(data: Any) -> str:

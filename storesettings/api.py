@@ -41,7 +41,7 @@ def _answer() -> Response:
     request=ShopSettingsSerializer,
     responses={
         200: ShopSettingsAnswerSerializer,
-        400: error("deliveryHours.start must be a time like 10:00."),
+        400: error("Deliveries from must be a time like 10:00."),
     },
     description=see_api_docs(
         "PUT sends every setting, PATCH those to change; a wrong value stores nothing and "

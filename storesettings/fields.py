@@ -1,5 +1,6 @@
-"""Each setting's API name (dotted for the nested ones), its attribute, and how a value
-sent by the back office is checked. Every refusal names the field."""
+"""Each setting's API name (dotted for the nested ones), its attribute, the label the back
+office's Settings page gives it, and how a value sent is checked. Every refusal names the
+field by that label (the owner reads it under the field), never by its API name."""
 
 import re
 from collections.abc import Callable
@@ -57,17 +58,17 @@ def money(*, optional: bool = False) -> Callable[[str, Any], Decimal | None]:
         if value is None or value == "":
             if optional:
                 return None
-            raise Invalid(f"{name} must be an amount like 8.00.")
+            raise Invalid(f"{name} must be an amount like $8.00.")
         if isinstance(value, bool) or not isinstance(value, (int, float, str)):
-            raise Invalid(f"{name} must be an amount like 8.00.")
+            raise Invalid(f"{name} must be an amount like $8.00.")
         try:
             amount = Decimal(str(value).strip())
         except InvalidOperation:
-            raise Invalid(f"{name} must be an amount like 8.00.") from None
+            raise Invalid(f"{name} must be an amount like $8.00.") from None
         if not amount.is_finite() or amount < 0 or amount >= MONEY_MAX:
-            raise Invalid(f"{name} must be an amount from 0 to 99999.99.")
+            raise Invalid(f"{name} must be an amount from $0 to $99,999.99.")
         if amount != amount.quantize(Decimal("0.01")):
-            raise Invalid(f"{name} must have at most 2 decimals.")
+            raise Invalid(f"{name} must be in whole cents, like $8.25.")
         return amount.quantize(Decimal("0.01"))
 
     return check
@@ -184,46 +185,112 @@ class Setting:
     name: str  # the API's (dotted when nested)
     attribute: str  # the model's and ShopConfig's
     check: Callable[[str, Any], Any]
+    # The Settings page's words for it, which its refusals begin with.
+    label: str
     # Left out of a PUT: kept as it is (the settings added after the first clients).
     optional: bool = False
 
 
 NO_LIMIT = " (0: no limit)"
 SETTINGS = (
-    Setting("shopName", "shop_name", text(most=100)),
-    Setting("pickupLocation", "pickup_location", text(most=200)),
-    Setting("pickupPhone", "pickup_phone", phone),
+    Setting("shopName", "shop_name", text(most=100), label="Shop name"),
+    Setting("pickupLocation", "pickup_location", text(most=200), label="Pickup location"),
+    Setting("pickupPhone", "pickup_phone", phone, label="Pickup phone"),
     Setting(
-        "pickupInstructions", "pickup_instructions", text(most=500, required=False, lines=True)
+        "pickupInstructions",
+        "pickup_instructions",
+        text(most=500, required=False, lines=True),
+        label="Pickup instructions",
     ),
-    Setting("deliveryArea", "delivery_area", text(most=100)),
-    Setting("fees.shipping", "shipping_fee", money()),
-    Setting("fees.delivery", "delivery_fee", money()),
-    Setting("freeFrom.shipping", "shipping_free_from", money(optional=True)),
-    Setting("freeFrom.delivery", "delivery_free_from", money(optional=True)),
-    Setting("deliveryZipCodes", "delivery_zip_codes", zip_codes),
-    Setting("deliveryHours.start", "delivery_hours_start", clock),
-    Setting("deliveryHours.end", "delivery_hours_end", clock),
-    Setting("deliveryLeadMinutes", "delivery_lead_minutes", whole(least=0, most=10080)),
-    Setting("deliveryMaxDaysAhead", "delivery_max_days_ahead", whole(least=1, most=365)),
+    Setting("deliveryArea", "delivery_area", text(most=100), label="Delivery area"),
+    Setting("fees.shipping", "shipping_fee", money(), label="Shipping fee"),
+    Setting("fees.delivery", "delivery_fee", money(), label="Local delivery fee"),
+    Setting(
+        "freeFrom.shipping", "shipping_free_from", money(optional=True), label="Free shipping from"
+    ),
+    Setting(
+        "freeFrom.delivery", "delivery_free_from", money(optional=True), label="Free delivery from"
+    ),
+    Setting("deliveryZipCodes", "delivery_zip_codes", zip_codes, label="ZIP codes served"),
+    Setting("deliveryHours.start", "delivery_hours_start", clock, label="Deliveries from"),
+    Setting("deliveryHours.end", "delivery_hours_end", clock, label="Deliveries until"),
+    Setting(
+        "deliveryLeadMinutes",
+        "delivery_lead_minutes",
+        whole(least=0, most=10080),
+        label="Notice needed (minutes)",
+    ),
+    Setting(
+        "deliveryMaxDaysAhead",
+        "delivery_max_days_ahead",
+        whole(least=1, most=365),
+        label="Booked at most (days ahead)",
+    ),
     Setting(
         "deliveryHourlyCapacity",
         "delivery_hourly_capacity",
         whole(least=0, most=1000, zero=NO_LIMIT),
+        label="Deliveries per hour",
     ),
-    Setting("lowStockThreshold", "low_stock_threshold", whole(least=0, most=10000)),
-    Setting("maxUnitsPerLine", "max_units_per_line", whole(least=0, most=10000, zero=NO_LIMIT)),
-    Setting("maxPendingOrders", "max_pending_orders", whole(least=0, most=1000, zero=NO_LIMIT)),
     Setting(
-        "pendingHoldHours", "pending_hold_hours", whole(least=0, most=8760, zero=" (0: no expiry)")
+        "lowStockThreshold",
+        "low_stock_threshold",
+        whole(least=0, most=10000),
+        label="Low stock at (units or fewer)",
     ),
-    Setting("maxPendingUnits", "max_pending_units", whole(least=0, most=10000, zero=NO_LIMIT)),
-    Setting("maxPendingValue", "max_pending_value", money()),
-    Setting("salesTaxRate", "sales_tax_rate", rate, optional=True),
-    Setting("deliveryTaxRates", "delivery_tax_rates", delivery_tax_rates, optional=True),
-    Setting("stateTaxRates", "state_tax_rates", state_tax_rates, optional=True),
-    Setting("exciseRates", "excise_rates", excise_rates, optional=True),
-    Setting("exciseTaxLabel", "excise_tax_label", text(most=100), optional=True),
+    Setting(
+        "maxUnitsPerLine",
+        "max_units_per_line",
+        whole(least=0, most=10000, zero=NO_LIMIT),
+        label="Most units per product in an order",
+    ),
+    Setting(
+        "maxPendingOrders",
+        "max_pending_orders",
+        whole(least=0, most=1000, zero=NO_LIMIT),
+        label="Most pending orders per customer",
+    ),
+    Setting(
+        "pendingHoldHours",
+        "pending_hold_hours",
+        whole(least=0, most=8760, zero=" (0: no expiry)"),
+        label="Hold pending orders (hours)",
+    ),
+    Setting(
+        "maxPendingUnits",
+        "max_pending_units",
+        whole(least=0, most=10000, zero=NO_LIMIT),
+        label="Most units of one product across a customer's pending orders",
+    ),
+    Setting(
+        "maxPendingValue",
+        "max_pending_value",
+        money(),
+        label="Most goods' value across a customer's pending orders",
+    ),
+    Setting("salesTaxRate", "sales_tax_rate", rate, label="Shop sales-tax rate (%)", optional=True),
+    Setting(
+        "deliveryTaxRates",
+        "delivery_tax_rates",
+        delivery_tax_rates,
+        label="Local delivery: rate per ZIP code",
+        optional=True,
+    ),
+    Setting(
+        "stateTaxRates",
+        "state_tax_rates",
+        state_tax_rates,
+        label="Shipping: rate per state",
+        optional=True,
+    ),
+    Setting("exciseRates", "excise_rates", excise_rates, label="Excise rates", optional=True),
+    Setting(
+        "exciseTaxLabel",
+        "excise_tax_label",
+        text(most=100),
+        label="Excise tax label",
+        optional=True,
+    ),
 )
 BY_NAME = {setting.name: setting for setting in SETTINGS}
 # Sent back with a whole GET answer, and ignored: the server keeps these.

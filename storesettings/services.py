@@ -12,7 +12,7 @@ from storesettings import fields, selectors
 from storesettings.models import SINGLETON, SettingsChange, ShopSettings
 from storesettings.signals import settings_changed
 
-HOURS_ORDER = "deliveryHours.start must be before deliveryHours.end."
+HOURS_ORDER = "Deliveries from must be earlier than Deliveries until."
 
 
 def _parse(data: Any, *, partial: bool) -> tuple[dict[str, Any], dict[str, list[str]]]:
@@ -27,10 +27,10 @@ def _parse(data: Any, *, partial: bool) -> tuple[dict[str, Any], dict[str, list[
     for setting in fields.SETTINGS:
         if setting.name not in sent:
             if not partial and not setting.optional:
-                errors[setting.name] = [f"{setting.name} is required."]
+                errors[setting.name] = [f"{setting.label} is required."]
             continue
         try:
-            values[setting.attribute] = setting.check(setting.name, sent[setting.name])
+            values[setting.attribute] = setting.check(setting.label, sent[setting.name])
         except fields.Invalid as refusal:
             errors[setting.name] = [str(refusal)]
     return values, errors

@@ -314,6 +314,12 @@ MATRIX = [
     ),
     Row(
         "POST",
+        "/api/auth/password-reset/check",
+        (200, 200, 200, 200, 200),
+        {"token": "forged"},
+    ),
+    Row(
+        "POST",
         "/api/auth/users",
         (401, 403, 403, 403, 201),
         {

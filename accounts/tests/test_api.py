@@ -179,7 +179,10 @@ class TestRegistration:
         response = register(api_client, password="casey-secret-1")
 
         assert response.status_code == 409
-        assert response.json()["message"] == "Please choose a different password."
+        assert (
+            response.json()["message"]
+            == "Please choose a different password: this one cannot be used here. A few words of your own, like a short sentence, make a strong one."
+        )
 
     @pytest.mark.parametrize("field", ["name", "email", "password", "registrationCode"])
     def test_every_field_is_required(self, api_client, code, field):
@@ -255,7 +258,10 @@ class TestUsers:
         )
 
         assert response.status_code == 409
-        assert response.json()["message"] == "Please choose a different password."
+        assert (
+            response.json()["message"]
+            == "Please choose a different password: this one cannot be used here. A few words of your own, like a short sentence, make a strong one."
+        )
 
     def test_unknown_user_is_404(self, admin_client_api):
         response = admin_client_api.put(

@@ -48,7 +48,10 @@ def test_a_password_under_an_old_digest_is_still_taken(api_client, rekeyed):
     )
 
     assert response.status_code == 409
-    assert response.json()["message"] == "Please choose a different password."
+    assert (
+        response.json()["message"]
+        == "Please choose a different password: this one cannot be used here. A few words of your own, like a short sentence, make a strong one."
+    )
     assert not User.objects.filter(email="nina@example.com").exists()
     assert RegistrationCode.objects.get(code="WELCOME").use_count == 0
 

@@ -86,7 +86,10 @@ class TestOwnPasswordChange:
             for n in range(3):
                 answer = change_own(other_client, "casey-secret-1", f"10.9.2.{n}")
                 assert answer.status_code == 409
-                assert answer.json()["message"] == "Please choose a different password."
+                assert (
+                    answer.json()["message"]
+                    == "Please choose a different password: this one cannot be used here. A few words of your own, like a short sentence, make a strong one."
+                )
 
             assert login(APIClient(), "casey-secret-1", "10.9.2.9").json() == CHALLENGED
 

@@ -229,3 +229,40 @@ class TestPasswordReset:
         codes = [confirm(api_client, token, "abc").status_code for _ in range(3)]
 
         assert codes == [400, 400, 429]
+
+
+def check(client, token):
+    answer = client.post("/api/auth/password-reset/check", {"token": token}, format="json")
+    assert answer.status_code == 200, answer.json()
+    return answer.json()
+
+
+class TestResetLinkCheckedOnOpening:
+    """The reset page asks whether its link still works when it opens (issue 42, item 11), so
+    a used link is reported before a new password is typed."""
+
+    def test_a_fresh_link_is_good_and_a_used_one_is_reported(self, api_client, customer):
+        ask_reset(api_client, customer.email)
+        token = token_from_outbox()
+        assert check(api_client, token) == {"valid": True, "message": ""}
+
+        assert confirm(api_client, token).status_code == 200
+
+        assert check(api_client, token) == {"valid": False, "message": RESET_LINK_REFUSED}
+
+    def test_an_expired_or_forged_link_is_reported_and_nothing_changes(self, api_client, customer):
+        ask_reset(api_client, customer.email)
+        token = token_from_outbox()
+        before = customer.password
+
+        with time_machine.travel(timezone.now() + timedelta(hours=2)):
+            assert check(api_client, token)["valid"] is False
+        assert check(api_client, "forged")["message"] == RESET_LINK_REFUSED
+        customer.refresh_from_db()
+        assert customer.password == before
+
+    def test_no_token_is_a_400(self, api_client):
+        answer = api_client.post("/api/auth/password-reset/check", {}, format="json")
+
+        assert answer.status_code == 400
+        assert answer.json()["errors"] == {"token": ["Reset link token is required"]}

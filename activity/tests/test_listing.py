@@ -101,7 +101,7 @@ def test_dates_are_the_shop_s_days(admin_client_api):
         ({"person": "-3"}, "person", "person must be a whole number from 1."),
         ({"person": "9" * 30}, "person", "person must be a whole number from 1."),
         ({"from": "2026-13-01"}, "from", "from must be a date written YYYY-MM-DD."),
-        ({"from": "2026-06-02", "to": "2026-06-01"}, "from", "from must be on or before to."),
+        ({"from": "2026-06-02", "to": "2026-06-01"}, "from", "From must be on or before To."),
         ({"page": "0"}, "page", "page must be a whole number from 1."),
     ],
 )

@@ -185,7 +185,7 @@ def test_a_customers_filters_never_reach_anothers_orders(client_for, customer, o
         ("deliveryOption=drone", "deliveryOption must be one of: pickup, shipping, delivery."),
         ("from=June", "from must be a date written YYYY-MM-DD."),
         ("to=2026-02-30", "to must be a date written YYYY-MM-DD."),
-        ("from=2026-06-10&to=2026-06-01", "from must be on or before to."),
+        ("from=2026-06-10&to=2026-06-01", "From must be on or before To."),
         ("to=9999-12-31", "to must be a date from 2000-01-01 to 2100-12-31."),
         ("from=0001-01-01", "from must be a date from 2000-01-01 to 2100-12-31."),
         ("due=tomorrow", "due must be one of: today."),

@@ -209,7 +209,7 @@ def test_admins_only(world, api_client, url):
     [
         ("from=yesterday", "from must be a date written YYYY-MM-DD."),
         ("to=2026-13-01", "to must be a date written YYYY-MM-DD."),
-        ("from=2026-06-10&to=2026-06-01", "from must be on or before to."),
+        ("from=2026-06-10&to=2026-06-01", "From must be on or before To."),
         ("from=2000-01-01&to=2026-06-10", "A report covers at most 3660 days."),
         ("to=9999-12-31", "to must be a date from 2000-01-01 to 2100-12-31."),
         # Alone, either end is defaulted 29 days from the other: out of range, no overflow.

@@ -10,6 +10,7 @@ from django.core.management import call_command
 from accounts.models import User
 from orders.models import Order, OrderStatus
 from orders.status_emails import order_status_email
+from storesettings.fields import BY_NAME
 from storesettings.models import DeliveryZipCode, SettingsChange, ShopSettings
 from tests.factories import CHECKOUT_URL, checkout_body, line, make_product
 
@@ -116,11 +117,15 @@ def test_a_save_that_changes_nothing_logs_nothing(admin_client_api):
     "body, field, message",
     [
         ({"deliveryHours": {"start": "10am"}}, "deliveryHours.start", "a time like 10:00"),
-        ({"deliveryHours": {"start": "21:00"}}, "deliveryHours.start", "before deliveryHours.end"),
-        ({"fees": {"delivery": -1}}, "fees.delivery", "from 0 to 99999.99"),
-        ({"fees": {"shipping": "8.005"}}, "fees.shipping", "at most 2 decimals"),
-        ({"fees": {"shipping": "eight"}}, "fees.shipping", "an amount like 8.00"),
-        ({"freeFrom": {"delivery": True}}, "freeFrom.delivery", "an amount like 8.00"),
+        (
+            {"deliveryHours": {"start": "21:00"}},
+            "deliveryHours.start",
+            "earlier than Deliveries until",
+        ),
+        ({"fees": {"delivery": -1}}, "fees.delivery", "an amount from $0 to $99,999.99"),
+        ({"fees": {"shipping": "8.005"}}, "fees.shipping", "in whole cents, like $8.25"),
+        ({"fees": {"shipping": "eight"}}, "fees.shipping", "an amount like $8.00"),
+        ({"freeFrom": {"delivery": True}}, "freeFrom.delivery", "an amount like $8.00"),
         ({"deliveryZipCodes": ["9284"]}, "deliveryZipCodes", "5-digit ZIP codes"),
         ({"deliveryZipCodes": []}, "deliveryZipCodes", "at least one"),
         ({"maxUnitsPerLine": -1}, "maxUnitsPerLine", "from 0 to 10000 (0: no limit)"),
@@ -134,8 +139,10 @@ def test_a_save_that_changes_nothing_logs_nothing(admin_client_api):
 def test_a_wrong_value_names_its_field_and_stores_nothing(admin_client_api, body, field, message):
     answer = patch(admin_client_api, {"shopName": "New Name", **body}, status=400)
 
+    # Named as the Settings page labels it (an unknown name by itself).
+    label = BY_NAME[field].label if field in BY_NAME else field
     assert message in answer["errors"][field][0]
-    assert answer["errors"][field][0].startswith(field)
+    assert answer["errors"][field][0].startswith(label)
     assert answer["message"]
     assert not ShopSettings.objects.exists()
     assert not SettingsChange.objects.exists()
@@ -144,7 +151,7 @@ def test_a_wrong_value_names_its_field_and_stores_nothing(admin_client_api, body
 def test_a_put_without_every_setting_is_refused(admin_client_api):
     answer = admin_client_api.put(URL, {"shopName": "Only"}, format="json").json()
 
-    assert answer["errors"]["fees.delivery"] == ["fees.delivery is required."]
+    assert answer["errors"]["fees.delivery"] == ["Local delivery fee is required."]
     assert not ShopSettings.objects.exists()
 
 
@@ -213,3 +220,18 @@ def test_a_new_low_stock_threshold_changes_the_back_office_filter(admin_client_a
     assert low() == []
     patch(admin_client_api, {"lowStockThreshold": 5})
     assert low() == ["Few"]
+
+
+def test_the_issue_s_messages_read_as_the_settings_page_labels_its_fields(admin_client_api):
+    fee = patch(admin_client_api, {"fees": {"delivery": 100000}}, status=400)
+    hours = patch(
+        admin_client_api, {"deliveryHours": {"start": "21:00", "end": "20:00"}}, status=400
+    )
+
+    assert fee["errors"] == {
+        "fees.delivery": ["Local delivery fee must be an amount from $0 to $99,999.99."]
+    }
+    assert hours["errors"] == {
+        "deliveryHours.start": ["Deliveries from must be earlier than Deliveries until."]
+    }
+    assert not ShopSettings.objects.exists()

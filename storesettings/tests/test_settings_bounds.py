@@ -25,7 +25,7 @@ class TestAttacker:
 
         assert response.status_code == 400
         assert response.json()["errors"] == {
-            "deliveryZipCodes": [f"deliveryZipCodes must list at most {MAX_ZIP_CODES} ZIP codes."]
+            "deliveryZipCodes": [f"ZIP codes served must list at most {MAX_ZIP_CODES} ZIP codes."]
         }
         assert info_size(api_client) == before
         assert not SettingsChange.objects.exists()
@@ -37,7 +37,7 @@ class TestAttacker:
 
         assert response.status_code == 400
         assert response.json()["errors"] == {
-            "deliveryZipCodes": ["deliveryZipCodes lists 92840 twice."]
+            "deliveryZipCodes": ["ZIP codes served lists 92840 twice."]
         }
 
     @pytest.mark.parametrize("bad", ["not a phone", "555", "+44 20 7946 0958", "1" * 41])
@@ -54,7 +54,7 @@ class TestAttacker:
         response = admin_client_api.patch(URL, {"shopName": "Shop\nName"}, format="json")
 
         assert response.status_code == 400
-        assert response.json()["errors"] == {"shopName": ["shopName must be one line."]}
+        assert response.json()["errors"] == {"shopName": ["Shop name must be one line."]}
 
     def test_the_longest_of_everything_keeps_shop_info_small(self, admin_client_api, api_client):
         codes = [f"{n:05d}" for n in range(90000, 90000 + MAX_ZIP_CODES)]

@@ -121,6 +121,12 @@ def test_the_sign_up_hint_never_promises_a_password_will_be_accepted(server, new
     # Another account signs in with it: the server's 409, at the password field, once.
     page.get_by_label("Registration code").fill(REGISTRATION_CODE)
     page.get_by_role("button", name="Sign up").click()
-    expect(password).to_have_accessible_description("Please choose a different password.")
-    expect(page.get_by_text("Please choose a different password.")).to_have_count(1)
+    expect(password).to_have_accessible_description(
+        "Please choose a different password: this one cannot be used here. A few words of your own, like a short sentence, make a strong one."
+    )
+    expect(
+        page.get_by_text(
+            "Please choose a different password: this one cannot be used here. A few words of your own, like a short sentence, make a strong one."
+        )
+    ).to_have_count(1)
     expect(page).to_have_url(re.compile(r"/login\?mode=signup$"))

@@ -65,8 +65,10 @@ def test_ride_request_warns_then_succeeds_and_the_dialog_closes_itself(server, n
     expect(card).to_contain_text("200 Main St, Santa Ana, CA")
     expect(card).to_contain_text(f"{day_words(la_today(2))} at 9:15 AM")
 
-    # The form was cleared: opening it again starts empty.
+    # The form was cleared: opening it again starts afresh, from the saved name (the
+    # account's; no phone saved yet).
     page.get_by_role("button", name="REQUEST RIDE").click()
-    expect(modal.get_by_label("Full Name")).to_have_value("")
+    expect(modal.get_by_label("Full Name")).to_have_value("E2E Shopper")
+    expect(modal.get_by_label("Pickup Address")).to_have_value("")
     page.keyboard.press("Escape")
     expect(modal).to_be_hidden()

@@ -1,5 +1,6 @@
 import { Suspense, lazy } from 'react';
 import { Outlet, useLocation } from 'react-router';
+import { PageNotice } from '../components/PageNotice';
 import { Spinner } from '../components/Spinner';
 import { CartDrawer } from '../features/cart';
 import { useSession } from '../lib/session';
@@ -36,6 +37,7 @@ export function Layout() {
           }
         >
           {announced ? <Announcements label={announced} /> : null}
+          <PageNotice />
           <Outlet />
         </Suspense>
       </main>

@@ -75,7 +75,9 @@ function HintView({ id, password, hint, error }) {
   if (error) {
     return (
       <div id={id} className="password-hint" aria-live="polite">
-        <p className="password-hint__error">{error}</p>
+        <p className="password-hint__error" role="alert">
+          {error}
+        </p>
       </div>
     );
   }

@@ -159,6 +159,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/auth/password-reset/check": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description Whether a reset link may still set a password (not expired, not used), so the page says so when it opens; changes nothing. Rules: docs/api.md, Accounts. */
+        post: operations["auth_password_reset_check_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/auth/password-reset/confirm": {
         parameters: {
             query?: never;
@@ -1358,6 +1375,8 @@ export interface components {
              */
             freeFrom: number | null;
             description: string;
+            /** @description How and when an order with this option is paid. */
+            payment: string;
             needsAddress: boolean;
             /** @description Phone, date and time are required too. */
             needsAppointment: boolean;
@@ -1726,6 +1745,15 @@ export interface components {
             score: number;
             /** @description Each rule it breaks, with what to do. */
             messages: string[];
+        };
+        PasswordResetCheckAnswer: {
+            /** @description The link may still set a password. */
+            valid: boolean;
+            /** @description Why it may not (expired or used), as the confirm says it. */
+            message: string;
+        };
+        PasswordResetCheckRequest: {
+            token: string;
         };
         /** @description A request that may meet the sign-in ceiling's challenge (accounts/limits.py). */
         PasswordResetConfirmRequest: {
@@ -2151,6 +2179,7 @@ export interface components {
             promo: components["schemas"]["QuotePromo"] | null;
             /** @description Lines the compliance rules would refuse for this delivery place (the checkout's 400), each with the rule's message. */
             blocked: components["schemas"]["QuoteBlocked"][];
+            pending: components["schemas"]["QuotePending"];
         };
         QuoteBlocked: {
             productId: number;
@@ -2174,6 +2203,17 @@ export interface components {
              * @description quantity x unitPrice - discount.
              */
             lineTotal: number;
+        };
+        QuotePending: {
+            /** @description The customer's orders waiting to be completed. */
+            orders: number;
+            /**
+             * Format: double
+             * @description The goods those orders hold together.
+             */
+            value: number;
+            /** @description What checkout would refuse of this cart for the pending caps (maxPendingOrders, maxPendingUnits, maxPendingValue), in its words; '' when nothing. */
+            message: string;
         };
         QuotePromo: {
             code: string;
@@ -2586,6 +2626,13 @@ export interface components {
             maxUnitsPerLine: number | null;
             /** @description Pending orders a customer may have at once; null: no limit. */
             maxPendingOrders: number | null;
+            /** @description Units of one product (or type) a customer's pending orders may hold together; null: no limit. */
+            maxPendingUnits: number | null;
+            /**
+             * Format: double
+             * @description Goods a customer's pending orders may hold together, in dollars; null: no limit. What the customer holds, and the refusal, come with the quote (`pending`).
+             */
+            maxPendingValue: number | null;
             /** @description The checkout form's refusals as the server words them: cartEmpty, option, name, address, state (shipping's), phone, date, datePast, time, phoneInvalid, dateTooFar (naming the last bookable date). */
             checkoutMessages: {
                 [key: string]: string;
@@ -3325,6 +3372,40 @@ export interface operations {
             };
             /** @description Too many requests: wait the seconds in `Retry-After`. */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    auth_password_reset_check_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PasswordResetCheckRequest"];
+                "multipart/form-data": components["schemas"]["PasswordResetCheckRequest"];
+                "application/x-www-form-urlencoded": components["schemas"]["PasswordResetCheckRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PasswordResetCheckAnswer"];
+                };
+            };
+            /** @description Reset link token is required */
+            400: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7186,7 +7267,7 @@ export interface operations {
                     "application/json": components["schemas"]["ShopSettingsAnswer"];
                 };
             };
-            /** @description deliveryHours.start must be a time like 10:00. */
+            /** @description Deliveries from must be a time like 10:00. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -7236,7 +7317,7 @@ export interface operations {
                     "application/json": components["schemas"]["ShopSettingsAnswer"];
                 };
             };
-            /** @description deliveryHours.start must be a time like 10:00. */
+            /** @description Deliveries from must be a time like 10:00. */
             400: {
                 headers: {
                     [name: string]: unknown;

@@ -66,6 +66,7 @@ export function fakeQuote(products, { salesTaxRate = 0, excise = 0, promo = null
         lines,
         promo: promoAnswer(body.promoCode, answer),
         blocked: [],
+        pending: { orders: 0, value: 0, message: '' },
       },
     };
   };

@@ -11,14 +11,15 @@ const blank = (value) => !String(value ?? '').trim();
 // shopper sees the same message either side would give. `today` is 'YYYY-MM-DD' in the shop's
 // zone; ISO dates compare correctly as strings.
 // `day` is what is known of the chosen delivery day: {problem} (the served sentence for a day
-// outside the bookable range, '' when inside) and {times, isLoaded} (the server's offered times).
+// outside the bookable range, '' when inside) and {times, isLoaded} (the server's offered times),
+// and {phone}: the server's refusal of the phone typed ('' when none).
 export function validateCheckout(form, option, items, today, messages, day = NO_DAY) {
   const field = firstProblem(form, option, items, today, day);
   if (!field) return null;
   return { field: field.name, message: field.text ?? messages[field.message] };
 }
 
-const NO_DAY = { problem: '', times: [], isLoaded: false };
+const NO_DAY = { problem: '', times: [], isLoaded: false, phone: '' };
 
 // The field at fault and the key of its message in `checkoutMessages` (or its `text`), or null.
 function firstProblem(form, option, items, today, day) {
@@ -28,11 +29,14 @@ function firstProblem(form, option, items, today, day) {
   if (option.needsAddress && blank(form.deliveryAddress)) return { name: 'deliveryAddress', message: 'address' };
   // A shipment is taxed at its state's rate: the state is asked for with the address.
   if (option.id === 'shipping' && blank(form.shippingState)) return { name: 'shippingState', message: 'state' };
-  return option.needsAppointment ? appointmentProblem(form, today, day) : null;
+  if (option.needsAppointment) return appointmentProblem(form, today, day);
+  // A phone given for pickup (to text the shop on arrival), refused by the server's rule.
+  return day.phone ? { name: 'phoneNumber', text: day.phone } : null;
 }
 
 function appointmentProblem(form, today, day) {
   if (blank(form.phoneNumber)) return { name: 'phoneNumber', message: 'phone' };
+  if (day.phone) return { name: 'phoneNumber', text: day.phone };
   if (blank(form.deliveryDate)) return { name: 'deliveryDate', message: 'date' };
   if (form.deliveryDate < today) return { name: 'deliveryDate', message: 'datePast' };
   if (day.problem) return { name: 'deliveryDate', text: day.problem };
@@ -82,7 +86,8 @@ export function checkoutPayload(form, option, items, quote, promoCode) {
     customerName: form.customerName.trim(),
     deliveryOption: option.id,
     deliveryAddress: address ? form.deliveryAddress.trim() : '',
-    phoneNumber: appointment ? form.phoneNumber.trim() : '',
+    // A pickup carries the phone too (the shop texts about it; the Today card shows it).
+    phoneNumber: appointment || option.id === 'pickup' ? form.phoneNumber.trim() : '',
     deliveryDate: appointment ? form.deliveryDate : '',
     deliveryTime: appointment ? form.deliveryTime : '',
     // Local delivery goes to served ZIP codes only; the server says which (and refuses others).

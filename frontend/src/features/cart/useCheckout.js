@@ -6,7 +6,6 @@ import { useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { serverMessage } from '../../lib/api';
 import { useCart } from '../../lib/cart';
-import { useToast } from '../../lib/toast';
 import { CHECKOUT_KEY, usePlaceOrder } from './api';
 import { createAttemptKeys } from './idempotency';
 
@@ -53,7 +52,6 @@ export function useCheckout() {
   const order = usePlaceOrder();
   const queryClient = useQueryClient();
   const cart = useCart();
-  const toast = useToast();
   const navigate = useNavigate();
 
   // { placed: true } | { placed: false, refusal: {field, message} | null } (field 'form': a
@@ -74,7 +72,8 @@ export function useCheckout() {
       }
       cart.clear();
       cart.close();
-      toast.success((answer && answer.message) || 'Order placed successfully');
+      // No toast: the confirmation page says it, and a toast would lie over its order
+      // summary on a phone.
       navigate('/order-confirmation', { state: { order: placed } });
       return { placed: true, refusal: null };
     } catch (err) {

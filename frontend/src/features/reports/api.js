@@ -50,6 +50,9 @@ export function rangeFromParams(params, today) {
   return lastDays(today);
 }
 
+// Whether asking again may help: a network failure or a server error, not a refusal.
+export const canRetry = (/** @type {{status?: number} | null} */ error) => !error?.status || error.status >= 500;
+
 export const salesReportQuery = (/** @type {DateRange} */ { from, to }) =>
   queryOptions({
     queryKey: reportKeys.sales({ from, to }),

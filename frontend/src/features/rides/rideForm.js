@@ -32,6 +32,17 @@ export const DIALOGS = {
   },
 };
 
-export const isRideComplete = (ride) => RIDE_FIELDS.every((f) => String(ride[f.name] ?? '').trim() !== '');
+// The fields still empty, in the form's order (the "Missing Information" dialog's fields).
+export const missingRideFields = (ride) => RIDE_FIELDS.filter((f) => String(ride[f.name] ?? '').trim() === '').map((f) => f.name);
+
+export const isRideComplete = (ride) => missingRideFields(ride).length === 0;
+
+// The customer's saved name and phone (GET /api/auth/me) fill those fields while still empty.
+export function prefillRide(ride, me) {
+  if (!me) return ride;
+  return { ...ride, name: ride.name || me.name || '', phone: ride.phone || me.phone || '' };
+}
+
+export const FIELD_MISSING = 'Please fill in this field.';
 
 export const ridePayload = (ride) => Object.fromEntries(RIDE_FIELDS.map((f) => [f.name, String(ride[f.name] ?? '').trim()]));

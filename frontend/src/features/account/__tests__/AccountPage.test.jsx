@@ -4,6 +4,8 @@ import { mockFetch, writeCalls } from '../../../test/fetch';
 import { makeToken, renderWithProviders } from '../../../test/render';
 import { AccountPage } from '..';
 import { SAVED_TEXT } from '../components/DetailsForm';
+import { PageNotice } from '../../../components/PageNotice';
+import { CLOSED_TEXT } from '../components/MyDataSection';
 
 const USER = { id: 7, name: 'Ada Buyer', email: 'ada@example.com', role: 'customer' };
 const ME = { ...USER, phone: '', deliveryAddress: '', deliveryZip: '' };
@@ -14,7 +16,15 @@ function renderAccount(handlers = {}) {
   const result = renderWithProviders(
     <Routes>
       <Route path="/account" element={<AccountPage />} />
-      <Route path="/login" element={<p>Sign-in page</p>} />
+      <Route
+        path="/login"
+        element={
+          <>
+            <PageNotice />
+            <p>Sign-in page</p>
+          </>
+        }
+      />
     </Routes>,
     { route: '/account', user: USER },
   );
@@ -85,7 +95,8 @@ test('a new password the rules refuse is said once, under the field, before any 
 });
 
 test("the server's refusal of the new password (another account's) takes the hint's place, once", async () => {
-  const taken = 'Please choose a different password.';
+  const taken =
+    'Please choose a different password: this one cannot be used here. A few words of your own, like a short sentence, make a strong one.';
   const { user } = renderAccount({
     'PUT /api/auth/me/password': { status: 409, body: { message: taken, errors: { newPassword: [taken] } } },
   });
@@ -132,7 +143,7 @@ test('download my data saves the JSON file the server names', async () => {
   clicked.mockRestore();
 });
 
-test('closing the account asks for the password, then signs out', async () => {
+test('closing the account asks for the password, signs out, and the sign-in page says it', async () => {
   const { user, fetchMock } = renderAccount({ 'DELETE /api/auth/me': { status: 204 } });
   await user.click(await screen.findByRole('button', { name: 'Close my account' }));
   const dialog = screen.getByRole('dialog');
@@ -140,6 +151,7 @@ test('closing the account asks for the password, then signs out', async () => {
   await user.click(within(dialog).getByRole('button', { name: 'Close my account' }));
 
   expect(await screen.findByText('Sign-in page')).toBeInTheDocument();
+  expect(screen.getByText(CLOSED_TEXT).closest('[role="status"]')).toHaveClass('page-notice');
   expect(localStorage.getItem('token')).toBeNull();
   const [, init] = writeCalls(fetchMock).find(([url]) => url === '/api/auth/me');
   expect(init.method).toBe('DELETE');

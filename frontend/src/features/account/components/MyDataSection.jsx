@@ -12,7 +12,6 @@ function CloseAccountDialog({ open, onClose }) {
   const [error, setError] = useState('');
   const close = useCloseAccount();
   const { signOut } = useSession();
-  const toast = useToast();
   const navigate = useNavigate();
 
   const submit = (e) => {
@@ -22,9 +21,9 @@ function CloseAccountDialog({ open, onClose }) {
       { password },
       {
         onSuccess: () => {
-          toast.success(CLOSED_TEXT);
           signOut();
-          navigate('/login', { replace: true });
+          // Said on the sign-in page it leads to, where it stays until dismissed.
+          navigate('/login', { replace: true, state: { notice: CLOSED_TEXT } });
         },
         onError: (err) => setError(err?.serverMessage || 'Could not close your account.'),
       },

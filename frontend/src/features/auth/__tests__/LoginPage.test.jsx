@@ -165,7 +165,8 @@ test('sign-up: a password the rules refuse stops the request; its problems stay 
 });
 
 test("sign-up: a password another account uses is refused at the password field in the server's words; the hint never promised it", async () => {
-  const taken = 'Please choose a different password.';
+  const taken =
+    'Please choose a different password: this one cannot be used here. A few words of your own, like a short sentence, make a strong one.';
   mockFetch({
     'POST /api/auth/password-check': { status: 200, body: { ok: true, score: 4, messages: [] } },
     'POST /api/auth/register': { status: 409, body: { message: taken, errors: { password: [taken] } } },

@@ -5,13 +5,25 @@ import { makeToken, renderWithProviders } from '../../../test/render';
 import { ForgotPasswordPage, LoginPage, ResetPasswordPage } from '..';
 import { RESET_SENT_TEXT } from '../components/ForgotPasswordPage';
 import { NO_TOKEN_TEXT } from '../components/ResetPasswordPage';
+import { PageNotice } from '../../../components/PageNotice';
 
 const USER = { id: 5, name: 'Sam', email: 'sam@example.com', role: 'customer' };
 const REFUSED = 'This reset link has expired or was already used. Ask for a new one.';
 
+const GOOD_LINK = { 'POST /api/auth/password-reset/check': { status: 200, body: { valid: true, message: '' } } };
+
 function Where() {
   const location = useLocation();
   return <p data-testid="where">{location.pathname + location.search}</p>;
+}
+
+function Home() {
+  return (
+    <>
+      <PageNotice />
+      <p>Home page</p>
+    </>
+  );
 }
 
 function renderAuth(route) {
@@ -21,7 +33,7 @@ function renderAuth(route) {
         <Route path="/login" element={<LoginPage />} />
         <Route path="/forgot-password" element={<ForgotPasswordPage />} />
         <Route path="/reset-password" element={<ResetPasswordPage />} />
-        <Route path="/" element={<p>Home page</p>} />
+        <Route path="/" element={<Home />} />
       </Routes>
       <Where />
     </>,
@@ -61,6 +73,7 @@ test("a refused request (too many) shows the server's words", async () => {
 test('the reset page takes the token from the link, hides it from the address bar, and signs in', async () => {
   const token = makeToken(USER);
   const fetchMock = mockFetch({
+    ...GOOD_LINK,
     'POST /api/auth/password-check': { status: 200, body: { ok: true, score: 4, messages: [] } },
     'POST /api/auth/password-reset/confirm': { status: 200, body: { token, user: USER, message: 'Your password has been reset' } },
   });
@@ -72,13 +85,26 @@ test('the reset page takes the token from the link, hides it from the address ba
   await user.click(screen.getByRole('button', { name: 'Set new password' }));
 
   expect(await screen.findByText('Home page')).toBeInTheDocument();
+  // Said on the page it leads to, not only in a passing toast.
+  expect(screen.getByText('Your password has been reset').closest('[role="status"]')).toHaveClass('page-notice');
   expect(localStorage.getItem('token')).toBe(token);
   const [, init] = fetchMock.mock.calls.find(([u]) => String(u).includes('password-reset/confirm'));
   expect(init.body).toEqual({ token: 'abc.def:ghi', newPassword: 'larch-velvet-harbor-92' });
 });
 
-test('a used, expired or forged link is refused in the server words', async () => {
+test('a used link is reported when the page opens, before a password is typed', async () => {
+  const fetchMock = mockFetch({ 'POST /api/auth/password-reset/check': { status: 200, body: { valid: false, message: REFUSED } } });
+  renderAuth('/reset-password?token=used');
+
+  expect(await screen.findByRole('alert')).toHaveTextContent(REFUSED);
+  expect(screen.queryByLabelText('New password')).not.toBeInTheDocument();
+  const [, init] = fetchMock.mock.calls.find(([u]) => String(u).includes('password-reset/check'));
+  expect(init.body).toEqual({ token: 'used' });
+});
+
+test('a link refused only at saving is said in the server words', async () => {
   mockFetch({
+    ...GOOD_LINK,
     'POST /api/auth/password-check': { status: 200, body: { ok: true, score: 4, messages: [] } },
     'POST /api/auth/password-reset/confirm': { status: 400, body: { message: REFUSED, errors: { token: [REFUSED] } } },
   });

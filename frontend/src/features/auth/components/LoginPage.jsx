@@ -1,5 +1,6 @@
 import { useRef, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
+import { PageNotice } from '../../../components/PageNotice';
 import { useSession } from '../../../lib/session';
 import { PasswordHint, usePasswordCheck } from '../../../components/PasswordHint';
 import { register, signInWithPassword } from '../api';
@@ -163,6 +164,7 @@ export function LoginPage() {
     <main id="main" className="auth">
       <div className="auth__card">
         <h1 className="auth__title">Enter Password</h1>
+        <PageNotice />
         {/* Why the app signed this user out, e.g. an admin changed their password. */}
         {notice && !refusal ? (
           <p className="auth__notice" role="status">

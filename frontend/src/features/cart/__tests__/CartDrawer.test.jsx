@@ -316,11 +316,11 @@ describe('checkout form', () => {
     expect(checkoutCalls(fetchMock)).toHaveLength(0);
   }, 20000);
 
-  test('pickup asks only for a name; fee line hidden when free', async () => {
+  test('pickup asks for a name and, optionally, a phone; fee line hidden when free', async () => {
     const { user } = renderDrawer([[widget, null, 1]]);
     await toCheckout(user, 'Store Pickup');
     expect(screen.queryByLabelText('Delivery Address')).not.toBeInTheDocument();
-    expect(screen.queryByLabelText('Phone Number')).not.toBeInTheDocument();
+    expect(screen.getByLabelText('Phone Number (optional)')).toBeInTheDocument();
     expect(screen.queryByText('Delivery Fee')).not.toBeInTheDocument();
     await waitFor(() => expect(screen.getByTestId('checkout-total')).toHaveTextContent('$10.00'));
   });

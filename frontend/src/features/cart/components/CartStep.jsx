@@ -177,6 +177,14 @@ function HandoverNotices({ notices }) {
   );
 }
 
+// A refusal or the field it is about, scrolled to the middle of the drawer and focused (a long
+// form scrolled away from it would otherwise show nothing happening).
+export function bringIntoView(element) {
+  if (!element) return;
+  element.scrollIntoView?.({ block: 'center' });
+  element.focus({ preventScroll: true });
+}
+
 export const feeLabelOf = (option) => (option?.id === 'shipping' ? 'Shipping Fee' : 'Delivery Fee');
 
 export function CartStep({ onContinue, form, option: optionId, promoCode, onPromoCode }) {
@@ -189,9 +197,17 @@ export function CartStep({ onContinue, form, option: optionId, promoCode, onProm
   const notices = noticeMessages(useSaleCheck(items.map((item) => item.productId)));
   const ruled = items.filter((item) => quoteBlocks(quote, item).length);
   const stops = blocked.length + ruled.length;
+  const pendingRef = useRef(null);
+  // The pending caps checkout would refuse (the server's rule and words, served with the quote).
+  const pending = quote?.pending?.message || '';
 
-  // A line checkout would refuse stops the shopper here, with its Remove button at hand.
+  // A line checkout would refuse stops the shopper here, with its Remove button at hand; so does
+  // a pending cap, brought into view.
   function proceed() {
+    if (pending) {
+      bringIntoView(pendingRef.current);
+      return;
+    }
     if (stops) {
       setStopped(true);
       listRef.current?.querySelector('.cart-line--blocked .cart-line__remove')?.focus();
@@ -211,6 +227,11 @@ export function CartStep({ onContinue, form, option: optionId, promoCode, onProm
   }
   return (
     <div className="cart-step">
+      {pending && (
+        <p className="form-error cart-pending" role="alert" tabIndex={-1} ref={pendingRef} data-testid="cart-pending">
+          {pending}
+        </p>
+      )}
       <ul className="cart-lines" aria-label="Cart items" ref={listRef}>
         {lines.map(({ item, line }) => (
           <CartLine

@@ -57,17 +57,12 @@ function ZipField({ form, input, error }) {
 
 // Checked by the server's rule once the shopper pauses, so a mistyped number shows before
 // Place Order.
-function PhoneField({ form, input, error }) {
+export function PhoneField({ form, input, error, label = 'Phone Number' }) {
   const phone = input('phoneNumber');
   const check = usePhoneCheck(form.phoneNumber);
   const bad = check && !check.valid ? check.message : '';
   return (
-    <Field
-      id="checkout-phoneNumber"
-      label="Phone Number"
-      error={error('phoneNumber')}
-      hint={<Status id="checkout-phone-status" message={bad} />}
-    >
+    <Field id="checkout-phoneNumber" label={label} error={error('phoneNumber')} hint={<Status id="checkout-phone-status" message={bad} />}>
       <input
         type="tel"
         autoComplete="tel"

@@ -10,8 +10,8 @@ import { dateProblem, deliveryDateBounds, restrictedProducts } from '../saleRule
 import { checkoutRefusal } from '../useCheckout';
 import { useCartQuote } from '../useCartQuote';
 import { useCartLines } from '../useCartLines';
-import { QuoteSummary, feeLabelOf } from './CartStep';
-import { AgeConfirmation, AppointmentFields, Field } from './CheckoutFields';
+import { QuoteSummary, bringIntoView, feeLabelOf } from './CartStep';
+import { AgeConfirmation, AppointmentFields, Field, PhoneField } from './CheckoutFields';
 import { RuleRefusals } from './RuleRefusals';
 
 // The earliest delivery moment moves with the clock: the rules are read again when this step
@@ -19,6 +19,13 @@ import { RuleRefusals } from './RuleRefusals';
 const RULES_FRESH_MS = 60 * 1000;
 
 const TOP_OF_FORM = ['form', 'cart', 'cartItems', 'deliveryOption'];
+
+// Where a refusal is shown: the blocked line's Remove, the message on top, or the field.
+function refusalTarget(formElement, field) {
+  const removable = ['cart', 'cartItems'].includes(field) && formElement.querySelector('.checkout-blocked__remove');
+  if (removable) return removable;
+  return formElement.querySelector(TOP_OF_FORM.includes(field) ? '#checkout-form-error' : `[name="${field}"]`);
+}
 
 // A field's id, name and, when it is the one at fault, its error marks.
 function fieldState(name, atFault) {
@@ -45,6 +52,8 @@ function OptionFields({ option, form, bounds, day, input, error, onChange }) {
           <input type="text" autoComplete="address-level1" maxLength={2} {...input('shippingState')} />
         </Field>
       )}
+      {/* Pickup: the number the shop texts back when the customer writes on the way. */}
+      {option?.id === 'pickup' && <PhoneField form={form} input={input} error={error} label="Phone Number (optional)" />}
       {option?.needsAppointment && (
         <AppointmentFields form={form} bounds={bounds} day={day} input={input} error={error} onChange={onChange} />
       )}
@@ -101,9 +110,9 @@ async function currentQuote(queryClient, body) {
 
 // The phone number checked by the server's rule before the order is sent: the refusal, or null
 // (also when the check could not be had: checkout answers for itself).
-async function phoneRefusal(queryClient, form, option) {
+async function phoneRefusal(queryClient, form) {
   const phone = (form.phoneNumber || '').trim();
-  if (!option?.needsAppointment || !phone) return null;
+  if (!phone) return null;
   try {
     const check = await queryClient.fetchQuery(phoneCheckQuery(phone));
     return check && check.valid === false ? { field: 'phoneNumber', message: check.message } : null;
@@ -169,15 +178,15 @@ export function CheckoutStep({ me, option: optionId, form, promoCode, onChange, 
   // After the render that shows it: the field at fault may only now be on screen (the age box).
   useEffect(() => {
     if (!problem || !formRef.current) return;
-    const target = ['cart', 'cartItems'].includes(problem.field)
-      ? formRef.current.querySelector('.checkout-blocked__remove')
-      : formRef.current.querySelector(`[name="${problem.field}"]`);
-    if (target) target.focus();
+    bringIntoView(refusalTarget(formRef.current, problem.field));
   }, [problem]);
 
   async function firstProblem() {
     if (blocked.length) return { field: 'cart', message: shop.cartLineMessages?.review };
-    return validateCheckout(form, option, items, today, shop.checkoutMessages, day) || phoneRefusal(queryClient, form, option);
+    // The phone's form is the server's to judge; asked first, so it is named in the form's
+    // order (before the date below it), as checkout would.
+    const phone = await phoneRefusal(queryClient, form);
+    return validateCheckout(form, option, items, today, shop.checkoutMessages, { ...day, phone: phone?.message || '' });
   }
 
   async function submit(event) {
@@ -189,8 +198,8 @@ export function CheckoutStep({ me, option: optionId, form, promoCode, onChange, 
       return;
     }
     const priced = await currentQuote(queryClient, quoteBody(form, option, orderable, promoCode));
-    if (priced.refusal) {
-      show(priced.refusal);
+    if (priced.refusal || priced.quote.pending?.message) {
+      show(priced.refusal || { field: 'form', message: priced.quote.pending.message });
       return;
     }
     setProblem(null);
@@ -208,7 +217,7 @@ export function CheckoutStep({ me, option: optionId, form, promoCode, onChange, 
         Delivery option: <strong>{option?.label ?? ''}</strong>
       </p>
       {topMessage && (
-        <p className="form-error" role="alert" id="checkout-form-error">
+        <p className="form-error" role="alert" id="checkout-form-error" tabIndex={-1}>
           {topMessage}
         </p>
       )}

@@ -79,9 +79,14 @@ function NameField({ id, inputRef, value, onChange, showError, disabled }) {
         onChange={onChange}
         aria-required="true"
         aria-invalid={missing ? true : undefined}
+        aria-describedby={missing ? `${id}-error` : undefined}
         disabled={disabled}
       />
-      {missing && <p className="admin-field-error">{NAME_REQUIRED}</p>}
+      {missing && (
+        <p id={`${id}-error`} className="admin-field-error" role="alert">
+          {NAME_REQUIRED}
+        </p>
+      )}
     </>
   );
 }
@@ -223,12 +228,13 @@ function ProductForm({ product, etag, defaultCategory, onClose, onSaved }) {
     event.preventDefault();
     if (saving) return;
     setShowErrors(true);
-    const problem = !values.name.trim() ? NAME_REQUIRED : validateTypeRows(typeRowsState);
-    setFormError(problem);
-    if (problem) {
-      if (!values.name.trim()) nameRef.current?.focus();
+    setFormError('');
+    // Said once, beside the field at fault (the name, a type's name), which takes the focus.
+    if (!values.name.trim()) {
+      nameRef.current?.focus();
       return;
     }
+    if (validateTypeRows(typeRowsState)) return;
     let saved;
     try {
       saved = await save.mutateAsync({

@@ -85,6 +85,39 @@ export function OrderMoney({ order, testId, bare = false }) {
   );
 }
 
+// What an open order's customer still needs (the server's words, GET /api/shop/info): how and
+// when it is paid, where and how a pickup is collected, and where its confirmation went. A
+// finished order (one the served statuses lead nowhere from) needs none of it.
+// `place`: the pickup place too (the confirmation says it in its own sentence).
+export function OrderNext({ order, className = 'order-next', place = true }) {
+  const { deliveryOptions, orderStatuses, pickupLocation, pickupInstructions } = useShopInfo();
+  const status = findById(orderStatuses, order.status);
+  if (status && !(status.next || []).length) return null;
+  const option = findById(deliveryOptions, order.deliveryOption);
+  const pickup = order.deliveryOption === 'pickup';
+  return (
+    <div className={className}>
+      {option?.payment && <p className="order-next__payment">{option.payment}</p>}
+      {pickup && <PickupWhere location={place ? pickupLocation : ''} instructions={pickupInstructions} />}
+      {order.userEmail && <p className="order-next__email">A confirmation was emailed to {order.userEmail}.</p>}
+    </div>
+  );
+}
+
+// A pickup's place and the shop's instructions for collecting it (the owner's settings).
+function PickupWhere({ location, instructions }) {
+  return (
+    <>
+      {location && (
+        <p>
+          Pick up at <strong>{location}</strong>.
+        </p>
+      )}
+      {instructions && <p className="order-next__instructions">{instructions}</p>}
+    </>
+  );
+}
+
 export function OrderCard({ order }) {
   return (
     <article className="order-card" aria-labelledby={`order-${order.id}-title`}>
@@ -103,6 +136,7 @@ export function OrderCard({ order }) {
       </header>
       <OrderLines order={order} />
       <IdNotice order={order} />
+      <OrderNext order={order} />
       <dl className="order-card__facts">
         <DeliveryFacts order={order} />
         <OrderMoney order={order} testId={`order-${order.id}`} bare />

@@ -1,7 +1,7 @@
 import { useLocation, useNavigate } from 'react-router';
 import { formatDayAndClock } from '../../../lib/format';
 import { findById, useShopInfo } from '../../../lib/shopInfo';
-import { IdNotice, OrderLines, OrderMoney } from './OrderCard';
+import { IdNotice, OrderLines, OrderMoney, OrderNext } from './OrderCard';
 import '../orders.css';
 
 // Router state is the order just placed; sessionStorage keeps it across a reload of the page.
@@ -91,6 +91,7 @@ export function OrderConfirmationPage() {
       </p>
       <IdNotice order={order} className="id-notice--large" />
       <DeliveryText order={order} />
+      <OrderNext order={order} className="confirmation-next" place={false} />
       <div className="confirmation__summary">
         <h2>Order Summary</h2>
         <OrderLines order={order} />

@@ -213,10 +213,36 @@ test('Download CSV fetches the same period with the token and saves it as a file
   }
 });
 
-test("the server's refusal of a period is shown", async () => {
+test("the server's refusal of a period is shown, with no Try again that can only fail", async () => {
   mockFetch({ 'GET /api/reports/sales': { status: 400, body: { message: 'A report covers at most 3660 days.' } } });
   renderDashboard('/dashboard?from=2000-01-01&to=2026-01-01');
   expect(await screen.findByText('A report covers at most 3660 days.')).toBeInTheDocument();
+  expect(screen.queryByRole('button', { name: 'Try again' })).not.toBeInTheDocument();
+});
+
+test('a server error can be tried again', async () => {
+  mockFetch({ 'GET /api/reports/sales': { status: 503, body: { message: 'The shop is busy. Please try again.' } } });
+  renderDashboard();
+  expect(await screen.findByRole('button', { name: 'Try again' })).toBeInTheDocument();
+});
+
+test('a From after the To is refused beside it, in the form, and never asked of the server', async () => {
+  const fetchMock = mockFetch({ 'GET /api/reports/sales': { status: 200, body: REPORT } });
+  renderDashboard('/dashboard?from=2026-11-01&to=2026-11-10');
+  await screen.findByText('$1,234.50');
+  const asked = reportCalls(fetchMock).length;
+
+  fireEvent.change(screen.getByLabelText('From'), { target: { value: '2026-11-20' } });
+
+  expect(await screen.findByRole('alert')).toHaveTextContent('From must be on or before To.');
+  expect(screen.getByLabelText('From')).toHaveAccessibleDescription('From must be on or before To.');
+  expect(reportCalls(fetchMock)).toHaveLength(asked);
+  expect(screen.getByTestId('where')).toHaveTextContent('?from=2026-11-01&to=2026-11-10');
+  expect(screen.queryByText('Failed to load the sales report')).not.toBeInTheDocument();
+
+  fireEvent.change(screen.getByLabelText('To'), { target: { value: '2026-11-25' } });
+  await waitFor(() => expect(reportCalls(fetchMock).at(-1)).toEqual({ from: '2026-11-20', to: '2026-11-25' }));
+  expect(screen.queryByRole('alert')).not.toBeInTheDocument();
 });
 
 test('period helpers: calendar days, either end filled in as the server does', () => {

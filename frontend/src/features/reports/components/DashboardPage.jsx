@@ -7,7 +7,7 @@ import { serverMessage } from '../../../lib/api';
 import { todayLA } from '../../../lib/format';
 import { labelOf, useShopInfo } from '../../../lib/shopInfo';
 import { useToast } from '../../../lib/toast';
-import { downloadSalesCsv, rangeFromParams, salesCsvPath, salesReportQuery } from '../api';
+import { canRetry, downloadSalesCsv, rangeFromParams, salesCsvPath, salesReportQuery } from '../api';
 import { formatDay, money } from '../format';
 import { RangeControl } from './RangeControl';
 import { RevenueByCategoryChart, RevenueByDayChart } from './SalesCharts';
@@ -176,9 +176,12 @@ export function DashboardPage() {
       {isPending && <Spinner label="Loading the sales report..." />}
       {isError && !report && (
         <EmptyState title="Failed to load the sales report" message={serverMessage(error, 'Please try again.')}>
-          <button type="button" className="admin-button admin-button--secondary" onClick={() => refetch()}>
-            Try again
-          </button>
+          {/* A refused period (400) fails again as it is: the range is what to change. */}
+          {canRetry(error) && (
+            <button type="button" className="admin-button admin-button--secondary" onClick={() => refetch()}>
+              Try again
+            </button>
+          )}
         </EmptyState>
       )}
       {report && (

@@ -6,7 +6,7 @@ import Spinner from '../../../components/Spinner';
 import { serverMessage } from '../../../lib/api';
 import { todayLA } from '../../../lib/format';
 import { useToast } from '../../../lib/toast';
-import { downloadReportCsv, isIsoDate, lastMonth, taxReportQuery, taxesCsvPath } from '../api';
+import { canRetry, downloadReportCsv, isIsoDate, lastMonth, taxReportQuery, taxesCsvPath } from '../api';
 import { formatDay, money } from '../format';
 import { RangeControl } from './RangeControl';
 import './dashboard.css';
@@ -131,9 +131,12 @@ export function TaxReportPage() {
       {isPending && <Spinner label="Loading the taxes report..." />}
       {isError && !report && (
         <EmptyState title="Failed to load the taxes report" message={serverMessage(error, 'Please try again.')}>
-          <button type="button" className="admin-button admin-button--secondary" onClick={() => refetch()}>
-            Try again
-          </button>
+          {/* A refused period (400) fails again as it is: the range is what to change. */}
+          {canRetry(error) && (
+            <button type="button" className="admin-button admin-button--secondary" onClick={() => refetch()}>
+              Try again
+            </button>
+          )}
         </EmptyState>
       )}
       {report && (

@@ -45,6 +45,8 @@ test('empty state button opens the ride request modal', async () => {
       body: { rides: [], pagination: { page: 1, limit: 12, totalItems: 0, totalPages: 0, hasNextPage: false } },
     },
     'GET /api/rides/settings/pricing': { status: 200, body: { ride_pricing_description: 'Flat.' } },
+    // The form asks for the saved name and phone.
+    'GET /api/auth/me': { status: 200, body: CUSTOMER },
   });
   const { user } = renderWithProviders(<MyRidesPage />, { user: CUSTOMER, route: '/rides' });
   await user.click(await screen.findByRole('button', { name: 'Request a Ride' }));

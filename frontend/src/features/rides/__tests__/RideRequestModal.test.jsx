@@ -40,8 +40,11 @@ function header(init, name) {
   return key ? headers[key] : undefined;
 }
 
+// The customer's saved details (GET /api/auth/me): none unless a test says so.
+const NO_DETAILS = { 'GET /api/auth/me': { status: 200, body: { ...CUSTOMER, name: '', phone: '' } } };
+
 async function openModal(handlers) {
-  const fetchMock = mockFetch({ ...PRICING, ...handlers });
+  const fetchMock = mockFetch({ ...PRICING, ...NO_DETAILS, ...handlers });
   const result = renderWithProviders(<RideRequestButton />, { user: CUSTOMER });
   await result.user.click(screen.getByRole('button', { name: 'REQUEST RIDE' }));
   await screen.findByRole('dialog', { name: 'Request a Ride' });
@@ -73,6 +76,29 @@ test('missing information: warning dialog and nothing sent', async () => {
   expect(await screen.findByText('Missing Information')).toBeInTheDocument();
   expect(screen.getByText('Please fill in all fields before submitting your ride request.')).toBeInTheDocument();
   expect(rideCalls(fetchMock)).toHaveLength(0);
+});
+
+test('the form opens with the saved name and phone; Missing Information marks the empty fields', async () => {
+  const { user } = await openModal({
+    'GET /api/auth/me': { status: 200, body: { ...CUSTOMER, phone: '(714) 555-0142' } },
+  });
+  await waitFor(() => expect(screen.getByLabelText('Full Name')).toHaveValue('Ada Buyer'));
+  expect(screen.getByLabelText('Phone Number')).toHaveValue('(714) 555-0142');
+  fill({ 'Pickup Address': '1 Main St', 'Pickup Date': '2999-12-31', 'Pickup Time': '10:30' });
+
+  await user.click(screen.getByRole('button', { name: 'Submit Request' }));
+  expect(await screen.findByText('Missing Information')).toBeInTheDocument();
+
+  const marked = ['Drop-off Address', 'Item Description'];
+  marked.forEach((label) => {
+    expect(screen.getByLabelText(label)).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getByLabelText(label)).toHaveAccessibleDescription('Please fill in this field.');
+  });
+  expect(screen.getByLabelText('Pickup Address')).not.toHaveAttribute('aria-invalid');
+  await user.click(screen.getByRole('button', { name: 'OK' }));
+  await waitFor(() => expect(screen.getByLabelText('Drop-off Address')).toHaveFocus());
+  fireEvent.change(screen.getByLabelText('Drop-off Address'), { target: { value: '2 Oak Ave' } });
+  expect(screen.getByLabelText('Drop-off Address')).not.toHaveAttribute('aria-invalid');
 });
 
 test('double submit is blocked while the request is in flight', async () => {
@@ -107,7 +133,7 @@ test('double submit is blocked while the request is in flight', async () => {
 
 test('success: dialog auto-closes after 3 s, closing the modal; the form is cleared', async () => {
   jest.useFakeTimers();
-  const fetchMock = mockFetch({ ...PRICING, 'POST /api/rides': { status: 201, body: { message: 'ok', ride: { id: 1 } } } });
+  const fetchMock = mockFetch({ ...PRICING, ...NO_DETAILS, 'POST /api/rides': { status: 201, body: { message: 'ok', ride: { id: 1 } } } });
   renderWithProviders(<RideRequestButton />, { user: CUSTOMER });
   fireEvent.click(screen.getByRole('button', { name: 'REQUEST RIDE' }));
   await screen.findByRole('dialog', { name: 'Request a Ride' });

@@ -85,8 +85,8 @@ test('saving sends every setting, shows the saved answer and reads the shop info
   expect(invalidate).toHaveBeenCalledWith({ queryKey: ['shop-info'] });
 });
 
-test("the server's field message shows beside its input and nothing else changes", async () => {
-  const message = 'deliveryHours.start must be a time like 10:00.';
+test("the server's field message shows once, beside its input, and nothing else changes", async () => {
+  const message = 'Deliveries from must be a time like 10:00.';
   mockFetch({
     'GET /api/shop/settings': { status: 200, body: SETTINGS },
     'PUT /api/shop/settings': { status: 400, body: { message, errors: { 'deliveryHours.start': [message] } } },
@@ -102,6 +102,22 @@ test("the server's field message shows beside its input and nothing else changes
   expect(start).toHaveAccessibleDescription(/must be a time like 10:00/);
   expect(start).toHaveValue('10am');
   expect(screen.getByLabelText('Deliveries until')).not.toHaveAttribute('aria-invalid');
+  // Not again above Save.
+  expect(screen.getAllByText(message)).toHaveLength(1);
+});
+
+test('a refusal naming no field of the form is said above Save', async () => {
+  const message = 'Send the settings as a JSON object.';
+  mockFetch({
+    'GET /api/shop/settings': { status: 200, body: SETTINGS },
+    'PUT /api/shop/settings': { status: 400, body: { message } },
+  });
+  const { user } = renderWithProviders(<SettingsPage />, { user: admin });
+  await screen.findByLabelText('Deliveries from');
+
+  await user.click(screen.getByRole('button', { name: 'Save' }));
+
+  expect(await screen.findByRole('alert')).toHaveTextContent(message);
 });
 
 test("the owner sets what one customer's pending orders may hold", async () => {

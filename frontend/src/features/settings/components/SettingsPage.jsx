@@ -195,8 +195,12 @@ function SettingsForm({ settings }) {
         toast.success('Settings saved');
       },
       onError: (error) => {
-        setErrors(error?.errors || {});
-        setMessage(serverMessage(error, 'Failed to save the settings'));
+        const named = error?.errors || {};
+        setErrors(named);
+        // Said once: beside the field it names, else (a setting this form does not show, the
+        // network) above Save.
+        const beside = Object.keys(named).some((name) => LABELS[name]);
+        setMessage(beside ? '' : serverMessage(error, 'Failed to save the settings'));
       },
     });
   };

@@ -54,6 +54,9 @@ function toBody(form) {
   };
 }
 
+// The settings this form shows, each with its messages' line under it.
+const TAX_SETTINGS = ['salesTaxRate', 'exciseTaxLabel', 'deliveryTaxRates', 'stateTaxRates', 'exciseRates'];
+
 // The server's messages for one setting (its own, and its rows': 'deliveryTaxRates.2.rate').
 function messagesFor(errors, name) {
   return Object.entries(errors)
@@ -208,8 +211,11 @@ export function TaxSettings({ settings }) {
         toast.success('Tax settings saved');
       },
       onError: (error) => {
-        setErrors(error?.errors || {});
-        setMessage(serverMessage(error, 'Failed to save the tax settings'));
+        const named = error?.errors || {};
+        setErrors(named);
+        // Said once: beside the setting it names (its own line under it), else above Save.
+        const beside = TAX_SETTINGS.some((name) => messagesFor(named, name).length);
+        setMessage(beside ? '' : serverMessage(error, 'Failed to save the tax settings'));
       },
     });
   };

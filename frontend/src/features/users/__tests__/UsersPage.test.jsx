@@ -32,66 +32,80 @@ test('lists users with their LA creation date', async () => {
 });
 
 const TOO_COMMON = 'This password is too common. Please choose a less common one.';
-const CHECK = {
-  ...NO_CODES,
-  'POST /api/auth/password-check': { status: 200, body: { ok: false, score: 0, messages: [TOO_COMMON] } },
-};
+const TOO_SHORT = 'Password must be at least 6 characters long';
+// The server's password rules (POST /api/auth/password-check) as these tests need them: "password"
+// is too common, under 6 characters too short, anything else passes.
+function passwordCheck(url, init) {
+  const typed = init.body.password;
+  if (typed === 'password') return { status: 200, body: { ok: false, score: 0, messages: [TOO_COMMON] } };
+  if (typed.length < 6) return { status: 200, body: { ok: false, score: 0, messages: [TOO_SHORT] } };
+  return { status: 200, body: { ok: true, score: 3, messages: [] } };
+}
+const CHECK = { ...NO_CODES, 'POST /api/auth/password-check': passwordCheck };
 
-test("the server's password rules show while typing, its refusal shows on saving, and a good password is saved", async () => {
+async function openDialog(user) {
+  await user.click(await screen.findByRole('button', { name: 'Change password for cy@example.com' }));
+  return screen.findByRole('dialog', { name: 'Change Password' });
+}
+
+test("the server's rules show while typing and hold Update; a good password is saved", async () => {
   const fetchMock = mockFetch({
     ...CHECK,
     'GET /api/auth/users': { status: 200, body: users },
-    'PUT /api/auth/users/2/password': (url, init) =>
-      init.body.newPassword === 'password'
-        ? { status: 400, body: { message: TOO_COMMON, errors: { newPassword: [TOO_COMMON] } } }
-        : { status: 200, body: { message: 'Password updated', user: users[1] } },
+    'PUT /api/auth/users/2/password': { status: 200, body: { message: 'Password updated', user: users[1] } },
   });
   const { user } = renderWithProviders(<UsersPage />, { user: admin });
-  await user.click(await screen.findByRole('button', { name: 'Change password for cy@example.com' }));
-  const dialog = await screen.findByRole('dialog', { name: 'Change Password' });
+  const dialog = await openDialog(user);
   const field = within(dialog).getByLabelText('New password');
+  const update = within(dialog).getByRole('button', { name: 'Update Password' });
+  expect(update).toBeDisabled();
 
   await user.type(field, 'password');
   // Judged as the server judges this user's password: against Cy's own email and name.
   await waitFor(() => expect(field).toHaveAccessibleDescription(/Strength: Very weak.*too common/));
   const check = fetchMock.mock.calls.find(([url]) => url === '/api/auth/password-check');
   expect(check[1].body).toEqual({ password: 'password', email: 'cy@example.com', name: 'Cy' });
-
-  await user.click(within(dialog).getByRole('button', { name: 'Update Password' }));
-  expect(await within(dialog).findByRole('alert')).toHaveTextContent(TOO_COMMON);
+  expect(update).toBeDisabled();
+  // Said once, under the field: no alert above it, no toast.
+  expect(screen.getAllByText(TOO_COMMON)).toHaveLength(1);
 
   await user.clear(field);
   await user.type(field, 'amber-kettle-drift-42');
-  await user.click(within(dialog).getByRole('button', { name: 'Update Password' }));
+  await waitFor(() => expect(update).toBeEnabled());
+  await user.click(update);
   expect(await screen.findByText(/cy@example\.com/, { selector: '[role="status"] *' })).toBeInTheDocument();
   const puts = fetchMock.mock.calls.filter(([, init]) => init.method === 'PUT');
-  expect(puts.map(([, init]) => init.body)).toEqual([{ newPassword: 'password' }, { newPassword: 'amber-kettle-drift-42' }]);
+  expect(puts.map(([, init]) => init.body)).toEqual([{ newPassword: 'amber-kettle-drift-42' }]);
   expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
 });
 
-test('a short password goes to the server, whose message shows', async () => {
-  const short = 'Password must be at least 6 characters long';
-  const fetchMock = mockFetch({
+test('a password the server refuses on saving is said once, under the field, without a toast', async () => {
+  const used = 'Please choose a different password.';
+  mockFetch({
     ...CHECK,
     'GET /api/auth/users': { status: 200, body: users },
-    'PUT /api/auth/users/2/password': { status: 400, body: { message: short, errors: { newPassword: [short] } } },
+    'PUT /api/auth/users/2/password': { status: 400, body: { message: used, errors: { newPassword: [used] } } },
   });
   const { user } = renderWithProviders(<UsersPage />, { user: admin });
-  await user.click(await screen.findByRole('button', { name: 'Change password for cy@example.com' }));
-  const dialog = await screen.findByRole('dialog', { name: 'Change Password' });
-  await user.type(within(dialog).getByLabelText('New password'), '12345');
+  const dialog = await openDialog(user);
+  const field = within(dialog).getByLabelText('New password');
+  await user.type(field, 'secret-walnut-99');
+  await waitFor(() => expect(within(dialog).getByRole('button', { name: 'Update Password' })).toBeEnabled());
   await user.click(within(dialog).getByRole('button', { name: 'Update Password' }));
-  expect(await within(dialog).findByRole('alert')).toHaveTextContent(short);
-  expect(fetchMock.mock.calls.filter(([, init]) => init.method === 'PUT')).toHaveLength(1);
+
+  expect(await within(dialog).findByRole('alert')).toHaveTextContent(used);
+  expect(screen.getAllByText(used)).toHaveLength(1);
+  expect(field).toHaveAttribute('aria-invalid', 'true');
+  expect(field).toHaveFocus();
 });
 
-test('a refused change shows the server message', async () => {
+test('a refused change naming no field shows the server message under the form', async () => {
   const answer = { status: 409, body: { message: 'Please choose a different password.' } };
   mockFetch({ ...CHECK, 'GET /api/auth/users': { status: 200, body: users }, 'PUT /api/auth/users/2/password': () => answer });
   const { user } = renderWithProviders(<UsersPage />, { user: admin });
-  await user.click(await screen.findByRole('button', { name: 'Change password for cy@example.com' }));
-  const dialog = await screen.findByRole('dialog', { name: 'Change Password' });
+  const dialog = await openDialog(user);
   await user.type(within(dialog).getByLabelText('New password'), 'secret99');
+  await waitFor(() => expect(within(dialog).getByRole('button', { name: 'Update Password' })).toBeEnabled());
   await user.click(within(dialog).getByRole('button', { name: 'Update Password' }));
   expect(await within(dialog).findByRole('alert')).toHaveTextContent('Please choose a different password.');
 });
@@ -105,9 +119,9 @@ test('load failure says Failed to load users', async () => {
 test('an unreachable server while changing a password gives the retry text', async () => {
   mockFetch({ ...CHECK, 'GET /api/auth/users': { status: 200, body: users }, 'PUT /api/auth/users/2/password': networkError() });
   const { user } = renderWithProviders(<UsersPage />, { user: admin });
-  await user.click(await screen.findByRole('button', { name: 'Change password for cy@example.com' }));
-  const dialog = await screen.findByRole('dialog', { name: 'Change Password' });
+  const dialog = await openDialog(user);
   await user.type(within(dialog).getByLabelText('New password'), 'secret99');
+  await waitFor(() => expect(within(dialog).getByRole('button', { name: 'Update Password' })).toBeEnabled());
   await user.click(within(dialog).getByRole('button', { name: 'Update Password' }));
   expect(await within(dialog).findByRole('alert')).toHaveTextContent('Error updating password. Please try again.');
 });

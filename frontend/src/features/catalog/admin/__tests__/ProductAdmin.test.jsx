@@ -33,7 +33,7 @@ let upload;
 afterEach(() => upload?.restore());
 
 describe('product form', () => {
-  test('name is required; nothing is sent without it', async () => {
+  test('name is required, said once beside it; nothing is sent without it', async () => {
     upload = installFakeUpload(() => ({ status: 201, body: {} }));
     const { user } = renderWithProviders(<ProductAdminToolbar category="juices" />, { user: admin });
 
@@ -43,7 +43,10 @@ describe('product form', () => {
     expect(within(dialog).getByText(/Up to 5 images/)).toBeInTheDocument();
     await user.click(within(dialog).getByRole('button', { name: 'Create Product' }));
 
-    expect(await within(dialog).findAllByText('Product name is required.')).not.toHaveLength(0);
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('Product name is required.');
+    expect(within(dialog).getAllByText('Product name is required.')).toHaveLength(1);
+    expect(within(dialog).getByRole('textbox', { name: /^Name/ })).toHaveFocus();
+    expect(within(dialog).getByRole('textbox', { name: /^Name/ })).toHaveAccessibleDescription('Product name is required.');
     expect(upload.requests).toHaveLength(0);
   });
 
@@ -58,7 +61,7 @@ describe('product form', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Add Type' }));
     await user.click(within(dialog).getByRole('button', { name: 'Create Product' }));
 
-    expect(await within(dialog).findAllByText('Please enter name for the product type')).not.toHaveLength(0);
+    expect(await within(dialog).findAllByText('Please enter name for the product type')).toHaveLength(1);
     expect(upload.requests).toHaveLength(0);
   });
 
