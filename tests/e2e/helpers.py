@@ -237,8 +237,14 @@ def is_checkout(response):
 
 
 def admin_tab(page, name):
-    """An admin navigation tab by its page id (products, orders, rides, hero, users)."""
-    page.get_by_role("navigation", name="Admin").locator(f'[data-page="{name}"]').click()
+    """An admin navigation tab by its page id (products, orders, rides, hero, users), from the
+    header's row or, when it did not fit there, from under More."""
+    nav = page.get_by_role("navigation", name="Admin")
+    tab = nav.locator(f'[data-page="{name}"]')
+    more = nav.get_by_role("button", name="More")
+    if not tab.is_visible() and more.is_visible():
+        more.click()
+    tab.click()
 
 
 def shopper_with(server, new_page, price, category="juices", name="Order Item", page=None):

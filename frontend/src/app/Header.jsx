@@ -9,11 +9,15 @@ import { useSession } from '../lib/session';
 import { useShopInfo } from '../lib/shopInfo';
 import { badgeText } from './badge';
 import { CategoryTabs } from './CategoryTabs';
-import { currentTab, showsCategories } from './headerTabs';
+import { HeaderNav } from './HeaderNav';
+import { showsCategories } from './headerTabs';
 import { SearchBox } from '../components/SearchBox';
 import './header.css';
 
 export const MOBILE_QUERY = '(max-width: 767px)';
+// From this width the tabs sit in the header's row (those that fit; More holds the rest); below,
+// they fold into the menu with everything else. header.css uses the same figure.
+export const ROW_QUERY = '(min-width: 1024px)';
 
 export const ADMIN_TABS = [
   { page: 'dashboard', label: 'Dashboard', to: '/dashboard' },
@@ -74,43 +78,13 @@ function MenuToggle({ open, onToggle }) {
   );
 }
 
-// The tabs (an admin's) or links (a customer's), who is signed in, and Logout.
-function HeaderNav({ links, backOffice, user, onNavigate, onLogout }) {
-  const { pathname } = useLocation();
-  const current = currentTab(pathname, links);
-  return (
-    <nav className="header__nav" aria-label={backOffice ? 'Admin' : 'Account'}>
-      <ul>
-        {links.map((tab) => (
-          <li key={tab.page}>
-            <Link
-              to={tab.to}
-              data-page={tab.page}
-              className={`header__tab${current === tab.page ? ' is-active' : ''}`}
-              aria-current={current === tab.page ? 'page' : undefined}
-              onClick={onNavigate}
-            >
-              {tab.label}
-            </Link>
-          </li>
-        ))}
-      </ul>
-      <span className="header__user" title={user?.email}>
-        {user?.name || user?.email}
-      </span>
-      <button type="button" className="button button--ghost button--sm header__logout" onClick={onLogout}>
-        Logout
-      </button>
-    </nav>
-  );
-}
-
 export function Header() {
   const { user, role, isBackOffice, signOut } = useSession();
   const shop = useShopInfo();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const mobile = useMediaQuery(MOBILE_QUERY);
+  const inRow = useMediaQuery(ROW_QUERY);
   const { pathname } = useLocation();
   const [menuOpen, setMenuOpen] = useState(false);
   const closeMenu = () => setMenuOpen(false);
@@ -128,7 +102,7 @@ export function Header() {
 
   // The back office's tabs are those the role may open (lib/roles.js): a staff member's are fewer.
   const links = isBackOffice ? ADMIN_TABS.filter((tab) => mayOpen(role, tab.page)) : CUSTOMER_LINKS;
-  // One pinned row: brand, search, the links (in the menu below 1100 px), ride and cart; the
+  // One pinned row: brand, search, the links (in the menu below 1024 px), ride and cart; the
   // category strip under it on a wide screen, in the menu on a phone (docs/architecture.md).
   return (
     <header className={`header${menuOpen ? ' is-menu-open' : ''}`}>
@@ -138,7 +112,7 @@ export function Header() {
         </Link>
         {mobile ? null : <SearchBox className="header__search" id="header-search" />}
         <div id="header-menu" className={`header__menu${menuOpen ? ' is-open' : ''}`}>
-          <HeaderNav links={links} backOffice={isBackOffice} user={user} onNavigate={closeMenu} onLogout={logout} />
+          <HeaderNav links={links} backOffice={isBackOffice} user={user} inRow={inRow} onNavigate={closeMenu} onLogout={logout} />
         </div>
         <div className="header__actions">
           {isBackOffice ? null : <RideRequestButton className="button button--accent header__ride" />}

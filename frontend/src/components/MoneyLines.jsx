@@ -45,12 +45,16 @@ export function MoneyLines({
       {rows.map((row) => (
         <div key={row.key} className="money-lines__row">
           <dt>{row.term}</dt>
-          <dd data-testid={`${testId}-${row.key}`}>{row.minus ? `-${formatPrice(row.value)}` : formatPrice(row.value)}</dd>
+          <dd className="money" data-testid={`${testId}-${row.key}`}>
+            {row.minus ? `-${formatPrice(row.value)}` : formatPrice(row.value)}
+          </dd>
         </div>
       ))}
       <div className={`money-lines__row money-lines__row--total ${totalClassName}`.trim()}>
         <dt>Total</dt>
-        <dd data-testid={`${testId}-total`}>{formatPrice(figures.total)}</dd>
+        <dd className="money" data-testid={`${testId}-total`}>
+          {formatPrice(figures.total)}
+        </dd>
       </div>
     </>
   );

@@ -6,11 +6,13 @@ export const SEARCH_DEBOUNCE_MS = 500;
 
 // Typing updates /?search= after a 500 ms pause (one request per pause, not per key), keeping the chosen category, so links
 // and the back button work. The URL stays the source of truth: clearing it clears the box.
+// Only the product list's URL is read: another page's `?search=` (the back office's order
+// search) is that page's own and never shows here.
 export function SearchBox({ className = '', id }) {
   const [params] = useSearchParams();
   const location = useLocation();
   const navigate = useNavigate();
-  const urlSearch = params.get('search') ?? '';
+  const urlSearch = location.pathname === '/' ? (params.get('search') ?? '') : '';
   const [text, setText] = useState(urlSearch);
   const debounced = useDebouncedValue(text, SEARCH_DEBOUNCE_MS);
   const lastPushed = useRef(urlSearch);

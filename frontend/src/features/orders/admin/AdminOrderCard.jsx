@@ -1,3 +1,4 @@
+import { Email } from '../../../components/Email';
 import { formatClock, formatDay, formatPrice, formatWhen } from '../../../lib/format';
 import { labelOf, useShopInfo } from '../../../lib/shopInfo';
 import { IdNotice, OrderMoney } from '../components/OrderCard';
@@ -37,7 +38,7 @@ export default function AdminOrderCard({ order, onComplete, onCancel, busy }) {
       <HandoverFacts order={order} />
       <dl className="admin-details">
         <Detail label="Customer" value={order.customerName} />
-        <Detail label="Account" value={order.userEmail} />
+        <Detail label="Account" value={order.userEmail ? <Email address={order.userEmail} /> : ''} />
         <Detail label="Delivery" value={labelOf(deliveryOptions, order.deliveryOption)} />
         <Detail label="Address" value={order.deliveryAddress} />
         <Detail label="Phone" value={order.phoneNumber} />
@@ -51,10 +52,13 @@ export default function AdminOrderCard({ order, onComplete, onCancel, busy }) {
             <span>
               {line.name}
               {line.typeName ? ` - ${line.typeName}` : ''} × {line.quantity}
-              <span className="admin-muted"> @ {formatPrice(line.price)}</span>
+              <span className="admin-muted">
+                {' @ '}
+                <span className="money">{formatPrice(line.price)}</span>
+              </span>
             </span>
-            <span>{formatPrice(line.subtotal)}</span>
-            {line.discount > 0 && <span className="admin-muted"> discount -{formatPrice(line.discount)}</span>}
+            <span className="money">{formatPrice(line.subtotal)}</span>
+            {line.discount > 0 && <span className="admin-muted money"> discount -{formatPrice(line.discount)}</span>}
             <LineAdjust order={order} line={line} />
           </li>
         ))}

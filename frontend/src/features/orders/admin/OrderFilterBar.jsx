@@ -1,13 +1,36 @@
-import { useId } from 'react';
+import { useId, useState } from 'react';
+import { useMediaQuery } from '../../../lib/hooks';
 import { useShopInfo } from '../../../lib/shopInfo';
 import { statusChips } from './orderFilters';
+
+// orderAdmin.css turns the table into cards at the same width.
+export const PHONE_QUERY = '(max-width: 720px)';
+
+// On a phone the filters wait behind a button that says how many are set, so the first orders
+// show on the first screen; the status chips stay out.
+function FiltersToggle({ controls, open, count, onToggle }) {
+  return (
+    <button
+      type="button"
+      className="admin-button admin-button--secondary order-filters__toggle"
+      aria-expanded={open}
+      aria-controls={controls}
+      onClick={onToggle}
+    >
+      Filters{count ? ` (${count})` : ''}
+    </button>
+  );
+}
 
 // The All Orders controls. Every change goes straight to the URL through `onChange({key: value})`
 // (an empty value clears that filter); the search text goes when the form is sent.
 export function OrderFilterBar({ filters, counts, onChange, onClear }) {
   const { deliveryOptions, orderStatuses } = useShopInfo();
   const id = useId();
+  const phone = useMediaQuery(PHONE_QUERY);
+  const [open, setOpen] = useState(false);
   const anyFilter = Object.keys(filters).length > 0;
+  const formFilters = Object.keys(filters).filter((key) => key !== 'status').length;
 
   const submit = (event) => {
     event.preventDefault();
@@ -16,7 +39,15 @@ export function OrderFilterBar({ filters, counts, onChange, onClear }) {
 
   return (
     <div className="order-filters">
-      <form className="order-filters__form" role="search" aria-label="Order filters" onSubmit={submit}>
+      {phone ? <FiltersToggle controls={`${id}-form`} open={open} count={formFilters} onToggle={() => setOpen((v) => !v)} /> : null}
+      <form
+        id={`${id}-form`}
+        className="order-filters__form"
+        role="search"
+        aria-label="Order filters"
+        onSubmit={submit}
+        hidden={phone && !open}
+      >
         <div className="order-filters__field order-filters__field--search">
           <label className="admin-label" htmlFor={`${id}-search`}>
             Search orders
@@ -38,7 +69,7 @@ export function OrderFilterBar({ filters, counts, onChange, onClear }) {
             </button>
           </div>
         </div>
-        <div className="order-filters__field">
+        <div className="order-filters__field order-filters__field--delivery">
           <label className="admin-label" htmlFor={`${id}-delivery`}>
             Delivery
           </label>

@@ -1,4 +1,5 @@
 import { useEffect, useRef } from 'react';
+import { Email } from '../../../components/Email';
 import { formatClock, formatDay, formatDayAndClock, formatPrice } from '../../../lib/format';
 import { findById, labelOf, useShopInfo } from '../../../lib/shopInfo';
 import { orderLines } from '../orderShape';
@@ -58,8 +59,12 @@ function Row({ order, checked, onToggle, onOpen }) {
         <span className="orders-table__sub">{formatClock(order.createdAt)}</span>
       </td>
       <td className="orders-table__customer">
-        {order.customerName || order.userEmail}
-        {order.customerName ? <span className="orders-table__sub">{order.userEmail}</span> : null}
+        {order.customerName || <Email address={order.userEmail} />}
+        {order.customerName ? (
+          <span className="orders-table__sub">
+            <Email address={order.userEmail} />
+          </span>
+        ) : null}
       </td>
       <td className="orders-table__handover">
         <Handover order={order} deliveryOptions={deliveryOptions} />
@@ -68,7 +73,7 @@ function Row({ order, checked, onToggle, onOpen }) {
         {units}
         <span className="orders-table__unit"> {units === 1 ? 'item' : 'items'}</span>
       </td>
-      <td className="orders-table__total num">{formatPrice(order.total)}</td>
+      <td className="orders-table__total num money">{formatPrice(order.total)}</td>
       <td className="orders-table__status">
         <span className={`admin-status admin-status--${order.status}`}>{labelOf(orderStatuses, order.status)}</span>
         {order.readyAt && order.status === 'pending' ? <span className="orders-table__sub">Ready</span> : null}
