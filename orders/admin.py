@@ -203,6 +203,7 @@ class OrderAdmin(admin.ModelAdmin):
     def get_queryset(self, request: HttpRequest) -> QuerySet[Order]:
         # The signature's bytes are read for the one order whose page shows them, not per row.
         return super().get_queryset(request).defer("handover_signature_png")
+
     def get_urls(self) -> list[URLPattern]:
         download = self.admin_site.admin_view(self.export_download)
         return [

@@ -82,7 +82,6 @@ from orders.rules import (
     check_pending_orders,
     check_pending_value,
     checkout_plan,
-    pending_refusal,
 )
 from orders.selectors import (
     PendingHoldings,
