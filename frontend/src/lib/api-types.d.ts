@@ -965,6 +965,8 @@ export interface components {
             source: components["schemas"]["ActivitySource"];
             /** @description The manage.py command's name. */
             command: string | null;
+            /** @description A person's change to their own account (their profile, closing it), still true once they are erased and `person` is null. */
+            own: boolean;
             changes: components["schemas"]["ActivityChange"][];
         };
         ActivityKind: {

@@ -8,7 +8,13 @@ const SOURCE_WORDS = {
   system: 'by the shop (automatic)',
 };
 
+// A person's own account (their profile, closing it) is changed from the shop, not the back office.
+function ownText(entry) {
+  return entry.person ? `${entry.person.name}, on their own account` : 'the customer, on their own account';
+}
+
 export function whoText(entry) {
+  if (entry.own && entry.source === 'api') return ownText(entry);
   const door = entry.source === 'command' ? `by manage.py ${entry.command || 'command'}` : SOURCE_WORDS[entry.source] || '';
   if (!entry.person) return door;
   return door ? `${entry.person.name}, ${door}` : entry.person.name;
