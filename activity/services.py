@@ -73,7 +73,14 @@ def activity_forget_person(*, user_id: int) -> None:
         entry.actor_email = None
     LogEntry.objects.bulk_update(
         about,
-        ["object_repr", "changes", "changes_text", "serialized_data", "actor_email", "additional_data"],
+        [
+            "object_repr",
+            "changes",
+            "changes_text",
+            "serialized_data",
+            "actor_email",
+            "additional_data",
+        ],
     )
     LogEntry.objects.filter(actor_id=user_id).update(actor=None, actor_email=None)
 

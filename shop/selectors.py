@@ -254,6 +254,18 @@ def _timestamp(value: datetime) -> str:
     return text[:-6] + "Z" if text.endswith("+00:00") else text
 
 
+def _picture_fields(pictures: Iterable[list[Any]]) -> dict[str, list[Any]]:
+    """A product's pictures ([path, thumbnail path, width, thumbnail width] each, in order)
+    as its answer's fields; an image stored without a thumbnail stands in for it."""
+    pictures = list(pictures)
+    return {
+        "images": [url_for(path) for path, *_ in pictures],
+        "thumbnails": [url_for(thumb or path) for path, thumb, *_ in pictures],
+        "imageWidths": [width for _, _, width, _ in pictures],
+        "thumbnailWidths": [thumb_w if thumb else width for _, thumb, width, thumb_w in pictures],
+    }
+
+
 def product_answers(
     queryset: QuerySet[Product], *, versions: dict[int, int] | None = None
 ) -> list[dict[str, Any]]:
@@ -296,12 +308,12 @@ def product_answers(
                 "quantity": quantity,
             }
         )
-    for product_id, path, thumbnail_path in (
+    for product_id, *picture in (
         ProductImage.objects.filter(product_id__in=ids)
         .order_by("position", "id")
-        .values_list("product_id", "path", "thumbnail_path")
+        .values_list("product_id", "path", "thumbnail_path", "width", "thumbnail_width")
     ):
-        images[product_id].append((path, thumbnail_path))
+        images[product_id].append(picture)
     answers = []
     for row in rows:
         pid, category = row["id"], row["category_id"]
@@ -321,9 +333,7 @@ def product_answers(
         for key, column in CATEGORY_FIELDS.items():
             answer[key] = row[column]
         answer["exciseExempt"] = row["excise_exempt"]
-        answer["images"] = [url_for(path) for path, _ in pictures]
-        # Same order as `images`; an image stored without a thumbnail stands in for it.
-        answer["thumbnails"] = [url_for(thumb or path) for path, thumb in pictures]
+        answer.update(_picture_fields(pictures))
         answer["quantity"] = row["quantity"]
         answer["types"] = types.get(pid, [])
         answer["createdAt"] = _timestamp(row["created_at"])

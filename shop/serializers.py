@@ -170,6 +170,16 @@ class ProductSerializer(serializers.Serializer):
     images = serializers.ListField(child=serializers.CharField(), read_only=True)
     # Same order as `images`; an image stored without a thumbnail stands in for it.
     thumbnails = serializers.ListField(child=serializers.CharField(), read_only=True)
+    imageWidths = serializers.ListField(
+        child=serializers.IntegerField(allow_null=True),
+        read_only=True,
+        help_text="Each of `images`' real width in px (null: not known).",
+    )
+    thumbnailWidths = serializers.ListField(
+        child=serializers.IntegerField(allow_null=True),
+        read_only=True,
+        help_text="Each of `thumbnails`' real width in px (null: not known).",
+    )
     quantity = serializers.IntegerField()
     types = ProductTypeSerializer(many=True)
     createdAt = serializers.DateTimeField()

@@ -21,9 +21,12 @@ def closed(customer, customer_client):
 
 def test_the_users_list_leaves_a_closed_account_out(admin_client_api, closed, make_user):
     disabled = make_user(email="paused@example.com", name="Paused")
-    assert admin_client_api.patch(
-        f"/api/auth/users/{disabled.pk}", {"active": False}, format="json"
-    ).status_code == 200
+    assert (
+        admin_client_api.patch(
+            f"/api/auth/users/{disabled.pk}", {"active": False}, format="json"
+        ).status_code
+        == 200
+    )
 
     answer = admin_client_api.get("/api/auth/users")
 
@@ -42,9 +45,7 @@ def test_the_users_list_leaves_a_closed_account_out(admin_client_api, closed, ma
         ("delete", "", None),
     ],
 )
-def test_every_write_to_a_closed_account_is_refused(
-    admin_client_api, closed, method, suffix, body
-):
+def test_every_write_to_a_closed_account_is_refused(admin_client_api, closed, method, suffix, body):
     before = (closed.password, closed.role, closed.is_active, closed.email)
 
     answer = getattr(admin_client_api, method)(

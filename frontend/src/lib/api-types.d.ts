@@ -1640,6 +1640,10 @@ export interface components {
             exciseExempt: boolean;
             readonly images: string[];
             readonly thumbnails: string[];
+            /** @description Each of `images`' real width in px (null: not known). */
+            readonly imageWidths: (number | null)[];
+            /** @description Each of `thumbnails`' real width in px (null: not known). */
+            readonly thumbnailWidths: (number | null)[];
             quantity: number;
             types: components["schemas"]["ProductType"][];
             /** Format: date-time */
