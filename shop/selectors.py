@@ -9,9 +9,11 @@ from decimal import Decimal
 from typing import TYPE_CHECKING, Any
 
 from django.db.models import (
+    BooleanField,
     Case,
     Count,
     Exists,
+    ExpressionWrapper,
     F,
     IntegerField,
     OuterRef,
@@ -354,16 +356,30 @@ def product_answer(*, product_id: int) -> tuple[dict[str, Any], int]:
 # --- The stock ledger --------------------------------------------------------------------
 
 
-def stock_moves(*, product_id: int) -> QuerySet[StockMove]:
-    """A product's stock moves (its own figure's and its types'), newest first, ties by id,
-    with who made each: one query a page, whatever its size. NotFound for no product."""
+OWN_STOCK = "own"
+STOCK_FIGURE_REFUSED = f"type must be a type's id or {OWN_STOCK}."
+
+
+def stock_figure_of(raw: str | None) -> str | None:
+    """The `type` of a ledger query: None (every figure), OWN_STOCK or a type's id."""
+    figure = (raw or "").strip() or None
+    if figure in (None, OWN_STOCK) or (figure.isdigit() and len(figure) < 19):
+        return figure
+    raise InvalidInput(STOCK_FIGURE_REFUSED, errors={"type": [STOCK_FIGURE_REFUSED]})
+
+
+def stock_moves(*, product_id: int, figure: str | None = None) -> QuerySet[StockMove]:
+    """A product's stock moves (its own figure's and its types'; `figure`: one type's id, or
+    OWN_STOCK for the product's own), newest first, ties by id, with who made each: one query
+    a page, whatever its size. NotFound for no product."""
     if not Product.objects.filter(pk=product_id).exists():
         raise NotFound(PRODUCT_NOT_FOUND)
-    return (
-        StockMove.objects.filter(product_id=product_id)
-        .select_related("actor")
-        .order_by("-created_at", "-id")
-    )
+    moves = StockMove.objects.filter(product_id=product_id)
+    if figure == OWN_STOCK:
+        moves = moves.filter(product_type__isnull=True)
+    elif figure is not None:
+        moves = moves.filter(product_type_id=int(figure))
+    return moves.select_related("actor").order_by("-created_at", "-id")
 
 
 @dataclass(frozen=True)
@@ -378,19 +394,57 @@ class StockMismatch:
     last_balance: int | None
 
 
-def _with_ledger(rows: QuerySet[Any], moves: QuerySet[StockMove]) -> QuerySet[Any]:
+# A figure agrees with its ledger: its moves add up to it and the latest move's balance is it.
+# A figure of 0 without a move agrees.
+LEDGER_AGREES = Q(moves_total=F("quantity")) & (
+    Q(last_balance=F("quantity")) | Q(last_balance__isnull=True, quantity=0)
+)
+
+
+def _ledger_of(rows: QuerySet[Any], moves: QuerySet[StockMove]) -> QuerySet[Any]:
     """`rows` annotated with the sum of their moves' deltas and the latest move's balance
-    (`moves` is filtered by OuterRef("pk")), and kept only where either differs from the
-    figure. A figure of 0 without a move agrees."""
+    (`moves` is filtered by OuterRef("pk"))."""
     total = moves.order_by().values("product_id").annotate(total=Sum("delta")).values("total")
     last = moves.order_by("-id").values("balance_after")[:1]
-    agrees = Q(moves_total=F("quantity")) & (
-        Q(last_balance=F("quantity")) | Q(last_balance__isnull=True, quantity=0)
-    )
     return rows.annotate(
         moves_total=Coalesce(Subquery(total, output_field=IntegerField()), 0),
         last_balance=Subquery(last, output_field=IntegerField()),
-    ).exclude(agrees)
+    )
+
+
+def _with_ledger(rows: QuerySet[Any], moves: QuerySet[StockMove]) -> QuerySet[Any]:
+    """`rows` whose figure differs from its ledger (LEDGER_AGREES)."""
+    return _ledger_of(rows, moves).exclude(LEDGER_AGREES)
+
+
+def _own_moves() -> QuerySet[StockMove]:
+    return StockMove.objects.filter(product_id=OuterRef("pk"), product_type__isnull=True)
+
+
+def _type_moves() -> QuerySet[StockMove]:
+    return StockMove.objects.filter(product_type_id=OuterRef("pk"))
+
+
+def product_stock_audit(*, product_id: int) -> list[dict[str, Any]]:
+    """stock_audit's verdict on one product's figures (its own, then its types' in id order),
+    under the same rule (LEDGER_AGREES): {"typeId" (None: its own), "typeName", "quantity",
+    "movesTotal", "lastBalance", "agrees"} each."""
+    figures = ("quantity", "moves_total", "last_balance")
+    own = Product.objects.filter(pk=product_id)
+    types = ProductType.objects.filter(product_id=product_id).order_by("pk")
+    rows = [
+        (None, "", *found, agrees)
+        for *found, agrees in _ledger_of(own, _own_moves())
+        .annotate(agrees=ExpressionWrapper(LEDGER_AGREES, output_field=BooleanField()))
+        .values_list(*figures, "agrees")
+    ]
+    rows += list(
+        _ledger_of(types, _type_moves())
+        .annotate(agrees=ExpressionWrapper(LEDGER_AGREES, output_field=BooleanField()))
+        .values_list("pk", "name", *figures, "agrees")
+    )
+    keys = ("typeId", "typeName", "quantity", "movesTotal", "lastBalance", "agrees")
+    return [dict(zip(keys, row, strict=True)) for row in rows]
 
 
 def ledger_figures(*, product_id: int, type_id: int | None) -> tuple[int, int | None]:
@@ -404,8 +458,7 @@ def stock_audit() -> tuple[int, Iterator[StockMismatch]]:
     """-> (how many stock figures there are, the figures whose moves do not add up to them:
     products' own figures, then types', each in id order). Deleted items are not checked:
     their figures are gone, their moves kept."""
-    own = StockMove.objects.filter(product_id=OuterRef("pk"), product_type__isnull=True)
-    of_type = StockMove.objects.filter(product_type_id=OuterRef("pk"))
+    own, of_type = _own_moves(), _type_moves()
     figures = ("quantity", "moves_total", "last_balance")
     products = _with_ledger(Product.objects.order_by("pk"), own).values_list("pk", "name", *figures)
     types = _with_ledger(ProductType.objects.order_by("pk"), of_type).values_list(

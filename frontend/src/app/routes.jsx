@@ -29,6 +29,9 @@ const DeliveriesPage = lazy(() =>
 const RideManagementPage = lazy(() =>
   import(/* webpackChunkName: "admin" */ '../features/rides/admin').then((m) => ({ default: m.RideManagementPage })),
 );
+const StockLedgerPage = lazy(() =>
+  import(/* webpackChunkName: "admin" */ '../features/catalog/admin').then((m) => ({ default: m.StockLedgerPage })),
+);
 const HeroManagementPage = lazy(() =>
   import(/* webpackChunkName: "admin" */ '../features/hero/admin').then((m) => ({ default: m.HeroManagementPage })),
 );
@@ -119,6 +122,7 @@ export function AppRoutes() {
         >
           <Route index element={<HomePage hero={<HeroCarousel />} />} />
           <Route path="product/:productId" element={<ProductPage />} />
+          <Route path="products/:productId/stock" element={<ByRole page="products" admin={StockLedgerPage} customer={AccessDenied} />} />
           <Route path="dashboard" element={<ByRole admin={DashboardPage} customer={AccessDenied} />} />
           <Route path="orders" element={<ByRole page="orders" admin={AdminOrdersPage} customer={OrdersPage} />} />
           <Route path="rides" element={<ByRole page="rides" admin={RideManagementPage} customer={MyRidesPage} />} />

@@ -600,7 +600,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description Admins and staff: the product's stock ledger (its own stock and its types'), newest first, ties by id: each move's reason, order, who, and the balance after it. Rules: docs/api.md, Stock ledger. */
+        /** @description Admins and staff: the product's stock ledger (its own stock and its types'), newest first, ties by id: each move's reason, order, who, and the balance after it; and `manage.py stock_audit`'s verdict on each of its figures. Rules: docs/api.md, Stock ledger. */
         get: operations["products_stock_moves_list"];
         put?: never;
         post?: never;
@@ -2271,6 +2271,21 @@ export interface components {
          * @enum {string}
          */
         StatusEnum: "pending" | "accepted" | "in_progress" | "completed" | "cancelled";
+        /** @description `manage.py stock_audit`'s verdict on one stock figure (docs/api.md, Stock ledger). */
+        StockFigureAudit: {
+            /** @description Null: the product's own stock. */
+            typeId: number | null;
+            /** @description Empty for the product's own stock. */
+            typeName: string;
+            /** @description The figure as it stands. */
+            quantity: number;
+            /** @description The sum of its moves. */
+            movesTotal: number;
+            /** @description The latest move's balance; null: no move. */
+            lastBalance: number | null;
+            /** @description Its moves add up to it and the latest balance is it. */
+            agrees: boolean;
+        };
         /** @description One move of the stock ledger (docs/api.md, Stock ledger). */
         StockMove: {
             id: number;
@@ -2295,6 +2310,8 @@ export interface components {
         StockMovePage: {
             moves: components["schemas"]["StockMove"][];
             pagination: components["schemas"]["Pagination"];
+            /** @description Every figure of the product (its own, then its types'), whatever `type`. */
+            audit: components["schemas"]["StockFigureAudit"][];
         };
         TaxRate: {
             /**
@@ -4922,6 +4939,8 @@ export interface operations {
                 limit?: number;
                 /** @description From 1; past the end: an empty page. */
                 page?: number;
+                /** @description One figure's moves: a type's id, or `own` for the product's own stock. Absent: every figure's. */
+                type?: string;
             };
             header?: never;
             path: {
@@ -4939,7 +4958,7 @@ export interface operations {
                     "application/json": components["schemas"]["StockMovePage"];
                 };
             };
-            /** @description Bad input: a message, and field problems under errors; nothing changes. */
+            /** @description type must be a type's id or own. */
             400: {
                 headers: {
                     [name: string]: unknown;
