@@ -6,7 +6,7 @@ from datetime import date, datetime, timedelta
 from decimal import Decimal
 from typing import Any
 
-from django.db.models import Count, F, Prefetch, Q, QuerySet, Sum
+from django.db.models import Case, Count, F, Prefetch, Q, QuerySet, Sum, Value, When
 from django.db.models.functions import Coalesce
 
 from accounts.models import User
@@ -95,11 +95,13 @@ def _filtered(queryset: QuerySet[Order], filters: OrderFilters) -> QuerySet[Orde
 def order_list(*, user: User, filters: OrderFilters | None = None) -> QuerySet[Order]:
     """Orders `user` may see, newest first (ties by id, so pages never repeat rows):
     an admin sees every order, a customer only their own. With `due_today`, the day's
-    handovers in time order instead: deliveries at their booked time, pickups when placed."""
+    handovers instead: those still to hand over (pending) first, each group in time order:
+    deliveries at their booked time, pickups when placed."""
     queryset = _filtered(_visible(user), filters or OrderFilters())
     if filters is not None and filters.due_today:
+        done = Case(When(status=OrderStatus.PENDING, then=Value(0)), default=Value(1))
         return _answered(queryset).order_by(
-            Coalesce("delivery_at", "created_at").asc(), F("id").asc()
+            done.asc(), Coalesce("delivery_at", "created_at").asc(), F("id").asc()
         )
     return _answered(queryset).order_by("-created_at", "-id")
 

@@ -188,7 +188,8 @@ def products_by_stock(products: QuerySet[Product], *, stock: str) -> QuerySet[Pr
 
     A product with types sells through its types (as in `manage.py stock_report`): it is
     sold out when none of its types has a unit left, and low when one of them has
-    LOW_STOCK_THRESHOLD units or fewer. A product without types goes by its own quantity.
+    LOW_STOCK_THRESHOLD units or fewer. A type made unavailable on purpose is not restocked,
+    so it never makes its product low. A product without types goes by its own quantity.
     Low never includes sold out."""
     if not stock:
         return products
@@ -201,7 +202,7 @@ def products_by_stock(products: QuerySet[Product], *, stock: str) -> QuerySet[Pr
     # Read by the same query, so the list costs no query more.
     threshold = low_stock_threshold_sql()
     low = (~has_types & Q(quantity__gt=0, quantity__lte=threshold)) | (
-        has_units & Exists(types.filter(quantity__lte=threshold))
+        has_units & Exists(types.filter(quantity__lte=threshold, availability=True))
     )
     return products.filter(low)
 
@@ -209,14 +210,17 @@ def products_by_stock(products: QuerySet[Product], *, stock: str) -> QuerySet[Pr
 def low_stock_rows(threshold: int) -> list[list[Any]]:
     """Items a shopper buys by their own stock, at `threshold` units or fewer: products
     without types, and every type (a product with types sells through its types, so its own
-    quantity is not listed). Rows of HEADER's shape in `manage.py stock_report`, fewest
-    units first; the low-stock digest reads them too."""
+    quantity is not listed; nor is a type made unavailable on purpose). Rows of HEADER's
+    shape in `manage.py stock_report`, fewest units first; the low-stock digest reads them
+    too."""
     products = (
         Product.objects.annotate(type_count=Count("types"))
         .filter(type_count=0, quantity__lte=threshold)
         .select_related("category")
     )
-    types = ProductType.objects.filter(quantity__lte=threshold).select_related("product__category")
+    types = ProductType.objects.filter(quantity__lte=threshold, availability=True).select_related(
+        "product__category"
+    )
     rows = [[p.pk, p.name, "", "", p.category.name, p.quantity, p.availability] for p in products]
     rows += [
         [

@@ -15,7 +15,8 @@ function ownText(entry) {
 
 export function whoText(entry) {
   if (entry.own && entry.source === 'api') return ownText(entry);
-  const door = entry.source === 'command' ? `by manage.py ${entry.command || 'command'}` : SOURCE_WORDS[entry.source] || '';
+  // A command is the system at work, not a person: its name says which.
+  const door = entry.source === 'command' ? `by the system (manage.py ${entry.command || 'command'})` : SOURCE_WORDS[entry.source] || '';
   if (!entry.person) return door;
   return door ? `${entry.person.name}, ${door}` : entry.person.name;
 }

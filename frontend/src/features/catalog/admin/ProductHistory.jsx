@@ -12,7 +12,8 @@ const ACTION_WORDS = { created: 'Created', changed: 'Changed', deleted: 'Deleted
 const DOORS = { api: 'back office', admin: 'Django admin', system: 'the shop (automatic)' };
 
 function who(entry) {
-  const door = entry.source === 'command' ? `manage.py ${entry.command || ''}`.trim() : DOORS[entry.source] || entry.source;
+  // A command is the system at work, not a person: its name says which.
+  const door = entry.source === 'command' ? `system, manage.py ${entry.command || ''}`.trim() : DOORS[entry.source] || entry.source;
   return entry.person ? `${entry.person.name} (${door})` : door;
 }
 

@@ -99,7 +99,7 @@ test('the History tab pages back in time, and Details brings the form back', asy
 
   await user.click(await within(panel).findByRole('button', { name: 'Older' }));
 
-  expect(await within(panel).findByText(/manage.py import_products/)).toBeInTheDocument();
+  expect(await within(panel).findByText(/system, manage.py import_products/)).toBeInTheDocument();
   expect(within(panel).getByText('Page 2 of 2')).toBeInTheDocument();
   await user.click(within(dialog).getByRole('tab', { name: 'Details' }));
   expect(within(dialog).getByLabelText(/^Name/)).toBeVisible();
