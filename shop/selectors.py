@@ -56,13 +56,15 @@ def clean_search(search: str | None) -> str:
     return search
 
 
-# The list's orders (`sort`), each ending in a tie-breaker by id so pages are stable.
-# Products without a price sort last whichever way the price goes.
+# The list's orders (`sort`): what can be sold now first (`Product.sellable`, the checkout's
+# rule: a shopper opens the grid on something to buy), then the order asked, each ending in a
+# tie-breaker by id so pages are stable. Products without a price sort last whichever way the
+# price goes. Migration 0021's indexes serve each order.
 SORTS: dict[str, tuple[Any, ...]] = {
-    "newest": ("-created_at", "-id"),
-    "price_asc": (F("price").asc(nulls_last=True), "-id"),
-    "price_desc": (F("price").desc(nulls_last=True), "-id"),
-    "name": (Lower("name"), "-id"),
+    "newest": ("-sellable", "-created_at", "-id"),
+    "price_asc": ("-sellable", F("price").asc(nulls_last=True), "-id"),
+    "price_desc": ("-sellable", F("price").desc(nulls_last=True), "-id"),
+    "name": ("-sellable", Lower("name"), "-id"),
 }
 DEFAULT_SORT = "newest"
 SORT_INVALID = f"sort must be one of: {', '.join(SORTS)}."

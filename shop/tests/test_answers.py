@@ -104,7 +104,7 @@ def test_answers_have_the_declared_shape_in_its_order(catalog):
 
 
 def test_the_list_and_the_product_page_send_the_same_answers(catalog, customer_client):
-    expected = product_answers(Product.objects.order_by("-created_at", "-id"))
+    expected = product_answers(Product.objects.order_by("-sellable", "-created_at", "-id"))
 
     page = customer_client.get("/api/products").json()
 
