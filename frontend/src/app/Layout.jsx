@@ -3,6 +3,7 @@ import { Outlet, useLocation } from 'react-router';
 import { Spinner } from '../components/Spinner';
 import { CartDrawer } from '../features/cart';
 import { useSession } from '../lib/session';
+import { Footer } from './Footer';
 import { Header } from './Header';
 
 // The back office's news comes with the admin chunk: a shopper never downloads it.
@@ -39,6 +40,7 @@ export function Layout() {
           <Outlet />
         </Suspense>
       </main>
+      {isBackOffice ? null : <Footer />}
       {isBackOffice ? null : <CartDrawer />}
     </div>
   );

@@ -1607,6 +1607,12 @@ export interface components {
             /** @description Checkout's refusal, or empty. */
             message: string;
         };
+        PolicyInfo: {
+            /** @description privacy, returns or age. */
+            id: string;
+            title: string;
+            paragraphs: string[];
+        };
         Pricing: {
             ride_pricing_description: string;
         };
@@ -2135,6 +2141,8 @@ export interface components {
             orderStatuses: components["schemas"]["OrderStatusInfo"][];
             rideStatuses: components["schemas"]["RideStatusInfo"][];
             defaultRidePricing: string;
+            /** @description The shop's policy pages, linked from the shop front's footer. */
+            policies: components["schemas"]["PolicyInfo"][];
             /** @description {"start": "10:00", "end": "20:00"} */
             deliveryHours: {
                 [key: string]: string;
