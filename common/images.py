@@ -105,10 +105,15 @@ def stored_width(path: str | None) -> int | None:
     """The width of a stored file, read from its header (None: missing or unreadable)."""
     if not path:
         return None
+    unreadable: tuple[type[Exception], ...] = (
+        UnidentifiedImageError,
+        ValueError,
+        *_storage_errors(),
+    )
     try:
         with default_storage.open(path) as stored, Image.open(stored) as image:
             return int(image.width)
-    except (OSError, UnidentifiedImageError, ValueError, *_storage_errors()):
+    except unreadable:
         return None
 
 
