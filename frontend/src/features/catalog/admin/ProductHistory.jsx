@@ -120,9 +120,12 @@ export function useProductHistoryTabs(productId, onClose) {
   );
   const tabs = (
     <>
-      <div role="tablist" aria-label="Product editor" className="product-tabs">
-        {tabButton('details', 'Details')}
-        {tabButton('history', 'History')}
+      {/* The ledger is another screen, not a tab: its link sits beside the tab list, not in it. */}
+      <div className="product-tabs">
+        <div role="tablist" aria-label="Product editor" className="product-tabs__list">
+          {tabButton('details', 'Details')}
+          {tabButton('history', 'History')}
+        </div>
         <Link to={`/products/${productId}/stock`} className="product-tabs__link" onClick={onClose}>
           Stock ledger
         </Link>
