@@ -10,7 +10,16 @@ from django.utils import timezone
 from accounts.passwords import key_id, password_digest
 from common.roles import ROLE_FLAGS, Role
 
-__all__ = ["RegistrationCode", "Role", "User"]
+__all__ = ["CLOSED_EMAIL_DOMAIN", "RegistrationCode", "Role", "User", "closed_accounts"]
+
+# A closed account keeps its row (its orders stay in the books) under this reserved domain
+# (RFC 2606, which no mailbox has), deactivated: accounts.services.user_erase.
+CLOSED_EMAIL_DOMAIN = "deleted.invalid"
+
+
+def closed_accounts() -> models.Q:
+    """The rows of closed accounts: left out of the back office's lists and refused any write."""
+    return models.Q(is_active=False, email__endswith=f"@{CLOSED_EMAIL_DOMAIN}")
 
 
 def _role_of(fields: dict[str, Any]) -> str:
@@ -92,6 +101,10 @@ class User(AbstractBaseUser, PermissionsMixin):
 
     def __str__(self) -> str:
         return self.email
+
+    @property
+    def is_closed(self) -> bool:
+        return not self.is_active and self.email.endswith(f"@{CLOSED_EMAIL_DOMAIN}")
 
     def save(self, *args: Any, **kwargs: Any) -> None:
         # The one place the Django flags follow the role: every path that saves a user (the

@@ -2,13 +2,14 @@ from typing import Any
 
 from django.db.models import QuerySet
 
-from accounts.models import RegistrationCode, User
+from accounts.models import RegistrationCode, User, closed_accounts
 from accounts.passwords import password_digests
 from accounts.personal_data import exported_elsewhere
 
 
 def user_list() -> QuerySet[User]:
-    return User.objects.order_by("-created_at", "-id")
+    """The people of the back office's Users page: closed accounts are no one's any more."""
+    return User.objects.exclude(closed_accounts()).order_by("-created_at", "-id")
 
 
 def user_by_password(raw_password: str, *, email: str | None = None) -> User | None:

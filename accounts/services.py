@@ -9,7 +9,7 @@ from django.db import IntegrityError, transaction
 from django.utils import timezone
 
 from accounts.birth import date_of_birth_check, own_date_of_birth
-from accounts.models import RegistrationCode, Role, User
+from accounts.models import CLOSED_EMAIL_DOMAIN, RegistrationCode, Role, User
 from accounts.passwords import key_id, password_digest
 from accounts.personal_data import erase_elsewhere
 from accounts.roles import role_group_sync
@@ -147,12 +147,14 @@ def _store_new_password(
     found = User.objects.filter(pk=user_id).first()
     if found is None or _stale(found, version):
         raise refused
+    _not_closed(found)
     _check_password_policy(new_password, found, field="newPassword")
     encoded = make_password(new_password)  # before the check, as in user_register
     with transaction.atomic():
         user = User.objects.select_for_update().filter(pk=user_id).first()
         if user is None or _stale(user, version):
             raise refused
+        _not_closed(user)
         if password_in_use(new_password, exclude_user_id=user.pk):
             raise PasswordTaken(PASSWORD_TAKEN, errors={"newPassword": [PASSWORD_TAKEN]})
         user.set_password(new_password, encoded=encoded)
@@ -353,7 +355,15 @@ def profile_update(*, user: User, **changes: Any) -> User:
     return locked
 
 
-DELETED_EMAIL = "deleted-{pk}@deleted.invalid"
+DELETED_EMAIL = "deleted-{pk}@" + CLOSED_EMAIL_DOMAIN
+ACCOUNT_CLOSED = "This account was closed: it can no longer be changed."
+
+
+def _not_closed(user: User) -> None:
+    """Refuse (409) an admin's write to a closed account: it signs nobody in, so a new
+    password, role or access would do nothing."""
+    if user.is_closed:
+        raise Conflict(ACCOUNT_CLOSED, code="account_closed")
 
 
 LAST_ADMIN = "The shop must keep at least one active admin. Make another admin first."
@@ -421,6 +431,9 @@ def user_erase_by_admin(*, user_id: int, admin: User) -> None:
     # An admin who erased themselves could leave the shop with no admin at all.
     if user_id == admin.pk:
         raise InvalidInput(CANNOT_ERASE_SELF)
+    found = User.objects.filter(pk=user_id).first()
+    if found is not None:
+        _not_closed(found)
     user_erase(user_id=user_id)
 
 
@@ -489,6 +502,7 @@ def user_update(
         user = User.objects.select_for_update().filter(pk=user_id).first()
         if user is None:
             raise NotFound(USER_NOT_FOUND)
+        _not_closed(user)
         new_role = user.role if role is None else role
         new_active = user.is_active if active is None else active
         if user.pk == actor.pk and ROLE_RANK[Role(new_role)] > ROLE_RANK[Role(user.role)]:

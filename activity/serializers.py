@@ -14,6 +14,7 @@ from rest_framework import serializers
 
 from activity.context import SOURCES
 from activity.registry import KIND_NAMES, KINDS, kind_of_model
+from activity.services import OWN
 from common.schema import PaginationSerializer
 from common.shoptime import SHOP_TIME_ZONE
 
@@ -69,6 +70,10 @@ class ActivityEntrySerializer(serializers.Serializer):
     )
     source = serializers.ChoiceField(choices=SOURCES)  # type: ignore[assignment]
     command = serializers.CharField(allow_null=True, help_text="The manage.py command's name.")
+    own = serializers.BooleanField(
+        help_text="A person's change to their own account (their profile, closing it), "
+        "still true once they are erased and `person` is null."
+    )
     changes = ActivityChangeSerializer(many=True)
 
 
@@ -136,6 +141,12 @@ def _person(entry: LogEntry) -> dict[str, Any] | None:
     return {"id": actor.pk, "name": getattr(actor, "name", "") or getattr(actor, "email", "")}
 
 
+def _own(entry: LogEntry, kind: Any, data: dict[str, Any]) -> bool:
+    if data.get(OWN):
+        return True
+    return kind is not None and kind.name == "user" and str(entry.actor_id) == entry.object_pk
+
+
 def entry_item(entry: LogEntry) -> dict[str, Any]:
     model = entry.content_type.model_class()
     kind = kind_of_model(model) if model is not None else None
@@ -150,6 +161,7 @@ def entry_item(entry: LogEntry) -> dict[str, Any]:
         "person": _person(entry),
         "source": data.get("source", "system"),
         "command": data.get("command"),
+        "own": _own(entry, kind, data),
         "changes": _changes(model, entry.changes),
     }
 

@@ -15,6 +15,8 @@ from activity.registry import kind_of_model, subject_set
 
 ERASED = "(erased)"
 ERASED_LABEL = "Deleted user"
+# additional_data's mark of an entry a person made about their own account.
+OWN = "own"
 # What an entry about a user row may hold of the person: scrubbed when they are erased.
 PERSONAL_FIELDS = frozenset({"email", "name", "phone", "delivery_address", "delivery_zip"})
 
@@ -60,13 +62,25 @@ def activity_forget_person(*, user_id: int) -> None:
     user_type = ContentType.objects.get_for_model(get_user_model())
     about = list(LogEntry.objects.filter(content_type=user_type, object_pk=str(user_id)))
     for entry in about:
+        if entry.actor_id == user_id:
+            # Their own doing (a profile edit, closing the account): still said once they
+            # are no longer named.
+            entry.additional_data = {**(entry.additional_data or {}), OWN: True}
         entry.object_repr = ERASED_LABEL
         entry.changes = _scrubbed(entry.changes)
         entry.changes_text = ""
         entry.serialized_data = None
         entry.actor_email = None
     LogEntry.objects.bulk_update(
-        about, ["object_repr", "changes", "changes_text", "serialized_data", "actor_email"]
+        about,
+        [
+            "object_repr",
+            "changes",
+            "changes_text",
+            "serialized_data",
+            "actor_email",
+            "additional_data",
+        ],
     )
     LogEntry.objects.filter(actor_id=user_id).update(actor=None, actor_email=None)
 

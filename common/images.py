@@ -49,6 +49,9 @@ TOO_MANY_PIXELS = "{name} has too many pixels. Please upload a smaller image."
 class StoredImage:
     path: str
     thumbnail_path: str | None
+    # The stored files' real widths in px: a srcset's `w` descriptors say them.
+    width: int | None = None
+    thumbnail_width: int | None = None
 
 
 def _open_checked(upload: Any) -> Image.Image:
@@ -86,14 +89,32 @@ def _normalised(image: Image.Image) -> Image.Image:
     return image.convert("RGBA" if has_alpha else "RGB")
 
 
-def _encode(image: Image.Image, max_side: int, quality: int) -> bytes:
+def _encode(image: Image.Image, max_side: int, quality: int) -> tuple[bytes, int]:
+    """The copy's WebP bytes and its width (never wider than the upload: `thumbnail` only
+    shrinks)."""
     copy = image.copy()
     copy.thumbnail((max_side, max_side), Image.Resampling.LANCZOS)
     out = io.BytesIO()
     # WebP for every stored copy: small, keeps transparency, and re-encoding drops EXIF,
     # ICC-embedded comments and anything appended to the original file.
     copy.save(out, format="WEBP", quality=quality, method=4)
-    return out.getvalue()
+    return out.getvalue(), copy.width
+
+
+def stored_width(path: str | None) -> int | None:
+    """The width of a stored file, read from its header (None: missing or unreadable)."""
+    if not path:
+        return None
+    unreadable: tuple[type[Exception], ...] = (
+        UnidentifiedImageError,
+        ValueError,
+        *_storage_errors(),
+    )
+    try:
+        with default_storage.open(path) as stored, Image.open(stored) as image:
+            return int(image.width)
+    except unreadable:
+        return None
 
 
 def validate_image(upload: Any) -> None:
@@ -104,15 +125,14 @@ def validate_image(upload: Any) -> None:
 def store_image(upload: Any, *, folder: str, max_side: int, thumbnail: bool = True) -> StoredImage:
     """Check, re-encode and store `upload`; return the stored paths (storage names)."""
     image = _normalised(_open_checked(upload))
-    main = _encode(image, max_side, quality=85)
+    main, width = _encode(image, max_side, quality=85)
     digest = hashlib.sha256(main).hexdigest()[:24]
     path = _save(f"{folder}/{digest}.webp", main)
-    thumb_path = None
+    thumb_path, thumb_width = None, None
     if thumbnail:
-        thumb_path = _save(
-            f"{folder}/{digest}-thumb.webp", _encode(image, THUMBNAIL_SIDE, quality=78)
-        )
-    return StoredImage(path=path, thumbnail_path=thumb_path)
+        thumb, thumb_width = _encode(image, THUMBNAIL_SIDE, quality=78)
+        thumb_path = _save(f"{folder}/{digest}-thumb.webp", thumb)
+    return StoredImage(path, thumb_path, width=width, thumbnail_width=thumb_width)
 
 
 def _save(name: str, data: bytes) -> str:

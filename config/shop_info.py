@@ -13,6 +13,7 @@ from common.schema import see_api_docs
 from orders.rules import checkout_rules, checkout_rules_schema
 from orders.selectors import order_rules
 from rides.selectors import ride_rules
+from storesettings.policies import shop_policies
 from storesettings.selectors import shop_config
 
 
@@ -68,6 +69,16 @@ def _statuses_schema(name: str) -> serializers.Serializer:
             "orderStatuses": _statuses_schema("OrderStatusInfo"),
             "rideStatuses": _statuses_schema("RideStatusInfo"),
             "defaultRidePricing": serializers.CharField(),
+            "policies": inline_serializer(
+                "PolicyInfo",
+                {
+                    "id": serializers.CharField(help_text="privacy, returns or age."),
+                    "title": serializers.CharField(),
+                    "paragraphs": serializers.ListField(child=serializers.CharField()),
+                },
+                many=True,
+                help_text="The shop's policy pages, linked from the shop front's footer.",
+            ),
             **checkout_rules_schema(),
         },
     ),
@@ -83,5 +94,6 @@ def shop_info(request: Request) -> Response:
         "pickupPhone": config.pickup_phone,
         "pickupInstructions": config.pickup_instructions,
         "deliveryArea": config.delivery_area,
+        "policies": shop_policies(config),
     }
     return Response({**operator, **order_rules(), **ride_rules(), **checkout_rules()})

@@ -9,6 +9,7 @@ from typing import Any
 
 from django.db.models import (
     BooleanField,
+    Case,
     Count,
     ExpressionWrapper,
     F,
@@ -16,6 +17,8 @@ from django.db.models import (
     Q,
     QuerySet,
     Sum,
+    Value,
+    When,
 )
 from django.db.models.functions import Coalesce
 
@@ -136,12 +139,14 @@ def order_list(
 ) -> QuerySet[Order]:
     """Orders `user` may see, newest first (ties by id, so pages never repeat rows):
     an admin sees every order, a customer only their own; with `after`, those after it.
-    With `due_today`, the day's handovers in time order instead: deliveries at their booked
-    time, pickups when placed (a short list, paged by number)."""
+    With `due_today`, the day's handovers instead: those still to hand over (pending)
+    first, each group in time order: deliveries at their booked time, pickups when
+    placed (a short list, paged by number)."""
     queryset = _filtered(_visible(user), filters or OrderFilters())
     if filters is not None and filters.due_today:
+        done = Case(When(status=OrderStatus.PENDING, then=Value(0)), default=Value(1))
         return _answered(queryset).order_by(
-            Coalesce("delivery_at", "created_at").asc(), F("id").asc()
+            done.asc(), Coalesce("delivery_at", "created_at").asc(), F("id").asc()
         )
     if after is not None:
         # created_at <= the position is the index range; the exclude drops the position's

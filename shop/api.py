@@ -403,24 +403,35 @@ def _stock_moves(moves: Any) -> Any:
     parameters=[
         OpenApiParameter("page", int, description="From 1; past the end: an empty page."),
         OpenApiParameter("limit", int, description="Default 50, at most 100."),
+        OpenApiParameter(
+            "type",
+            str,
+            description=f"One figure's moves: a type's id, or `{selectors.OWN_STOCK}` for the "
+            "product's own stock. Absent: every figure's.",
+        ),
     ],
-    responses={200: StockMovePageSerializer, 404: NOT_FOUND},
+    responses={
+        200: StockMovePageSerializer,
+        400: error(selectors.STOCK_FIGURE_REFUSED),
+        404: NOT_FOUND,
+    },
     description=see_api_docs(
         "Admins and staff: the product's stock ledger (its own stock and its types'), newest first, "
-        "ties by id: each move's reason, order, who, and the balance after it.",
+        "ties by id: each move's reason, order, who, and the balance after it; and `manage.py "
+        "stock_audit`'s verdict on each of its figures.",
         "Stock ledger",
     ),
 )
 @api_view(["GET"])
 @permission_classes([CanChangeStock])
 def stock_moves(request: Request, pk: int) -> HttpResponse:
-    moves = selectors.stock_moves(product_id=pk)
-    return Response(
-        paginate(
-            request,
-            moves,
-            key="moves",
-            serialize=_stock_moves,
-            default_limit=STOCK_MOVES_PAGE_SIZE,
-        )
+    figure = selectors.stock_figure_of(request.query_params.get("type"))
+    moves = selectors.stock_moves(product_id=pk, figure=figure)
+    page = paginate(
+        request,
+        moves,
+        key="moves",
+        serialize=_stock_moves,
+        default_limit=STOCK_MOVES_PAGE_SIZE,
     )
+    return Response({**page, "audit": selectors.product_stock_audit(product_id=pk)})

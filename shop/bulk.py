@@ -95,6 +95,17 @@ def image_pool(size: int = POOL_SIZE) -> list[StoredImage]:
     ]
 
 
+def _image_row(product: Product, position: int, stored: StoredImage) -> ProductImage:
+    return ProductImage(
+        product=product,
+        path=stored.path,
+        thumbnail_path=stored.thumbnail_path or "",
+        width=stored.width,
+        thumbnail_width=stored.thumbnail_width,
+        position=position,
+    )
+
+
 BULK = Why(StockReason.IMPORT, note="manage.py bulk_products")
 
 
@@ -156,12 +167,7 @@ def bulk_create_products(
                 for t in range(types)
             )
             ProductImage.objects.bulk_create(
-                ProductImage(
-                    product=product,
-                    path=pool[(product.pk + n) % len(pool)].path,
-                    thumbnail_path=pool[(product.pk + n) % len(pool)].thumbnail_path or "",
-                    position=n,
-                )
+                _image_row(product, n, pool[(product.pk + n) % len(pool)])
                 for product in products
                 for n in range(images)
             )

@@ -215,6 +215,9 @@ class ProductImage(models.Model):
     # Storage names (see common.images); URLs are made from them when serialized.
     path = models.CharField(max_length=300)
     thumbnail_path = models.CharField(max_length=300, blank=True)
+    # The files' real widths in px (null: not known), served so a srcset labels each truthfully.
+    width = models.PositiveIntegerField(null=True, blank=True, editable=False)
+    thumbnail_width = models.PositiveIntegerField(null=True, blank=True, editable=False)
     position = models.PositiveSmallIntegerField(default=0)
 
     class Meta:

@@ -9,9 +9,11 @@ from decimal import Decimal
 from typing import TYPE_CHECKING, Any
 
 from django.db.models import (
+    BooleanField,
     Case,
     Count,
     Exists,
+    ExpressionWrapper,
     F,
     IntegerField,
     OuterRef,
@@ -55,13 +57,15 @@ def clean_search(search: str | None) -> str:
     return search
 
 
-# The list's orders (`sort`), each ending in a tie-breaker by id so pages are stable.
-# Products without a price sort last whichever way the price goes.
+# The list's orders (`sort`): what can be sold now first (`Product.sellable`, the checkout's
+# rule: a shopper opens the grid on something to buy), then the order asked, each ending in a
+# tie-breaker by id so pages are stable. Products without a price sort last whichever way the
+# price goes. Migration 0021's indexes serve each order.
 SORTS: dict[str, tuple[Any, ...]] = {
-    "newest": ("-created_at", "-id"),
-    "price_asc": (F("price").asc(nulls_last=True), "-id"),
-    "price_desc": (F("price").desc(nulls_last=True), "-id"),
-    "name": (Lower("name"), "-id"),
+    "newest": ("-sellable", "-created_at", "-id"),
+    "price_asc": ("-sellable", F("price").asc(nulls_last=True), "-id"),
+    "price_desc": ("-sellable", F("price").desc(nulls_last=True), "-id"),
+    "name": ("-sellable", Lower("name"), "-id"),
 }
 DEFAULT_SORT = "newest"
 SORT_INVALID = f"sort must be one of: {', '.join(SORTS)}."
@@ -191,7 +195,8 @@ def products_by_stock(products: QuerySet[Product], *, stock: str) -> QuerySet[Pr
 
     A product with types sells through its types (as in `manage.py stock_report`): it is
     sold out when none of its types has a unit left, and low when one of them has
-    LOW_STOCK_THRESHOLD units or fewer. A product without types goes by its own quantity.
+    LOW_STOCK_THRESHOLD units or fewer. A type made unavailable on purpose is not restocked,
+    so it never makes its product low. A product without types goes by its own quantity.
     Low never includes sold out."""
     if not stock:
         return products
@@ -204,7 +209,7 @@ def products_by_stock(products: QuerySet[Product], *, stock: str) -> QuerySet[Pr
     # Read by the same query, so the list costs no query more.
     threshold = low_stock_threshold_sql()
     low = (~has_types & Q(quantity__gt=0, quantity__lte=threshold)) | (
-        has_units & Exists(types.filter(quantity__lte=threshold))
+        has_units & Exists(types.filter(quantity__lte=threshold, availability=True))
     )
     return products.filter(low)
 
@@ -212,14 +217,17 @@ def products_by_stock(products: QuerySet[Product], *, stock: str) -> QuerySet[Pr
 def low_stock_rows(threshold: int) -> list[list[Any]]:
     """Items a shopper buys by their own stock, at `threshold` units or fewer: products
     without types, and every type (a product with types sells through its types, so its own
-    quantity is not listed). Rows of HEADER's shape in `manage.py stock_report`, fewest
-    units first; the low-stock digest reads them too."""
+    quantity is not listed; nor is a type made unavailable on purpose). Rows of HEADER's
+    shape in `manage.py stock_report`, fewest units first; the low-stock digest reads them
+    too."""
     products = (
         Product.objects.annotate(type_count=Count("types"))
         .filter(type_count=0, quantity__lte=threshold)
         .select_related("category")
     )
-    types = ProductType.objects.filter(quantity__lte=threshold).select_related("product__category")
+    types = ProductType.objects.filter(quantity__lte=threshold, availability=True).select_related(
+        "product__category"
+    )
     rows = [[p.pk, p.name, "", "", p.category.name, p.quantity, p.availability] for p in products]
     rows += [
         [
@@ -261,6 +269,18 @@ def _money(value: Decimal | None) -> float | None:
 def _timestamp(value: datetime) -> str:
     text = value.astimezone(UTC).isoformat()
     return text[:-6] + "Z" if text.endswith("+00:00") else text
+
+
+def _picture_fields(pictures: Iterable[list[Any]]) -> dict[str, list[Any]]:
+    """A product's pictures ([path, thumbnail path, width, thumbnail width] each, in order)
+    as its answer's fields; an image stored without a thumbnail stands in for it."""
+    pictures = list(pictures)
+    return {
+        "images": [url_for(path) for path, *_ in pictures],
+        "thumbnails": [url_for(thumb or path) for path, thumb, *_ in pictures],
+        "imageWidths": [width for _, _, width, _ in pictures],
+        "thumbnailWidths": [thumb_w if thumb else width for _, thumb, width, thumb_w in pictures],
+    }
 
 
 def product_answers(
@@ -316,12 +336,12 @@ def product_answers(
                 "regulatoryOwn": own(row),
             }
         )
-    for product_id, path, thumbnail_path in (
+    for product_id, *picture in (
         ProductImage.objects.filter(product_id__in=ids)
         .order_by("position", "id")
-        .values_list("product_id", "path", "thumbnail_path")
+        .values_list("product_id", "path", "thumbnail_path", "width", "thumbnail_width")
     ):
-        images[product_id].append((path, thumbnail_path))
+        images[product_id].append(picture)
     answers = []
     for row in rows:
         pid, category = row["id"], row["category_id"]
@@ -342,9 +362,7 @@ def product_answers(
             answer[key] = row[column]
         answer["exciseExempt"] = row["excise_exempt"]
         answer.update(_regulatory(row, types.get(pid, [])))
-        answer["images"] = [url_for(path) for path, _ in pictures]
-        # Same order as `images`; an image stored without a thumbnail stands in for it.
-        answer["thumbnails"] = [url_for(thumb or path) for path, thumb in pictures]
+        answer.update(_picture_fields(pictures))
         answer["quantity"] = row["quantity"]
         answer["types"] = types.get(pid, [])
         answer["createdAt"] = _timestamp(row["created_at"])
@@ -375,16 +393,30 @@ def product_answer(*, product_id: int) -> tuple[dict[str, Any], int]:
 # --- The stock ledger --------------------------------------------------------------------
 
 
-def stock_moves(*, product_id: int) -> QuerySet[StockMove]:
-    """A product's stock moves (its own figure's and its types'), newest first, ties by id,
-    with who made each: one query a page, whatever its size. NotFound for no product."""
+OWN_STOCK = "own"
+STOCK_FIGURE_REFUSED = f"type must be a type's id or {OWN_STOCK}."
+
+
+def stock_figure_of(raw: str | None) -> str | None:
+    """The `type` of a ledger query: None (every figure), OWN_STOCK or a type's id."""
+    figure = (raw or "").strip() or None
+    if figure in (None, OWN_STOCK) or (figure.isdigit() and len(figure) < 19):
+        return figure
+    raise InvalidInput(STOCK_FIGURE_REFUSED, errors={"type": [STOCK_FIGURE_REFUSED]})
+
+
+def stock_moves(*, product_id: int, figure: str | None = None) -> QuerySet[StockMove]:
+    """A product's stock moves (its own figure's and its types'; `figure`: one type's id, or
+    OWN_STOCK for the product's own), newest first, ties by id, with who made each: one query
+    a page, whatever its size. NotFound for no product."""
     if not Product.objects.filter(pk=product_id).exists():
         raise NotFound(PRODUCT_NOT_FOUND)
-    return (
-        StockMove.objects.filter(product_id=product_id)
-        .select_related("actor")
-        .order_by("-created_at", "-id")
-    )
+    moves = StockMove.objects.filter(product_id=product_id)
+    if figure == OWN_STOCK:
+        moves = moves.filter(product_type__isnull=True)
+    elif figure is not None:
+        moves = moves.filter(product_type_id=int(figure))
+    return moves.select_related("actor").order_by("-created_at", "-id")
 
 
 @dataclass(frozen=True)
@@ -399,19 +431,57 @@ class StockMismatch:
     last_balance: int | None
 
 
-def _with_ledger(rows: QuerySet[Any], moves: QuerySet[StockMove]) -> QuerySet[Any]:
+# A figure agrees with its ledger: its moves add up to it and the latest move's balance is it.
+# A figure of 0 without a move agrees.
+LEDGER_AGREES = Q(moves_total=F("quantity")) & (
+    Q(last_balance=F("quantity")) | Q(last_balance__isnull=True, quantity=0)
+)
+
+
+def _ledger_of(rows: QuerySet[Any], moves: QuerySet[StockMove]) -> QuerySet[Any]:
     """`rows` annotated with the sum of their moves' deltas and the latest move's balance
-    (`moves` is filtered by OuterRef("pk")), and kept only where either differs from the
-    figure. A figure of 0 without a move agrees."""
+    (`moves` is filtered by OuterRef("pk"))."""
     total = moves.order_by().values("product_id").annotate(total=Sum("delta")).values("total")
     last = moves.order_by("-id").values("balance_after")[:1]
-    agrees = Q(moves_total=F("quantity")) & (
-        Q(last_balance=F("quantity")) | Q(last_balance__isnull=True, quantity=0)
-    )
     return rows.annotate(
         moves_total=Coalesce(Subquery(total, output_field=IntegerField()), 0),
         last_balance=Subquery(last, output_field=IntegerField()),
-    ).exclude(agrees)
+    )
+
+
+def _with_ledger(rows: QuerySet[Any], moves: QuerySet[StockMove]) -> QuerySet[Any]:
+    """`rows` whose figure differs from its ledger (LEDGER_AGREES)."""
+    return _ledger_of(rows, moves).exclude(LEDGER_AGREES)
+
+
+def _own_moves() -> QuerySet[StockMove]:
+    return StockMove.objects.filter(product_id=OuterRef("pk"), product_type__isnull=True)
+
+
+def _type_moves() -> QuerySet[StockMove]:
+    return StockMove.objects.filter(product_type_id=OuterRef("pk"))
+
+
+def product_stock_audit(*, product_id: int) -> list[dict[str, Any]]:
+    """stock_audit's verdict on one product's figures (its own, then its types' in id order),
+    under the same rule (LEDGER_AGREES): {"typeId" (None: its own), "typeName", "quantity",
+    "movesTotal", "lastBalance", "agrees"} each."""
+    figures = ("quantity", "moves_total", "last_balance")
+    own = Product.objects.filter(pk=product_id)
+    types = ProductType.objects.filter(product_id=product_id).order_by("pk")
+    rows = [
+        (None, "", *found, agrees)
+        for *found, agrees in _ledger_of(own, _own_moves())
+        .annotate(agrees=ExpressionWrapper(LEDGER_AGREES, output_field=BooleanField()))
+        .values_list(*figures, "agrees")
+    ]
+    rows += list(
+        _ledger_of(types, _type_moves())
+        .annotate(agrees=ExpressionWrapper(LEDGER_AGREES, output_field=BooleanField()))
+        .values_list("pk", "name", *figures, "agrees")
+    )
+    keys = ("typeId", "typeName", "quantity", "movesTotal", "lastBalance", "agrees")
+    return [dict(zip(keys, row, strict=True)) for row in rows]
 
 
 def ledger_figures(*, product_id: int, type_id: int | None) -> tuple[int, int | None]:
@@ -425,8 +495,7 @@ def stock_audit() -> tuple[int, Iterator[StockMismatch]]:
     """-> (how many stock figures there are, the figures whose moves do not add up to them:
     products' own figures, then types', each in id order). Deleted items are not checked:
     their figures are gone, their moves kept."""
-    own = StockMove.objects.filter(product_id=OuterRef("pk"), product_type__isnull=True)
-    of_type = StockMove.objects.filter(product_type_id=OuterRef("pk"))
+    own, of_type = _own_moves(), _type_moves()
     figures = ("quantity", "moves_total", "last_balance")
     products = _with_ledger(Product.objects.order_by("pk"), own).values_list("pk", "name", *figures)
     types = _with_ledger(ProductType.objects.order_by("pk"), of_type).values_list(

@@ -199,6 +199,16 @@ class ProductSerializer(serializers.Serializer):
     images = serializers.ListField(child=serializers.CharField(), read_only=True)
     # Same order as `images`; an image stored without a thumbnail stands in for it.
     thumbnails = serializers.ListField(child=serializers.CharField(), read_only=True)
+    imageWidths = serializers.ListField(
+        child=serializers.IntegerField(allow_null=True),
+        read_only=True,
+        help_text="Each of `images`' real width in px (null: not known).",
+    )
+    thumbnailWidths = serializers.ListField(
+        child=serializers.IntegerField(allow_null=True),
+        read_only=True,
+        help_text="Each of `thumbnails`' real width in px (null: not known).",
+    )
     quantity = serializers.IntegerField()
     types = ProductTypeSerializer(many=True)
     createdAt = serializers.DateTimeField()
@@ -239,9 +249,28 @@ class StockMoveSerializer(serializers.Serializer):
     note = serializers.CharField()
 
 
+class StockFigureAuditSerializer(serializers.Serializer):
+    """`manage.py stock_audit`'s verdict on one stock figure (docs/api.md, Stock ledger)."""
+
+    typeId = serializers.IntegerField(allow_null=True, help_text="Null: the product's own stock.")
+    typeName = serializers.CharField(help_text="Empty for the product's own stock.")
+    quantity = serializers.IntegerField(help_text="The figure as it stands.")
+    movesTotal = serializers.IntegerField(help_text="The sum of its moves.")
+    lastBalance = serializers.IntegerField(
+        allow_null=True, help_text="The latest move's balance; null: no move."
+    )
+    agrees = serializers.BooleanField(
+        help_text="Its moves add up to it and the latest balance is it."
+    )
+
+
 class StockMovePageSerializer(serializers.Serializer):
     moves = StockMoveSerializer(many=True)
     pagination = PaginationSerializer()
+    audit = StockFigureAuditSerializer(
+        many=True,
+        help_text="Every figure of the product (its own, then its types'), whatever `type`.",
+    )
 
 
 class JSONListField(serializers.Field):

@@ -94,6 +94,8 @@ def _add_images(product: Product, stored: Sequence[StoredImage], start: int) -> 
             product=product,
             path=item.path,
             thumbnail_path=item.thumbnail_path or "",
+            width=item.width,
+            thumbnail_width=item.thumbnail_width,
             position=start + i,
         )
         for i, item in enumerate(stored)

@@ -53,8 +53,9 @@ def shop_settings_save(*, user: User, data: Any, partial: bool) -> None:
         if row is None:
             # The first save stores every value in force, so later env changes stop counting.
             before["delivery_zip_codes"] = tuple(sorted(selectors.first_run_zip_codes()))
-            row = ShopSettings(pk=SINGLETON)
         _tax_tables(before)
+        if row is None:
+            row = _first_row(before, user)
         after = {name: before[name] for name in selectors.FIELDS} | values
         _reviewed(before, after)
         after["delivery_tax_rates"] = selectors.delivery_tax_table(
@@ -62,8 +63,7 @@ def shop_settings_save(*, user: User, data: Any, partial: bool) -> None:
         )
         if after["delivery_hours_start"] >= after["delivery_hours_end"]:
             _refuse({"deliveryHours.start": [HOURS_ORDER]})
-        for name, value in after.items():
-            setattr(row, name, list(value) if name == "delivery_zip_codes" else value)
+        _assign(row, after)
         row.updated_by = user
         row.save()
         now = row.updated_at
@@ -80,6 +80,21 @@ def shop_settings_save(*, user: User, data: Any, partial: bool) -> None:
             for setting in fields.SETTINGS
             if before[setting.attribute] != after[setting.attribute]
         )
+
+
+def _assign(row: ShopSettings, config: dict[str, Any]) -> None:
+    for name, value in config.items():
+        setattr(row, name, list(value) if name == "delivery_zip_codes" else value)
+
+
+def _first_row(first_run: dict[str, Any], user: User) -> ShopSettings:
+    """The row holding the values in force before the first save. bulk_create sends no
+    signal, so the history gets no "Created settings" entry listing every value from
+    (empty): the save that follows is logged as only what the owner changed."""
+    row = ShopSettings(pk=SINGLETON, updated_by=user)
+    _assign(row, first_run)
+    (row,) = ShopSettings.objects.bulk_create([row])
+    return row
 
 
 def _tax_tables(config: dict[str, Any]) -> None:

@@ -227,3 +227,15 @@ def test_money_is_a_number(admin_client_api):
         "money": True,
     }
     assert Decimal(str(change["after"])) == Decimal("12.50")
+
+
+def test_the_first_settings_save_is_logged_as_only_what_changed(admin_client_api, admin_user):
+    """The shop's first save used to be "Created settings" with every value from (empty)."""
+    response = admin_client_api.patch("/api/shop/settings", {"shopName": "Corner"}, format="json")
+
+    assert response.status_code == 200, response.json()
+    entries = history(admin_client_api, entity="settings")
+    assert len(entries) == 1
+    assert entries[0]["action"] == "changed"
+    assert set(changes_of(entries[0])) == {"shopName"}
+    assert changes_of(entries[0])["shopName"][1] == "Corner"

@@ -130,10 +130,11 @@ def test_from_and_to_are_inclusive_los_angeles_days(admin, orders):
 
 
 def test_due_today_is_todays_pickups_and_deliveries_in_time_order(admin, orders):
+    """Those still to hand over first (each group in time order): the day's work on top."""
     assert ids(admin, "due=today") == [
         orders["casey_today_pickup"],  # placed 9:00
-        orders["olive_delivery_early_today"],  # booked 10:00
         orders["olive_delivery_today"],  # booked 13:00
+        orders["olive_delivery_early_today"],  # booked 10:00, cancelled
     ]
 
 

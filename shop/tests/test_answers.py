@@ -37,7 +37,7 @@ def catalog():
     rich = make_product(name="Rich", price="1234567.89", category="hemp", types=0, images=2)
     ProductType.objects.create(product=rich, name="Own price", price=Decimal("0.10"), quantity=3)
     ProductType.objects.create(product=rich, name="No price", price=None, availability=False)
-    ProductImage.objects.create(product=rich, path="products/bare.webp", position=5)
+    ProductImage.objects.create(product=rich, path="products/bare.webp", width=300, position=5)
     ProductImage.objects.create(
         product=rich, path="https://cdn.example.com/x.webp", thumbnail_path="", position=6
     )
@@ -83,6 +83,9 @@ def test_a_product_is_rendered_as_the_api_says(catalog):
             "/media/products/bare.webp",
             "https://cdn.example.com/x.webp",
         ],
+        # Widths not known are null; an image without a thumbnail stands in with its own.
+        "imageWidths": [None, None, 300, None],
+        "thumbnailWidths": [None, None, 300, None],
         "quantity": 10,
         "types": [
             {
@@ -120,7 +123,7 @@ def test_answers_have_the_declared_shape_in_its_order(catalog):
 
 
 def test_the_list_and_the_product_page_send_the_same_answers(catalog, customer_client):
-    expected = product_answers(Product.objects.order_by("-created_at", "-id"))
+    expected = product_answers(Product.objects.order_by("-sellable", "-created_at", "-id"))
 
     page = customer_client.get("/api/products").json()
 

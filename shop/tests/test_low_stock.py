@@ -12,6 +12,7 @@ from django.core.management import call_command
 from django.db import connection
 
 from shop.models import LowStockDigest, Product, ProductType
+from shop.selectors import low_stock_rows
 from tests.factories import make_product
 
 SHOP_TIME = ZoneInfo("America/Los_Angeles")
@@ -179,3 +180,14 @@ def test_two_servers_running_it_at_once_queue_one_digest(mailoutbox):
     assert len(mailoutbox) == 1
     assert LowStockDigest.objects.count() == 1
     assert sum("queued already" in out for out in outputs) == 1
+
+
+def test_a_type_made_unavailable_on_purpose_is_not_low(admin_client_api, stock):
+    """Its 0 units are a choice, not a shortage: no low mark, no digest row."""
+    retired = make_product(name="Retired Flavour", quantity=0, types=2, category="disposables")
+    ProductType.objects.filter(pk=retired.types.order_by("id").first().pk).update(
+        quantity=0, availability=False
+    )
+
+    assert "Retired Flavour" not in listed(admin_client_api, "stock=low")
+    assert all(row[1] != "Retired Flavour" for row in low_stock_rows(3))

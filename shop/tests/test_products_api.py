@@ -13,6 +13,8 @@ from tests.factories import make_product
 pytestmark = pytest.mark.django_db
 
 PRODUCT_KEYS = {
+    "imageWidths",
+    "thumbnailWidths",
     "id",
     "name",
     "description",

@@ -43,7 +43,8 @@ def test_a_write_through_the_api_is_found_at_once(admin_client_api, customer_cli
 
     put(admin_client_api, lamp, name="Quasar Lamp")
     assert found(customer_client, "zephyr") == []
-    assert found(customer_client, "quasr") == ["Quasar Lamp", "Quasar Light"]
+    # Equally good matches: what can be sold first (the renamed one has no price).
+    assert found(customer_client, "quasr") == ["Quasar Light", "Quasar Lamp"]
 
     put(admin_client_api, lamp, description="A glowing orb")
     assert found(customer_client, "glowing") == ["Quasar Lamp"]

@@ -4,6 +4,7 @@ import { PageNotice } from '../components/PageNotice';
 import { Spinner } from '../components/Spinner';
 import { CartDrawer } from '../features/cart';
 import { useSession } from '../lib/session';
+import { Footer } from './Footer';
 import { Header } from './Header';
 
 // The back office's news comes with the admin chunk: a shopper never downloads it.
@@ -41,6 +42,7 @@ export function Layout() {
           <Outlet />
         </Suspense>
       </main>
+      {isBackOffice ? null : <Footer />}
       {isBackOffice ? null : <CartDrawer />}
     </div>
   );

@@ -1,5 +1,5 @@
 import { Suspense, lazy } from 'react';
-import { Navigate, Route, Routes, useLocation } from 'react-router';
+import { Link, Navigate, Route, Routes, useLocation } from 'react-router';
 import { AccessDenied } from '../components/AccessDenied';
 import { Spinner } from '../components/Spinner';
 import { ForgotPasswordPage, LoginPage, ResetPasswordPage } from '../features/auth';
@@ -7,7 +7,9 @@ import { HomePage } from '../features/catalog';
 import { HeroCarousel } from '../features/hero';
 import { mayOpen } from '../lib/roles';
 import { useSession } from '../lib/session';
+import { Footer } from './Footer';
 import { Layout } from './Layout';
+import { PolicyPage } from './PolicyPage';
 
 // Shopper screens beyond the first page, and the whole admin back office, load on demand.
 const ProductPage = lazy(() => import(/* webpackChunkName: "product" */ '../features/catalog/components/ProductPage'));
@@ -28,6 +30,9 @@ const DeliveriesPage = lazy(() =>
 );
 const RideManagementPage = lazy(() =>
   import(/* webpackChunkName: "admin" */ '../features/rides/admin').then((m) => ({ default: m.RideManagementPage })),
+);
+const StockLedgerPage = lazy(() =>
+  import(/* webpackChunkName: "admin" */ '../features/catalog/admin').then((m) => ({ default: m.StockLedgerPage })),
 );
 const HeroManagementPage = lazy(() =>
   import(/* webpackChunkName: "admin" */ '../features/hero/admin').then((m) => ({ default: m.HeroManagementPage })),
@@ -82,6 +87,20 @@ function ByRole({ page, admin: BackOfficePage, customer: CustomerPage }) {
   return mayOpen(role, page) ? <BackOfficePage /> : <AccessDenied />;
 }
 
+function PolicyShell() {
+  return (
+    <div className="policy-shell">
+      <Link to="/" className="policy-shell__brand">
+        Back to the shop
+      </Link>
+      <main id="main" className="policy-shell__main">
+        <PolicyPage />
+      </main>
+      <Footer />
+    </div>
+  );
+}
+
 export function AppRoutes() {
   return (
     <Suspense fallback={<PageLoading />}>
@@ -91,6 +110,7 @@ export function AppRoutes() {
           element={
             <SignedOutOnly>
               <LoginPage />
+              <Footer />
             </SignedOutOnly>
           }
         />
@@ -102,6 +122,8 @@ export function AppRoutes() {
             </SignedOutOnly>
           }
         />
+        {/* The shop's policies: open to anyone, linked from every shop-front footer. */}
+        <Route path="/policies/:policyId" element={<PolicyShell />} />
         {/* The emailed link: it works signed in or not (it signs in as its account). */}
         <Route path="/reset-password" element={<ResetPasswordPage />} />
         {/* The print view has no app header: it is the page that goes on paper. */}
@@ -122,6 +144,7 @@ export function AppRoutes() {
         >
           <Route index element={<HomePage hero={<HeroCarousel />} />} />
           <Route path="product/:productId" element={<ProductPage />} />
+          <Route path="products/:productId/stock" element={<ByRole page="products" admin={StockLedgerPage} customer={AccessDenied} />} />
           <Route path="dashboard" element={<ByRole admin={DashboardPage} customer={AccessDenied} />} />
           <Route path="orders" element={<ByRole page="orders" admin={AdminOrdersPage} customer={OrdersPage} />} />
           <Route path="rides" element={<ByRole page="rides" admin={RideManagementPage} customer={MyRidesPage} />} />

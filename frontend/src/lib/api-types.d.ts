@@ -773,7 +773,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description Admins and staff: the product's stock ledger (its own stock and its types'), newest first, ties by id: each move's reason, order, who, and the balance after it. Rules: docs/api.md, Stock ledger. */
+        /** @description Admins and staff: the product's stock ledger (its own stock and its types'), newest first, ties by id: each move's reason, order, who, and the balance after it; and `manage.py stock_audit`'s verdict on each of its figures. Rules: docs/api.md, Stock ledger. */
         get: operations["products_stock_moves_list"];
         put?: never;
         post?: never;
@@ -1139,6 +1139,8 @@ export interface components {
             source: components["schemas"]["ActivitySource"];
             /** @description The manage.py command's name. */
             command: string | null;
+            /** @description A person's change to their own account (their profile, closing it), still true once they are erased and `person` is null. */
+            own: boolean;
             changes: components["schemas"]["ActivityChange"][];
         };
         ActivityKind: {
@@ -1939,6 +1941,12 @@ export interface components {
             /** @description Checkout's refusal, or empty. */
             message: string;
         };
+        PolicyInfo: {
+            /** @description privacy, returns or age. */
+            id: string;
+            title: string;
+            paragraphs: string[];
+        };
         Pricing: {
             ride_pricing_description: string;
         };
@@ -1974,6 +1982,10 @@ export interface components {
             regulatoryOwn: components["schemas"]["RegulatoryOwn"];
             readonly images: string[];
             readonly thumbnails: string[];
+            /** @description Each of `images`' real width in px (null: not known). */
+            readonly imageWidths: (number | null)[];
+            /** @description Each of `thumbnails`' real width in px (null: not known). */
+            readonly thumbnailWidths: (number | null)[];
             quantity: number;
             types: components["schemas"]["ProductType"][];
             /** Format: date-time */
@@ -2603,6 +2615,8 @@ export interface components {
             orderStatuses: components["schemas"]["OrderStatusInfo"][];
             rideStatuses: components["schemas"]["RideStatusInfo"][];
             defaultRidePricing: string;
+            /** @description The shop's policy pages, linked from the shop front's footer. */
+            policies: components["schemas"]["PolicyInfo"][];
             /** @description {"start": "10:00", "end": "20:00"} */
             deliveryHours: {
                 [key: string]: string;
@@ -2746,6 +2760,21 @@ export interface components {
          * @enum {string}
          */
         StatusEnum: "pending" | "accepted" | "in_progress" | "completed" | "cancelled";
+        /** @description `manage.py stock_audit`'s verdict on one stock figure (docs/api.md, Stock ledger). */
+        StockFigureAudit: {
+            /** @description Null: the product's own stock. */
+            typeId: number | null;
+            /** @description Empty for the product's own stock. */
+            typeName: string;
+            /** @description The figure as it stands. */
+            quantity: number;
+            /** @description The sum of its moves. */
+            movesTotal: number;
+            /** @description The latest move's balance; null: no move. */
+            lastBalance: number | null;
+            /** @description Its moves add up to it and the latest balance is it. */
+            agrees: boolean;
+        };
         /** @description One move of the stock ledger (docs/api.md, Stock ledger). */
         StockMove: {
             id: number;
@@ -2770,6 +2799,8 @@ export interface components {
         StockMovePage: {
             moves: components["schemas"]["StockMove"][];
             pagination: components["schemas"]["Pagination"];
+            /** @description Every figure of the product (its own, then its types'), whatever `type`. */
+            audit: components["schemas"]["StockFigureAudit"][];
         };
         TaxRate: {
             /**
@@ -6036,6 +6067,8 @@ export interface operations {
                 limit?: number;
                 /** @description From 1; past the end: an empty page. */
                 page?: number;
+                /** @description One figure's moves: a type's id, or `own` for the product's own stock. Absent: every figure's. */
+                type?: string;
             };
             header?: never;
             path: {
@@ -6053,7 +6086,7 @@ export interface operations {
                     "application/json": components["schemas"]["StockMovePage"];
                 };
             };
-            /** @description Bad input: a message, and field problems under errors; nothing changes. */
+            /** @description type must be a type's id or own. */
             400: {
                 headers: {
                     [name: string]: unknown;

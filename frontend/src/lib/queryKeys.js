@@ -15,6 +15,10 @@ export const productKeys = {
   detail: (id) => ['products', 'detail', String(id)],
   // The copy an admin edits, with its ETag: under the detail, so refreshing one refreshes both.
   version: (id) => ['products', 'detail', String(id), 'version'],
+  // A product's stock ledger (one figure or all, a page): under the detail, so a stock write's
+  // invalidation of the products refreshes it.
+  /** @type {(id: string | number, figure: string, page: number) => unknown[]} */
+  ledger: (id, figure, page) => ['products', 'detail', String(id), 'ledger', figure || 'all', page],
 };
 
 export const orderKeys = {

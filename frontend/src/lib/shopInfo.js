@@ -31,6 +31,7 @@ export const SHOP_INFO_FALLBACK = {
   defaultRidePricing: '',
   checkoutMessages: {},
   notShippable: '',
+  policies: [],
 };
 
 // `options` tunes this screen's reading (a shorter `staleTime` reads the rules again on mount).

@@ -9,8 +9,11 @@ test("the admin's Products tab is current on the list and on a product's page", 
   expect(currentTab('/order-confirmation', ADMIN_TABS)).toBe(null);
 });
 
-test('category chips show to customers everywhere, to an admin only with the products', () => {
-  expect(showsCategories('/orders', false)).toBe(true);
+test('category chips show with the catalog only, to customers and admins alike', () => {
+  for (const path of ['/orders', '/account', '/rides', '/order-confirmation']) {
+    expect(showsCategories(path, false)).toBe(false);
+  }
+  expect(showsCategories('/', false)).toBe(true);
   for (const path of ['/orders', '/users', '/dashboard', '/settings', '/hero', '/rides']) {
     expect(showsCategories(path, true)).toBe(false);
   }

@@ -1,9 +1,9 @@
 // Every product picture is stored twice (common/images.py): a thumbnail at most 400 px wide and
-// a full image at most 1600 px. `srcset` names both so the browser fetches the smallest one that
-// fills the slot at the screen's density: the thumbnail for a card, the full image on a wide
-// product page, and never a picture stretched beyond its pixels.
+// a full image at most 1600 px, and the server says each file's real width (`imageWidths`,
+// `thumbnailWidths`). `srcset` labels both with those widths, so the browser fetches the smallest
+// one that fills the slot at the screen's density: a label larger than the file (an 800 px file
+// called 1600w) made it pick a file too small for the slot and report a shrunken natural size.
 export const THUMBNAIL_WIDTH = 400;
-export const FULL_WIDTH = 1600;
 
 // The layout's real widths (rem), as styles/base.css and catalog.css set them; `sizes` is
 // computed from them so the browser picks the candidate the slot needs (a guess such as
@@ -57,22 +57,47 @@ export const CARD_SIZES = sizesOf([
   [0, column(2, gridGap, pad)],
 ]);
 
-// The full-screen viewer: the whole screen, so the largest stored picture on any large display.
-export const VIEWER_SIZES = '100vw';
-
-// The stored picture `index` of `product` as {src, srcSet, sizes} (null: it has none); one
-// size only gives just `src`.
+// The stored picture `index` of `product` as {src, srcSet, sizes} (null: it has none); one size
+// only, or widths not known, gives just `src`: never a size label that is not the file's.
 export function imageSources(product, index, { sizes, prefer = 'full' } = {}) {
-  const { full, thumbnail } = storedPicture(product, index);
+  const picture = storedPicture(product, index);
+  const { full, thumbnail } = picture;
   if (!full && !thumbnail) return null;
-  if (!full || !thumbnail || full === thumbnail) return { src: full || thumbnail };
-  return {
-    src: prefer === 'thumbnail' ? thumbnail : full,
-    srcSet: `${thumbnail} ${THUMBNAIL_WIDTH}w, ${full} ${FULL_WIDTH}w`,
-    sizes,
-  };
+  const src = prefer === 'thumbnail' ? thumbnail || full : full || thumbnail;
+  if (!twoSizes(picture)) return { src };
+  return { src, srcSet: `${thumbnail} ${picture.thumbnailWidth}w, ${full} ${picture.fullWidth}w`, sizes };
 }
 
+// Both files stored, different, and each one's width known: a srcset can label them truthfully.
+function twoSizes({ full, thumbnail, fullWidth, thumbnailWidth }) {
+  if (!full || !thumbnail || full === thumbnail) return false;
+  return Boolean(fullWidth && thumbnailWidth) && thumbnailWidth < fullWidth;
+}
+
+// The largest stored file alone, for the full-screen viewer: its zoom reaches that file's own pixels.
+export function largestSource(product, index) {
+  const { full, thumbnail } = storedPicture(product, index);
+  return full || thumbnail ? { src: full || thumbnail } : null;
+}
+
+// The largest file's real width in px (null: not known).
+export function largestWidth(product, index) {
+  return storedPicture(product, index).fullWidth;
+}
+
+// A picture narrower than a thumbnail is shown at its own size at most, never stretched to fill.
+export function isSmallPicture(product, index) {
+  const width = largestWidth(product, index);
+  return Boolean(width) && width < THUMBNAIL_WIDTH;
+}
+
+const nth = (list, index) => (list && list[index]) || null;
+
 function storedPicture(product, index) {
-  return { full: product?.images?.[index] || null, thumbnail: product?.thumbnails?.[index] || null };
+  return {
+    full: nth(product?.images, index),
+    thumbnail: nth(product?.thumbnails, index),
+    fullWidth: nth(product?.imageWidths, index),
+    thumbnailWidth: nth(product?.thumbnailWidths, index),
+  };
 }

@@ -56,7 +56,7 @@ test('lists the entries newest first: who, through which door, and each before a
   expect(within(first).getByText(/Ada, in the back office/)).toBeInTheDocument();
   expect(within(first).getByText('Price')).toBeInTheDocument();
   expect(within(first).getByText('$10.00 → $12.50')).toBeInTheDocument();
-  expect(within(second).getByText(/by manage.py create_admin/)).toBeInTheDocument();
+  expect(within(second).getByText('by the system (manage.py create_admin)', { exact: false })).toBeInTheDocument();
   expect(within(second).getByText('(changed) → (changed)')).toBeInTheDocument();
 });
 
@@ -90,4 +90,22 @@ test("a refused filter shows the server's message", async () => {
   });
   renderWithProviders(<ActivityPage />, { user: admin, route: '/?from=nope' });
   expect(await screen.findByText('from must be a date written YYYY-MM-DD.')).toBeInTheDocument();
+});
+
+test('a customer who closed their own account is named as the customer, not the back office', async () => {
+  const closed = {
+    ...passwordByCommand,
+    id: 10,
+    label: 'Deleted user',
+    source: 'api',
+    command: null,
+    own: true,
+    changes: [{ field: 'isActive', label: 'Active', before: true, after: false, money: false }],
+  };
+  mockFetch({ 'GET /api/activity': page([closed]), 'GET /api/auth/users': USERS });
+  renderWithProviders(<ActivityPage />, { user: admin });
+
+  const entry = await screen.findByRole('listitem');
+  expect(within(entry).getByText(/the customer, on their own account/)).toBeInTheDocument();
+  expect(within(entry).queryByText(/in the back office/)).not.toBeInTheDocument();
 });

@@ -8,8 +8,15 @@ const SOURCE_WORDS = {
   system: 'by the shop (automatic)',
 };
 
+// A person's own account (their profile, closing it) is changed from the shop, not the back office.
+function ownText(entry) {
+  return entry.person ? `${entry.person.name}, on their own account` : 'the customer, on their own account';
+}
+
 export function whoText(entry) {
-  const door = entry.source === 'command' ? `by manage.py ${entry.command || 'command'}` : SOURCE_WORDS[entry.source] || '';
+  if (entry.own && entry.source === 'api') return ownText(entry);
+  // A command is the system at work, not a person: its name says which.
+  const door = entry.source === 'command' ? `by the system (manage.py ${entry.command || 'command'})` : SOURCE_WORDS[entry.source] || '';
   if (!entry.person) return door;
   return door ? `${entry.person.name}, ${door}` : entry.person.name;
 }

@@ -45,7 +45,8 @@ test('signing in stores the session and goes home; the button waits meanwhile', 
   answer({ status: 200, body: { token, user: USER, message: 'Login successful' } });
   expect(await screen.findByText('Home page')).toBeInTheDocument();
   expect(localStorage.getItem('token')).toBe(token);
-  const [url, init] = fetchMock.mock.calls[0];
+  // The card reads the shop's name (GET /api/shop/info); the sign-in is the first call of its own.
+  const [url, init] = fetchMock.mock.calls.find(([u]) => u !== '/api/shop/info');
   expect(url).toBe('/api/auth/login');
   expect(init.body).toEqual({ password: 'secret1' });
   expect(init.headers.Authorization).toBeUndefined();
@@ -144,7 +145,7 @@ test('the sign-in form asks nothing while the password is typed', async () => {
   await user.type(screen.getByLabelText('Password'), 'secret1');
   await act(() => new Promise((resolve) => setTimeout(resolve, 600)));
 
-  expect(fetchMock).not.toHaveBeenCalled();
+  expect(fetchMock.mock.calls.filter(([url]) => url !== '/api/shop/info')).toHaveLength(0);
 });
 
 test('sign-up: a password the rules refuse stops the request; its problems stay listed once under the field', async () => {
@@ -186,3 +187,9 @@ test("sign-up: a password another account uses is refused at the password field 
   expect(password).toHaveAttribute('aria-invalid', 'true');
   expect(screen.queryByText('Strength: Very strong')).not.toBeInTheDocument();
 }, 20000);
+
+test("the sign-in card names the shop, from the server's settings", async () => {
+  mockFetch({});
+  renderLogin();
+  expect(await screen.findByText('Corner Shop')).toHaveClass('auth__shop');
+});

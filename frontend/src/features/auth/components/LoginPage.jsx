@@ -2,6 +2,7 @@ import { useRef, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { PageNotice } from '../../../components/PageNotice';
 import { useSession } from '../../../lib/session';
+import { useShopInfo } from '../../../lib/shopInfo';
 import { PasswordHint, usePasswordCheck } from '../../../components/PasswordHint';
 import { register, signInWithPassword } from '../api';
 import './auth.css';
@@ -106,6 +107,11 @@ function SignupField({ id, label, type = 'text', autoComplete, value, onChange, 
 
 // No visible switch to sign-up (sign-up is by invitation): an admin hands out /login?mode=signup with a
 // registration code.
+function ShopName() {
+  const { name, isLoaded } = useShopInfo();
+  return isLoaded && name ? <p className="auth__shop">{name}</p> : null;
+}
+
 export function LoginPage() {
   const [params] = useSearchParams();
   const signup = params.get('mode') === 'signup';
@@ -163,6 +169,8 @@ export function LoginPage() {
   return (
     <main id="main" className="auth">
       <div className="auth__card">
+        {/* Whose door this is: the shop's name from its settings. */}
+        <ShopName />
         <h1 className="auth__title">Enter Password</h1>
         <PageNotice />
         {/* Why the app signed this user out, e.g. an admin changed their password. */}

@@ -12,6 +12,8 @@ const product = (extra = {}) => ({
   categoryId: 'juices',
   images: ['/media/products/c.webp'],
   thumbnails: ['/media/products/c-thumb.webp'],
+  imageWidths: [1200],
+  thumbnailWidths: [400],
   types: [],
   ...extra,
 });
@@ -25,8 +27,18 @@ test('the card shows the availability rule and picks the thumbnail for its slot'
   expect(screen.getByText('Available')).toHaveClass('is-available');
   const img = container.querySelector('img');
   expect(img).toHaveAttribute('src', '/media/products/c-thumb.webp');
-  expect(img).toHaveAttribute('srcset', '/media/products/c-thumb.webp 400w, /media/products/c.webp 1600w');
+  expect(img).toHaveAttribute('srcset', '/media/products/c-thumb.webp 400w, /media/products/c.webp 1200w');
   expect(img).toHaveAttribute('sizes', CARD_SIZES);
+  expect(img).not.toHaveClass('is-small');
+});
+
+test('a small upload is shown at its own size, not stretched over the card', () => {
+  const { container } = renderWithProviders(
+    <ul>
+      <ProductCard product={product({ imageWidths: [180], thumbnailWidths: [180] })} />
+    </ul>,
+  );
+  expect(container.querySelector('img')).toHaveClass('is-small');
 });
 
 test('a product flagged available with no usable type is Unavailable on its card', () => {

@@ -182,7 +182,7 @@ function ProductForm({ product, etag, defaultCategory, onClose, onSaved }) {
   const [showErrors, setShowErrors] = useState(false);
   const [formError, setFormError] = useState(null);
   const [progress, setProgress] = useState(null);
-  const history = useProductHistoryTabs(product?.id);
+  const history = useProductHistoryTabs(product?.id, onClose);
 
   const thumbFor = (url) => {
     const index = (base.product?.images || []).indexOf(url);
@@ -275,7 +275,7 @@ function ProductForm({ product, etag, defaultCategory, onClose, onSaved }) {
       onClose={saving ? () => {} : onClose}
       title={isUpdate ? 'Edit Product' : 'Add Product'}
       size="lg"
-      footer={footer}
+      footer={history.footer || footer}
       initialFocusRef={nameRef}
     >
       {history.tabs}

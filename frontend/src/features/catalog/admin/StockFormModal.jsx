@@ -1,5 +1,6 @@
 import { useId, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
+import { Link } from 'react-router';
 import Modal from '../../../components/Modal';
 import Spinner from '../../../components/Spinner';
 import { FormModalActions } from '../../../components/FormModalActions';
@@ -106,6 +107,11 @@ function StockForm({ product, etag, onClose }) {
       title="Edit Stock"
       footer={<FormModalActions formId={formId} saving={save.isPending} onCancel={onClose} label="Save Stock" />}
     >
+      <p className="product-tabs__ledger">
+        <Link to={`/products/${product.id}/stock`} onClick={onClose}>
+          Stock ledger
+        </Link>
+      </p>
       <form id={formId} className="admin-form" onSubmit={submit} noValidate>
         <StockRow
           idPrefix={`${formId}-product`}

@@ -145,6 +145,27 @@ export function useSaveCategoryFlags() {
   });
 }
 
+export const STOCK_LEDGER_PAGE_SIZE = 50;
+
+// A product's stock ledger: its moves newest first (one figure's: `figure` a type's id or 'own'),
+// and `manage.py stock_audit`'s verdict on each of its figures (GET /api/products/{id}/stock-moves).
+/**
+ * @param {string | number} productId
+ * @param {string} figure '' for every figure
+ * @param {number} page
+ */
+export const stockLedgerQuery = (productId, figure, page) =>
+  queryOptions({
+    queryKey: productKeys.ledger(productId, figure, page),
+    /** @returns {Promise<Schemas['StockMovePage']>} */
+    queryFn: ({ signal }) =>
+      api.get(
+        `/products/${encodeURIComponent(productId)}/stock-moves`,
+        { type: figure || undefined, page, limit: STOCK_LEDGER_PAGE_SIZE },
+        { signal },
+      ),
+  });
+
 export const PRODUCT_HISTORY_PAGE_SIZE = 10;
 
 // The product editor's History tab: the product's entries of the activity history, its types' and

@@ -4,3 +4,4 @@ import '../../../styles/admin.css';
 export { ProductAdminToolbar, EmptyCatalogAdminAction } from './ProductAdminToolbar';
 export { ProductAdminActions } from './ProductAdminActions';
 export { StockMark } from './StockMark';
+export { StockLedgerPage } from './StockLedgerPage';

@@ -1,6 +1,7 @@
 // The back office's stock marks, by the same rule as the server's `stock=low|out` filter
 // (GET /api/products) and the daily digest: a product with types sells through its types, so it
-// is sold out when no type has a unit left and low when any type has `threshold` units or fewer;
+// is sold out when no type has a unit left and low when any type still on sale has `threshold`
+// units or fewer (a type made unavailable on purpose is not restocked: no "Low stock: 0 left");
 // a product without types goes by its own quantity. Low never includes sold out. The threshold is
 // the shop's (`lowStockThreshold` in GET /api/shop/info): none known, no mark.
 const units = (value) => Number(value) || 0;
@@ -11,7 +12,7 @@ export function stockLevel(product, threshold) {
   const types = Array.isArray(product.types) ? product.types : [];
   if (types.length) {
     if (!types.some((t) => units(t.quantity) > 0)) return { level: 'out', lowTypes: [] };
-    const lowTypes = types.filter((t) => units(t.quantity) <= limit);
+    const lowTypes = types.filter((t) => t.availability !== false && units(t.quantity) <= limit);
     return lowTypes.length ? { level: 'low', lowTypes } : null;
   }
   const quantity = units(product.quantity);

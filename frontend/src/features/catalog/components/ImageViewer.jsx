@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
 import { useDialog } from '../../../components/useDialog';
-import { VIEWER_SIZES, imageSources } from '../imageSources';
+import { largestSource, largestWidth } from '../imageSources';
 import { BUTTON_STEP, clampOffset, clampZoom, distance, midpoint, swipeStep, zoomAround, zoomCap } from '../viewerZoom';
 import './viewer.css';
 
@@ -15,7 +15,7 @@ function fromCentre(stage, point) {
 }
 
 // The picture's zoom and pan: `view` {scale, x, y}; `cap` from its real width (viewerZoom.js).
-function useZoom(stageRef, imageRef) {
+function useZoom(stageRef, imageRef, knownWidth) {
   const [view, setView] = useState(RESTING);
   const [realWidth, setRealWidth] = useState(0);
   const [cap, setCap] = useState(1);
@@ -36,21 +36,15 @@ function useZoom(stageRef, imageRef) {
     [stageRef, imageRef],
   );
 
-  // The cap needs the picture's real pixels: srcset reports a width scaled by its `w`
-  // descriptor, so the chosen file is read again on its own (from the cache).
+  // The cap from the file's own pixels: the viewer shows the largest file alone (no srcset), so
+  // its natural width is the file's; the server's width stands in until it has loaded.
   const measure = useCallback(() => {
     const image = imageRef.current;
     if (!image) return;
-    const probe = new Image();
-    const done = () => {
-      const real = probe.naturalWidth || image.naturalWidth;
-      setRealWidth(real);
-      setCap(zoomCap(real, image.offsetWidth, window.devicePixelRatio));
-    };
-    probe.onload = done;
-    probe.src = image.currentSrc || image.src;
-    if (probe.complete) done();
-  }, [imageRef]);
+    const real = image.naturalWidth || knownWidth || 0;
+    setRealWidth(real);
+    setCap(zoomCap(real, image.offsetWidth, window.devicePixelRatio));
+  }, [imageRef, knownWidth]);
 
   useEffect(() => {
     window.addEventListener('resize', measure);
@@ -163,9 +157,8 @@ const KEYS = {
   0: (a) => a.reset(),
 };
 
-// Full screen, on black: the picture at the screen's resolution (srcset, sizes="100vw", the
-// largest stored file as src), zoomed by wheel, pinch, double click or + and -, moved between by
-// swipe or the arrow keys. useDialog gives Escape, the focus trap and the focus's return.
+// Full screen, on black: the largest stored file (zoom reaches its own pixels), zoomed by wheel,
+// pinch, double click or + and -, moved between by swipe or the arrow keys. useDialog gives Escape, the focus trap and the focus's return.
 function Viewer({ product, index, onIndexChange, onClose }) {
   const ref = useRef(null);
   const closeRef = useRef(null);
@@ -173,7 +166,7 @@ function Viewer({ product, index, onIndexChange, onClose }) {
   const imageRef = useRef(null);
   const count = product.images.length;
   useDialog({ open: true, onClose, containerRef: ref, initialFocusRef: closeRef });
-  const zoom = useZoom(stageRef, imageRef);
+  const zoom = useZoom(stageRef, imageRef, largestWidth(product, index));
   const { reset, zoomBy } = zoom;
   const go = (step) => {
     if (count < 2) return;
@@ -216,7 +209,7 @@ function Viewer({ product, index, onIndexChange, onClose }) {
         <img
           key={index}
           ref={imageRef}
-          {...imageSources(product, index, { sizes: VIEWER_SIZES })}
+          {...largestSource(product, index)}
           alt={`${product.name}, image ${index + 1} of ${count}`}
           className="viewer__image"
           draggable={false}

@@ -3,7 +3,7 @@ import { useCategories } from '../../../lib/categories';
 import { SalePrice } from '../../../components/SalePrice';
 import { formatPrice } from '../../../lib/format';
 import { AgeMark } from './AgeMark';
-import { CARD_SIZES, imageSources } from '../imageSources';
+import { CARD_SIZES, imageSources, isSmallPicture } from '../imageSources';
 import { AVAILABILITY_WORDS, availability, cardPrice } from '../productRules';
 
 // 'Price not set' rather than $0.00: such a product cannot be put in the cart.
@@ -31,7 +31,7 @@ export function ProductCard({ product, eager = false, mark = null }) {
               height="300"
               loading={eager ? 'eager' : 'lazy'}
               decoding="async"
-              className="product-card__image"
+              className={`product-card__image${isSmallPicture(product, 0) ? ' is-small' : ''}`}
             />
           ) : (
             <div className="product-card__noimage" aria-hidden="true">

@@ -14,7 +14,7 @@ import { AgeMark } from './AgeMark';
 import { ProductAdminActions, ProductStockMark } from '../adminSlots';
 import { productQuery } from '../api';
 import { ImageViewer } from './ImageViewer';
-import { GALLERY_SIZES, imageSources } from '../imageSources';
+import { GALLERY_SIZES, imageSources, isSmallPicture } from '../imageSources';
 import {
   AVAILABILITY_WORDS,
   NO_PRICE,
@@ -60,7 +60,7 @@ function Gallery({ product }) {
               alt={`${product.name}, image ${i + 1} of ${images.length}`}
               width="600"
               height="600"
-              className="product__image"
+              className={`product__image${isSmallPicture(product, i) ? ' is-small' : ''}`}
               loading={i === 0 ? 'eager' : 'lazy'}
               fetchPriority={i === 0 ? 'high' : 'auto'}
             />

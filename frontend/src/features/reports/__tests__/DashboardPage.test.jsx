@@ -259,3 +259,13 @@ test('the discounts given on the period show beside the revenue', async () => {
   expect(await screen.findByTestId('dashboard-discounts')).toHaveTextContent('$48.20');
   expect(screen.getByText('Discounts given')).toBeInTheDocument();
 });
+
+test('the figures say what they count: revenue with pending orders and fees, category bars goods only', async () => {
+  mockFetch({ 'GET /api/reports/sales': { status: 200, body: REPORT } });
+  renderDashboard();
+
+  const revenue = (await screen.findByText('Revenue', { selector: 'dt' })).parentElement;
+  expect(revenue).toHaveTextContent('Includes pending orders and delivery fees; cancelled orders and taxes left out.');
+  const byCategory = await screen.findByRole('figure', { name: /Revenue per category/ });
+  expect(byCategory).toHaveTextContent('Goods at the prices sold: no delivery fees, before order discounts.');
+});

@@ -13,6 +13,8 @@ import { RangeControl } from './RangeControl';
 import { RevenueByCategoryChart, RevenueByDayChart } from './SalesCharts';
 import './dashboard.css';
 
+export const REVENUE_NOTE = 'Includes pending orders and delivery fees; cancelled orders and taxes left out.';
+
 function Figures({ totals }) {
   return (
     <dl className="dashboard-figures">
@@ -23,6 +25,8 @@ function Figures({ totals }) {
       <div className="dashboard-figure">
         <dt>Revenue</dt>
         <dd>{money(totals.revenue)}</dd>
+        {/* What the figure counts (reports/selectors.py): an owner would otherwise read it as money in hand. */}
+        <dd className="dashboard-figure__note">{REVENUE_NOTE}</dd>
       </div>
       <div className="dashboard-figure">
         <dt>Average order</dt>

@@ -8,12 +8,13 @@ const BRAND = '#4f46e5';
 const ACCENT = '#0f766e';
 const HEIGHT = 280;
 
-function ChartFigure({ id, title, summary, children, table, height = HEIGHT }) {
+function ChartFigure({ id, title, summary, note = null, children, table, height = HEIGHT }) {
   return (
     <figure className="dashboard-chart" aria-labelledby={`${id}-caption`}>
       <figcaption id={`${id}-caption`} className="dashboard-chart__caption">
         <span className="dashboard-chart__title">{title}</span>
         <span className="dashboard-chart__summary">{summary}</span>
+        {note ? <span className="dashboard-chart__note">{note}</span> : null}
       </figcaption>
       <div className="dashboard-chart__canvas" aria-hidden="true" data-chart={id}>
         <ResponsiveContainer width="100%" height={height} initialDimension={{ width: 640, height }}>
@@ -86,6 +87,9 @@ export function RevenueByDayChart({ days }) {
   );
 }
 
+// Category revenue is goods only (reports/selectors.py), unlike the Revenue figure above it.
+export const CATEGORY_NOTE = 'Goods at the prices sold: no delivery fees, before order discounts.';
+
 export function RevenueByCategoryChart({ categories }) {
   const data = categories.map((c) => ({ name: c.name, revenue: toNumber(c.revenue), units: c.units }));
   const height = Math.max(HEIGHT, data.length * 36);
@@ -97,6 +101,7 @@ export function RevenueByCategoryChart({ categories }) {
       height={height}
       title="Revenue per category"
       summary={summary}
+      note={CATEGORY_NOTE}
       table={
         <DataTable
           caption="Revenue per category"

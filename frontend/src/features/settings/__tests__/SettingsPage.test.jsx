@@ -71,6 +71,7 @@ test('saving sends every setting, shows the saved answer and reads the shop info
 
   await user.clear(fee);
   await user.type(fee, '12.50');
+  expect(screen.getByRole('button', { name: 'Save' })).toHaveClass('admin-button--primary');
   await user.click(screen.getByRole('button', { name: 'Save' }));
 
   await waitFor(() => expect(writeCalls(fetchMock)).toHaveLength(1));

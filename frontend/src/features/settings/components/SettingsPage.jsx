@@ -223,8 +223,9 @@ function SettingsForm({ settings }) {
           {message}
         </p>
       )}
-      <div>
-        <button type="submit" className="admin-button" disabled={save.isPending}>
+      {/* The page's one main action: primary, and kept in reach at the bottom of a phone's screen. */}
+      <div className="settings-save">
+        <button type="submit" className="admin-button admin-button--primary" disabled={save.isPending}>
           {save.isPending ? 'Saving...' : 'Save'}
         </button>
       </div>

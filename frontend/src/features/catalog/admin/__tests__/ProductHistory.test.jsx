@@ -47,6 +47,13 @@ const HANDLERS = {
       : answer(
           [
             entry(3, { changes: [{ field: 'price', label: 'Price', before: 18, after: 19.99, money: true }] }),
+            entry(5, {
+              entity: 'image',
+              label: 'products/a0dfe1.webp',
+              action: 'created',
+              changes: [{ field: 'path', label: 'Path', before: null, after: 'products/a0dfe1.webp', money: false }],
+            }),
+            entry(4, { changes: [{ field: 'category', label: 'Category', before: 'disposables', after: 'party-supplies', money: false }] }),
             entry(2, {
               entity: 'type',
               label: 'Cloud Vape - Mint',
@@ -76,7 +83,7 @@ test("the product editor's History tab shows its changes, its types' included, i
 
   const panel = await within(dialog).findByRole('tabpanel', { name: 'History' });
   expect(await within(panel).findByText('Price: $18.00 → $19.99')).toBeInTheDocument();
-  expect(within(panel).getByText(/Ada \(back office\)/)).toBeInTheDocument();
+  expect(within(panel).getAllByText(/Ada \(back office\)/)[0]).toBeInTheDocument();
   expect(within(panel).getByText('Changed product types: Cloud Vape - Mint')).toBeInTheDocument();
   expect(within(panel).getByText('Availability: Yes → No')).toBeInTheDocument();
   expect(within(dialog).queryByLabelText(/^Name/)).not.toBeVisible();
@@ -92,8 +99,24 @@ test('the History tab pages back in time, and Details brings the form back', asy
 
   await user.click(await within(panel).findByRole('button', { name: 'Older' }));
 
-  expect(await within(panel).findByText(/manage.py import_products/)).toBeInTheDocument();
+  expect(await within(panel).findByText(/system, manage.py import_products/)).toBeInTheDocument();
   expect(within(panel).getByText('Page 2 of 2')).toBeInTheDocument();
   await user.click(within(dialog).getByRole('tab', { name: 'Details' }));
   expect(within(dialog).getByLabelText(/^Name/)).toBeVisible();
+});
+
+test("the History tab speaks the form's words: images added, category names, no file paths, and only Close", async () => {
+  const { user, dialog } = await openEditor();
+  await user.click(await within(dialog).findByRole('tab', { name: 'History' }));
+  const panel = await within(dialog).findByRole('tabpanel', { name: 'History' });
+
+  expect(await within(panel).findByText('Image added')).toBeInTheDocument();
+  expect(await within(panel).findByText('Category: Vapes → Party Supplies')).toBeInTheDocument();
+  expect(within(panel).queryByText(/products\/a0dfe1/)).not.toBeInTheDocument();
+  expect(within(dialog).queryByRole('button', { name: 'Update Product' })).not.toBeInTheDocument();
+  expect(within(dialog).getAllByRole('button', { name: 'Close' })).toHaveLength(2); // the corner's and the footer's
+  expect(within(dialog).getByRole('link', { name: 'Stock ledger' })).toHaveAttribute('href', '/products/3/stock');
+
+  await user.click(within(dialog).getByRole('tab', { name: 'Details' }));
+  expect(within(dialog).getByRole('button', { name: 'Update Product' })).toBeInTheDocument();
 });

@@ -149,3 +149,13 @@ test('stockLevel follows the server rule: types decide, low never includes sold 
   ).toBe('Low stock: A 1, B 2 left');
   expect(stockMarkText(stockLevel(product(1, { types: [{ name: 'A', quantity: 0 }] }), 0))).toBe('Sold out');
 });
+
+test('a type made unavailable on purpose raises no "Low stock: 0 left"', () => {
+  const retired = product(1, {
+    types: [
+      { name: 'Mint', quantity: 9, availability: true },
+      { name: 'Retired', quantity: 0, availability: false },
+    ],
+  });
+  expect(stockLevel(retired, 3)).toBeNull();
+});

@@ -24,7 +24,7 @@ const TODAY = [
   order(35, { deliveryTime: '14:00', status: 'completed' }),
 ];
 
-test('Today lists deliveries in time order, then pickups, each with what the handover needs', async () => {
+test('Today lists deliveries in time order (handed-over ones last), then pickups, each with what the handover needs', async () => {
   const fetchMock = mockFetch({
     'GET /api/orders': {
       status: 200,
@@ -43,12 +43,13 @@ test('Today lists deliveries in time order, then pickups, each with what the han
   const times = within(deliveries)
     .getAllByRole('article')
     .map((card) => card.getAttribute('aria-labelledby'));
-  expect(times).toEqual(['handover-33-title', 'handover-35-title', 'handover-31-title']);
+  // #35 was handed over already: after the two still to go.
+  expect(times).toEqual(['handover-33-title', 'handover-31-title', 'handover-35-title']);
   expect(
     within(deliveries)
       .getAllByText(/^\d{1,2}:\d{2} (AM|PM)$/)
       .map((n) => n.textContent),
-  ).toEqual(['10:15 AM', '2:00 PM', '6:30 PM']);
+  ).toEqual(['10:15 AM', '6:30 PM', '2:00 PM']);
 
   const pickups = screen.getByRole('list', { name: /Pickups/ });
   expect(
@@ -104,4 +105,18 @@ test('splitHandovers groups by the served options, sorts by booked time (no time
   expect(deliveries.map((o) => o.id)).toEqual([2, 6, 1]);
   expect(pickups.map((o) => o.id)).toEqual([4, 3]);
   expect(others.map((o) => o.id)).toEqual([5]);
+});
+
+test('orders still to hand over come first in each group, handed-over ones after them', () => {
+  const { deliveries, pickups } = splitHandovers(
+    [
+      { id: 1, deliveryOption: 'delivery', deliveryTime: '09:00', status: 'completed' },
+      { id: 2, deliveryOption: 'delivery', deliveryTime: '15:00', status: 'pending' },
+      { id: 3, deliveryOption: 'pickup', createdAt: '2026-11-23T08:00:00Z', status: 'completed' },
+      { id: 4, deliveryOption: 'pickup', createdAt: '2026-11-23T20:00:00Z', status: 'pending' },
+    ],
+    SHOP_INFO.deliveryOptions,
+  );
+  expect(deliveries.map((o) => o.id)).toEqual([2, 1]);
+  expect(pickups.map((o) => o.id)).toEqual([4, 3]);
 });
