@@ -69,3 +69,12 @@ class HandoverSerializer(serializers.Serializer):
             reason=values.get("reason", ""),
             cancel=values.get("cancel", False),
         )
+
+
+class HandoverRecordSerializer(serializers.Serializer):
+    """What was seen and recorded at a hand-over, in a staff answer (OrderSerializer.handover)."""
+
+    idType = serializers.CharField(help_text='"" when not asked.')
+    birthYear = serializers.IntegerField(allow_null=True)
+    recipientName = serializers.CharField()
+    homeAddress = serializers.CharField()

@@ -20,6 +20,7 @@ from compliance.serializers import RuleSnapshotSerializer
 from orders.age import id_notice
 from orders.checkout import CheckoutInput
 from orders.checks import FIELDS, order_checks
+from orders.handover_serializers import HandoverRecordSerializer
 from orders.models import Order, OrderEvent, OrderLine
 from orders.pricing import NEEDS_ADDRESS, NEEDS_APPOINTMENT, DeliveryOption
 from orders.quote import Quote
@@ -588,6 +589,11 @@ class OrderSerializer(serializers.Serializer):
         help_text="Staff and admins: where the recipient's signature is served (image/png); "
         "null when there is none, and always null in a customer's answer."
     )
+    handover = serializers.SerializerMethodField(
+        help_text="Admins and staff: what was seen and recorded at the hand-over "
+        '{"idType", "birthYear", "recipientName", "homeAddress"} (the signature is '
+        "`signatureUrl`); null before it, and always null in a customer's answer."
+    )
     complianceRules = serializers.SerializerMethodField(
         help_text="Admins and staff: the compliance rules the sale matched at checkout, as they "
         'were then: [{"id", "name", "action", "message", "requires", "source", "lines": '
@@ -614,6 +620,17 @@ class OrderSerializer(serializers.Serializer):
         if not self.context.get("staff") or not signed:
             return None
         return f"/api/orders/{order.pk}/signature"
+
+    @extend_schema_field(HandoverRecordSerializer(allow_null=True))
+    def get_handover(self, order: Order) -> dict[str, Any] | None:
+        if not self.context.get("staff") or order.handed_over_at is None:
+            return None
+        return {
+            "idType": order.handover_id_type,
+            "birthYear": order.handover_birth_year,
+            "recipientName": order.handover_recipient,
+            "homeAddress": order.handover_home_address,
+        }
 
     @extend_schema_field(RuleSnapshotSerializer(many=True, allow_null=True))
     def get_complianceRules(self, order: Order) -> list[dict[str, Any]] | None:

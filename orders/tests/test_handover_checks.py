@@ -220,8 +220,16 @@ def test_the_signature_is_served_to_the_shop_and_never_to_the_customer(
     by_id = {answer["id"]: answer for answer in staff_answer}
     assert by_id[order.pk]["signatureUrl"] == url
     assert by_id[plain.pk]["signatureUrl"] is None
+    assert by_id[order.pk]["handover"] == {
+        "idType": EVERYTHING["idType"],
+        "birthYear": EVERYTHING["birthYear"],
+        "recipientName": EVERYTHING["recipientName"],
+        "homeAddress": EVERYTHING["homeAddress"],
+    }
+    assert by_id[plain.pk]["handover"] is None  # not handed over yet
     mine = customer_client.get("/api/orders").json()["orders"]
     assert [answer["signatureUrl"] for answer in mine] == [None, None]
+    assert [answer["handover"] for answer in mine] == [None, None]
     assert "signature" not in str(customer_client.get("/api/auth/me/export").json())
 
 

@@ -1421,6 +1421,14 @@ export interface components {
             /** @description What the person handing over reads first: the ID check, the rules' messages (an N2O warning). */
             messages: string[];
         };
+        /** @description What was seen and recorded at a hand-over, in a staff answer (OrderSerializer.handover). */
+        HandoverRecord: {
+            /** @description "" when not asked. */
+            idType: string;
+            birthYear: number | null;
+            recipientName: string;
+            homeAddress: string;
+        };
         HandoverRequest: {
             outcome: components["schemas"]["OutcomeEnum"];
             idType?: string;
@@ -1630,6 +1638,8 @@ export interface components {
             readonly checks: components["schemas"]["HandoverChecks"];
             /** @description Staff and admins: where the recipient's signature is served (image/png); null when there is none, and always null in a customer's answer. */
             readonly signatureUrl: string | null;
+            /** @description Admins and staff: what was seen and recorded at the hand-over {"idType", "birthYear", "recipientName", "homeAddress"} (the signature is `signatureUrl`); null before it, and always null in a customer's answer. */
+            readonly handover: components["schemas"]["HandoverRecord"] | null;
             /** @description Admins and staff: the compliance rules the sale matched at checkout, as they were then: [{"id", "name", "action", "message", "requires", "source", "lines": [[productId, productTypeId], ...]}]; null in a customer's answer. */
             readonly complianceRules: components["schemas"]["RuleSnapshot"][] | null;
         };

@@ -9,6 +9,7 @@ import { labelOf, useShopInfo } from '../../../lib/shopInfo';
 import { IdNotice } from '../components/OrderCard';
 import { feeLabel, orderFigures, orderLines } from '../orderShape';
 import { MAX_PRINT_ORDERS, orderPrintQuery, parseIds } from './api';
+import { handoverMessages } from './handoverChecks';
 import { cleanFilters, filtersToSearch } from './orderFilters';
 import './print.css';
 
@@ -46,6 +47,8 @@ export function PrintedOrder({ order }) {
   const lines = orderLines(order);
   const figures = orderFigures(order);
   const appointment = formatDayAndClock(order.deliveryDate, order.deliveryTime);
+  // The rules' warnings (N2O's printed warning, alcohol's refusal) go on the paper handed over.
+  const warnings = handoverMessages(order);
   return (
     <article className="print-order" aria-labelledby={headingId}>
       <header className="print-order__head">
@@ -115,6 +118,16 @@ export function PrintedOrder({ order }) {
           ))}
         </tfoot>
       </table>
+      {warnings.length > 0 && (
+        <section className="print-order__warnings" aria-label={`Warnings for order ${order.id}`}>
+          <h3>Read before handing over</h3>
+          <ul>
+            {warnings.map((text) => (
+              <li key={text}>{text}</li>
+            ))}
+          </ul>
+        </section>
+      )}
     </article>
   );
 }

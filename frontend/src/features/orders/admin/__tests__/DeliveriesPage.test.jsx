@@ -25,7 +25,12 @@ function server(orders, handlers = {}) {
 }
 
 const DAY = [
-  order(41, { deliveryTime: '10:15', checks: ['id'], idNotice: 'ID will be checked at delivery (21+)', phoneNumber: '(714) 555-0141' }),
+  order(41, {
+    deliveryTime: '10:15',
+    checks: { requiredFields: ['idType', 'birthYear'], messages: [] },
+    idNotice: 'ID will be checked at delivery (21+)',
+    phoneNumber: '(714) 555-0141',
+  }),
   order(42, { deliveryTime: '12:00', deliveryAddress: '9 Elm St #2, Anaheim, CA 92801', specialInstructions: 'Gate code 1234' }),
   order(43, { deliveryTime: '15:30', status: 'completed', handedOverAt: '2026-11-23T20:00:00Z', handedOverBy: 'Sam' }),
 ];

@@ -69,10 +69,18 @@ test('a delivery offers Hand over but not Mark ready', async () => {
 });
 
 test('an order with an ID check: Complete gives way to Hand over, which refuses to send without the checks', async () => {
-  const fetchMock = server([pickup(14, { checks: ['id', 'signature'], idNotice: 'Bring a valid photo ID (21+)' })], (update) => ({
-    'POST /api/orders/14/handover': (url, init) =>
-      update(14, { status: 'completed', handedOverAt: '2026-11-23T19:00:00Z', handedOverBy: 'Sam', ...init.body }),
-  }));
+  const fetchMock = server(
+    [
+      pickup(14, {
+        checks: { requiredFields: ['idType', 'birthYear', 'signature'], messages: [] },
+        idNotice: 'Bring a valid photo ID (21+)',
+      }),
+    ],
+    (update) => ({
+      'POST /api/orders/14/handover': (url, init) =>
+        update(14, { status: 'completed', handedOverAt: '2026-11-23T19:00:00Z', handedOverBy: 'Sam', ...init.body }),
+    }),
+  );
   const { user } = renderWithProviders(<AdminOrdersPage />, { user: staff, route: '/orders' });
   await user.click(await screen.findByRole('button', { name: 'Open order 14' }));
   const drawer = await screen.findByRole('dialog', { name: 'Order #14' });
@@ -106,7 +114,7 @@ test('an order with an ID check: Complete gives way to Hand over, which refuses 
 });
 
 test('a field the server still misses is asked, under its own message', async () => {
-  const fetchMock = server([order(15, { checks: ['id'] })], () => ({
+  const fetchMock = server([order(15, { checks: { requiredFields: ['idType', 'birthYear'], messages: [] } })], () => ({
     'POST /api/orders/15/handover': {
       status: 400,
       body: { message: "Record the recipient's name.", errors: { recipientName: ['This field is required.'] } },

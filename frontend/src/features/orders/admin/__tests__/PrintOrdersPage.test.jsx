@@ -121,3 +121,16 @@ test('parseIds keeps numbers only, each once', () => {
   expect(parseIds('5, #6,x,5,,7')).toEqual(['5', '6', '7']);
   expect(parseIds(null)).toEqual([]);
 });
+
+test("the rules' warnings are printed on the sheet handed over, and none when there are none", async () => {
+  const warning = 'WARNING: Inhaling nitrous oxide can cause serious injury or death.';
+  const n2o = order(12, { checks: { requiredFields: ['idType', 'signature'], messages: [warning] } });
+  mockFetch({ 'GET /api/orders': answer([n2o, order(13)]) });
+  renderWithProviders(<PrintOrdersPage />, { user: admin, route: '/orders/print?id=12,13' });
+
+  const sheet = await screen.findByRole('article', { name: 'Order #12' });
+  const printed = within(sheet).getByRole('region', { name: 'Warnings for order 12' });
+  expect(within(printed).getByRole('listitem')).toHaveTextContent(warning);
+  const plain = screen.getByRole('article', { name: 'Order #13' });
+  expect(within(plain).queryByRole('region')).not.toBeInTheDocument();
+});
