@@ -151,33 +151,33 @@ def test_local_delivery_zip_phone_and_hours_refusals(server, new_page):
 
 
 def test_an_admin_closes_shipping_for_a_category_and_the_next_checkout_follows(server, new_page):
-    """Kratom is 21+ and shippable by default; no other journey buys it, so turning its
+    """Hemp is 21+ and shippable by default; no other journey buys it, so turning its
     shipping off for a moment here changes nothing elsewhere (and it is turned back on)."""
     token = admin_token(server)
-    kratom = make_product(server, token, name=unique("Kratom Leaf"), category="kratom")
+    hemp = make_product(server, token, name=unique("Hemp Balm"), category="hemp")
     admin = sign_in(new_page(), ADMIN_PASSWORD)
-    admin.goto("/?category=kratom")
-    rules = admin.get_by_role("group", name="Kratom sale rules")
+    admin.goto("/?category=hemp")
+    rules = admin.get_by_role("group", name="Hemp sale rules")
     shippable = rules.get_by_role("checkbox", name="Can be shipped")
     expect(rules.get_by_role("checkbox", name="21+ only")).to_be_checked()
     expect(shippable).to_be_checked()
     try:
         with admin.expect_response(
-            lambda r: r.url.endswith("/api/categories/kratom") and r.request.method == "PATCH"
+            lambda r: r.url.endswith("/api/categories/hemp") and r.request.method == "PATCH"
         ) as answer:
             shippable.click()  # saved at once; the box follows the answer
         assert answer.value.status == 200, answer.value.text()
-        expect(admin.get_by_text("Kratom updated")).to_be_visible()
+        expect(admin.get_by_text("Hemp updated")).to_be_visible()
         expect(shippable).not_to_be_checked()
 
         _, password, _ = make_customer(server)
         page = sign_in(new_page(), password)
-        add_to_cart(page, kratom)
+        add_to_cart(page, hemp)
         open_cart(page).get_by_role("button", name="Checkout", exact=True).click()
         options = page.get_by_role("dialog", name="Delivery Options")
         expect(options.get_by_role("radio", name="Standard Shipping")).to_be_disabled()
         expect(options.locator("label", has_text="Standard Shipping")).to_contain_text(
-            f"{kratom['name']} can't be shipped. Please choose pickup or local delivery."
+            f"{hemp['name']} can't be shipped. Please choose pickup or local delivery."
         )
     finally:
-        ok(call(server, "PATCH", "/api/categories/kratom", {"shippable": True}, token=token))
+        ok(call(server, "PATCH", "/api/categories/hemp", {"shippable": True}, token=token))

@@ -9,7 +9,7 @@ from playwright.sync_api import expect
 from .conftest import CUSTOMER_PASSWORD, sign_in
 from .helpers import admin_token, cart_button, make_product, open_cart
 
-CATEGORY, CATEGORY_NAME = "kratom", "Kratom"
+CATEGORY, CATEGORY_NAME = "glass-pipe", "Glass/Pipe"
 PAGE_SIZE = 12
 
 

@@ -12,7 +12,7 @@ import { useCartQuote } from '../useCartQuote';
 import { useCartLines } from '../useCartLines';
 import { QuoteSummary, bringIntoView, feeLabelOf } from './CartStep';
 import { AgeConfirmation, AppointmentFields, Field, PhoneField } from './CheckoutFields';
-import { RuleRefusals } from './RuleRefusals';
+import { RuleRefusals, refusedLines } from './RuleRefusals';
 
 // The earliest delivery moment moves with the clock: the rules are read again when this step
 // opens if the copy in hand is older than this.
@@ -20,10 +20,19 @@ const RULES_FRESH_MS = 60 * 1000;
 
 const TOP_OF_FORM = ['form', 'cart', 'cartItems', 'deliveryOption'];
 
+// A refusal about no field of this step (the cart, the option, stock, prices) goes on top, unless
+// it names cart lines: those are said beside them (RuleRefusals), not again on top.
+function topRefusal(problem, items) {
+  if (!TOP_OF_FORM.includes(problem?.field)) return '';
+  const byLine = problem.field === 'cartItems' && refusedLines(problem.lines ?? [], items).some((line) => line.item);
+  return byLine ? '' : problem.message;
+}
+
 // Where a refusal is shown: the blocked line's Remove, the message on top, or the field.
 function refusalTarget(formElement, field) {
   const removable = ['cart', 'cartItems'].includes(field) && formElement.querySelector('.checkout-blocked__remove');
   if (removable) return removable;
+  if (field === 'cartItems' && formElement.querySelector('.checkout-blocked')) return formElement.querySelector('.checkout-blocked');
   return formElement.querySelector(TOP_OF_FORM.includes(field) ? '#checkout-form-error' : `[name="${field}"]`);
 }
 
@@ -209,8 +218,7 @@ export function CheckoutStep({ me, option: optionId, form, promoCode, onChange, 
     if (answer && answer.refusal) show(answer.refusal);
   }
 
-  // Refusals about no field of this step (the cart, the option, stock, prices) go on top.
-  const topMessage = TOP_OF_FORM.includes(problem?.field) ? problem.message : '';
+  const topMessage = topRefusal(problem, items);
   return (
     <form className="cart-step checkout-form" ref={formRef} noValidate onSubmit={submit}>
       <p className="checkout-form__option">

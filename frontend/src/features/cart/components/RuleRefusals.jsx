@@ -16,14 +16,15 @@ export function refusedLines(messages, items) {
 // it and its one-click Remove.
 export function RuleRefusals({ problem }) {
   const { items, removeItem } = useCart();
-  const messages = problem?.field === 'cartItems' ? problem.lines : null;
-  if (!messages?.length) return null;
+  const named = problem?.field === 'cartItems' ? refusedLines(problem.lines ?? [], items).filter((line) => line.item) : [];
+  if (!named.length) return null;
+  // An alert, as a refusal on top would be: said once, beside the lines it is about.
   return (
-    <ul className="checkout-blocked" aria-label="Items that cannot be sold here">
-      {refusedLines(messages, items).map(({ key, item, message }) => (
-        <li key={key} className="checkout-blocked__line" data-testid="cart-line-refused">
-          <span id={`checkout-refused-${key}`}>{message}</span>
-          {item ? (
+    <div role="alert">
+      <ul className="checkout-blocked" aria-label="Items that cannot be sold here" tabIndex={-1}>
+        {named.map(({ key, item, message }) => (
+          <li key={key} className="checkout-blocked__line" data-testid="cart-line-refused">
+            <span id={`checkout-refused-${key}`}>{message}</span>
             <button
               type="button"
               className="button button--secondary checkout-blocked__remove"
@@ -33,9 +34,9 @@ export function RuleRefusals({ problem }) {
             >
               Remove
             </button>
-          ) : null}
-        </li>
-      ))}
-    </ul>
+          </li>
+        ))}
+      </ul>
+    </div>
   );
 }
