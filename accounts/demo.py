@@ -1,6 +1,7 @@
 """Demo accounts for `manage.py demo_data`: an admin, a customer and a registration code."""
 
 import os
+from datetime import date
 from typing import Any
 
 from accounts.models import RegistrationCode, User
@@ -8,6 +9,9 @@ from accounts.services import admin_ensure
 
 ADMIN_EMAIL = "admin@example.com"
 CUSTOMER_EMAIL = "shopper@example.com"
+# An adult's date of birth, so the demo customer can buy 21+ goods as a real one would once
+# their profile holds it (orders/age.py).
+CUSTOMER_BORN = date(1990, 5, 17)
 
 
 def seed(out: Any) -> None:
@@ -19,10 +23,15 @@ def seed(out: Any) -> None:
     customer = User.objects.filter(email=CUSTOMER_EMAIL).first()
     if customer is None:
         User.objects.create_user(
-            email=CUSTOMER_EMAIL, password=customer_password, name="Sam Rivera"
+            email=CUSTOMER_EMAIL,
+            password=customer_password,
+            name="Sam Rivera",
+            date_of_birth=CUSTOMER_BORN,
         )
-    elif not customer.check_password(customer_password):
-        customer.set_password(customer_password)
+    else:
+        if not customer.check_password(customer_password):
+            customer.set_password(customer_password)
+        customer.date_of_birth = customer.date_of_birth or CUSTOMER_BORN
         customer.save()
     RegistrationCode.objects.update_or_create(
         code=code,

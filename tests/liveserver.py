@@ -370,6 +370,18 @@ def login(base, password, headers=None):
     return json.loads(body)["token"]
 
 
+def sold_at_the_counter(base, products):
+    """The products of `products` (answers) the compliance rules let a pickup buy, as the
+    server says (GET /api/compliance/check): the demo's kratom and flavoured vapes are not."""
+    if not products:
+        return []
+    ids = ",".join(str(p["id"]) for p in products[:200])
+    status, body, _ = call(base, "GET", f"/api/compliance/check?productIds={ids}")
+    assert status == 200, body[:300]
+    blocked = {line["productId"] for line in json.loads(body)["blocked"]}
+    return [p for p in products if p["id"] not in blocked]
+
+
 def multipart(fields, files):
     """A multipart/form-data body and its content type: fields {name: value}, files
     {name: (filename, bytes, content type)}."""

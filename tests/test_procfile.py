@@ -19,6 +19,7 @@ from tests.liveserver import (
     login,
     prepare_database,
     server_env,
+    sold_at_the_counter,
     wait_until_up,
 )
 
@@ -71,7 +72,9 @@ def place_order(base):
     token = login(base, "shopper-demo-1357")
     products = json.loads(call(base, "GET", "/api/products", token=token)[1])["products"]
     product = next(
-        p for p in products if p["price"] is not None and p["quantity"] > 0 and not p["types"]
+        p
+        for p in sold_at_the_counter(base, products)
+        if p["price"] is not None and p["quantity"] > 0 and not p["types"]
     )
     body = {
         "cartItems": [{"productId": product["id"], "quantity": 1}],

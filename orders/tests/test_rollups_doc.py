@@ -54,10 +54,10 @@ def test_the_documented_rollup_lines_run_as_written(tmp_path):
             " id_check_required, special_instructions, subtotal, delivery_fee, total, discount,"
             " excise_tax, sales_tax, sales_tax_rate, excise_tax_rate, tax_place,"
             " excise_tax_label, promo_code, promo_kind, request_hash, created_at, updated_at,"
-            " handover_id_type, handover_recipient, handover_signature)"
+            " handover_id_type, handover_recipient, handover_home_address, compliance_rules)"
             " VALUES (?, 'Typed In', 'pending', 'pickup', '', '', '', '', '', 0, '', 10, 0,"
             " 10.88, 0, 0, 0.88, 8.75, 0, 'Pickup', '', '', '', '', '2026-06-10 19:00:00',"
-            " '2026-06-10 19:00:00', '', '', '')",
+            " '2026-06-10 19:00:00', '', '', '', '[]')",
             (user_id,),
         )
 
