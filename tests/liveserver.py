@@ -370,13 +370,14 @@ def login(base, password, headers=None):
     return json.loads(body)["token"]
 
 
-def sold_at_the_counter(base, products):
-    """The products of `products` (answers) the compliance rules let a pickup buy, as the
-    server says (GET /api/compliance/check): the demo's kratom and flavoured vapes are not."""
+def sold_at_the_counter(base, products, where="deliveryOption=pickup"):
+    """The products of `products` (answers) the compliance rules let a pickup (or the place
+    `where` names, in the check's query words) buy, as the server says (GET
+    /api/compliance/check): the demo's kratom and flavoured vapes are not."""
     if not products:
         return []
     ids = ",".join(str(p["id"]) for p in products[:200])
-    status, body, _ = call(base, "GET", f"/api/compliance/check?productIds={ids}")
+    status, body, _ = call(base, "GET", f"/api/compliance/check?productIds={ids}&{where}")
     assert status == 200, body[:300]
     blocked = {line["productId"] for line in json.loads(body)["blocked"]}
     return [p for p in products if p["id"] not in blocked]

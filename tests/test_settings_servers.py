@@ -16,6 +16,7 @@ from tests.liveserver import (
     pg_server,
     prepare_database,
     server_env,
+    sold_at_the_counter,
 )
 
 pytestmark = [pytest.mark.live, pytest.mark.postgres("two servers sharing one PostgreSQL")]
@@ -69,8 +70,14 @@ def test_a_fee_saved_on_one_server_prices_the_next_checkout_on_the_other(two_ser
     status, products = _json(call(second, "GET", "/api/products?limit=100", token=shopper))
     product = next(
         p
-        for p in products["products"]
-        if p["availability"] and p["price"] is not None and not p["types"] and p["quantity"] > 0
+        for p in sold_at_the_counter(
+            second, products["products"], "deliveryOption=shipping&shippingState=CA"
+        )
+        if p["shippable"]
+        and p["availability"]
+        and p["price"] is not None
+        and not p["types"]
+        and p["quantity"] > 0
     )
     checkout = {
         "cartItems": [{"productId": product["id"], "productTypeId": None, "quantity": 1}],
