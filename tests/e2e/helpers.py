@@ -9,6 +9,7 @@ from datetime import datetime, timedelta
 from zoneinfo import ZoneInfo
 
 from PIL import Image, ImageDraw
+from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 from playwright.sync_api import expect
 
 from tests.liveserver import call, login
@@ -242,11 +243,19 @@ def admin_tab(page, name):
     nav = page.get_by_role("navigation", name="Admin")
     tab = nav.locator(f'[data-page="{name}"]')
     more = nav.get_by_role("button", name="More")
-    # The header measures which tabs fit after it renders: wait for the tab or for More.
-    expect(tab.or_(more).first).to_be_visible()
-    if not tab.is_visible():
-        more.click()
-    tab.click()
+    # The header measures which tabs fit after it renders, and again when a web font arrives
+    # and widens the labels: a tab seen in the row may fold under More a moment later.
+    page.evaluate("document.fonts.ready.then(() => true)")
+    for attempt in range(3):
+        expect(tab.or_(more).first).to_be_visible()
+        if not tab.is_visible():
+            more.click()
+        try:
+            tab.click(timeout=3_000)
+            return
+        except PlaywrightTimeoutError:
+            if attempt == 2:
+                raise
 
 
 def shopper_with(server, new_page, price, category="juices", name="Order Item", page=None):

@@ -30,7 +30,8 @@ def test_the_docs_render_from_our_own_host_only(new_page, server, path, shows):
 
     page.goto(path)
 
-    expect(page.get_by_text(shows).first).to_be_visible()
+    # ReDoc lays out the whole schema before it shows anything: seconds on a busy machine.
+    expect(page.get_by_text(shows).first).to_be_visible(timeout=30_000)
     assert hosts == {urlparse(server).netloc}
     # A request to another host is stopped by the CSP itself, not by this machine's network.
     elsewhere = [

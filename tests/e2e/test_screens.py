@@ -278,9 +278,15 @@ class Screens:
 
 
 def demo_product(server, token):
+    """The demo product, its first type restocked: each size's walk buys it twice, through the
+    API and in the browser, and the demo holds only 4 of it."""
     search = DEMO_PRODUCT.replace(" ", "+")
     found = ok(call(server, "GET", f"/api/products?search={search}", token=token))
-    return next(p for p in found["products"] if p["name"] == DEMO_PRODUCT)
+    product = next(p for p in found["products"] if p["name"] == DEMO_PRODUCT)
+    path = f"/api/products/{product['id']}/types/{product['types'][0]['id']}"
+    admin = admin_token(server)
+    ok(call(server, "PUT", path, {"quantity": 20}, token=admin, headers={"If-Match": "*"}))
+    return ok(call(server, "GET", f"/api/products/{product['id']}", token=token))
 
 
 def shopper_screens(screens, server, password, product, last_one):
