@@ -29,6 +29,7 @@ SYSTEM_COMMANDS = frozenset(
         "backup",
         "clearsessions",
         "compliance_monthly",
+        "delete_old_exports",
         "expire_pending_orders",
         "low_stock_digest",
         "prune_db_task_results",

@@ -8,7 +8,7 @@ from django.conf import settings
 from django.contrib import admin
 from django.core.exceptions import PermissionDenied
 from django.db.models import QuerySet
-from django.http import Http404, HttpRequest, StreamingHttpResponse
+from django.http import HttpRequest, StreamingHttpResponse
 from django.http.response import HttpResponseBase
 from django.template.response import TemplateResponse
 from django.urls import URLPattern, path, reverse
@@ -19,7 +19,14 @@ from accounts.models import User
 from common.admin import StatusEventInline
 from orders import services
 from orders.age import id_notice
-from orders.export import export_parts, export_stream, orders_csv_stream, orders_export_later
+from orders.export import (
+    export_expired,
+    export_gone_message,
+    export_parts,
+    export_stream,
+    orders_csv_stream,
+    orders_export_later,
+)
 from orders.models import Order, OrderEvent, OrderLine
 from orders.selectors import orders_for_export
 from orders.services import BulkAction
@@ -112,7 +119,7 @@ def export_csv(
         )
         return TemplateResponse(
             request,
-            "admin/orders/export_queued.html",
+            "admin/orders/export_notice.html",
             {
                 **modeladmin.admin_site.each_context(request),
                 "title": "Export queued",
@@ -211,14 +218,23 @@ class OrderAdmin(admin.ModelAdmin):
             *super().get_urls(),
         ]
 
-    def export_download(self, request: HttpRequest, token: str) -> StreamingHttpResponse:
+    def export_download(self, request: HttpRequest, token: str) -> HttpResponseBase:
         """A background export's CSV (its emailed link): only for staff signed in here who
-        may view orders."""
+        may view orders; 404 saying so once it is past EXPORT_FILES_KEEP_DAYS."""
         if not self.has_view_permission(request):
             raise PermissionDenied
         parts = export_parts(token) if EXPORT_TOKEN.fullmatch(token) else []
-        if not parts:
-            raise Http404("No such export.")
+        if not parts or export_expired(parts):
+            return TemplateResponse(
+                request,
+                "admin/orders/export_notice.html",
+                {
+                    **self.admin_site.each_context(request),
+                    "title": "Export not available",
+                    "message": export_gone_message(),
+                },
+                status=404,
+            )
         response = StreamingHttpResponse(
             export_stream(parts), content_type="text/csv; charset=utf-8"
         )

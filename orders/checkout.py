@@ -74,6 +74,7 @@ from orders.pricing import (
     price_order,
     tax_rates,
 )
+from orders.records import recorded_pairs
 from orders.rollups import rollup_add
 from orders.rules import (
     CART_EMPTY,
@@ -404,6 +405,7 @@ def _lines(
 ) -> None:
     """The order's lines: copies of names, prices and regulatory attributes, untouched by
     later catalog edits, with their share of the discount and the excise."""
+    recorded = recorded_pairs(order.compliance_rules)
     OrderLine.objects.bulk_create(
         OrderLine(
             order=order,
@@ -420,6 +422,7 @@ def _lines(
             discount=shares.discount,
             excise_tax=shares.excise_tax,
             regulatory=regulatory.get((line.product_id, line.type_id), {}),
+            recorded=(line.product_id, line.type_id) in recorded,
         )
         for line, shares in zip(reserved, figures.lines, strict=True)
     )

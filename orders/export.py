@@ -9,19 +9,28 @@ process writes it instead, in parts of EXPORT_PART_ROWS orders (each task a few 
 emails queued meanwhile are not held up and no part outlives TASK_STUCK_SECONDS), into the
 default storage under PRIVATE_DIR, and emails its link: a page of the Django admin that
 requires signing in (OrderAdmin.export_download) and joins the parts as one download.
+
+Such an export holds customers' details: its link works for EXPORT_FILES_KEEP_DAYS after
+its last part was written, and `manage.py delete_old_exports` (the housekeeping timer)
+deletes its files then.
 """
 
 import base64
 import csv
 import logging
+import os
 import pickle
 import secrets
 import tempfile
 from collections.abc import Iterable, Iterator
+from datetime import datetime, timedelta
 from typing import Any
 
+from django.conf import settings
 from django.core.files import File
+from django.core.files.storage import Storage
 from django.db.models import QuerySet
+from django.utils import timezone
 from django_tasks import task
 
 from common.csvcells import Writable, text_cell
@@ -229,6 +238,60 @@ def export_parts(token: str) -> list[str]:
     except FileNotFoundError:
         return []
     return [f"{folder}/{name}" for name in sorted(files) if name.endswith(".csv")]
+
+
+def export_gone_message() -> str:
+    """What an expired or unknown export's link answers (404)."""
+    days = settings.EXPORT_FILES_KEEP_DAYS
+    return (
+        f"This export is no longer available: exports are kept for {days} "
+        f"day{'' if days == 1 else 's'}, then deleted. Select the orders and export them again."
+    )
+
+
+def _kept_since(now: datetime | None = None) -> datetime:
+    return (now or timezone.now()) - timedelta(days=settings.EXPORT_FILES_KEEP_DAYS)
+
+
+def export_expired(parts: list[str], *, now: datetime | None = None) -> bool:
+    """Whether the export of `parts` was finished more than EXPORT_FILES_KEEP_DAYS ago (its
+    newest part's time): its link no longer works, even before the files are deleted."""
+    storage = private_storage()
+    return max(storage.get_modified_time(name) for name in parts) < _kept_since(now)
+
+
+def _remove_empty_folder(storage: Storage, folder: str) -> None:
+    # S3 has no folders; on a disk the emptied one would stay behind.
+    try:
+        path = storage.path(folder)
+    except NotImplementedError:
+        return
+    try:
+        os.rmdir(path)
+    except OSError:
+        logger.warning("could not remove an export's folder", extra={"path": folder})
+
+
+def exports_delete_old(*, now: datetime | None = None) -> int:
+    """Delete the files of every export finished more than EXPORT_FILES_KEEP_DAYS ago, or
+    left unfinished that long (a lost worker); returns how many exports. Safe to repeat and
+    to run on every server: an export being written has a part newer than that."""
+    storage = private_storage()
+    try:
+        tokens, _ = storage.listdir(EXPORTS_DIR)
+    except FileNotFoundError:
+        return 0
+    deleted = 0
+    for token in sorted(tokens):
+        parts = export_parts(token)
+        # A folder without parts may be one whose first part is being saved: left alone.
+        if not parts or not export_expired(parts, now=now):
+            continue
+        for name in parts:
+            storage.delete(name)
+        _remove_empty_folder(storage, f"{EXPORTS_DIR}/{token}")
+        deleted += 1
+    return deleted
 
 
 def export_stream(parts: list[str]) -> Iterator[bytes]:

@@ -177,6 +177,10 @@ class OrderLine(models.Model):
     excise_tax = models.DecimalField(max_digits=12, decimal_places=2, default=0)
     # The line's regulatory attributes at checkout (shop/regulatory.py, keys as the API's).
     regulatory = models.JSONField(default=dict, blank=True)
+    # A `record` rule (the N2O log's, reports/compliance.py) covered the line at checkout.
+    # Kept on the line because the rule's snapshot names lines by product id, which the
+    # line loses when its product is deleted, and the law wants the record kept.
+    recorded = models.BooleanField(default=False)
 
     class Meta:
         ordering = ["id"]

@@ -9,6 +9,7 @@ with nicotine (the PACT Act's delivery sales). Such a record keeps, for
 address and what was recorded at the hand-over, even once the customer is erased; the rest
 of the person goes at once, and the record itself when its years are over."""
 
+from collections.abc import Iterable
 from datetime import datetime
 from typing import Any
 
@@ -49,6 +50,17 @@ KEPT_WHY = (
 )
 # The erased person's placeholder email ends so (accounts.services.user_erase).
 ERASED_EMAIL_END = DELETED_EMAIL.split("{pk}", 1)[1]
+
+
+def recorded_pairs(rules: Iterable[dict[str, Any]]) -> set[tuple[int, int | None]]:
+    """The lines (product id, type id or None) the `record` rules among `rules` (a checkout's
+    rule snapshots) covered: the lines checkout marks `OrderLine.recorded`."""
+    return {
+        (int(product_id), int(type_id) if type_id is not None else None)
+        for rule in rules
+        if rule.get("action") == RECORD
+        for product_id, type_id in rule.get("lines", [])
+    }
 
 
 def nicotine_mg(line: OrderLine) -> float:

@@ -1,6 +1,7 @@
 """The records an inspector may ask for (issue 38), read from what each order kept when it was
-placed (`Order.compliance_rules`, each line's `regulatory`) and handed over (who, when, what
-was seen): a rule or a product changed since never changes a record.
+placed (`Order.compliance_rules`, each line's `regulatory` and `recorded`) and handed over
+(who, when, what was seen): a rule or a product changed or deleted since never changes a
+record.
 
 - The N2O log (California Penal Code 381e): one row per line of an order handed over that a
   `record` rule covered at checkout.
@@ -16,14 +17,14 @@ from dataclasses import dataclass
 from datetime import date, timedelta
 from typing import Any
 
-from django.db.models import QuerySet
+from django.db.models import Exists, OuterRef, QuerySet
 
 from common.errors import InvalidInput
 from common.querydates import FIRST_DAY, LAST_DAY, query_date_range
 from common.shoptime import SHOP_TIME_ZONE, day_start, shop_today
 from orders.models import Order, OrderLine, OrderStatus
 from orders.pricing import DeliveryOption
-from orders.records import RECORD, nicotine_mg
+from orders.records import nicotine_mg
 
 # How many days the N2O log shows when `from` is not given.
 DEFAULT_LOG_DAYS = 31
@@ -101,28 +102,10 @@ def _when(order: Order) -> str:
     return order.handed_over_at.astimezone(SHOP_TIME_ZONE).isoformat()
 
 
-def _key(product_id: Any, type_id: Any) -> tuple[int | None, int | None]:
-    return (
-        int(product_id) if product_id is not None else None,
-        int(type_id) if type_id is not None else None,
-    )
-
-
 def recorded_lines(order: Order) -> list[OrderLine]:
-    """The lines of `order` a `record` rule covered when it was placed (the rule's snapshot
-    names them by [productId, typeId])."""
-    covered = {
-        _key(*pair)
-        for rule in order.compliance_rules or []
-        if rule.get("action") == RECORD
-        for pair in rule.get("lines", [])
-    }
-    return [
-        line
-        for line in order.items.all()
-        if covered
-        and (line.product_id, line.product_type_id if line.sold_as_type else None) in covered
-    ]
+    """The lines of `order` a `record` rule covered when it was placed (marked then, so a
+    line whose product was deleted since stays in the log)."""
+    return [line for line in order.items.all() if line.recorded]
 
 
 def signature_url(order: Order) -> str:
@@ -131,7 +114,10 @@ def signature_url(order: Order) -> str:
 
 def n2o_log(period: Period) -> Iterator[dict[str, Any]]:
     """The N2O log's rows, oldest hand-over first."""
-    for order in _handed_over_in(period).iterator(chunk_size=200):
+    orders = _handed_over_in(period).filter(
+        Exists(OrderLine.objects.filter(order=OuterRef("pk"), recorded=True))
+    )
+    for order in orders.iterator(chunk_size=200):
         for line in recorded_lines(order):
             yield {
                 "handedOverAt": _when(order),

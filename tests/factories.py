@@ -18,6 +18,7 @@ from PIL import Image, ImageDraw
 
 from common.shoptime import shop_today
 from orders.models import Order
+from orders.records import recorded_pairs
 from shop.categories import AGE_RESTRICTED, EXCISE_TAX, NOT_SHIPPABLE
 from shop.models import Category, Product, ProductImage, ProductType
 from shop.regulatory import from_api
@@ -234,6 +235,7 @@ def order_with_lines(user, *lines, option="delivery", rules=(), **fields):
     if option == "delivery":
         values.update(delivery_address="12 Main St, Garden Grove, CA", delivery_zip="92840")
     order = Order.objects.create(user=user, **{**values, **fields})
+    recorded = recorded_pairs(order.compliance_rules)
     for product, quantity, regulatory in lines:
         order.items.create(
             product=product,
@@ -241,6 +243,7 @@ def order_with_lines(user, *lines, option="delivery", rules=(), **fields):
             unit_price=product.price,
             quantity=quantity,
             regulatory=regulatory,
+            recorded=(product.pk, None) in recorded,
         )
     return order
 

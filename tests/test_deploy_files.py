@@ -143,6 +143,7 @@ def test_cron_and_timers_schedule_the_same_commands():
             "prune_db_task_results --min-age-days 14",
             "clearsessions",
             "axes_reset_logs --age 30",
+            "delete_old_exports",
             "backup /var/backups/shop --dated --keep 14",
             "compliance_monthly",
         ]
@@ -215,6 +216,7 @@ def test_cron_lines_and_timers_run_as_written_from_an_empty_environment(scratch_
     # The same day's digest from a second scheduler (or server) is not sent again.
     assert "was queued already: not sent again" in from_timers["low_stock_digest"]
     assert "Cancelled 0 pending orders" in from_timers["expire_pending_orders"]
+    assert "Deleted 0 exports older than 7 days." in from_cron["delete_old_exports"]
     assert "email to the admins queued" in from_cron["compliance_monthly"]
     assert "not sent again" in from_timers["compliance_monthly"]
     for backups in (cron_backups, timer_backups):

@@ -229,6 +229,10 @@ TASK_WORKER_STALE_SECONDS = float(os.environ.get("TASK_WORKER_STALE_SECONDS", "6
 # on the 2-core machine at load average 15 (docs/performance.md, "A shop with two years of
 # orders"): 10,000 rows stay within gunicorn's 30 s even then.
 EXPORT_STREAM_MAX_ROWS = int(os.environ.get("EXPORT_STREAM_MAX_ROWS", "10000"))
+# Days a background export's files are kept (its emailed link works that long); then
+# `manage.py delete_old_exports` (the housekeeping timer) deletes them: they hold customers'
+# details. At least 1, or an export could expire before its email is read.
+EXPORT_FILES_KEEP_DAYS = max(1, int(os.environ.get("EXPORT_FILES_KEEP_DAYS", "7")))
 
 # --- The operator's shop (GET /api/shop/info) -----------------------------------------
 SHOP_NAME = os.environ.get("SHOP_NAME", "Corner Shop")

@@ -165,3 +165,28 @@ def test_a_counter_sale_through_checkout_is_logged_under_the_first_run_rule(
     assert [(r["orderId"], r["product"], r["quantity"], r["homeAddress"]) for r in rows] == [
         (placed["id"], "Cream Chargers 24", 2, "400 W Chapman Ave, Orange, CA 92866")
     ]
+
+
+def test_a_sale_stays_in_the_log_once_its_product_is_deleted(
+    client_for, customer, staff_user, admin_user
+):
+    chargers = make_product(name="Cream Chargers 24", price="15.00", category="cream-chargers")
+    with time_machine.travel(datetime(2026, 11, 20, 10, 0, tzinfo=LA), tick=False):
+        staff = client_for(staff_user)
+        placed = post_checkout(
+            client_for(customer), checkout_body(line(chargers, 3), ageConfirmed=True)
+        )["order"]
+        answer = staff.post(f"/api/orders/{placed['id']}/handover", HANDOVER, format="json")
+        assert answer.status_code == 200, answer.json()
+        assert client_for(admin_user).delete(f"/api/products/{chargers.pk}").status_code == 204
+
+        rows = staff.get(f"{LOG}?from=2026-11-20&to=2026-11-20").json()["rows"]
+        csv_answer = staff.get(f"{LOG}.csv?from=2026-11-20&to=2026-11-20")
+
+    assert [
+        (r["orderId"], r["product"], r["quantity"], r["buyerName"], r["handedOverAt"]) for r in rows
+    ] == [(placed["id"], "Cream Chargers 24", 3, "Casey Customer", "2026-11-20T10:00:00-08:00")]
+    _header, *csv_rows = csv.reader(io.StringIO(b"".join(csv_answer.streaming_content).decode()))
+    assert [(row[1], row[2], row[6], row[8]) for row in csv_rows] == [
+        (str(placed["id"]), "Casey Customer", "Cream Chargers 24", "3")
+    ]
