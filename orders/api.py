@@ -28,6 +28,15 @@ from common.roles import Capability, role_may
 from common.schema import error, see_api_docs
 from common.shoptime import shop_today
 from orders import delivery, handover, rules, selectors, services
+from orders.answer_serializers import (
+    BulkAnswerSerializer,
+    DeliveriesSerializer,
+    OrderAnswerSerializer,
+    OrderPageSerializer,
+    OrderSerializer,
+    QuoteAnswerSerializer,
+    quote_answer,
+)
 from orders.checkout import ADMINS_DO_NOT_SHOP, order_checkout
 from orders.filters import OrderFilters, OrderPosition, parse_order_cursor, parse_order_filters
 from orders.handover_serializers import HandoverSerializer
@@ -36,18 +45,11 @@ from orders.pricing import DeliveryOption
 from orders.quote import order_quote
 from orders.rules import DATE_MISSING
 from orders.serializers import (
-    BulkAnswerSerializer,
     BulkOrderActionSerializer,
     CheckoutSerializer,
-    DeliveriesSerializer,
     LineAdjustSerializer,
     LineRemoveSerializer,
-    OrderAnswerSerializer,
-    OrderPageSerializer,
-    OrderSerializer,
-    QuoteAnswerSerializer,
     QuoteSerializer,
-    quote_answer,
 )
 
 ORDERS_PAGE_SIZE = 6
