@@ -23,6 +23,11 @@ from django.db import models
 from django.db.models.signals import pre_save
 
 from activity.context import current_source
+from common.services import editable_fields
+
+# A kind's `fields` for "all the model's own fields" (common.services.editable_fields),
+# read from the model once the apps are loaded.
+EDITABLE: tuple[str, ...] = ()
 
 # What a masked field shows, before and after: a password change, never its hash.
 CHANGED = "(changed)"
@@ -37,6 +42,7 @@ class Kind:
     name: str
     label_plural: str
     model: str
+    # The fields tracked; EDITABLE: every field the model's writes may set (editable_fields).
     fields: tuple[str, ...]
     masked: tuple[str, ...] = ()
     # The product a row belongs to (types and images show in the product's history).
@@ -97,23 +103,7 @@ KINDS = (
         "rule",
         "Compliance rules",
         "compliance.Rule",
-        (
-            "name",
-            "attribute",
-            "category",
-            "state",
-            "cities",
-            "zips",
-            "counter",
-            "valid_from",
-            "valid_until",
-            "action",
-            "message",
-            "requires",
-            "source",
-            "active",
-            "reviewed",
-        ),
+        EDITABLE,  # as compliance.services.RULE_FIELDS
     ),
     Kind(
         "hero",
@@ -201,6 +191,10 @@ def model_of(kind: Kind) -> type[models.Model]:
     return apps.get_model(kind.model)
 
 
+def tracked_fields(kind: Kind) -> tuple[str, ...]:
+    return kind.fields or editable_fields(model_of(kind))
+
+
 def kind_of_model(model: type[models.Model]) -> Kind | None:
     return _BY_MODEL.get(model._meta.label)
 
@@ -259,7 +253,7 @@ def _stamp(sender: type[LogEntry], instance: LogEntry, **_: Any) -> None:
 
 def _tracked_names(model: type[models.Model], kind: Kind) -> frozenset[str]:
     # A save names a foreign key by either name (`category` or `category_id`).
-    fields = [model._meta.get_field(name) for name in kind.fields]
+    fields = [model._meta.get_field(name) for name in tracked_fields(kind)]
     return frozenset(
         name for field in fields for name in (field.name, getattr(field, "attname", field.name))
     )
@@ -284,7 +278,7 @@ def register_all() -> None:
         model = model_of(kind)
         auditlog.register(
             model,
-            include_fields=list(kind.fields),
+            include_fields=list(tracked_fields(kind)),
             mask_fields=list(kind.masked),
             mask_callable="activity.registry.hidden" if kind.masked else None,
         )

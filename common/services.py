@@ -8,6 +8,16 @@ from django.db import models
 M = TypeVar("M", bound=models.Model)
 
 
+def editable_fields(model: type[models.Model]) -> tuple[str, ...]:
+    """A model's own fields a form may set, in its order: not its id, nor what Django sets
+    (auto_now, auto_now_add)."""
+    return tuple(
+        field.name
+        for field in model._meta.concrete_fields
+        if field.editable and not field.primary_key
+    )
+
+
 def unknown_fields_check(
     function: str, changes: Mapping[str, Any], allowed: Collection[str]
 ) -> None:

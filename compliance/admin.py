@@ -13,7 +13,7 @@ from compliance.models import Rule
 
 # What the page edits: a save is the owner's review (compliance.services), so `reviewed`
 # is shown, not edited.
-EDITABLE = sorted(services.RULE_FIELDS - {"reviewed"})
+EDITABLE = sorted(set(services.RULE_FIELDS) - {"reviewed"})
 # The API's field names (the service's errors) -> the form's.
 FORM_FIELDS = {
     "applies": "attribute",

@@ -8,28 +8,14 @@ from typing import Any
 from django.db import transaction
 
 from common.errors import InvalidInput, NotFound
-from common.services import model_update, unknown_fields_check
+from common.services import editable_fields, model_update, unknown_fields_check
 from compliance.models import Action, Attribute, Requirement, Rule
 from compliance.selectors import RULE_NOT_FOUND
 from shop.selectors import category_list
 
-RULE_FIELDS = {
-    "name",
-    "attribute",
-    "category",
-    "state",
-    "cities",
-    "zips",
-    "counter",
-    "valid_from",
-    "valid_until",
-    "action",
-    "message",
-    "requires",
-    "source",
-    "active",
-    "reviewed",
-}
+# What a rule's writes may set: every field of the model but its id and timestamps (the
+# activity history tracks the same, activity.registry).
+RULE_FIELDS = editable_fields(Rule)
 # What an owner's save changes without it counting as a review of the rule's content.
 NOT_CONTENT = {"active", "reviewed"}
 ASKS = (Action.ID_AT_HANDOVER, Action.RECORD)

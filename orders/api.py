@@ -1,3 +1,7 @@
+"""Orders listed, quoted and placed, the day's deliveries, and the public checks checkout
+applies (delivery ZIP, phone, delivery times). What the shop's people do to an order (complete,
+cancel, change a line, ready, hand over, bulk): orders/status_api.py."""
+
 from collections.abc import Iterable
 from typing import Any, cast
 
@@ -27,27 +31,24 @@ from common.permissions import CanHandleOrders
 from common.roles import Capability, role_may
 from common.schema import error, see_api_docs
 from common.shoptime import shop_today
-from orders import delivery, handover, rules, selectors, services
+from orders import delivery, rules, selectors
+from orders.answer_serializers import (
+    DeliveriesSerializer,
+    OrderAnswerSerializer,
+    OrderPageSerializer,
+    OrderSerializer,
+    QuoteAnswerSerializer,
+    quote_answer,
+)
 from orders.checkout import ADMINS_DO_NOT_SHOP, order_checkout
 from orders.filters import OrderFilters, OrderPosition, parse_order_cursor, parse_order_filters
-from orders.handover_serializers import HandoverSerializer
 from orders.models import Order, OrderStatus
 from orders.pricing import DeliveryOption
 from orders.quote import order_quote
 from orders.rules import DATE_MISSING
 from orders.serializers import (
-    BulkAnswerSerializer,
-    BulkOrderActionSerializer,
     CheckoutSerializer,
-    DeliveriesSerializer,
-    LineAdjustSerializer,
-    LineRemoveSerializer,
-    OrderAnswerSerializer,
-    OrderPageSerializer,
-    OrderSerializer,
-    QuoteAnswerSerializer,
     QuoteSerializer,
-    quote_answer,
 )
 
 ORDERS_PAGE_SIZE = 6
@@ -65,7 +66,7 @@ class CustomersOnly(BasePermission):
 NOT_PENDING = error("Only pending orders can be changed; nothing changed.")
 
 
-def _signed_in(request: Request) -> User:
+def signed_in(request: Request) -> User:
     """The user of a request that IsAuthenticated (or CanHandleOrders) let through."""
     return cast(User, request.user)
 
@@ -80,7 +81,7 @@ def _orders(request: Request, orders: Iterable[Order]) -> Any:
     return OrderSerializer(orders, many=True, context=_reader(request)).data
 
 
-def _answer(
+def order_answer(
     request: Request, message: str, order: Order, status_code: int = status.HTTP_200_OK
 ) -> Response:
     answer = OrderSerializer(order, context=_reader(request)).data
@@ -129,10 +130,10 @@ def checkout(request: Request) -> Response:
     data = CheckoutSerializer(data=request.data)
     data.is_valid(raise_exception=True)
     result = order_checkout(
-        user=_signed_in(request),
+        user=signed_in(request),
         checkout=data.to_checkout(idempotency_key=request.headers.get("Idempotency-Key")),
     )
-    return _answer(
+    return order_answer(
         request,
         "Order placed successfully",
         result.order,
@@ -161,7 +162,7 @@ def checkout(request: Request) -> Response:
 def quote(request: Request) -> Response:
     data = QuoteSerializer(data=request.data)
     data.is_valid(raise_exception=True)
-    result = order_quote(user=_signed_in(request), checkout=data.to_checkout(idempotency_key=None))
+    result = order_quote(user=signed_in(request), checkout=data.to_checkout(idempotency_key=None))
     return Response(quote_answer(result))
 
 
@@ -220,7 +221,7 @@ def quote(request: Request) -> Response:
 @permission_classes([IsAuthenticated])
 def order_list(request: Request) -> Response:
     filters = selectors.order_filters_resolved(parse_order_filters(request.query_params))
-    user = _signed_in(request)
+    user = signed_in(request)
     # The per-status counts (day totals, or one GROUP BY of a search) hold the page's total
     # too: no COUNT(*) besides.
     counts = selectors.order_status_counts(user=user, filters=filters)
@@ -266,144 +267,6 @@ def _keyset_page(request: Request, user: User, filters: OrderFilters, total: int
 
 
 @extend_schema(
-    request=None,
-    responses={
-        200: OrderAnswerSerializer,
-        404: error("Order not found"),
-        409: NOT_PENDING,
-    },
-    description=see_api_docs(
-        "Admin or staff. A pending order's sale becomes final; stock does not change.", "Orders"
-    ),
-)
-@api_view(["PUT"])
-@permission_classes([CanHandleOrders])
-def order_complete(request: Request, order_id: int) -> Response:
-    order = services.order_complete(order_id=order_id, actor=_signed_in(request))
-    return _answer(request, "Order completed. Inventory updated.", order)
-
-
-@extend_schema(
-    request=None,
-    responses={
-        200: OrderAnswerSerializer,
-        404: error("Order not found"),
-        409: NOT_PENDING,
-    },
-    description=see_api_docs(
-        "Admin or staff. A pending order is cancelled and every reserved unit goes back to stock.",
-        "Orders",
-    ),
-)
-@api_view(["PUT"])
-@permission_classes([CanHandleOrders])
-def order_cancel(request: Request, order_id: int) -> Response:
-    order = services.order_cancel(order_id=order_id, actor=_signed_in(request))
-    return _answer(request, "Order cancelled. Items returned to stock.", order)
-
-
-ADJUST_REFUSED = error(
-    "A quantity not lower than the line's, or the order's last line (cancel the order instead)."
-)
-LINE_GONE = error("Order not found, or the line is not on it.")
-
-
-@extend_schema(
-    methods=["PATCH"],
-    request=LineAdjustSerializer,
-    responses={200: OrderAnswerSerializer, 400: ADJUST_REFUSED, 404: LINE_GONE, 409: NOT_PENDING},
-    description=see_api_docs(
-        "Admin or staff. Lowers a line of a pending order (0 removes it): its units go back to "
-        "stock, the figures are computed again under the order's own rates and promotion, "
-        "the customer is emailed the new total and the history records the change.",
-        "Money",
-    ),
-)
-@extend_schema(
-    methods=["DELETE"],
-    request=LineRemoveSerializer,
-    responses={200: OrderAnswerSerializer, 400: ADJUST_REFUSED, 404: LINE_GONE, 409: NOT_PENDING},
-    description=see_api_docs(
-        "Admin or staff. Removes a line of a pending order, as PATCH with quantity 0.", "Money"
-    ),
-)
-@api_view(["PATCH", "DELETE"])
-@parser_classes([JSONParser])
-@permission_classes([CanHandleOrders])
-def order_line(request: Request, order_id: int, item_id: int) -> Response:
-    if request.method == "DELETE":
-        form: serializers.Serializer = LineRemoveSerializer(data=request.data or {})
-    else:
-        form = LineAdjustSerializer(data=request.data)
-    form.is_valid(raise_exception=True)
-    order = services.order_line_adjust(
-        order_id=order_id,
-        item_id=item_id,
-        quantity=form.validated_data.get("quantity", 0),
-        reason=form.validated_data.get("reason", "").strip(),
-        actor=_signed_in(request),
-    )
-    return _answer(request, "Order changed. The customer was emailed the new total.", order)
-
-
-@extend_schema(
-    request=None,
-    responses={
-        200: OrderAnswerSerializer,
-        404: error("Order not found"),
-        409: error("Only a pending pickup order can be marked ready."),
-    },
-    description=see_api_docs(
-        "Admin or staff. A pending pickup order gains `readyAt` and its customer is emailed "
-        "that it is ready and where to collect it (once); it stays pending.",
-        "Ready and hand-over",
-    ),
-)
-@api_view(["PUT"])
-@permission_classes([CanHandleOrders])
-def order_ready(request: Request, order_id: int) -> Response:
-    order = handover.order_mark_ready(order_id=order_id, actor=_signed_in(request))
-    return _answer(request, "Order marked ready. The customer was emailed.", order)
-
-
-HANDED_OVER = {
-    "delivered": "Order handed over.",
-    "failed": "Delivery failure recorded; the order stays pending.",
-    "cancelled": "Delivery failed; order cancelled and items returned to stock.",
-}
-
-
-@extend_schema(
-    request=HandoverSerializer,
-    responses={
-        200: OrderAnswerSerializer,
-        400: error(
-            "A required check's field missing (each named in errors), a birth year under 21, "
-            "a bad signature, or a failure without a reason; nothing changed."
-        ),
-        404: error("Order not found"),
-        409: NOT_PENDING,
-    },
-    description=see_api_docs(
-        "Admin or staff. `delivered` completes the order with who handed it over, when, and "
-        "the checks `checks` asks for; `failed` records the reason in its events and keeps "
-        "it pending, or with `cancel` cancels it (stock back).",
-        "Ready and hand-over",
-    ),
-)
-@api_view(["POST"])
-@parser_classes([JSONParser])
-@permission_classes([CanHandleOrders])
-def order_handover(request: Request, order_id: int) -> Response:
-    data = HandoverSerializer(data=request.data)
-    data.is_valid(raise_exception=True)
-    attempt = data.to_handover()
-    order = handover.order_handover(order_id=order_id, actor=_signed_in(request), handover=attempt)
-    outcome = "cancelled" if order.status == OrderStatus.CANCELLED else attempt.outcome
-    return _answer(request, HANDED_OVER[outcome], order)
-
-
-@extend_schema(
     operation_id="orders_deliveries",
     parameters=[
         OpenApiParameter(
@@ -427,56 +290,6 @@ def order_deliveries(request: Request) -> Response:
         day = asked.validated_data["date"]
     orders = selectors.order_deliveries(day=day)
     return Response({"date": day, "orders": _orders(request, orders)})
-
-
-def _bulk_message(action: str, done: int, refused: int) -> str:
-    verb = "completed" if action == "complete" else "cancelled"
-    text = f"{done} {'order' if done == 1 else 'orders'} {verb}."
-    return f"{text} {refused} refused." if refused else text
-
-
-@extend_schema(
-    request=BulkOrderActionSerializer,
-    responses={
-        200: BulkAnswerSerializer,
-        400: error(
-            f"A bad action, or ids not a list of 1 to {services.MAX_BULK_ORDERS} order numbers."
-        ),
-    },
-    description=see_api_docs(
-        "Admin or staff. Completes or cancels each listed order as the single action does, each in "
-        "its own transaction with its customer's email; answers each order's result (done, or "
-        "refused with the reason) with a 200, whatever the mix.",
-        "Orders, Bulk actions",
-    ),
-)
-@api_view(["POST"])
-@parser_classes([JSONParser])
-@permission_classes([CanHandleOrders])
-def order_bulk(request: Request) -> Response:
-    data = BulkOrderActionSerializer(data=request.data)
-    data.is_valid(raise_exception=True)
-    action = data.validated_data["action"]
-    results = services.orders_bulk_action(
-        action=action, order_ids=data.validated_data["ids"], actor=_signed_in(request)
-    )
-    done = sum(1 for result in results if result.done)
-    return Response(
-        {
-            "message": _bulk_message(action, done, len(results) - done),
-            "done": done,
-            "refused": len(results) - done,
-            "results": [
-                {
-                    "id": result.order_id,
-                    "result": "done" if result.done else "refused",
-                    "message": result.message,
-                    "status": result.status,
-                }
-                for result in results
-            ],
-        }
-    )
 
 
 @extend_schema(

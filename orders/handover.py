@@ -57,7 +57,7 @@ def order_mark_ready(*, order_id: int, actor: User) -> Order:
 
 @dataclass(frozen=True)
 class Handover:
-    """One handover attempt as the request gave it (orders.serializers.HandoverSerializer)."""
+    """One handover attempt as the request gave it (orders.handover_serializers.HandoverSerializer)."""
 
     outcome: Literal["delivered", "failed"]
     id_type: str = ""

@@ -36,7 +36,7 @@ SUBJECTS = {
 
 
 # Starts the part of an event's note that is for the back office only (the customer's
-# history shows what comes before it: orders.serializers.OrderEventSerializer.reason).
+# history shows what comes before it: orders.answer_serializers.OrderEventSerializer.reason).
 EMAIL_QUEUED = "Customer email queued: "
 
 

@@ -119,13 +119,6 @@ def big_list(django_db_setup, django_db_blocker):
         transaction.set_rollback(True)
 
 
-def plan_of(queryset):
-    sql, params = queryset.query.sql_with_params()
-    with connection.cursor() as cursor:
-        cursor.execute(f"EXPLAIN {sql}", params)
-        return "\n".join(row[0] for row in cursor.fetchall())
-
-
 def admin_page(admin_user, **filters):
     resolved = selectors.order_filters_resolved(OrderFilters(**filters))
     return selectors.order_list(user=admin_user, filters=resolved)[:26]
@@ -143,7 +136,7 @@ def admin_page(admin_user, **filters):
 )
 def test_the_list_its_searches_and_due_today_read_an_index(big_list, admin_user, filters, index):
     with time_machine.travel(NOW, tick=False):
-        plan = plan_of(admin_page(admin_user, **filters))
+        plan = admin_page(admin_user, **filters).explain()
 
     assert index in plan, plan
     assert "Seq Scan on orders_order" not in plan, plan
@@ -154,7 +147,7 @@ def test_a_deep_page_by_cursor_is_an_index_range(big_list, admin_user):
     middle = Order.objects.get(pk=big_list[SIZE // 2])
     position, _ = parse_order_cursor(OrderPosition(middle.created_at, middle.pk).as_cursor(400))
 
-    plan = plan_of(selectors.order_list(user=admin_user, after=position)[:26])
+    plan = selectors.order_list(user=admin_user, after=position)[:26].explain()
 
     assert "Index Cond" in plan and "order_newest" in plan, plan
     assert "Seq Scan on orders_order" not in plan and "Sort" not in plan, plan

@@ -1,36 +1,10 @@
-import { useId, useRef, useState } from 'react';
-import { FormModalActions } from '../../../components/FormModalActions';
-import Modal from '../../../components/Modal';
-import { serverMessage } from '../../../lib/api';
+import { useRef } from 'react';
+import { FieldsetError, FormField } from '../../../components/FormField';
+import { FormModal, useModalForm } from '../../../components/FormModal';
 import { useCategories } from '../../../lib/categories';
 import { useToast } from '../../../lib/toast';
 import { useSaveRule } from '../api';
 import { ACTIONS, ATTRIBUTES, REQUIREMENTS, asksAtHandover, fieldError, toBody, toForm } from '../ruleForm';
-
-function Field({ id, label, error, hint, children }) {
-  return (
-    <div>
-      <label className="admin-label" htmlFor={id}>
-        {label}
-      </label>
-      {children}
-      {hint && <p className="admin-hint">{hint}</p>}
-      {error && (
-        <p className="admin-field-error" role="alert" id={`${id}-error`}>
-          {error}
-        </p>
-      )}
-    </div>
-  );
-}
-
-function FieldsetError({ message }) {
-  return message ? (
-    <p className="admin-field-error" role="alert">
-      {message}
-    </p>
-  ) : null;
-}
 
 // What the rule applies to: an attribute, a category, or both (both must hold).
 function AppliesFields({ formId, input, error }) {
@@ -39,7 +13,7 @@ function AppliesFields({ formId, input, error }) {
     <fieldset className="admin-fieldset">
       <legend>Applies to (both given: both must hold)</legend>
       <div className="admin-form-row">
-        <Field id={`${formId}-attribute`} label="Attribute" error={error('applies.attribute')}>
+        <FormField id={`${formId}-attribute`} label="Attribute" error={error('applies.attribute')}>
           <select {...input('attribute', 'applies.attribute')}>
             <option value="">Any</option>
             {ATTRIBUTES.map((a) => (
@@ -48,8 +22,8 @@ function AppliesFields({ formId, input, error }) {
               </option>
             ))}
           </select>
-        </Field>
-        <Field id={`${formId}-category`} label="Category" error={error('applies.category')}>
+        </FormField>
+        <FormField id={`${formId}-category`} label="Category" error={error('applies.category')}>
           <select {...input('category', 'applies.category')}>
             <option value="">Any</option>
             {categories.map((c) => (
@@ -58,7 +32,7 @@ function AppliesFields({ formId, input, error }) {
               </option>
             ))}
           </select>
-        </Field>
+        </FormField>
       </div>
       <FieldsetError message={error('applies')} />
     </fieldset>
@@ -71,15 +45,15 @@ function WhereFields({ formId, form, input, set, error }) {
     <fieldset className="admin-fieldset">
       <legend>Where (nothing given: everywhere)</legend>
       <div className="admin-form-row">
-        <Field id={`${formId}-state`} label="State" error={error('where.state')} hint="Two letters, like CA">
+        <FormField id={`${formId}-state`} label="State" error={error('where.state')} hint="Two letters, like CA">
           <input type="text" maxLength={2} autoComplete="off" {...input('state', 'where.state')} />
-        </Field>
-        <Field id={`${formId}-cities`} label="Cities" error={error('where.cities')} hint="Separated by commas">
+        </FormField>
+        <FormField id={`${formId}-cities`} label="Cities" error={error('where.cities')} hint="Separated by commas">
           <input type="text" autoComplete="off" {...input('cities', 'where.cities')} />
-        </Field>
-        <Field id={`${formId}-zips`} label="ZIP codes" error={error('where.zips')} hint="Separated by commas">
+        </FormField>
+        <FormField id={`${formId}-zips`} label="ZIP codes" error={error('where.zips')} hint="Separated by commas">
           <input type="text" inputMode="numeric" autoComplete="off" {...input('zips', 'where.zips')} />
-        </Field>
+        </FormField>
       </div>
       <label className="admin-check">
         <input type="checkbox" checked={form.counter} onChange={(e) => set('counter', e.target.checked)} /> Pickup at the shop&apos;s
@@ -112,94 +86,62 @@ function RequiresFields({ form, set, error }) {
 // Create (rule = null) or edit a rule. The server's field messages land beside each field,
 // anything else at the foot of the form.
 export function RuleFormModal({ rule, onClose }) {
-  const formId = useId();
   const nameRef = useRef(null);
   const save = useSaveRule();
   const toast = useToast();
-  const [form, setForm] = useState(() => toForm(rule));
-  const [errors, setErrors] = useState({});
-  const [message, setMessage] = useState('');
-  const set = (name, value) => setForm((current) => ({ ...current, [name]: value }));
-  const error = (path) => fieldError(errors, path);
-  // `path` is where the server names the field (`where.state`), `name` the form's own.
-  const input = (name, path = name) => ({
-    id: `${formId}-${name}`,
-    name,
-    className: 'admin-input',
-    value: form[name],
-    onChange: (event) => set(name, event.target.value),
-    'aria-invalid': error(path) ? true : undefined,
-    'aria-describedby': error(path) ? `${formId}-${name}-error` : undefined,
+  const { formId, form, set, error, input, message, submitWith } = useModalForm(() => toForm(rule), fieldError);
+  const submit = submitWith(save, () => ({ id: rule?.id, body: toBody(form) }), {
+    onSaved: (saved) => {
+      toast.success(`Rule "${saved?.name || form.name.trim()}" saved`);
+      onClose();
+    },
+    failure: 'Failed to save the rule',
   });
 
-  const submit = (event) => {
-    event.preventDefault();
-    setErrors({});
-    setMessage('');
-    save.mutate(
-      { id: rule?.id, body: toBody(form) },
-      {
-        onSuccess: (saved) => {
-          toast.success(`Rule "${saved?.name || form.name.trim()}" saved`);
-          onClose();
-        },
-        onError: (err) => {
-          setErrors(err?.errors || {});
-          setMessage(serverMessage(err, 'Failed to save the rule'));
-        },
-      },
-    );
-  };
-
   return (
-    <Modal
-      open
-      onClose={save.isPending ? () => {} : onClose}
+    <FormModal
+      formId={formId}
       title={rule ? `Edit ${rule.name}` : 'New rule'}
-      size="lg"
+      label="Save rule"
+      saving={save.isPending}
+      onClose={onClose}
+      onSubmit={submit}
       initialFocusRef={nameRef}
-      footer={<FormModalActions formId={formId} saving={save.isPending} onCancel={onClose} label="Save rule" />}
+      message={message}
     >
-      <form id={formId} className="admin-form" onSubmit={submit} noValidate aria-busy={save.isPending}>
-        <Field id={`${formId}-name`} label="Name" error={error('name')}>
-          <input type="text" ref={nameRef} autoComplete="off" {...input('name')} />
-        </Field>
-        <AppliesFields formId={formId} input={input} error={error} />
-        <WhereFields formId={formId} form={form} input={input} set={set} error={error} />
-        <div className="admin-form-row">
-          <Field id={`${formId}-from`} label="From" error={error('from')} hint="Empty: already">
-            <input type="date" {...input('from')} />
-          </Field>
-          <Field id={`${formId}-until`} label="Until" error={error('until')} hint="Empty: no end">
-            <input type="date" {...input('until')} />
-          </Field>
-          <Field id={`${formId}-action`} label="Action" error={error('action')}>
-            <select {...input('action')}>
-              {ACTIONS.map((a) => (
-                <option key={a.id} value={a.id}>
-                  {a.label}
-                </option>
-              ))}
-            </select>
-          </Field>
-        </div>
-        <Field id={`${formId}-message`} label="Message" error={error('message')} hint="What the shopper or the person handing over reads">
-          <textarea rows={2} {...input('message')} />
-        </Field>
-        <RequiresFields form={form} set={set} error={error} />
-        <Field id={`${formId}-source`} label="Source" error={error('source')} hint="The law or notice the rule follows">
-          <textarea rows={2} {...input('source')} />
-        </Field>
-        <label className="admin-check">
-          <input type="checkbox" checked={form.active} onChange={(e) => set('active', e.target.checked)} /> Active (untick to switch off)
-        </label>
-        {message && (
-          <p className="admin-form-error" role="alert">
-            {message}
-          </p>
-        )}
-      </form>
-    </Modal>
+      <FormField id={`${formId}-name`} label="Name" error={error('name')}>
+        <input type="text" ref={nameRef} autoComplete="off" {...input('name')} />
+      </FormField>
+      <AppliesFields formId={formId} input={input} error={error} />
+      <WhereFields formId={formId} form={form} input={input} set={set} error={error} />
+      <div className="admin-form-row">
+        <FormField id={`${formId}-from`} label="From" error={error('from')} hint="Empty: already">
+          <input type="date" {...input('from')} />
+        </FormField>
+        <FormField id={`${formId}-until`} label="Until" error={error('until')} hint="Empty: no end">
+          <input type="date" {...input('until')} />
+        </FormField>
+        <FormField id={`${formId}-action`} label="Action" error={error('action')}>
+          <select {...input('action')}>
+            {ACTIONS.map((a) => (
+              <option key={a.id} value={a.id}>
+                {a.label}
+              </option>
+            ))}
+          </select>
+        </FormField>
+      </div>
+      <FormField id={`${formId}-message`} label="Message" error={error('message')} hint="What the shopper or the person handing over reads">
+        <textarea rows={2} {...input('message')} />
+      </FormField>
+      <RequiresFields form={form} set={set} error={error} />
+      <FormField id={`${formId}-source`} label="Source" error={error('source')} hint="The law or notice the rule follows">
+        <textarea rows={2} {...input('source')} />
+      </FormField>
+      <label className="admin-check">
+        <input type="checkbox" checked={form.active} onChange={(e) => set('active', e.target.checked)} /> Active (untick to switch off)
+      </label>
+    </FormModal>
   );
 }
 
