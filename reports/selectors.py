@@ -1,12 +1,13 @@
-"""The sales and taxes reports: a handful of grouped queries over the day totals of one
-date range (orders/rollups.py: a few rows a day, kept as orders change), the same number of
-queries and about the same time whatever the range or the number of orders (see
-docs/performance.md).
+"""The sales and taxes reports, read from the rollups (orders/rollups.py), never from the
+orders or their lines: the sales report's queries each answer a row a status x option, a
+day, or a product sold, and read at most the range's days of order totals and, per product,
+its months of month totals plus about a month of day totals (sales_spans), so a range up to
+3,660 days costs the same whatever the number of orders (docs/performance.md, "A shop with
+two years of orders").
 
 Revenue is what orders that are not cancelled brought the shop: goods less discounts, plus
 delivery fees (their total less the sales and excise taxes collected for the state, which
-the tax report counts); orders per
-day, per category, per product and per delivery option count those orders too. byStatus
+the tax report counts); orders per day, per category, per product and per delivery option count those orders too. byStatus
 counts every order, cancelled ones included. Category and product revenue are goods only
 (unit price x quantity, as sold). Days are Los Angeles days.
 """
@@ -143,7 +144,7 @@ def _order_tallies(period: ReportRange) -> tuple[dict[str, int], dict[str, Tally
 def _days(period: ReportRange) -> list[dict[str, Any]]:
     """Every day of the range, zero days included: one query of a row a day."""
     per_day = {
-        row["day"]: row
+        row["day"]: (row["count"], row["revenue"])
         for row in _order_totals(period)
         .exclude(status=OrderStatus.CANCELLED)
         .values("day")
@@ -152,10 +153,8 @@ def _days(period: ReportRange) -> list[dict[str, Any]]:
     days = []
     for offset in range(period.days):
         day = period.date_from + timedelta(days=offset)
-        row = per_day.get(day, {})
-        days.append(
-            {"date": day, "orders": row.get("count") or 0, "revenue": _money(row.get("revenue"))}
-        )
+        orders, revenue = per_day.get(day, (0, ZERO))
+        days.append({"date": day, "orders": orders or 0, "revenue": _money(revenue)})
     return days
 
 
