@@ -86,10 +86,10 @@ def _money(value: Decimal | None) -> Decimal:
 
 
 def sales_report(period: ReportRange) -> dict[str, Any]:
-    """Four queries, each over rollups and each answering a few rows a key (status x option,
-    day, product), so that the work grows with the days and products of the range, never
-    with its orders: orders by status and option, live orders by day, and the goods sold by
-    product (with their category) from the month totals and from the day totals."""
+    """At most four queries, each over rollups and each answering a few rows a key (status
+    x option, day, product), so that the work grows with the days and products of the range,
+    never with its orders: orders by status and option, live orders by day, and the goods
+    sold by product (with their category) from the month totals and from the day totals."""
     by_status, by_option = _order_tallies(period)
     count = sum(tally.orders for tally in by_option.values())
     revenue = _money(sum((tally.revenue for tally in by_option.values()), ZERO))
