@@ -2,7 +2,8 @@
 
     DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres .venv/bin/python bench/backoffice.py [--sizes 10000,1000000]
 
-For each size, (re)creates a database (bench_backoffice_<size>) on the server of
+For each size, (re)creates a database (<--prefix>_<size>, bench_backoffice_<size> unless
+told) on the server of
 DATABASE_URL, migrates it and fills it with the shape of docs/performance.md ("A shop with
 two years of orders"): orders spread evenly over 730 Los Angeles days, three lines each over
 2,000 products, one customer per 50 orders (at most 20,000), 80% completed, 10% pending, 10%
@@ -42,6 +43,9 @@ def parse_args():
     parser.add_argument("--sizes", default="10000,1000000", help="Orders, comma separated.")
     parser.add_argument("--requests", type=int, default=20, help="Requests per row (20).")
     parser.add_argument("--keep", action="store_true", help="Reuse filled databases.")
+    parser.add_argument(
+        "--prefix", default="bench_backoffice", help="Databases' name before _<size>."
+    )
     parser.add_argument("--one", type=int, help=argparse.SUPPRESS)  # a child's size
     return parser.parse_args()
 
@@ -231,7 +235,7 @@ def _rss():
 
 def child(args):
     url = prepare_database(
-        os.environ.get("DATABASE_URL", ""), f"bench_backoffice_{args.one}", args.keep
+        os.environ.get("DATABASE_URL", ""), f"{args.prefix}_{args.one}", args.keep
     )
     os.environ.update(
         {
@@ -274,7 +278,10 @@ def main():
     sizes = [int(size) for size in args.sizes.split(",")]
     results = {}
     for size in sizes:
-        command = [sys.executable, __file__, "--one", str(size), "--requests", str(args.requests)]
+        command = [
+            *(sys.executable, __file__, "--one", str(size), "--prefix", args.prefix),
+            *("--requests", str(args.requests)),
+        ]
         done = subprocess.run(
             command + (["--keep"] if args.keep else []), stdout=subprocess.PIPE, check=True
         )

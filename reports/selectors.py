@@ -1,18 +1,17 @@
-"""The sales and taxes reports: a handful of grouped queries over the day totals of one
-date range (orders/rollups.py: a few rows a day, kept as orders change), the same number of
-queries and about the same time whatever the range or the number of orders (see
-docs/performance.md).
+"""The sales and taxes reports, read from the rollups (orders/rollups.py), never from the
+orders or their lines: the sales report's queries each answer a row a status x option, a
+day, or a product sold, and read at most the range's days of order totals and, per product,
+its months of month totals plus about a month of day totals (sales_spans), so a range up to
+3,660 days costs the same whatever the number of orders (docs/performance.md, "A shop with
+two years of orders").
 
 Revenue is what orders that are not cancelled brought the shop: goods less discounts, plus
 delivery fees (their total less the sales and excise taxes collected for the state, which
-the tax report counts); orders per
-day, per category, per product and per delivery option count those orders too. byStatus
+the tax report counts); orders per day, per category, per product and per delivery option count those orders too. byStatus
 counts every order, cancelled ones included. Category and product revenue are goods only
 (unit price x quantity, as sold). Days are Los Angeles days.
 """
 
-from collections import defaultdict
-from collections.abc import Mapping
 from dataclasses import dataclass
 from datetime import date, timedelta
 from decimal import Decimal
@@ -20,12 +19,13 @@ from typing import Any
 
 from django.db.models import (
     Case,
-    CharField,
+    DecimalField,
     F,
-    Max,
+    Field,
+    IntegerField,
+    Q,
     QuerySet,
     Sum,
-    Value,
     When,
 )
 from django.http import QueryDict
@@ -35,7 +35,6 @@ from common.querydates import query_date_range
 from common.shoptime import shop_today
 from orders.models import OrderDayTotal, OrderStatus, ProductDayTotal, ProductMonthTotal
 from orders.pricing import DeliveryOption
-from shop.models import Product
 
 DEFAULT_DAYS = 30
 MAX_DAYS = 3660
@@ -87,9 +86,11 @@ def _money(value: Decimal | None) -> Decimal:
 
 
 def sales_report(period: ReportRange) -> dict[str, Any]:
-    """Three queries: orders grouped by day, status and option; lines of live orders grouped
-    by product; and the categories of those products."""
-    by_status, by_option, per_day = _order_tallies(period)
+    """At most four queries, each over rollups and each answering a few rows a key (status
+    x option, day, product), so that the work grows with the days and products of the range,
+    never with its orders: orders by status and option, live orders by day, and the goods
+    sold by product (with their category) from the month totals and from the day totals."""
+    by_status, by_option = _order_tallies(period)
     count = sum(tally.orders for tally in by_option.values())
     revenue = _money(sum((tally.revenue for tally in by_option.values()), ZERO))
     per_product = _product_sales(period)
@@ -102,7 +103,7 @@ def sales_report(period: ReportRange) -> dict[str, Any]:
             "averageOrder": _money(revenue / count) if count else ZERO,
             "discounts": _money(sum((tally.discounts for tally in by_option.values()), ZERO)),
         },
-        "days": _days(period, per_day),
+        "days": _days(period),
         "byCategory": _by_category(per_product),
         "topProducts": _top_products(per_product),
         "byStatus": by_status,
@@ -119,113 +120,158 @@ def _order_totals(period: ReportRange) -> QuerySet[OrderDayTotal]:
     ).order_by()
 
 
-def _order_tallies(
-    period: ReportRange,
-) -> tuple[dict[str, int], dict[str, Tally], dict[date, Tally]]:
-    """The first query: orders per status (cancelled ones too), and orders and revenue of
-    live orders per delivery option and per day, from the day totals."""
+# What the shop took: the totals less the taxes it collected for the state.
+REVENUE = Sum("total") - Sum("sales_tax") - Sum("excise_tax")
+
+
+def _order_tallies(period: ReportRange) -> tuple[dict[str, int], dict[str, Tally]]:
+    """Orders per status (cancelled ones too), and orders, revenue and discounts of live
+    orders per delivery option: one query of at most statuses x options rows."""
     by_status = dict.fromkeys(OrderStatus.values, 0)
     by_option = {option: Tally() for option in DeliveryOption.values}
-    per_day: dict[date, Tally] = defaultdict(Tally)
     grouped = (
         _order_totals(period)
-        .values("day", "status", "delivery_option")
-        .annotate(
-            count=Sum("orders"),
-            totals=Sum("total"),
-            taxes=Sum("sales_tax"),
-            excise=Sum("excise_tax"),
-            discounts=Sum("discount"),
-        )
+        .values("status", "delivery_option")
+        .annotate(count=Sum("orders"), revenue=REVENUE, discounts=Sum("discount"))
     )
     for row in grouped:
         by_status[row["status"]] += row["count"]
-        if row["status"] == OrderStatus.CANCELLED:
-            continue
-        revenue = (row["totals"] or ZERO) - (row["taxes"] or ZERO) - (row["excise"] or ZERO)
-        by_option[row["delivery_option"]].add(row["count"], revenue, row["discounts"])
-        per_day[row["day"]].add(row["count"], revenue, row["discounts"])
-    return by_status, by_option, per_day
+        if row["status"] != OrderStatus.CANCELLED:
+            by_option[row["delivery_option"]].add(row["count"], row["revenue"], row["discounts"])
+    return by_status, by_option
 
 
-def _days(period: ReportRange, per_day: dict[date, Tally]) -> list[dict[str, Any]]:
-    """Every day of the range, zero days included."""
+def _days(period: ReportRange) -> list[dict[str, Any]]:
+    """Every day of the range, zero days included: one query of a row a day."""
+    per_day = {
+        row["day"]: (row["count"], row["revenue"])
+        for row in _order_totals(period)
+        .exclude(status=OrderStatus.CANCELLED)
+        .values("day")
+        .annotate(count=Sum("orders"), revenue=REVENUE)
+    }
     days = []
     for offset in range(period.days):
         day = period.date_from + timedelta(days=offset)
-        tally = per_day.get(day, Tally())
-        days.append({"date": day, "orders": tally.orders, "revenue": _money(tally.revenue)})
+        orders, revenue = per_day.get(day, (0, ZERO))
+        days.append({"date": day, "orders": orders or 0, "revenue": _money(revenue)})
     return days
 
 
-def _whole_months(period: ReportRange) -> tuple[date, date]:
-    """The first days of the first and last whole calendar months inside `period` (the
-    first after the last when there is none)."""
-    first = period.date_from.replace(day=1)
-    if first != period.date_from:
-        first = (first + timedelta(days=32)).replace(day=1)
-    # The whole months end before the month holding the day after the range.
-    stop = (period.date_to + timedelta(days=1)).replace(day=1)
-    return first, (stop - timedelta(days=1)).replace(day=1)
+@dataclass(frozen=True)
+class Spans:
+    """How the goods of a range are read: the month totals of `months` (first days, both
+    included; none when None), plus the day totals of `added`, less those of `taken`
+    (inclusive day ranges)."""
+
+    months: tuple[date, date] | None
+    added: list[tuple[date, date]]
+    taken: list[tuple[date, date]]
 
 
-def _product_sales(period: ReportRange) -> list[Mapping[str, Any]]:
-    """The second and third queries: units, goods revenue and name sold per product, live
-    orders only: whole months from the month totals, the days before and after them from the
-    day totals, so that a range of years reads a few rows a product. A deleted product's
-    lines (product_id null) stay apart by the name they were sold under, so each keeps its
-    place in the top products and counts under "Deleted products"."""
-    first, last = _whole_months(period)
-    months = ProductMonthTotal.objects.filter(month__gte=first, month__lte=last)
-    days = ProductDayTotal.objects.filter(day__gte=period.date_from, day__lte=period.date_to)
-    if first <= last:
-        days = days.exclude(day__gte=first, day__lt=(last + timedelta(days=32)).replace(day=1))
+def _month_end(first: date) -> date:
+    return (first + timedelta(days=32)).replace(day=1) - timedelta(days=1)
+
+
+def sales_spans(period: ReportRange) -> Spans:
+    """Whole months from the month totals; a month the range only partly covers from the
+    days it covers, or, when those are more than half of it, from its month total less the
+    days it leaves out. Either way at most about a month of days is read, whatever the
+    range, and a range ending today or on a month's last day reads no day at all past it."""
+    months: list[date] = []
+    added: list[tuple[date, date]] = []
+    taken: list[tuple[date, date]] = []
+    month = period.date_from.replace(day=1)
+    while month <= period.date_to:
+        end = _month_end(month)
+        first, last = max(month, period.date_from), min(end, period.date_to)
+        inside = (last - first).days + 1
+        if inside * 2 <= (end - month).days + 1 and (first, last) != (month, end):
+            added.append((first, last))
+        else:
+            months.append(month)
+            if first > month:
+                taken.append((month, first - timedelta(days=1)))
+            if last < end:
+                taken.append((last + timedelta(days=1), end))
+        month = end + timedelta(days=1)
+    return Spans((months[0], months[-1]) if months else None, added, taken)
+
+
+def _product_sales(period: ReportRange) -> list[dict[str, Any]]:
+    """Units, goods revenue, name and category sold per product, live orders only (see
+    sales_spans): two grouped queries, of the month totals and of the day totals, each a row
+    a product and name, added up here. A deleted product's sales (product null) stay apart by
+    the name they were sold under, so each keeps its place in the top products and counts
+    under "Deleted products"."""
+    spans = sales_spans(period)
+    sources = []
+    if spans.months:
+        months = ProductMonthTotal.objects.filter(month__range=spans.months)
+        sources.append(_per_product(months, taken=None))
+    if spans.added or spans.taken:
+        days = ProductDayTotal.objects.filter(_within(spans.added + spans.taken))
+        sources.append(_per_product(days, taken=_within(spans.taken) if spans.taken else None))
     merged: dict[tuple[Any, str], dict[str, Any]] = {}
-    for rows in (_per_product(months), _per_product(days)):
+    for rows in sources:
         for row in rows:
-            key = (row["product_id"], row["deleted_name"])
-            seen = merged.setdefault(key, {**row, "units": 0, "revenue": ZERO, "name": ""})
+            product = row["product_id"]
+            key = (product, "" if product else row["product_name"])
+            category = (row["category_id"], row["category_name"])
+            seen = merged.setdefault(
+                key,
+                {"id": product, "name": "", "units": 0, "revenue": ZERO, "category": category},
+            )
             seen["units"] += row["units"] or 0
             seen["revenue"] += row["revenue"] or ZERO
-            seen["name"] = max(seen["name"], row["name"])
+            # Sold under two names (renamed in between): the alphabetically last.
+            seen["name"] = max(seen["name"], row["product_name"])
     return [row for row in merged.values() if row["units"] > 0]
 
 
-def _per_product(totals: QuerySet[Any]) -> QuerySet[Any, dict[str, Any]]:
+def _within(spans: list[tuple[date, date]]) -> Q:
+    days = Q()
+    for first, last in spans:
+        days |= Q(day__range=(first, last))
+    return days
+
+
+def _per_product(totals: QuerySet[Any], taken: Q | None) -> QuerySet[Any, dict[str, Any]]:
+    """`totals` grouped per product, the name it was sold under (a product renamed since
+    keeps its old name here) and its category now; the rows matching `taken` subtracted."""
+
+    def signed(name: str, field: Field[Any, Any]) -> Sum:
+        if taken is None:
+            return Sum(name)
+        return Sum(Case(When(taken, then=-F(name)), default=F(name), output_field=field))
+
     return (
-        totals.annotate(
-            deleted_name=Case(
-                When(product_id__isnull=True, then=F("product_name")),
-                default=Value(""),
-                output_field=CharField(),
-            )
+        # The category is the product's, the same for all its rows: grouping by it only
+        # brings it along.
+        totals.values(
+            "product_id",
+            "product_name",
+            category_id=F("product__category_id"),
+            category_name=F("product__category__name"),
         )
-        .values("product_id", "deleted_name")
-        # The name on the lines, as sold (a product renamed since keeps its old name here;
-        # sold under two names, the alphabetically last).
-        .annotate(units=Sum("units"), revenue=Sum("revenue"), name=Max("product_name"))
+        .annotate(
+            units=signed("units", IntegerField()),
+            revenue=signed("revenue", DecimalField(max_digits=14, decimal_places=2)),
+        )
         .order_by()
     )
 
 
-def _by_category(per_product: list[Mapping[str, Any]]) -> list[dict[str, Any]]:
-    """The third query: each product's category (none once deleted); sales per category,
-    by revenue."""
-    # Grouped first, joined after: the category of each product sold.
-    categories = {
-        pk: (category_id, category_name)
-        for pk, category_id, category_name in Product.objects.filter(
-            pk__in=[row["product_id"] for row in per_product if row["product_id"] is not None]
-        ).values_list("pk", "category_id", "category__name")
-    }
+def _by_category(per_product: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Sales per category (the products' now; none once deleted), by revenue."""
     by_category: dict[str | None, dict[str, Any]] = {}
     for row in per_product:
-        category_id, name = categories.get(row["product_id"], (None, DELETED_PRODUCTS))
+        category_id, name = row["category"] if row["id"] is not None else (None, DELETED_PRODUCTS)
         entry = by_category.setdefault(
             category_id, {"id": category_id, "name": name, "units": 0, "revenue": ZERO}
         )
         entry["units"] += row["units"]
-        entry["revenue"] += row["revenue"] or ZERO
+        entry["revenue"] += row["revenue"]
     return [
         {**entry, "revenue": _money(entry["revenue"])}
         for entry in sorted(
@@ -234,22 +280,22 @@ def _by_category(per_product: list[Mapping[str, Any]]) -> list[dict[str, Any]]:
     ]
 
 
-def _top_products(per_product: list[Mapping[str, Any]]) -> list[dict[str, Any]]:
+def _top_products(per_product: list[dict[str, Any]]) -> list[dict[str, Any]]:
     # A deleted product (id null) keeps its place under the name it was sold under, as its
     # revenue still counts in the totals and under "Deleted products" (docs/api.md, Reports).
     sold = sorted(
         per_product,
         key=lambda row: (
-            -(row["revenue"] or ZERO),
+            -row["revenue"],
             -row["units"],
-            row["product_id"] is None,
-            row["product_id"] or 0,
+            row["id"] is None,
+            row["id"] or 0,
             row["name"],
         ),
     )
     return [
         {
-            "id": row["product_id"],
+            "id": row["id"],
             "name": row["name"],
             "units": row["units"],
             "revenue": _money(row["revenue"]),
