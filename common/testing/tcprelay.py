@@ -21,13 +21,15 @@ class TcpRelay:
         listener.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
         listener.bind(("127.0.0.1", self.port))
         listener.listen(64)
-        self.listener = listener
+        with self.lock:
+            self.listener = listener
         threading.Thread(target=self._accept, args=(listener,), daemon=True).start()
         return self
 
     def close(self) -> None:
         """Refuse new connections and drop the ones in flight."""
-        listener, self.listener = self.listener, None
+        with self.lock:
+            listener, self.listener = self.listener, None
         if listener is not None:
             try:
                 listener.shutdown(socket.SHUT_RDWR)  # wakes the thread blocked in accept()
@@ -56,6 +58,11 @@ class TcpRelay:
                 continue
             server.settimeout(None)
             with self.lock:
+                # Accepted as the relay was being cut: it must not outlive the cut.
+                if self.listener is not listener:
+                    client.close()
+                    server.close()
+                    return
                 self.open_sockets |= {client, server}
             for source, sink in ((client, server), (server, client)):
                 threading.Thread(target=self._pump, args=(source, sink), daemon=True).start()

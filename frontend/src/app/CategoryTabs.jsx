@@ -48,14 +48,16 @@ export function CategoryTabs({ onNavigate }) {
     measure();
   }, [categories.length, measure]);
 
-  // The chosen category stays in sight, even when it sits at the far end of the strip.
+  // The chosen category stays in sight, even when it sits at the far end of the strip; again
+  // once the arrows appear, as they narrow the strip by their own room.
+  const overflow = edges.more_before || edges.more_after;
   useEffect(() => {
     const el = scroller.current;
     const active = el?.querySelector('[aria-current="page"]');
     if (!el || !active) return;
     el.scrollLeft = scrollToShow(active, el);
     measure();
-  }, [current, categories.length, measure]);
+  }, [current, categories.length, overflow, measure]);
 
   const page = (direction) => {
     const el = scroller.current;
@@ -65,7 +67,6 @@ export function CategoryTabs({ onNavigate }) {
 
   // Both arrows show while the strip overflows, each disabled (and hidden) at its end, so the
   // strip never changes width as it scrolls and no tab sits under an arrow.
-  const overflow = edges.more_before || edges.more_after;
   return (
     <nav className="category-tabs" aria-label="Categories">
       {overflow ? (
