@@ -12,8 +12,9 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 
 from accounts import limits, people, selectors, services
-from accounts.models import User
+from accounts.models import Role, User
 from accounts.serializers import (
+    ROLE_UNKNOWN,
     PasswordChangedSerializer,
     PasswordChangeSerializer,
     UserCreateSerializer,
@@ -47,6 +48,13 @@ def _search(params: Mapping[str, str]) -> str:
     return search
 
 
+def _roles(params: Mapping[str, str]) -> list[str]:
+    roles = [role.strip() for role in (params.get("role") or "").split(",") if role.strip()]
+    if any(role not in Role.values for role in roles):
+        raise InvalidInput(ROLE_UNKNOWN, errors={"role": [ROLE_UNKNOWN]})
+    return roles
+
+
 def _entries(users: Iterable[User]) -> list[dict[str, Any]]:
     return [user_list_entry(user) for user in users]
 
@@ -55,18 +63,18 @@ def _user_page(request: Request) -> dict[str, Any]:
     """The page after `cursor`, or page `page` (an OFFSET: the first page, or a client that
     jumps) when no cursor is given; either way with the cursor of the next page (as the
     order list, orders/api.py)."""
-    search = _search(request.query_params)
+    search, roles = _search(request.query_params), _roles(request.query_params)
     number, limit = page_params(request, USERS_PAGE_SIZE)
     cursor = request.query_params.get("cursor")
-    total = selectors.user_count(search=search)
+    total = selectors.user_count(search=search, roles=roles)
     if cursor:
         after, number = parse_newest_cursor(cursor)
-        rows = selectors.user_list(search=search, after=after)
+        rows = selectors.user_list(search=search, roles=roles, after=after)
     else:
         # A page past the end is empty (as common.pagination.page_answer's), and its OFFSET
         # is never sent: past a 64-bit integer the database would refuse it.
         start = (number - 1) * limit
-        rows = selectors.user_list(search=search)
+        rows = selectors.user_list(search=search, roles=roles)
         rows = rows[start:] if start < total else rows.none()
     return keyset_answer(
         rows,
@@ -90,15 +98,23 @@ def _user_page(request: Request) -> dict[str, Any]:
             description=f"Up to {MAX_SEARCH_LENGTH} characters: people whose name or email "
             "holds it, in any case.",
         ),
+        OpenApiParameter(
+            "role",
+            str,
+            description="admin, staff or customer, or several separated by commas: only "
+            "people of those roles.",
+        ),
         OpenApiParameter("limit", int, description=f"1-100, default {USERS_PAGE_SIZE}."),
         OpenApiParameter(
             "page", int, description="From 1 (default); `cursor` is the faster way on."
         ),
         OpenApiParameter("cursor", str, description="The previous page's `pagination.nextCursor`."),
     ],
+    # A list, though not a bare array any more: the name it had.
+    operation_id="auth_users_list",
     responses={
         200: UserPageSerializer,
-        400: error("A bad page, limit, cursor or search (the message names it)."),
+        400: error("A bad page, limit, cursor, search or role (the message names it)."),
     },
     description=see_api_docs(
         "The shop's people newest first (ties by id), with their role and whether active; "

@@ -1,3 +1,4 @@
+from collections.abc import Iterable, Sequence
 from typing import Any
 
 from django.db.models import F, Q, QuerySet
@@ -8,19 +9,24 @@ from accounts.personal_data import exported_elsewhere
 from common.pagination import NewestPosition
 
 
-def _people(search: str) -> QuerySet[User]:
+def _people(search: str, roles: Iterable[str]) -> QuerySet[User]:
     # Closed accounts are no one's any more. The search is icontains on both columns: on
     # PostgreSQL, UPPER(col) LIKE '%TEXT%', which the trigram indexes of migration 0007 serve.
     users = User.objects.exclude(closed_accounts())
     if search:
         users = users.filter(Q(name__icontains=search) | Q(email__icontains=search))
+    if roles:
+        users = users.filter(role__in=list(roles))
     return users
 
 
-def user_list(*, search: str = "", after: NewestPosition | None = None) -> QuerySet[User]:
+def user_list(
+    *, search: str = "", roles: Sequence[str] = (), after: NewestPosition | None = None
+) -> QuerySet[User]:
     """The people of the back office's Users page, newest first (ties by id, so pages never
-    repeat a row); `search` in the name or email, any case; with `after`, those after it."""
-    users = _people(search)
+    repeat a row); `search` in the name or email, any case; `roles`: only those; with
+    `after`, those after it."""
+    users = _people(search, roles)
     if after is not None:
         users = after.rows_after(users)
     if search:
@@ -32,8 +38,8 @@ def user_list(*, search: str = "", after: NewestPosition | None = None) -> Query
     return users.order_by("-created_at", "-id")
 
 
-def user_count(*, search: str = "") -> int:
-    return _people(search).count()
+def user_count(*, search: str = "", roles: Sequence[str] = ()) -> int:
+    return _people(search, roles).count()
 
 
 def user_by_password(raw_password: str, *, email: str | None = None) -> User | None:

@@ -88,6 +88,17 @@ def test_search_finds_a_name_or_an_email_in_any_case(admin_client_api):
     assert admin_client_api.get(USERS, {"search": "nobody-by-this"}).json()["users"] == []
 
 
+def test_roles_narrow_the_list_to_those_roles(admin_client_api, admin_user, staff_user):
+    people(3)
+
+    answer = admin_client_api.get(USERS, {"role": "admin,staff"})
+    refused = admin_client_api.get(USERS, {"role": "admin,owner"})
+
+    assert sorted(emails(answer)) == sorted([admin_user.email, staff_user.email])
+    assert refused.status_code == 400
+    assert refused.json()["errors"] == {"role": ["Role must be admin, staff or customer"]}
+
+
 def test_closed_accounts_stay_out_of_pages_and_searches(admin_client_api):
     closer = people(3)[1]
     assert admin_client_api.delete(f"{USERS}/{closer.pk}").status_code == 204
