@@ -66,9 +66,11 @@ def _user_page(request: Request) -> dict[str, Any]:
     search, roles = _search(request.query_params), _roles(request.query_params)
     number, limit = page_params(request, USERS_PAGE_SIZE)
     cursor = request.query_params.get("cursor")
-    total = selectors.user_count(search=search, roles=roles)
+    after = None
     if cursor:
         after, number = parse_newest_cursor(cursor)
+    total = selectors.user_count(search=search, roles=roles)
+    if after is not None:
         rows = selectors.user_list(search=search, roles=roles, after=after)
     else:
         # A page past the end is empty (as common.pagination.page_answer's), and its OFFSET

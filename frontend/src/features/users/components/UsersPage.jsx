@@ -84,7 +84,8 @@ function UsersListState({ isPending, isError, empty, search, onRetry }) {
   );
 }
 
-// Typing searches names and emails on the server once the typing pauses (one request a pause).
+// Typing searches names and emails on the server once the typing pauses (one request a pause);
+// the server takes up to 200 characters.
 function UserSearch({ value, onChange }) {
   const id = useId();
   return (
@@ -97,6 +98,7 @@ function UserSearch({ value, onChange }) {
         type="search"
         className="admin-input"
         placeholder="Name or email"
+        maxLength={200}
         value={value}
         onChange={(event) => onChange(event.target.value)}
         autoComplete="off"
