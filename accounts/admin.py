@@ -8,7 +8,7 @@ from django.core.exceptions import ValidationError
 from django.http import HttpRequest, HttpResponse, HttpResponseBadRequest
 from django.utils import timezone
 
-from accounts import hashers, limits, services
+from accounts import hashers, limits, people, services
 from accounts.birth import date_of_birth_check
 from accounts.hashers import SignInBusy
 from accounts.lockout import username
@@ -99,11 +99,11 @@ class UserEditForm(UserChangeForm):
 
     def clean(self) -> dict[str, Any]:
         data = super().clean() or self.cleaned_data
-        # The API's rule (accounts.services.user_update): the last active admin stays one.
+        # The API's rule (accounts.people.user_update): the last active admin stays one.
         role, active = data.get("role"), data.get("is_active")
         if self.instance.pk and role is not None and active is not None:
             try:
-                services.admin_kept_check(self.instance, role=role, active=active)
+                people.admin_kept_check(self.instance, role=role, active=active)
             except InvalidInput as refusal:
                 raise ValidationError(refusal.message)
         born = data.get("date_of_birth")
@@ -151,7 +151,7 @@ class UserAdmin(DjangoUserAdmin):
     def role_display(self, obj: Any) -> str:
         return obj.get_role_display()
 
-    # Deleting a user erases the person (accounts.services.user_erase) and keeps the row,
+    # Deleting a user erases the person (accounts.people.user_erase) and keeps the row,
     # so the orders it protects stay in the books: nothing else is deleted, so the
     # confirmation lists the users alone and needs no permission on orders (the view checks
     # the delete permission on users itself).
@@ -163,18 +163,18 @@ class UserAdmin(DjangoUserAdmin):
         user = User.objects.filter(pk=object_id).first() if object_id.isdigit() else None
         if user is not None:
             try:
-                services.last_admin_check(user, keeps_role=False)
+                people.last_admin_check(user, keeps_role=False)
             except DomainError as refused:
                 return HttpResponseBadRequest(refused.message)
         return super().delete_view(request, object_id, extra_context)
 
     def delete_model(self, request: HttpRequest, obj: Any) -> None:
-        services.user_erase(user_id=obj.pk)
+        people.user_erase(user_id=obj.pk)
 
     def delete_queryset(self, request: HttpRequest, queryset: Any) -> None:
         for pk in queryset.values_list("pk", flat=True):
             try:
-                services.user_erase(user_id=pk)
+                people.user_erase(user_id=pk)
             except DomainError as refused:
                 self.message_user(request, refused.message, level=messages.ERROR)
 

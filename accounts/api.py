@@ -1,5 +1,6 @@
-"""The accounts API: thin views over accounts/services.py and accounts/limits.py. The rules
-each one follows are in docs/api.md, "Accounts"."""
+"""The accounts API of sign-in and one's own account: thin views over accounts/services.py and
+accounts/limits.py (the admins' user endpoints are accounts/people_api.py). The rules each
+one follows are in docs/api.md, "Accounts"."""
 
 from typing import Any
 
@@ -17,7 +18,7 @@ from rest_framework.permissions import AllowAny, IsAuthenticated
 from rest_framework.request import Request
 from rest_framework.response import Response
 
-from accounts import limits, selectors, services
+from accounts import limits, people, selectors, services
 from accounts.limits import AuthThrottle, PasswordCheckThrottle
 from accounts.models import User
 from accounts.serializers import (
@@ -27,8 +28,6 @@ from accounts.serializers import (
     MeSerializer,
     MessageSerializer,
     OwnPasswordChangeSerializer,
-    PasswordChangedSerializer,
-    PasswordChangeSerializer,
     PasswordCheckResultSerializer,
     PasswordCheckSerializer,
     PasswordResetCheckAnswerSerializer,
@@ -38,16 +37,11 @@ from accounts.serializers import (
     ProfileSerializer,
     RegisterSerializer,
     SessionSerializer,
-    UserCreateSerializer,
-    UserListEntrySerializer,
-    UserUpdateSerializer,
     me_answer,
-    user_list_entry,
     user_summary,
 )
 from accounts.tokens import token_for
 from common.errors import SignInRefused
-from common.permissions import IsAdmin
 from common.schema import THROTTLED, error, see_api_docs
 from common.throttles import ScopedThrottle
 
@@ -233,7 +227,7 @@ def _close_account(request: Request) -> Response:
     data = CloseAccountSerializer(data=request.data)
     data.is_valid(raise_exception=True)
     try:
-        services.user_close(user=_signed_in(request), password=data.validated_data["password"])
+        people.user_close(user=_signed_in(request), password=data.validated_data["password"])
     except services.WrongPassword:
         limits.note_failed_sign_in(request)
         raise
@@ -373,101 +367,3 @@ def password_reset_confirm(request: Request) -> Response:
         raise
     response = Response(_session(user, "Your password has been reset"))
     return limits.remember_device(response, user)
-
-
-@extend_schema(
-    methods=["GET"],
-    responses=UserListEntrySerializer(many=True),
-    description=see_api_docs(
-        "Every user with their role and whether active (admin only).", SECTION
-    ),
-)
-@extend_schema(
-    methods=["POST"],
-    request=UserCreateSerializer,
-    responses={
-        201: UserListEntrySerializer,
-        400: error("Invalid input, or a password the rules refuse"),
-        409: error("Email or password already in use"),
-    },
-    description=see_api_docs(
-        "Admin adds a person (staff, admin or customer) with a password under the same rules "
-        "as registration.",
-        "Roles",
-    ),
-)
-@api_view(["GET", "POST"])
-@permission_classes([IsAdmin])
-def user_list(request: Request) -> Response:
-    if request.method == "POST":
-        data = UserCreateSerializer(data=request.data)
-        data.is_valid(raise_exception=True)
-        user = services.user_create(**data.validated_data)
-        return Response(user_list_entry(user), status=status.HTTP_201_CREATED)
-    return Response([user_list_entry(user) for user in selectors.user_list()])
-
-
-@extend_schema(
-    request=PasswordChangeSerializer,
-    responses={
-        200: PasswordChangedSerializer,
-        409: error("Another account uses this password"),
-        429: THROTTLED,
-    },
-    description=see_api_docs(
-        "Admin sets a user's password; the user is signed out everywhere.", SECTION
-    ),
-)
-@api_view(["PUT"])
-@permission_classes([IsAdmin])
-def user_password(request: Request, user_id: int) -> Response:
-    # The admin would learn whether the password is in use: counted against the admin.
-    limits.admit_password_choice(request, _signed_in(request))
-    data = PasswordChangeSerializer(data=request.data)
-    data.is_valid(raise_exception=True)
-    try:
-        with limits.hashing_lane(request):
-            user = services.user_change_password(
-                user_id=user_id, new_password=data.validated_data["newPassword"]
-            )
-    except services.PasswordTaken:
-        limits.note_failed_sign_in(request)
-        raise
-    return Response({"message": "Password updated successfully", "user": user_summary(user)})
-
-
-@extend_schema(
-    methods=["PATCH"],
-    request=UserUpdateSerializer,
-    responses={
-        200: UserListEntrySerializer,
-        400: error(services.LAST_ADMIN),
-        403: error(services.OWN_ROLE_RAISED),
-    },
-    description=see_api_docs(
-        "Admin changes a person's role or disables (or enables) the account; a disabled "
-        "account's tokens are refused at once. The last active admin stays one.",
-        "Roles",
-    ),
-)
-@extend_schema(
-    methods=["DELETE"],
-    responses={204: None, 400: error(services.CANNOT_ERASE_SELF)},
-    description=see_api_docs(
-        'Admin deletes a user: erased like a closed account; their orders stay as "Deleted '
-        'customer".',
-        SECTION,
-    ),
-)
-@api_view(["PATCH", "DELETE"])
-@permission_classes([IsAdmin])
-def user_detail(request: Request, user_id: int) -> Response:
-    if request.method == "PATCH":
-        data = UserUpdateSerializer(data=request.data)
-        data.is_valid(raise_exception=True)
-        user = services.user_update(
-            user_id=user_id, actor=_signed_in(request), **data.validated_data
-        )
-        return Response(user_list_entry(user))
-    services.user_erase_by_admin(user_id=user_id, admin=_signed_in(request))
-    return Response(status=status.HTTP_204_NO_CONTENT)

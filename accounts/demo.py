@@ -5,7 +5,7 @@ from datetime import date
 from typing import Any
 
 from accounts.models import RegistrationCode, User
-from accounts.services import admin_ensure
+from accounts.people import admin_ensure
 
 ADMIN_EMAIL = "admin@example.com"
 CUSTOMER_EMAIL = "shopper@example.com"

@@ -13,7 +13,7 @@ from common.roles import ROLE_FLAGS, Role
 __all__ = ["CLOSED_EMAIL_DOMAIN", "RegistrationCode", "Role", "User", "closed_accounts"]
 
 # A closed account keeps its row (its orders stay in the books) under this reserved domain
-# (RFC 2606, which no mailbox has), deactivated: accounts.services.user_erase.
+# (RFC 2606, which no mailbox has), deactivated: accounts.people.user_erase.
 CLOSED_EMAIL_DOMAIN = "deleted.invalid"
 
 
@@ -98,6 +98,9 @@ class User(AbstractBaseUser, PermissionsMixin):
 
     class Meta:
         ordering = ["-created_at", "-id"]
+        # The Users page's keyset pages (accounts.selectors.user_list); its search has
+        # trigram indexes on PostgreSQL (migration 0007).
+        indexes = [models.Index(fields=["-created_at", "-id"], name="user_newest")]
 
     def __str__(self) -> str:
         return self.email

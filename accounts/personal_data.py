@@ -2,7 +2,7 @@
 importing them: each such app connects its receivers to these signals in its
 AppConfig.ready (orders/apps.py, rides/apps.py).
 
-- person_erasing(user): sent inside accounts.services.user_erase's transaction, the user's
+- person_erasing(user): sent inside accounts.people.user_erase's transaction, the user's
   row locked; a receiver erases or anonymizes what its app keeps about that person, and a
   failure rolls the whole erasure back.
 - person_exporting(user): sent by accounts.selectors.user_export (GET /api/auth/me/export);

@@ -9,6 +9,7 @@ from accounts.birth import DATE_OF_BIRTH_INVALID
 from accounts.models import Role, User
 from common.contact import PHONE_INVALID, ZIP_INVALID, clean_phone
 from common.errors import InvalidInput
+from common.schema import KeysetPaginationSerializer
 
 
 def _required(label: str) -> dict[str, Any]:
@@ -26,6 +27,11 @@ class UserSummarySerializer(serializers.Serializer):
 class UserListEntrySerializer(UserSummarySerializer):
     active = serializers.BooleanField(help_text="False: disabled; its tokens are refused.")
     created_at = serializers.DateTimeField()
+
+
+class UserPageSerializer(serializers.Serializer):
+    users = UserListEntrySerializer(many=True)
+    pagination = KeysetPaginationSerializer()
 
 
 def user_list_entry(user: User) -> dict:

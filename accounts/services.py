@@ -1,6 +1,10 @@
+"""Accounts' writes about passwords: sign-in, registration, password changes and resets, the
+registration codes, and a person's own profile. The admins' management of people (roles,
+access, closing accounts) is accounts/people.py."""
+
 import secrets
 from collections.abc import Iterable
-from datetime import date, datetime, timedelta
+from datetime import datetime, timedelta
 from typing import Any, TypedDict
 
 from django.conf import settings
@@ -8,16 +12,14 @@ from django.contrib.auth.hashers import make_password
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
-from accounts.birth import date_of_birth_check, own_date_of_birth
-from accounts.models import CLOSED_EMAIL_DOMAIN, RegistrationCode, Role, User
+from accounts.birth import own_date_of_birth
+from accounts.models import CLOSED_EMAIL_DOMAIN, RegistrationCode, User
 from accounts.passwords import key_id, password_digest
-from accounts.personal_data import erase_elsewhere
-from accounts.roles import role_group_sync
 from accounts.selectors import password_in_use, user_by_password, user_for_reset
 from accounts.tokens import reset_token_claims
 from accounts.validators import PASSWORD_TOO_SHORT, password_problems, zxcvbn_score
-from activity.services import activity_forget_person, activity_merge_own_edits
-from common.errors import Conflict, DomainError, InvalidInput, NotAllowed, NotFound, SignInRefused
+from activity.services import activity_merge_own_edits
+from common.errors import Conflict, DomainError, InvalidInput, NotFound, SignInRefused
 from common.mail import send_email_later
 from common.services import model_update, unknown_fields_check
 from common.shoptime import shop_today
@@ -28,7 +30,7 @@ INVALID_CODE = "Invalid registration code"
 EMAIL_TAKEN = "An account with this email already exists"
 
 
-def _check_password_policy(
+def password_policy_check(
     raw_password: str, user: User | None = None, *, field: str = "password"
 ) -> None:
     if len(raw_password) < settings.MIN_PASSWORD_LENGTH:
@@ -93,7 +95,7 @@ def user_register(*, email: str, password: str, name: str, registration_code: st
     code = RegistrationCode.objects.filter(code=registration_code.strip()).first()
     if code is None or not code.is_usable(timezone.now()):
         raise InvalidInput(INVALID_CODE, errors={"registrationCode": [INVALID_CODE]})
-    _check_password_policy(password, User(email=email, name=name))
+    password_policy_check(password, User(email=email, name=name))
     # Hashed before anyone's password is looked at, and outside the transaction: a taken
     # password takes as long as a new one, and the slow part holds no lock.
     encoded = make_password(password)
@@ -147,14 +149,14 @@ def _store_new_password(
     found = User.objects.filter(pk=user_id).first()
     if found is None or _stale(found, version):
         raise refused
-    _not_closed(found)
-    _check_password_policy(new_password, found, field="newPassword")
+    account_open_check(found)
+    password_policy_check(new_password, found, field="newPassword")
     encoded = make_password(new_password)  # before the check, as in user_register
     with transaction.atomic():
         user = User.objects.select_for_update().filter(pk=user_id).first()
         if user is None or _stale(user, version):
             raise refused
-        _not_closed(user)
+        account_open_check(user)
         if password_in_use(new_password, exclude_user_id=user.pk):
             raise PasswordTaken(PASSWORD_TAKEN, errors={"newPassword": [PASSWORD_TAKEN]})
         user.set_password(new_password, encoded=encoded)
@@ -240,35 +242,6 @@ def registration_codes_disable(*, codes: Iterable[str]) -> int:
     return len(rows)
 
 
-ADMIN_FLAGS = {"role": Role.ADMIN, "is_active": True}
-
-
-def admin_ensure(*, email: str, password: str, name: str = "Shop admin") -> tuple[User, bool]:
-    """Create the admin, or make sure it is an admin with this password (idempotent)."""
-    with transaction.atomic():
-        user = User.objects.select_for_update().filter(email__iexact=email).first()
-        candidate = user or User(email=email, name=name)
-        # One hash check: it is the slow part of this command.
-        keeps_password = user is not None and user.check_password(password)
-        if not keeps_password:
-            _check_password_policy(password, candidate)
-        if user is None:
-            if password_in_use(password):
-                raise Conflict(PASSWORD_TAKEN)
-            user = User.objects.create_superuser(
-                email=email, password=password, name=name, password_weak=False
-            )
-            return user, True
-        if not keeps_password and password_in_use(password, exclude_user_id=user.pk):
-            raise Conflict(PASSWORD_TAKEN)
-        model_update(user, data=ADMIN_FLAGS)
-        if not keeps_password:
-            user.set_password(password)
-            user.password_weak = False
-            user.save()
-        return user, False
-
-
 RESET_LINK_REFUSED = "This reset link has expired or was already used. Ask for a new one."
 RESET_EMAIL = "accounts.notifications.password_reset_email"
 
@@ -319,7 +292,7 @@ class WrongPassword(InvalidInput):
     code = "wrong_password"
 
 
-def _check_current_password(user: User, password: str, *, field: str) -> None:
+def current_password_check(user: User, password: str, *, field: str) -> None:
     if not user.check_password(password):
         raise WrongPassword(WRONG_CURRENT_PASSWORD, errors={field: [WRONG_CURRENT_PASSWORD]})
 
@@ -327,7 +300,7 @@ def _check_current_password(user: User, password: str, *, field: str) -> None:
 def own_password_change(*, user: User, current_password: str, new_password: str) -> User:
     """A customer changes their own password: every other session is signed out (the
     caller hands this one a fresh token)."""
-    _check_current_password(user, current_password, field="currentPassword")
+    current_password_check(user, current_password, field="currentPassword")
     return _store_new_password(user.pk, new_password, version=user.password_version)
 
 
@@ -359,156 +332,8 @@ DELETED_EMAIL = "deleted-{pk}@" + CLOSED_EMAIL_DOMAIN
 ACCOUNT_CLOSED = "This account was closed: it can no longer be changed."
 
 
-def _not_closed(user: User) -> None:
+def account_open_check(user: User) -> None:
     """Refuse (409) an admin's write to a closed account: it signs nobody in, so a new
     password, role or access would do nothing."""
     if user.is_closed:
         raise Conflict(ACCOUNT_CLOSED, code="account_closed")
-
-
-LAST_ADMIN = "The shop must keep at least one active admin. Make another admin first."
-
-
-def last_admin_check(user: User, *, keeps_role: bool, field: str = "") -> None:
-    """Refuse (400) a change that would leave the shop with no active admin: closing the
-    last one's account, or taking their role or their access (`keeps_role` False); `field`
-    names the refused field in `errors`. Call inside the change's transaction: the admins'
-    rows are locked in one order, so two admins removing each other at once take turns and
-    the second is refused."""
-    if keeps_role or not (user.is_active and user.role == Role.ADMIN):
-        return
-    admins = list(
-        User.objects.select_for_update()
-        .filter(is_active=True, role=Role.ADMIN)
-        .order_by("pk")
-        .values_list("pk", flat=True)
-    )
-    if not [pk for pk in admins if pk != user.pk]:
-        raise InvalidInput(LAST_ADMIN, errors={field: [LAST_ADMIN]} if field else None)
-
-
-def user_erase(*, user_id: int) -> None:
-    """Close an account (the customer's DELETE /api/auth/me, an admin's delete): the row
-    stays, deactivated and nameless, so the orders it placed stay in the books as
-    "Deleted customer" with no name, phone or address, its pending orders cancelled with
-    their stock put back; ride requests are deleted. The last active admin is refused."""
-    with transaction.atomic():
-        found = User.objects.filter(pk=user_id).first()
-        if found is None:
-            raise NotFound(USER_NOT_FOUND)
-        # The admins' rows first (in one order), then this one: erasures take turns.
-        last_admin_check(found, keeps_role=False)
-        user = User.objects.select_for_update().filter(pk=user_id).first()
-        if user is None:
-            raise NotFound(USER_NOT_FOUND)
-        # The orders anonymized, the ride requests deleted (accounts.personal_data).
-        erase_elsewhere(user)
-        user.groups.clear()
-        user.user_permissions.clear()
-        user.email = DELETED_EMAIL.format(pk=user.pk)
-        user.name = user.phone = user.delivery_address = user.delivery_zip = ""
-        user.date_of_birth = None
-        user.is_active = False
-        user.role = Role.CUSTOMER
-        user.set_unusable_password()
-        # No digest: nothing signs in as this row; the raised version voids every token.
-        user.password_digest, user.password_digest_key = None, ""
-        user.password_version += 1
-        user.save()
-        activity_forget_person(user_id=user.pk)
-
-
-def user_close(*, user: User, password: str) -> None:
-    """The customer closes their own account, confirming with their password."""
-    _check_current_password(user, password, field="password")
-    user_erase(user_id=user.pk)
-
-
-CANNOT_ERASE_SELF = "You cannot delete your own account here. Use My Account to close it."
-
-
-def user_erase_by_admin(*, user_id: int, admin: User) -> None:
-    # An admin who erased themselves could leave the shop with no admin at all.
-    if user_id == admin.pk:
-        raise InvalidInput(CANNOT_ERASE_SELF)
-    found = User.objects.filter(pk=user_id).first()
-    if found is not None:
-        _not_closed(found)
-    user_erase(user_id=user_id)
-
-
-# Who outranks whom: nobody raises their own role (docs/api.md, Roles).
-ROLE_RANK = {Role.CUSTOMER: 0, Role.STAFF: 1, Role.ADMIN: 2}
-OWN_ROLE_RAISED = "You cannot raise your own role."
-
-
-def user_create(*, email: str, name: str, password: str, role: str) -> User:
-    """An admin adds a person (POST /api/auth/users): staff, admin or customer, with a
-    password under the same rules as registration."""
-    email = User.objects.normalize_email(email.strip()).lower()
-    _check_password_policy(password, User(email=email, name=name))
-    encoded = make_password(password)  # outside the transaction, as in user_register
-    with transaction.atomic():
-        if User.objects.filter(email__iexact=email).exists():
-            raise Conflict(EMAIL_TAKEN, errors={"email": [EMAIL_TAKEN]}, code="email_taken")
-        if password_in_use(password):
-            raise PasswordTaken(PASSWORD_TAKEN, errors={"password": [PASSWORD_TAKEN]})
-        user = User(email=email, name=name.strip(), role=role)
-        user.set_password(password, encoded=encoded)
-        user.password_weak = False
-        try:
-            with transaction.atomic():
-                user.save()
-        except IntegrityError:
-            if User.objects.filter(email__iexact=email).exists():
-                raise Conflict(EMAIL_TAKEN, code="email_taken")
-            raise PasswordTaken(PASSWORD_TAKEN)
-        role_group_sync(user)
-    return user
-
-
-def admin_kept_check(user: User, *, role: str, active: bool) -> None:
-    """The last-admin rule (`last_admin_check`) for a change of role or access; the Django
-    admin's user form checks it too (accounts/admin.py)."""
-    stays_admin = role == Role.ADMIN and active
-    last_admin_check(user, keeps_role=stays_admin, field="role" if active else "active")
-
-
-def user_update(
-    *,
-    user_id: int,
-    actor: User,
-    role: str | None = None,
-    active: bool | None = None,
-    **born: date | None,
-) -> User:
-    """An admin changes a person's role, disables/enables the account, or sets or clears
-    their date of birth (`date_of_birth`, PATCH /api/auth/users/{id}). A disabled account's
-    tokens are refused on the next request on every server (accounts.authentication reads
-    the row each request)."""
-    unknown_fields_check("user_update", born, {"date_of_birth"})
-    new_birth = born.get("date_of_birth")
-    if new_birth is not None:
-        date_of_birth_check(new_birth, today=shop_today())
-    with transaction.atomic():
-        # The active admins first, in id order, then the user: the last-admin rule sees
-        # every concurrent change to an admin in turn.
-        list(
-            User.objects.select_for_update()
-            .filter(role=Role.ADMIN, is_active=True)
-            .order_by("pk")
-            .values_list("pk", flat=True)
-        )
-        user = User.objects.select_for_update().filter(pk=user_id).first()
-        if user is None:
-            raise NotFound(USER_NOT_FOUND)
-        _not_closed(user)
-        new_role = user.role if role is None else role
-        new_active = user.is_active if active is None else active
-        if user.pk == actor.pk and ROLE_RANK[Role(new_role)] > ROLE_RANK[Role(user.role)]:
-            raise NotAllowed(OWN_ROLE_RAISED)
-        admin_kept_check(user, role=new_role, active=new_active)
-        changed = model_update(user, data={"role": new_role, "is_active": new_active, **born})
-        if "role" in changed:
-            role_group_sync(user)
-    return user

@@ -1,4 +1,4 @@
-from accounts import api, codes_api
+from accounts import api, codes_api, people_api
 from common.routes import route
 
 urlpatterns = [
@@ -12,9 +12,9 @@ urlpatterns = [
     *route("auth/me", api.me),
     *route("auth/me/password", api.my_password),
     *route("auth/me/export", api.my_export),
-    *route("auth/users", api.user_list),
-    *route("auth/users/<int:user_id>", api.user_detail),
-    *route("auth/users/<int:user_id>/password", api.user_password),
+    *route("auth/users", people_api.user_list),
+    *route("auth/users/<int:user_id>", people_api.user_detail),
+    *route("auth/users/<int:user_id>/password", people_api.user_password),
     *route("auth/registration-codes", codes_api.code_list),
     *route("auth/registration-codes/<int:code_id>", codes_api.code_detail),
 ]

@@ -55,7 +55,7 @@ def _scrubbed(changes: object) -> object:
 
 
 def activity_forget_person(*, user_id: int) -> None:
-    """Called by accounts.services.user_erase in its transaction: the entries about the
+    """Called by accounts.people.user_erase in its transaction: the entries about the
     user's row keep what changed (an admin flag, the account closed) but not their name,
     email, phone or address; the entries they made keep the change but no longer name
     them."""

@@ -194,7 +194,8 @@ def rows(size, requests):
         ("sales report, all time", f"/api/reports/sales?{always}"),
         ("sales CSV, all time", f"/api/reports/sales.csv?{always}"),
         ("taxes report, all time", f"/api/reports/taxes?{always}"),
-        ("users list (unpaginated)", "/api/auth/users"),
+        ("users list, first page", "/api/auth/users?limit=50"),
+        ("users list, search by email", "/api/auth/users?limit=50&search=customer123%40"),
     ]
     answer = []
     for label, path in paths:

@@ -7,6 +7,8 @@ import base64
 import json
 import math
 from collections.abc import Callable
+from dataclasses import dataclass
+from datetime import datetime
 from typing import Any
 
 from common.errors import InvalidInput
@@ -141,3 +143,41 @@ def keyset_answer(
             "nextCursor": cursor,
         },
     }
+
+
+@dataclass(frozen=True)
+class NewestPosition:
+    """Where a page of a newest-first list (created_at, then id, both descending) ended: the
+    next page starts after this row. Rows added meanwhile are newer and never shift a page.
+    Its cursor is the one orders.filters.OrderPosition writes."""
+
+    created_at: datetime
+    row_id: int
+
+    def as_cursor(self, page: int) -> str:
+        return encode_cursor({"at": self.created_at.isoformat(), "id": self.row_id, "page": page})
+
+    def rows_after(self, queryset: Any) -> Any:
+        # created_at <= the position is the index range; the exclude drops the position's
+        # own moment up to its id.
+        return queryset.filter(created_at__lte=self.created_at).exclude(
+            created_at=self.created_at, id__gte=self.row_id
+        )
+
+
+def parse_newest_cursor(raw: str) -> tuple[NewestPosition, int]:
+    """The position and page number of a NewestPosition `cursor`, or a 400 naming it."""
+    position = decode_cursor(raw)
+    try:
+        at = datetime.fromisoformat(position["at"])
+        row_id, page = int(position["id"]), int(position["page"])
+    except (KeyError, TypeError, ValueError):
+        at, row_id, page = None, 0, 0
+    if (
+        at is None
+        or at.tzinfo is None
+        or not 1 <= row_id <= MAX_NUMBER
+        or not 2 <= page <= MAX_NUMBER
+    ):
+        raise InvalidInput(BAD_CURSOR, errors={"cursor": [BAD_CURSOR]})
+    return NewestPosition(created_at=at, row_id=row_id), page

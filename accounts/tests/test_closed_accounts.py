@@ -1,4 +1,4 @@
-"""A closed account (accounts.services.user_erase) is no one's any more: the back office's
+"""A closed account (accounts.people.user_erase) is no one's any more: the back office's
 Users list and the Activity page's Person filter leave it out, and the API refuses to change
 it (a new password would sign nobody in); the history says the customer closed it."""
 
@@ -31,7 +31,7 @@ def test_the_users_list_leaves_a_closed_account_out(admin_client_api, closed, ma
     answer = admin_client_api.get("/api/auth/users")
 
     assert answer.status_code == 200
-    ids = {user["id"] for user in answer.json()}
+    ids = {user["id"] for user in answer.json()["users"]}
     assert closed.pk not in ids
     assert disabled.pk in ids  # a disabled account can be enabled again: it stays listed
 

@@ -5,7 +5,8 @@ import json
 import pytest
 
 from accounts.models import User
-from accounts.services import DELETED_EMAIL, LAST_ADMIN, WRONG_CURRENT_PASSWORD
+from accounts.people import LAST_ADMIN
+from accounts.services import DELETED_EMAIL, WRONG_CURRENT_PASSWORD
 from orders.models import Order
 from rides.models import Ride
 from rides.tests.factories import make_ride

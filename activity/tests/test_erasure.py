@@ -1,4 +1,4 @@
-"""An erased person (accounts.services.user_erase) leaves the history too: the entries about
+"""An erased person (accounts.people.user_erase) leaves the history too: the entries about
 their row keep what changed but not their name, email, phone or address; the entries they
 made keep the change but no longer name them (docs/security.md)."""
 

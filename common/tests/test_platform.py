@@ -153,7 +153,7 @@ def test_security_headers(client):
 def test_database_outage_is_503_with_a_message(admin_client_api, monkeypatch):
     from accounts import selectors
 
-    def down():
+    def down(**_):
         raise OperationalError("connection refused")
 
     monkeypatch.setattr(selectors, "user_list", down)

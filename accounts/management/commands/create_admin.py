@@ -5,7 +5,7 @@ from typing import Any
 
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
-from accounts.services import admin_ensure
+from accounts.people import admin_ensure
 from common.errors import DomainError
 
 

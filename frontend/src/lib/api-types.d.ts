@@ -252,7 +252,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description Every user with their role and whether active (admin only). Rules: docs/api.md, Accounts. */
+        /** @description The shop's people newest first (ties by id), with their role and whether active; closed accounts are not listed (admin only). Rules: docs/api.md, Accounts. */
         get: operations["auth_users_list"];
         put?: never;
         /** @description Admin adds a person (staff, admin or customer) with a password under the same rules as registration. Rules: docs/api.md, Roles. */
@@ -2885,6 +2885,10 @@ export interface components {
             /** Format: date-time */
             created_at: string;
         };
+        UserPage: {
+            users: components["schemas"]["UserListEntry"][];
+            pagination: components["schemas"]["KeysetPagination"];
+        };
         UserSummary: {
             id: number;
             name: string;
@@ -3732,7 +3736,18 @@ export interface operations {
     };
     auth_users_list: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description The previous page's `pagination.nextCursor`. */
+                cursor?: string;
+                /** @description 1-100, default 50. */
+                limit?: number;
+                /** @description From 1 (default); `cursor` is the faster way on. */
+                page?: number;
+                /** @description admin, staff or customer, or several separated by commas: only people of those roles. */
+                role?: string;
+                /** @description Up to 200 characters: people whose name or email holds it, in any case. */
+                search?: string;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -3744,7 +3759,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["UserListEntry"][];
+                    "application/json": components["schemas"]["UserPage"];
+                };
+            };
+            /** @description A bad page, limit, cursor, search or role (the message names it). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description No or bad token (with a WWW-Authenticate header). */

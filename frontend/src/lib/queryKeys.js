@@ -53,6 +53,11 @@ export const heroKeys = {
 
 export const userKeys = {
   all: ['users'],
+  // The Users page's list under a search ('' for everyone).
+  /** @type {(search?: string) => unknown[]} */
+  list: (search = '') => ['users', 'list', { search }],
+  // The Activity page's person filter: the admins and staff.
+  people: () => ['users', 'people'],
 };
 
 // The back office's activity history: the Activity page's filtered list and a product's History tab.

@@ -67,7 +67,10 @@ test('admins reach the dashboard at /dashboard and the print view at /orders/pri
 test('the Activity page: admins reach it at /activity, customers get Access Denied and never call the history', async () => {
   const fetchMock = mockFetch({
     'GET /api/hero/images': { status: 200, body: [] },
-    'GET /api/auth/users': { status: 200, body: [] },
+    'GET /api/auth/users': {
+      status: 200,
+      body: { users: [], pagination: { page: 1, limit: 100, totalItems: 0, totalPages: 0, hasNextPage: false, nextCursor: null } },
+    },
     'GET /api/activity': {
       status: 200,
       body: { entries: [], kinds: [], pagination: { page: 1, limit: 20, totalItems: 0, totalPages: 0, hasNextPage: false } },

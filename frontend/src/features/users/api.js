@@ -1,19 +1,37 @@
 // @ts-check
 // Accounts, admin side: the user list, new staff accounts, a role or an account's access, the
 // password change and the registration codes.
-import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, apiFetch } from '../../lib/api';
+import { pageQuery, pagedQueryOptions } from '../../lib/pages';
 import { userKeys } from '../../lib/queryKeys';
 import { withChallenge } from '../../lib/challenge';
 
 /** @typedef {import('../../lib/api-types').components['schemas']} Schemas */
 
-export const usersQuery = () =>
-  queryOptions({
-    queryKey: userKeys.all,
-    /** @returns {Promise<Schemas['UserListEntry'][]>} */
-    queryFn: ({ signal }) => api.get('/auth/users', undefined, { signal }),
-  });
+// A table row is short: a page fills a screen (the server's default too).
+export const USERS_PAGE_SIZE = 50;
+
+/**
+ * @param {{page: number | string, search: string, signal?: AbortSignal}} query
+ *   page: a number, or the previous page's `pagination.nextCursor`
+ * @returns {Promise<Schemas['UserPage']>}
+ */
+export function fetchUsersPage({ page, search, signal }) {
+  return api.get('/auth/users', { ...pageQuery(page), limit: USERS_PAGE_SIZE, ...(search ? { search } : {}) }, { signal });
+}
+
+// The people newest first, a page at a time; `search`: in names and emails, on the server. While
+// a new search loads, the table keeps the rows it shows instead of blinking to a spinner.
+export const usersQuery = (search = '') => ({
+  ...pagedQueryOptions({
+    queryKey: userKeys.list(search),
+    fetchPage: (/** @type {number | string} */ page, /** @type {AbortSignal} */ signal) => fetchUsersPage({ page, search, signal }),
+    itemsKey: 'users',
+    pageSize: USERS_PAGE_SIZE,
+  }),
+  placeholderData: keepPreviousData,
+});
 
 // mutate({ userId, newPassword }); nothing listed changes, so nothing is refetched.
 export const useChangePassword = () =>

@@ -37,7 +37,12 @@ const page = (entries) => ({
   status: 200,
   body: { entries, kinds: KINDS, pagination: { page: 1, limit: 20, totalItems: entries.length, totalPages: 1, hasNextPage: false } },
 });
-const USERS = { status: 200, body: [{ id: 1, name: 'Ada', email: 'ada@example.com', role: 'admin', created_at: '2026-01-01T00:00:00Z' }] };
+// The admins and staff the person filter offers (GET /api/auth/users?role=admin,staff, one page).
+const ADA = { id: 1, name: 'Ada', email: 'ada@example.com', role: 'admin', active: true, created_at: '2026-01-01T00:00:00Z' };
+const USERS = {
+  status: 200,
+  body: { users: [ADA], pagination: { page: 1, limit: 100, totalItems: 1, totalPages: 1, hasNextPage: false, nextCursor: null } },
+};
 
 test('non-admins see Access Denied and nothing is fetched', () => {
   const fetchMock = mockFetch({});
@@ -79,6 +84,8 @@ test('the filters go to the URL and to the server as its own parameters', async 
     expect(urls.at(-1)).toMatch(/person=1/);
     expect(urls.at(-1)).toMatch(/from=2026-11-01/);
   });
+  const asked = fetchMock.mock.calls.map(([url]) => new URL(url, 'http://localhost')).filter((u) => u.pathname === '/api/auth/users');
+  expect(asked.map((u) => u.searchParams.get('role'))).toEqual(['admin,staff']);
   await user.click(screen.getByRole('button', { name: 'Clear filters' }));
   expect(await screen.findByText('2 changes')).toBeInTheDocument();
 });

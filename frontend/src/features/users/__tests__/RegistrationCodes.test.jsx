@@ -2,9 +2,10 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { renderWithProviders } from '../../../test/render';
 import { mockFetch, writeCalls } from '../../../test/fetch';
 import UsersPage from '../components/UsersPage';
+import { usersAnswer } from './userPages';
 
 const admin = { id: 1, name: 'Ada', email: 'ada@example.com', role: 'admin' };
-const USERS = { 'GET /api/auth/users': { status: 200, body: [] } };
+const USERS = { 'GET /api/auth/users': usersAnswer([]) };
 const CODE = {
   id: 7,
   code: 'K7M2P9QX4RT8WZ',

@@ -2,6 +2,7 @@ import { screen, within } from '@testing-library/react';
 import { renderWithProviders } from '../../../test/render';
 import { mockFetch, writeCalls } from '../../../test/fetch';
 import UsersPage from '../components/UsersPage';
+import { usersAnswer } from './userPages';
 
 const admin = { id: 1, name: 'Ada', email: 'ada@example.com', role: 'admin' };
 const LAST_ADMIN = 'The shop needs at least one admin.';
@@ -12,7 +13,7 @@ function server(initial) {
     // The page's registration codes below the table (none here).
     'GET /api/auth/registration-codes': { status: 200, body: [] },
     'POST /api/auth/password-check': { status: 200, body: { ok: true, score: 4, messages: [] } },
-    'GET /api/auth/users': () => ({ status: 200, body: users }),
+    'GET /api/auth/users': () => usersAnswer(users),
     'POST /api/auth/users': (url, init) => {
       if (users.some((u) => u.email === init.body.email)) {
         return { status: 400, body: { message: 'Please check the form.', errors: { email: ['This email is already registered.'] } } };

@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { renderWithProviders } from '../../../test/render';
 import { mockFetch, networkError } from '../../../test/fetch';
 import UsersPage from '../components/UsersPage';
+import { usersAnswer } from './userPages';
 
 const admin = { id: 1, name: 'Ada', email: 'ada@example.com', role: 'admin' };
 const customer = { id: 2, name: 'Cy', email: 'cy@example.com', role: 'customer' };
@@ -22,13 +23,63 @@ test('non-admins see Access Denied and nothing is fetched', () => {
 });
 
 test('lists users with their LA creation date', async () => {
-  mockFetch({ ...NO_CODES, 'GET /api/auth/users': { status: 200, body: users } });
+  mockFetch({ ...NO_CODES, 'GET /api/auth/users': usersAnswer(users) });
   renderWithProviders(<UsersPage />, { user: admin });
   expect(screen.getByRole('heading', { name: 'User Management' })).toBeInTheDocument();
   const row = (await screen.findByText('cy@example.com')).closest('tr');
   expect(within(row).getByRole('combobox', { name: 'Role for cy@example.com' })).toHaveValue('customer');
   // 07:30 UTC on the 22nd is 23:30 on Nov 21 in Los Angeles.
   expect(within(row).getByText('Sat, Nov 21, 2026')).toBeInTheDocument();
+});
+
+const usersCalls = (fetchMock) =>
+  fetchMock.mock.calls.map(([url]) => new URL(url, 'http://localhost')).filter((u) => u.pathname === '/api/auth/users');
+
+test('the next page loads by its cursor as the list scrolls, up to the last', async () => {
+  const third = { id: 3, name: 'Di', email: 'di@example.com', role: 'staff', created_at: '2025-12-30T10:00:00Z' };
+  const fetchMock = mockFetch({
+    ...NO_CODES,
+    'GET /api/auth/users': (url) =>
+      new URL(url, 'http://localhost').searchParams.get('cursor') === 'after-cy'
+        ? usersAnswer([third], { page: 2, totalItems: 3 })
+        : usersAnswer(users, { nextCursor: 'after-cy', totalItems: 3 }),
+  });
+  renderWithProviders(<UsersPage />, { user: admin });
+  // The page is not scrollable in jsdom, so the second page is fetched at once.
+  expect(await screen.findByText('di@example.com')).toBeInTheDocument();
+  expect(screen.getByText('cy@example.com')).toBeInTheDocument();
+  expect(screen.getByText('3 users')).toBeInTheDocument();
+  expect(screen.getByText('No more users')).toBeInTheDocument();
+  const asked = usersCalls(fetchMock).map((u) => [u.searchParams.get('page'), u.searchParams.get('cursor'), u.searchParams.get('limit')]);
+  expect(asked).toEqual([
+    ['1', null, '50'],
+    [null, 'after-cy', '50'],
+  ]);
+});
+
+test('Search users asks the server once the typing pauses and shows what it found', async () => {
+  const fetchMock = mockFetch({
+    ...NO_CODES,
+    'GET /api/auth/users': (url) => {
+      const search = new URL(url, 'http://localhost').searchParams.get('search');
+      if (!search) return usersAnswer(users);
+      return usersAnswer(search === 'cy@' ? [users[1]] : []);
+    },
+  });
+  const { user } = renderWithProviders(<UsersPage />, { user: admin });
+  expect(await screen.findByText('ada@example.com')).toBeInTheDocument();
+
+  await user.type(screen.getByRole('searchbox', { name: 'Search users' }), 'cy@');
+  expect(await screen.findByText('1 user found')).toBeInTheDocument();
+  expect(screen.queryByText('ada@example.com')).not.toBeInTheDocument();
+  expect(screen.getByText('cy@example.com')).toBeInTheDocument();
+  // One request for the whole word, none per key.
+  expect(usersCalls(fetchMock).map((u) => u.searchParams.get('search'))).toEqual([null, 'cy@']);
+
+  await user.clear(screen.getByRole('searchbox', { name: 'Search users' }));
+  await user.type(screen.getByRole('searchbox', { name: 'Search users' }), 'zed');
+  expect(await screen.findByText('No users found')).toBeInTheDocument();
+  expect(screen.getByText('No name or email holds "zed".')).toBeInTheDocument();
 });
 
 const TOO_COMMON = 'This password is too common. Please choose a less common one.';
@@ -51,7 +102,7 @@ async function openDialog(user) {
 test("the server's rules show while typing and hold Update; a good password is saved", async () => {
   const fetchMock = mockFetch({
     ...CHECK,
-    'GET /api/auth/users': { status: 200, body: users },
+    'GET /api/auth/users': usersAnswer(users),
     'PUT /api/auth/users/2/password': { status: 200, body: { message: 'Password updated', user: users[1] } },
   });
   const { user } = renderWithProviders(<UsersPage />, { user: admin });
@@ -83,7 +134,7 @@ test('a password the server refuses on saving is said once, under the field, wit
   const used = 'Please choose a different password.';
   mockFetch({
     ...CHECK,
-    'GET /api/auth/users': { status: 200, body: users },
+    'GET /api/auth/users': usersAnswer(users),
     'PUT /api/auth/users/2/password': { status: 400, body: { message: used, errors: { newPassword: [used] } } },
   });
   const { user } = renderWithProviders(<UsersPage />, { user: admin });
@@ -101,7 +152,7 @@ test('a password the server refuses on saving is said once, under the field, wit
 
 test('a refused change naming no field shows the server message under the form', async () => {
   const answer = { status: 409, body: { message: 'Please choose a different password.' } };
-  mockFetch({ ...CHECK, 'GET /api/auth/users': { status: 200, body: users }, 'PUT /api/auth/users/2/password': () => answer });
+  mockFetch({ ...CHECK, 'GET /api/auth/users': usersAnswer(users), 'PUT /api/auth/users/2/password': () => answer });
   const { user } = renderWithProviders(<UsersPage />, { user: admin });
   const dialog = await openDialog(user);
   await user.type(within(dialog).getByLabelText('New password'), 'secret99');
@@ -117,7 +168,7 @@ test('load failure says Failed to load users', async () => {
 });
 
 test('an unreachable server while changing a password gives the retry text', async () => {
-  mockFetch({ ...CHECK, 'GET /api/auth/users': { status: 200, body: users }, 'PUT /api/auth/users/2/password': networkError() });
+  mockFetch({ ...CHECK, 'GET /api/auth/users': usersAnswer(users), 'PUT /api/auth/users/2/password': networkError() });
   const { user } = renderWithProviders(<UsersPage />, { user: admin });
   const dialog = await openDialog(user);
   await user.type(within(dialog).getByLabelText('New password'), 'secret99');
