@@ -199,12 +199,13 @@ class ProductCollection(ReadForUsersWriteForAdmins, APIView):
         stock = selectors.clean_stock_filter(request.query_params.get("stock"), user=request.user)
         sort = selectors.clean_sort(request.query_params.get("sort"))
         in_stock = selectors.clean_in_stock(request.query_params.get("inStock"))
-        version = versioning.catalog_version()
-        etag = versioning.catalog_etag(version) if version else None  # None: the cache is down
+        filters = readcache.ListFilters(category, search, stock, in_stock, sort)
+        found = readcache.list_page(filters, page=page, limit=limit)
+        # No version: the cache is down, and there is no ETag.
+        etag = versioning.catalog_etag(found.version) if found.version else None
         if etag and etag_matches(request, etag):
             return not_modified(etag)
-        filters = readcache.ListFilters(category, search, stock, in_stock, sort)
-        return json_answer(*readcache.product_list_answer(version, filters, page=page, limit=limit))
+        return json_answer(*readcache.product_list_answer(found, filters, page=page, limit=limit))
 
     @extend_schema(
         operation_id="products_create",

@@ -3,12 +3,14 @@ product pages, product lists), each returned as (JSON bytes, ETag), kept in Djan
 (`default`: shared by every process and server) under the version they were built at.
 shop/versioning.py says how the versions move and why an answer is never older than its key.
 
-Keys (each holds the version it was built at; query values only through a digest, so a key
+Keys (each holds or names the version it was built at; query values only through a digest, so a key
 is short whatever was asked):
   catalog:categories:<catalog>        the categories' answer
   catalog:category-ids:<catalog>      which category ids exist
   catalog:product:<id>:<version>      one product's answer, at its own version
-  catalog:page:<catalog>:<digest>     a page of the list (filters, page, limit)
+  catalog:page:<digest>               a page of the list (filters, page, limit) with the
+                                      catalog version it was built at: read in one go with
+                                      the version, served only if the two match
   catalog:found:<catalog>:<digest>    a search's ids, best first or in `sort`'s order
   catalog:count:<catalog>:<digest>    a list's count (the other lists)
 
@@ -34,7 +36,7 @@ from django.db.models import QuerySet
 from common import metrics
 from common.pagination import page_answer
 from common.renderers import dumps
-from shop import selectors
+from shop import selectors, versioning
 from shop.models import Product
 from shop.serializers import CategorySerializer
 from shop.versioning import catalog_etag, product_etag
@@ -93,25 +95,41 @@ class ListFilters(NamedTuple):
     sort: str
 
 
+class ListPage(NamedTuple):
+    """What product_list_answer needs, read in one round trip to the cache."""
+
+    version: str | None  # the catalog version (None: the cache is down)
+    key: str
+    kept: bytes | None  # the page's answer kept at `version`, if there is one
+
+
+def list_page(filters: ListFilters, *, page: int, limit: int) -> ListPage:
+    """The catalog version and the page's kept answer (if built at that version), in one
+    read of the cache. Its key holds no version: a page built at another one is rebuilt."""
+    key = f"catalog:page:{_digest(*filters, page, limit)}"
+    version, kept = versioning.catalog_version_and(key)
+    body = kept[1] if kept is not None and version is not None and kept[0] == version else None
+    return ListPage(version, key, body)
+
+
 def product_list_answer(
-    version: str | None, filters: ListFilters, *, page: int, limit: int
+    found: ListPage, filters: ListFilters, *, page: int, limit: int
 ) -> tuple[bytes, str | None]:
-    """A page of the product list at catalog `version` (None: no cache), filters as the
-    selectors cleaned them."""
+    """A page of the product list (`found`: list_page's read), filters as the selectors
+    cleaned them."""
+    version = found.version
+    if found.kept is not None:
+        metrics.catalog_cache_hit()
+        return found.kept, catalog_etag(version) if version else None
+    metrics.catalog_cache_miss()
     # Only queries that name something are kept: a category that does not exist answers
     # the same empty page as ever, built afresh.
     keep = version is not None and _known_category(version, filters.category)
-    key = f"catalog:page:{version}:{_digest(*filters, page, limit)}" if keep else None
-    body = cache.get(key) if key else None
-    if body is None:
-        answer = _product_page(version if keep else None, filters, page=page, limit=limit)
-        body = dumps(answer)
-        # A page past the end is the same empty page whatever its number: not kept either.
-        if key and page <= max(answer["pagination"]["totalPages"], 1):
-            cache.set(key, body, settings.CATALOG_ANSWER_MAX_AGE)
-        metrics.catalog_cache_miss()
-    else:
-        metrics.catalog_cache_hit()
+    answer = _product_page(version if keep else None, filters, page=page, limit=limit)
+    body = dumps(answer)
+    # A page past the end is the same empty page whatever its number: not kept either.
+    if keep and page <= max(answer["pagination"]["totalPages"], 1):
+        cache.set(found.key, (version, body), settings.CATALOG_ANSWER_MAX_AGE)
     return body, catalog_etag(version) if version else None
 
 

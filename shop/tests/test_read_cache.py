@@ -74,6 +74,26 @@ def test_a_cached_answer_is_byte_for_byte_the_first_one(
         assert api_client.get("/api/categories").content == first.content
 
 
+def test_a_cached_page_is_one_read_of_the_cache(customer_client, product, monkeypatch):
+    # The catalog version and the page come in one round trip to Redis (or the cache table).
+    customer_client.get(LIST)
+    store, reads = caches["default"], []
+    for name in ("get", "get_many"):
+        method = getattr(store, name)
+
+        def counted(*args, _method=method, _name=name, **kwargs):
+            reads.append(_name)
+            # The test cache (locmem) reads get_many's keys one by one: one call is one read.
+            with monkeypatch.context() as inner:
+                inner.setattr(store, "get", type(store).get.__get__(store))
+                return _method(*args, **kwargs)
+
+        monkeypatch.setattr(store, name, counted)
+
+    assert customer_client.get(LIST).json()["products"][0]["name"] == product.name
+    assert reads == ["get_many"]
+
+
 def test_bad_input_is_still_a_400_and_never_cached(customer_client):
     assert customer_client.get("/api/products?page=0").status_code == 400
     assert customer_client.get("/api/products?search=" + "x" * 201).status_code == 400
