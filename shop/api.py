@@ -23,7 +23,7 @@ from common.pagination import page_params, paginate
 from common.permissions import CanChangeStock, IsAdmin, ReadForUsersWriteForAdmins
 from common.renderers import ORJSONRenderer
 from common.schema import IF_NONE_MATCH, NOT_MODIFIED, error, see_api_docs
-from shop import category_services, readcache, selectors, services, versioning
+from shop import answers, category_services, readcache, selectors, services, versioning
 from shop.models import ProductType
 from shop.preconditions import if_match_tags
 from shop.serializers import (
@@ -80,7 +80,7 @@ def _type_response(
 def product_response(product_id: int, status: int = status.HTTP_200_OK) -> HttpResponse:
     """A product answer of a write, rendered as the reads render it, with the product's ETag
     (its version after the write)."""
-    answer, version = selectors.product_answer(product_id=product_id)
+    answer, version = answers.product_answer(product_id=product_id)
     return with_etag(Response(answer, status=status), versioning.product_etag(product_id, version))
 
 

@@ -36,7 +36,7 @@ from django.db.models import QuerySet
 from common import metrics
 from common.pagination import page_answer
 from common.renderers import dumps
-from shop import selectors, versioning
+from shop import answers, selectors, versioning
 from shop.models import Product
 from shop.serializers import CategorySerializer
 from shop.versioning import catalog_etag, product_etag
@@ -78,7 +78,7 @@ def product_answer(product_id: int, version: int) -> tuple[bytes, str]:
     body = cache.get(f"catalog:product:{product_id}:{version}")
     if body is None:
         metrics.catalog_cache_miss()
-        answer, version = selectors.product_answer(product_id=product_id)
+        answer, version = answers.product_answer(product_id=product_id)
         body = dumps(answer)
         # Keyed by the version read with the data, which may be newer than the first.
         cache.set(f"catalog:product:{product_id}:{version}", body, settings.CATALOG_ANSWER_MAX_AGE)
@@ -164,7 +164,7 @@ def _product_page(
             limit=limit,
             total=len(found),
             key="products",
-            serialize=selectors.product_answers,
+            serialize=answers.product_answers,
         )
         answer["suggestions"] = [] if found else selectors.product_suggestions(products, search)
         return answer
@@ -178,7 +178,7 @@ def _product_page(
         limit=limit,
         total=total,
         key="products",
-        serialize=selectors.product_answers,
+        serialize=answers.product_answers,
     )
     answer["suggestions"] = []  # only a search suggests
     return answer

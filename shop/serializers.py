@@ -174,7 +174,7 @@ class ProductTypeSerializer(serializers.Serializer):
 
 # The shape of a product answer, for the OpenAPI schema (a comment, not a docstring: that
 # would become the schema's description). The answers themselves, of reads and writes
-# alike, are rendered by shop.selectors.product_answers, the one place that builds them
+# alike, are rendered by shop.answers.product_answers, the one place that builds them
 # (shop/tests/test_answers.py holds the two equal).
 class ProductSerializer(serializers.Serializer):
     id = serializers.IntegerField()

@@ -1,4 +1,4 @@
-"""One rendering of a product (shop.selectors.product_answers): the list, the product page and
+"""One rendering of a product (shop.answers.product_answers): the list, the product page and
 every write's answer send the same JSON, in the shape ProductSerializer declares for the
 OpenAPI schema."""
 
@@ -7,8 +7,8 @@ from decimal import Decimal
 
 import pytest
 
+from shop.answers import product_answers
 from shop.models import Product, ProductImage, ProductType
-from shop.selectors import product_answers
 from shop.serializers import ProductSerializer, ProductTypeSerializer
 from tests.factories import make_product, png_upload
 
