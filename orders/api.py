@@ -25,7 +25,7 @@ from rest_framework.views import APIView
 
 from accounts.models import User
 from common.errors import NotAllowed
-from common.pagination import keyset_answer, page_params, paginate
+from common.pagination import MAX_NUMBER, keyset_answer, page_params, paginate
 from common.parsers import JSONParser
 from common.permissions import CanHandleOrders
 from common.roles import Capability, role_may
@@ -252,7 +252,10 @@ def _keyset_page(request: Request, user: User, filters: OrderFilters, total: int
         after, number = parse_order_cursor(cursor)
         rows = selectors.order_list(user=user, filters=filters, after=after)
     else:
-        rows = selectors.order_list(user=user, filters=filters)[(number - 1) * limit :]
+        start = (number - 1) * limit
+        rows = selectors.order_list(user=user, filters=filters)
+        # Past a 64-bit OFFSET no row can be: an empty page, not a database error.
+        rows = rows[start:] if start + limit < MAX_NUMBER else rows.none()
     return keyset_answer(
         rows,
         page=number,

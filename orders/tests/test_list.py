@@ -83,6 +83,11 @@ def test_page_past_the_end_is_empty_and_page_zero_is_400(customer_client, produc
 
     assert customer_client.get("/api/orders?page=5").json()["orders"] == []
     assert customer_client.get("/api/orders?page=0").status_code == 400
+    # The largest page a 64-bit number holds is empty too, not an OFFSET the database refuses.
+    deepest = customer_client.get("/api/orders?page=9223372036854775807")
+    assert deepest.status_code == 200
+    assert deepest.json()["orders"] == []
+    assert deepest.json()["pagination"]["nextCursor"] is None
 
 
 def test_list_costs_the_same_queries_however_many_orders_and_lines(
