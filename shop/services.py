@@ -18,14 +18,13 @@ from shop.models import (
     Product,
     ProductImage,
     ProductType,
-    StockMove,
     StockReason,
 )
 from shop.preconditions import check_if_match, types_stock_changes
 from shop.product_types import TYPE_NOT_FOUND, product_types_reconcile
 from shop.regulatory import FIELDS as REGULATORY_FIELDS
 from shop.search import record_words
-from shop.selectors import PRODUCT_NOT_FOUND, image_path_in_use, ledger_figures, product_get
+from shop.selectors import PRODUCT_NOT_FOUND, image_path_in_use, product_get
 from shop.stock import Why, ledger_move, ledger_write, sellable_refresh
 from shop.versioning import catalog_changed, products_changed
 
@@ -422,36 +421,3 @@ def product_type_delete(
         product.save(update_fields=["updated_at"])
         sellable_refresh([product.pk])
         products_changed(product.pk)
-
-
-def stock_ledger_correct(*, product_id: int, type_id: int | None, note: str) -> StockMove | None:
-    """Make a figure's ledger agree with the figure as it stands (`manage.py stock_audit
-    --correct`, once the figure has been counted and set right): one "correction" move of
-    the difference, whose balance is the figure. Read and written under the row locks (the
-    product's first, as every stock writer takes them). None when they agree already or the
-    item is gone."""
-    with transaction.atomic():
-        product = Product.objects.select_for_update().filter(pk=product_id).first()
-        product_type = (
-            ProductType.objects.select_for_update()
-            .filter(pk=type_id, product_id=product_id)
-            .first()
-            if type_id is not None
-            else None
-        )
-        if product is None or (type_id is not None and product_type is None):
-            return None
-        figure = product_type.quantity if product_type is not None else product.quantity
-        total, last = ledger_figures(product_id=product_id, type_id=type_id)
-        if total == figure and (last == figure or (last is None and figure == 0)):
-            return None
-        return StockMove.objects.create(
-            product_id=product.pk,
-            product_type_id=type_id,
-            product_name=product.name,
-            type_name=product_type.name if product_type is not None else "",
-            delta=figure - total,
-            balance_after=figure,
-            reason=StockReason.CORRECTION,
-            note=note,
-        )

@@ -14,10 +14,12 @@ from dataclasses import dataclass
 from decimal import Decimal
 from typing import TYPE_CHECKING
 
+from django.db import transaction
 from django.db.models import BooleanField, Exists, ExpressionWrapper, F, OuterRef, Q
 
 from common.errors import Conflict, InvalidInput
 from shop.models import Product, ProductType, StockMove, StockReason
+from shop.selectors import ledger_figures
 from shop.versioning import catalog_changed
 
 if TYPE_CHECKING:
@@ -333,3 +335,36 @@ def stock_release(
         types,
         Why(reason=reason, order_id=order_id, actor=actor, note=note),
     )
+
+
+def stock_ledger_correct(*, product_id: int, type_id: int | None, note: str) -> StockMove | None:
+    """Make a figure's ledger agree with the figure as it stands (`manage.py stock_audit
+    --correct`, once the figure has been counted and set right): one "correction" move of
+    the difference, whose balance is the figure. Read and written under the row locks (the
+    product's first, as every stock writer takes them). None when they agree already or the
+    item is gone."""
+    with transaction.atomic():
+        product = Product.objects.select_for_update().filter(pk=product_id).first()
+        product_type = (
+            ProductType.objects.select_for_update()
+            .filter(pk=type_id, product_id=product_id)
+            .first()
+            if type_id is not None
+            else None
+        )
+        if product is None or (type_id is not None and product_type is None):
+            return None
+        figure = product_type.quantity if product_type is not None else product.quantity
+        total, last = ledger_figures(product_id=product_id, type_id=type_id)
+        if total == figure and (last == figure or (last is None and figure == 0)):
+            return None
+        return StockMove.objects.create(
+            product_id=product.pk,
+            product_type_id=type_id,
+            product_name=product.name,
+            type_name=product_type.name if product_type is not None else "",
+            delta=figure - total,
+            balance_after=figure,
+            reason=StockReason.CORRECTION,
+            note=note,
+        )

@@ -3,7 +3,7 @@ from typing import Any
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
 from shop.selectors import stock_audit
-from shop.services import stock_ledger_correct
+from shop.stock import stock_ledger_correct
 
 CORRECTION_NOTE = "manage.py stock_audit --correct"
 
