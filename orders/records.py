@@ -48,7 +48,7 @@ KEPT_WHY = (
     "nicotine products delivered (five years), California Penal Code 381e for nitrous oxide "
     "(one year at least), and the ID checked at hand-over for 21+ goods."
 )
-# The erased person's placeholder email ends so (accounts.services.user_erase).
+# The erased person's placeholder email ends so (accounts.people.user_erase).
 ERASED_EMAIL_END = DELETED_EMAIL.split("{pk}", 1)[1]
 
 

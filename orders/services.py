@@ -247,7 +247,7 @@ ERASED_UNLESS_RECORD = {
 
 def orders_anonymize_for_user(*, user: User) -> int:
     """Keep a closing account's orders for the books with nothing that names the person
-    (accounts.services.user_erase, through accounts.personal_data), except what its
+    (accounts.people.user_erase, through accounts.personal_data), except what its
     compliance records within their years must keep (orders/records.py); its pending orders
     are cancelled first (orders_cancel_for_closed_account). Returns how many orders it kept."""
     orders_cancel_for_closed_account(user=user)
