@@ -6,7 +6,7 @@ accounts/services.py's."""
 from datetime import date
 
 from django.contrib.auth.hashers import make_password
-from django.db import IntegrityError, transaction
+from django.db import transaction
 
 from accounts.birth import date_of_birth_check
 from accounts.models import Role, User
@@ -15,12 +15,11 @@ from accounts.roles import role_group_sync
 from accounts.selectors import password_in_use
 from accounts.services import (
     DELETED_EMAIL,
-    EMAIL_TAKEN,
     PASSWORD_TAKEN,
     USER_NOT_FOUND,
-    PasswordTaken,
     account_open_check,
     current_password_check,
+    new_user_save,
     password_policy_check,
 )
 from activity.services import activity_forget_person
@@ -111,20 +110,7 @@ def user_create(*, email: str, name: str, password: str, role: str) -> User:
     password_policy_check(password, User(email=email, name=name))
     encoded = make_password(password)  # outside the transaction, as in user_register
     with transaction.atomic():
-        if User.objects.filter(email__iexact=email).exists():
-            raise Conflict(EMAIL_TAKEN, errors={"email": [EMAIL_TAKEN]}, code="email_taken")
-        if password_in_use(password):
-            raise PasswordTaken(PASSWORD_TAKEN, errors={"password": [PASSWORD_TAKEN]})
-        user = User(email=email, name=name.strip(), role=role)
-        user.set_password(password, encoded=encoded)
-        user.password_weak = False
-        try:
-            with transaction.atomic():
-                user.save()
-        except IntegrityError:
-            if User.objects.filter(email__iexact=email).exists():
-                raise Conflict(EMAIL_TAKEN, code="email_taken")
-            raise PasswordTaken(PASSWORD_TAKEN)
+        user = new_user_save(User(email=email, name=name.strip(), role=role), password, encoded)
         role_group_sync(user)
     return user
 

@@ -90,6 +90,27 @@ class PasswordTaken(Conflict):
     code = "password_taken"
 
 
+def new_user_save(user: User, password: str, encoded: str) -> User:
+    """`user`, new, saved with `password` (already hashed as `encoded`), in the caller's
+    transaction: refused when its email or password is taken, also by another request a
+    moment before (the unique indexes)."""
+    if User.objects.filter(email__iexact=user.email).exists():
+        raise Conflict(EMAIL_TAKEN, errors={"email": [EMAIL_TAKEN]}, code="email_taken")
+    if password_in_use(password):
+        raise PasswordTaken(PASSWORD_TAKEN, errors={"password": [PASSWORD_TAKEN]})
+    user.set_password(password, encoded=encoded)
+    user.password_weak = False
+    try:
+        with transaction.atomic():
+            user.save()
+    except IntegrityError:
+        # Lost a race with another registration for the same email or password.
+        if User.objects.filter(email__iexact=user.email).exists():
+            raise Conflict(EMAIL_TAKEN, code="email_taken")
+        raise PasswordTaken(PASSWORD_TAKEN)
+    return user
+
+
 def user_register(*, email: str, password: str, name: str, registration_code: str) -> User:
     email = User.objects.normalize_email(email.strip()).lower()
     code = RegistrationCode.objects.filter(code=registration_code.strip()).first()
@@ -103,21 +124,7 @@ def user_register(*, email: str, password: str, name: str, registration_code: st
         code = RegistrationCode.objects.select_for_update().filter(pk=code.pk).first()
         if code is None or not code.is_usable(timezone.now()):
             raise InvalidInput(INVALID_CODE, errors={"registrationCode": [INVALID_CODE]})
-        if User.objects.filter(email__iexact=email).exists():
-            raise Conflict(EMAIL_TAKEN, errors={"email": [EMAIL_TAKEN]}, code="email_taken")
-        if password_in_use(password):
-            raise PasswordTaken(PASSWORD_TAKEN, errors={"password": [PASSWORD_TAKEN]})
-        user = User(email=email, name=name.strip())
-        user.set_password(password, encoded=encoded)
-        user.password_weak = False
-        try:
-            with transaction.atomic():
-                user.save()
-        except IntegrityError:
-            # Lost a race with another registration for the same email or password.
-            if User.objects.filter(email__iexact=email).exists():
-                raise Conflict(EMAIL_TAKEN, code="email_taken")
-            raise PasswordTaken(PASSWORD_TAKEN)
+        user = new_user_save(User(email=email, name=name.strip()), password, encoded)
         code.use_count += 1
         code.save(update_fields=["use_count"])
     return user
