@@ -259,19 +259,27 @@ class OrderDayTotal(models.Model):
         return f"{self.day} {self.status} {self.delivery_option}: {self.orders} orders"
 
 
-class ProductDayTotal(models.Model):
-    """The goods sold on a Los Angeles day by orders that are not cancelled, per product and
-    the name it was sold under (orders/rollups.py). The product is set to null with its
-    product's deletion, as the order lines' are, so the report then counts those sales
-    under "Deleted products" by name."""
+class ProductTotal(models.Model):
+    """What ProductDayTotal and ProductMonthTotal hold for a product and the name it was
+    sold under. The product is set to null with its product's deletion, as the order lines'
+    are, so the report then counts those sales under "Deleted products" by name."""
 
-    day = models.DateField()
     product = models.ForeignKey(
         "shop.Product", on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
     )
     product_name = models.CharField(max_length=200)
     units = models.IntegerField(default=0)
     revenue = models.DecimalField(max_digits=14, decimal_places=2, default=0)
+
+    class Meta:
+        abstract = True
+
+
+class ProductDayTotal(ProductTotal):
+    """The goods sold on a Los Angeles day by orders that are not cancelled, per product and
+    the name it was sold under (orders/rollups.py)."""
+
+    day = models.DateField()
 
     class Meta:
         indexes = [
@@ -282,17 +290,11 @@ class ProductDayTotal(models.Model):
         return f"{self.day} {self.product_name}: {self.units} units"
 
 
-class ProductMonthTotal(models.Model):
+class ProductMonthTotal(ProductTotal):
     """ProductDayTotal added up per calendar month (its `month` is the month's first day), so
     that a long range reads whole months here and only its first and last days there."""
 
     month = models.DateField()
-    product = models.ForeignKey(
-        "shop.Product", on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
-    )
-    product_name = models.CharField(max_length=200)
-    units = models.IntegerField(default=0)
-    revenue = models.DecimalField(max_digits=14, decimal_places=2, default=0)
 
     class Meta:
         indexes = [
