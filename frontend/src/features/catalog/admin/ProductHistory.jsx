@@ -6,6 +6,7 @@ import { serverMessage } from '../../../lib/api';
 import { useCategories } from '../../../lib/categories';
 import { formatChangeValue, formatWhen } from '../../../lib/format';
 import { productHistoryQuery } from './api';
+import { NewerOlderPages } from './NewerOlderPages';
 import './productHistory.css';
 
 const ACTION_WORDS = { created: 'Created', changed: 'Changed', deleted: 'Deleted' };
@@ -79,22 +80,7 @@ export function ProductHistory({ productId }) {
           <HistoryEntry key={entry.id} entry={entry} kinds={kinds} categoryName={categoryName} />
         ))}
       </ul>
-      <div className="product-history__pages">
-        <button type="button" className="admin-button admin-button--secondary" disabled={page <= 1} onClick={() => setPage(page - 1)}>
-          Newer
-        </button>
-        <span className="admin-muted">
-          Page {pagination.page} of {pagination.totalPages}
-        </span>
-        <button
-          type="button"
-          className="admin-button admin-button--secondary"
-          disabled={!pagination.hasNextPage}
-          onClick={() => setPage(page + 1)}
-        >
-          Older
-        </button>
-      </div>
+      <NewerOlderPages className="product-history__pages" pagination={pagination} page={page} setPage={setPage} />
     </>
   );
 }

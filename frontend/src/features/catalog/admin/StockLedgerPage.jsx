@@ -5,6 +5,7 @@ import Spinner from '../../../components/Spinner';
 import { serverMessage } from '../../../lib/api';
 import { formatWhen } from '../../../lib/format';
 import { productVersionQuery, stockLedgerQuery } from './api';
+import { NewerOlderPages } from './NewerOlderPages';
 import './stockLedger.css';
 
 const OWN = 'own';
@@ -75,24 +76,7 @@ function MovesTable({ moves }) {
 
 function Pages({ pagination, page, setPage }) {
   if (pagination.totalPages <= 1) return null;
-  return (
-    <div className="stock-ledger__pages">
-      <button type="button" className="admin-button admin-button--secondary" disabled={page <= 1} onClick={() => setPage(page - 1)}>
-        Newer
-      </button>
-      <span className="admin-muted">
-        Page {pagination.page} of {pagination.totalPages}
-      </span>
-      <button
-        type="button"
-        className="admin-button admin-button--secondary"
-        disabled={!pagination.hasNextPage}
-        onClick={() => setPage(page + 1)}
-      >
-        Older
-      </button>
-    </div>
-  );
+  return <NewerOlderPages className="stock-ledger__pages" pagination={pagination} page={page} setPage={setPage} />;
 }
 
 // A product's stock ledger for the back office: every move of its own stock and its types'
