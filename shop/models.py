@@ -60,7 +60,28 @@ class Category(models.Model):
         return self.name
 
 
-class Product(models.Model):
+class OwnRegulatory(models.Model):
+    """A product's or a type's own regulatory attributes (shop/regulatory.py). Null: the
+    layer above applies (a product's category, a type's product)."""
+
+    nicotine_mg = models.DecimalField(
+        "nicotine (mg)", max_digits=6, decimal_places=2, null=True, blank=True
+    )
+    flavoured = models.BooleanField(null=True, blank=True)
+    utl_entry = models.CharField(
+        "Unflavored Tobacco List entry", max_length=200, null=True, blank=True
+    )
+    kratom = models.BooleanField("kratom or 7-OH", null=True, blank=True)
+    n2o = models.BooleanField("N2O", null=True, blank=True)
+    inhalable = models.BooleanField(null=True, blank=True)
+    thc_detectable = models.BooleanField("THC detectable", null=True, blank=True)
+    alcohol = models.BooleanField(null=True, blank=True)
+
+    class Meta:
+        abstract = True
+
+
+class Product(OwnRegulatory):
     name = models.CharField(max_length=200)
     description = models.TextField(blank=True)
     # Null means "Price not set": shown, but cannot be ordered.
@@ -83,19 +104,6 @@ class Product(models.Model):
     # (`sellable_refresh`), for the list's inStock=1: the rule over every product's types
     # at every list cost 15x to 28x a list page at 100,000 products (docs/performance.md).
     sellable = models.BooleanField(default=False, editable=False)
-    # Its own regulatory attributes (shop/regulatory.py); null: the category's applies.
-    nicotine_mg = models.DecimalField(
-        "nicotine (mg)", max_digits=6, decimal_places=2, null=True, blank=True
-    )
-    flavoured = models.BooleanField(null=True, blank=True)
-    utl_entry = models.CharField(
-        "Unflavored Tobacco List entry", max_length=200, null=True, blank=True
-    )
-    kratom = models.BooleanField("kratom or 7-OH", null=True, blank=True)
-    n2o = models.BooleanField("N2O", null=True, blank=True)
-    inhalable = models.BooleanField(null=True, blank=True)
-    thc_detectable = models.BooleanField("THC detectable", null=True, blank=True)
-    alcohol = models.BooleanField(null=True, blank=True)
 
     class Meta:
         ordering = ["-created_at", "-id"]
@@ -158,7 +166,7 @@ class SearchWord(models.Model):
         return self.word
 
 
-class ProductType(models.Model):
+class ProductType(OwnRegulatory):
     """A variant (flavour, size, colour) with its own stock and optionally its own price."""
 
     product = models.ForeignKey(Product, on_delete=models.CASCADE, related_name="types")
@@ -170,19 +178,6 @@ class ProductType(models.Model):
     availability = models.BooleanField(default=True)
     quantity = models.PositiveIntegerField(default=0)
     created_at = models.DateTimeField(auto_now_add=True)
-    # Its own regulatory attributes (shop/regulatory.py); null: the product's applies.
-    nicotine_mg = models.DecimalField(
-        "nicotine (mg)", max_digits=6, decimal_places=2, null=True, blank=True
-    )
-    flavoured = models.BooleanField(null=True, blank=True)
-    utl_entry = models.CharField(
-        "Unflavored Tobacco List entry", max_length=200, null=True, blank=True
-    )
-    kratom = models.BooleanField("kratom or 7-OH", null=True, blank=True)
-    n2o = models.BooleanField("N2O", null=True, blank=True)
-    inhalable = models.BooleanField(null=True, blank=True)
-    thc_detectable = models.BooleanField("THC detectable", null=True, blank=True)
-    alcohol = models.BooleanField(null=True, blank=True)
 
     class Meta:
         ordering = ["id"]
