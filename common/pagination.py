@@ -76,16 +76,18 @@ def page_answer(
     """
     start = (page - 1) * limit
     rows = queryset[start : start + limit] if start < total else queryset.none()
-    total_pages = math.ceil(total / limit) if total else 0
+    pagination = _pagination(page=page, limit=limit, total=total, has_next=start + limit < total)
+    return {key: serialize(rows), "pagination": pagination}
+
+
+def _pagination(*, page: int, limit: int, total: int, has_next: bool) -> dict[str, Any]:
+    """The `pagination` object of every paged answer (docs/api.md)."""
     return {
-        key: serialize(rows),
-        "pagination": {
-            "page": page,
-            "limit": limit,
-            "totalItems": total,
-            "totalPages": total_pages,
-            "hasNextPage": page < total_pages,
-        },
+        "page": page,
+        "limit": limit,
+        "totalItems": total,
+        "totalPages": math.ceil(total / limit) if total else 0,
+        "hasNextPage": has_next,
     }
 
 
@@ -130,19 +132,9 @@ def keyset_answer(
     rows = list(queryset[: limit + 1])
     more = len(rows) > limit
     rows = rows[:limit]
-    total_pages = math.ceil(total / limit) if total else 0
     cursor = next_cursor(rows[-1], page + 1) if more else None
-    return {
-        key: serialize(rows),
-        "pagination": {
-            "page": page,
-            "limit": limit,
-            "totalItems": total,
-            "totalPages": total_pages,
-            "hasNextPage": more,
-            "nextCursor": cursor,
-        },
-    }
+    pagination = _pagination(page=page, limit=limit, total=total, has_next=more)
+    return {key: serialize(rows), "pagination": {**pagination, "nextCursor": cursor}}
 
 
 @dataclass(frozen=True)
