@@ -49,6 +49,8 @@ class OrderLineInline(admin.TabularInline):
         "line_subtotal",
         "discount",
         "excise_tax",
+        # In the N2O log (a `record` rule covered it), which keeps it after its product goes.
+        "recorded",
     )
     readonly_fields = fields
 

@@ -11,7 +11,14 @@ from django.urls import reverse
 
 from common.shoptime import SHOP_TIME_ZONE
 from orders.models import Order, OrderEvent
-from tests.factories import line, make_product, placed_order, stock_of
+from tests.factories import (
+    line,
+    make_product,
+    order_with_lines,
+    placed_order,
+    record_rule,
+    stock_of,
+)
 
 pytestmark = pytest.mark.django_db
 
@@ -44,6 +51,21 @@ def test_order_page_shows_lines_and_events(admin_browser, customer_client, produ
     assert response.status_code == 200
     assert b"Blue Razz" in response.content and b"casey@example.com" in response.content
     assert b"Pending" in response.content
+
+
+def test_order_page_shows_which_lines_the_n2o_log_keeps(admin_browser, customer):
+    chargers = make_product(name="Chargers 24-pack", price="15.00", category="cream-chargers")
+    lighter = make_product(name="Lighter", price="3.00")
+    order = order_with_lines(
+        customer, (chargers, 1, {"n2o": True}), (lighter, 1, {}), rules=[record_rule(chargers)]
+    )
+
+    html = admin_browser.get(reverse("admin:orders_order_change", args=[order.pk])).content
+    rows = html.decode().split('class="form-row')[1:]
+    chargers_row = next(row for row in rows if "Chargers 24-pack" in row)
+    lighter_row = next(row for row in rows if "Lighter" in row)
+    assert "Recorded" in html.decode()
+    assert 'alt="True"' in chargers_row and 'alt="False"' in lighter_row
 
 
 def test_admin_actions_go_through_the_services(admin_browser, admin_user, customer_client, product):
