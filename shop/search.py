@@ -122,6 +122,14 @@ def word_cost(query_word: str, word: str, *, beside_others: bool = False) -> Cos
     return None
 
 
+def _tokens(name: str) -> list[str]:
+    """A name's words, then its neighbouring words joined ("geekbar")."""
+    name_words = words(name)
+    if len(name_words) > 1:
+        name_words += [first + second for first, second in _joined(name_words)]
+    return name_words
+
+
 class _NameRule:
     """The rule for the words of one search against names, each name word's matches worked
     out once (a catalog's names share most of their words)."""
@@ -130,7 +138,6 @@ class _NameRule:
         self.query_words = query_words
         self.beside_others = len(query_words) > 1
         self.skip_numbers = not any(word.isdecimal() for word in query_words)
-        self.longest = max((len(word) for word in query_words), default=0)
         # {name word: [(query word's index, cost)] for the query words it matches}
         self.matches: dict[str, list[tuple[int, Cost]]] = {}
 
@@ -142,29 +149,12 @@ class _NameRule:
         ]
         return found
 
-    def _tokens(self, name: str) -> list[str]:
-        """A name's words, then those of its neighbouring words joined ("geekbar") that a
-        query word may match better than their first word alone."""
-        name_words = words(name)
-        longest = self.longest
-        # A query word finds a pair only as its start (then, no longer than the first word,
-        # it finds that word at least as well) or within two edits of its length: the
-        # other pairs are never joined (joining them was a fifth of the rule over 6,000 names).
-        joined = [
-            first + second
-            for first, second in pairwise(name_words)
-            if (len(first) < longest or len(first) + len(second) <= longest + 2)
-            and not first.isdecimal()
-            and not second.isdecimal()
-        ]
-        return name_words + joined if joined else name_words
-
     def cost(self, name: str) -> tuple[int, int] | None:
         """(edits summed, prefixes) of a name every query word matches, else None: each
         query word at its best among the name's words."""
         # Run for each of thousands of names: plain loops, no generators.
         best: dict[int, Cost] = {}
-        for word in self._tokens(name):
+        for word in _tokens(name):
             found = self.matches.get(word)
             if found is None:
                 if self.skip_numbers and word.isdecimal():
