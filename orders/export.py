@@ -30,6 +30,7 @@ from django.conf import settings
 from django.core.files import File
 from django.core.files.storage import Storage
 from django.db.models import QuerySet
+from django.template.defaultfilters import pluralize
 from django.utils import timezone
 from django_tasks import task
 
@@ -245,7 +246,7 @@ def export_gone_message() -> str:
     days = settings.EXPORT_FILES_KEEP_DAYS
     return (
         f"This export is no longer available: exports are kept for {days} "
-        f"day{'' if days == 1 else 's'}, then deleted. Select the orders and export them again."
+        f"day{pluralize(days)}, then deleted. Select the orders and export them again."
     )
 
 

@@ -18,6 +18,7 @@ from datetime import date, datetime
 from decimal import Decimal
 from typing import Any
 
+from django.template.defaultfilters import pluralize
 from rest_framework import serializers
 
 from common.contact import PHONE_INVALID, clean_phone
@@ -177,7 +178,7 @@ def check_pending_orders(pending: int, *, config: ShopConfig) -> None:
     """Refuse (400) a checkout by a customer who already has MAX_PENDING_ORDERS pending."""
     most = limit(config.max_pending_orders)
     if most is not None and pending >= most:
-        message = PENDING_ORDERS.format(orders=f"{most} order{'' if most == 1 else 's'}")
+        message = PENDING_ORDERS.format(orders=f"{most} order{pluralize(most)}")
         raise InvalidInput(message, errors={"cartItems": [message]})
 
 

@@ -2,6 +2,7 @@ from typing import Any
 
 from django.conf import settings
 from django.core.management.base import BaseCommand
+from django.template.defaultfilters import pluralize
 
 from orders.export import exports_delete_old
 
@@ -17,6 +18,5 @@ class Command(BaseCommand):
         deleted = exports_delete_old()
         days = settings.EXPORT_FILES_KEEP_DAYS
         self.stdout.write(
-            f"Deleted {deleted} export{'' if deleted == 1 else 's'} older than "
-            f"{days} day{'' if days == 1 else 's'}."
+            f"Deleted {deleted} export{pluralize(deleted)} older than {days} day{pluralize(days)}."
         )

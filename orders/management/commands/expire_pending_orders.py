@@ -1,6 +1,7 @@
 from typing import Any
 
 from django.core.management.base import BaseCommand
+from django.template.defaultfilters import pluralize
 
 from orders.services import orders_expire_holds
 from storesettings.selectors import shop_config
@@ -22,6 +23,5 @@ class Command(BaseCommand):
             return
         cancelled = orders_expire_holds()
         self.stdout.write(
-            f"Cancelled {cancelled} pending order{'' if cancelled == 1 else 's'} older than "
-            f"{hours} hours."
+            f"Cancelled {cancelled} pending order{pluralize(cancelled)} older than {hours} hours."
         )
