@@ -22,14 +22,14 @@ from orders.serializers import (
     LineRemoveSerializer,
 )
 
+ORDER_NOT_FOUND = error("Order not found")
+# The answers of an action that only a pending order takes.
+PENDING_ONLY = {200: OrderAnswerSerializer, 404: ORDER_NOT_FOUND, 409: NOT_PENDING}
+
 
 @extend_schema(
     request=None,
-    responses={
-        200: OrderAnswerSerializer,
-        404: error("Order not found"),
-        409: NOT_PENDING,
-    },
+    responses=PENDING_ONLY,
     description=see_api_docs(
         "Admin or staff. A pending order's sale becomes final; stock does not change.", "Orders"
     ),
@@ -43,11 +43,7 @@ def order_complete(request: Request, order_id: int) -> Response:
 
 @extend_schema(
     request=None,
-    responses={
-        200: OrderAnswerSerializer,
-        404: error("Order not found"),
-        409: NOT_PENDING,
-    },
+    responses=PENDING_ONLY,
     description=see_api_docs(
         "Admin or staff. A pending order is cancelled and every reserved unit goes back to stock.",
         "Orders",
@@ -108,7 +104,7 @@ def order_line(request: Request, order_id: int, item_id: int) -> Response:
     request=None,
     responses={
         200: OrderAnswerSerializer,
-        404: error("Order not found"),
+        404: ORDER_NOT_FOUND,
         409: error("Only a pending pickup order can be marked ready."),
     },
     description=see_api_docs(
@@ -139,7 +135,7 @@ HANDED_OVER = {
             "A required check's field missing (each named in errors), a birth year under 21, "
             "a bad signature, or a failure without a reason; nothing changed."
         ),
-        404: error("Order not found"),
+        404: ORDER_NOT_FOUND,
         409: NOT_PENDING,
     },
     description=see_api_docs(
