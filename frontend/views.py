@@ -1,4 +1,3 @@
-from functools import lru_cache
 from pathlib import Path
 
 from django.conf import settings
@@ -11,9 +10,10 @@ PLACEHOLDER = """<!doctype html><html lang="en"><head><meta charset="utf-8">
 <p>The API is at <a href="/api/docs/">/api/docs/</a>.</p></main></body></html>"""
 
 
-@lru_cache(maxsize=1)
 def _built_index():
     # webpack writes index.html beside the bundles; collectstatic copies it to STATIC_ROOT.
+    # Read on every page load (a few KB, tens of microseconds): a process keeps no copy that
+    # could outlive the release it was read from.
     for candidate in (
         Path(settings.STATIC_ROOT) / "frontend" / "index.html",
         finders.find("frontend/index.html"),
@@ -25,7 +25,7 @@ def _built_index():
 
 def app(request, *args, **kwargs):
     """Every client route gets the React app's index.html; the router takes it from there."""
-    html = _built_index() if not settings.DEBUG else _built_index.__wrapped__()
+    html = _built_index()
     response = HttpResponse(html or PLACEHOLDER, content_type="text/html; charset=utf-8")
     # The page names hashed bundles; it must be re-read after every deploy.
     response["Cache-Control"] = "no-cache"

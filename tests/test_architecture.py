@@ -189,18 +189,42 @@ def test_a_cycle_is_found():
     assert _cycle({"a": {"b"}, "b": set()}) == []
 
 
-def test_database_branches_stay_few():
-    """Every feature is written once for both databases through the ORM: a branch on the
-    database's kind in app code needs a reason (docs/architecture.md), and there are at
-    most five."""
-    branches = []
+def _app_lines(pattern: str) -> list[str]:
+    """`path:line` of every line of app code (tests, migrations and test helpers left out)
+    that `pattern` finds."""
+    found = []
     for app in local_app_folders():
         for path in (ROOT / app).rglob("*.py"):
             if {"tests", "migrations", "testing"} & set(path.relative_to(ROOT).parts):
                 continue
             for number, text in enumerate(path.read_text().splitlines(), 1):
-                # A branch is a test of the kind against a name ("sqlite"); the backup's check
-                # that a file matches the database it is restored into is no branch.
-                if re.search(r"\.vendor\s*[!=]=\s*[\"']", text):
-                    branches.append(f"{path.relative_to(ROOT)}:{number}")
+                if re.search(pattern, text):
+                    found.append(f"{path.relative_to(ROOT)}:{number}")
+    return found
+
+
+def test_database_branches_stay_few():
+    """Every feature is written once for both databases through the ORM: a branch on the
+    database's kind in app code needs a reason (docs/architecture.md), and there are at
+    most five."""
+    # A branch is a test of the kind against a name ("sqlite"); the backup's check that a
+    # file matches the database it is restored into is no branch.
+    branches = _app_lines(r"\.vendor\s*[!=]=\s*[\"']")
     assert len(branches) <= 5, branches
+
+
+def test_no_app_code_starts_a_thread():
+    """A web process runs requests and nothing beside them (issue 36): no listener, timer or
+    pool of the app's own. The one pool is collectstatic's compression (common/static.py),
+    which runs at build time, never in a server."""
+    started = _app_lines(r"threading\.(Thread|Timer)\(|ThreadPoolExecutor\(|start_new_thread")
+    assert [place.split(":")[0] for place in started] == ["common/static.py"], started
+
+
+def test_in_process_caches_stay_few():
+    """What a process keeps goes through Django's cache, shared by every process. A cache of
+    a process's own needs a reason, and there are two: the search's table of capital letters
+    (a constant, built on first use) and /readyz's storage verdict (common/views.py, 5 s, so
+    a probe every few seconds does not call S3 each time). A memoising decorator is a third."""
+    kept = _app_lines(r"functools\.(cache|lru_cache)|\blru_cache\b|@cache\b|cachetools")
+    assert [place.split(":")[0] for place in kept] == ["shop/search.py"], kept
