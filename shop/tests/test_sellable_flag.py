@@ -4,6 +4,7 @@ and a cancel, the bulk import) leaves it equal to the checkout's rule
 (shop.stock.sellable_now), and the list's `inStock=1` lists what a checkout would sell,
 through its index."""
 
+import re
 from decimal import Decimal
 
 import pytest
@@ -138,12 +139,18 @@ def test_the_in_stock_page_reads_the_sellable_index():
     with transaction.atomic():
         if connection.vendor == "postgresql":
             # PostgreSQL told that scanning and sorting the table cost the most, as they would
-            # at 100,000 products.
+            # at 100,000 products. Incremental sorts too: on a table of three rows, reading
+            # another `sellable` index and sorting its few rows can cost less, and which one
+            # wins then turns on how bloated earlier tests left each index.
             with connection.cursor() as cursor:
                 cursor.execute("SET LOCAL enable_seqscan = off")
                 cursor.execute("SET LOCAL enable_sort = off")
+                cursor.execute("SET LOCAL enable_incremental_sort = off")
         plan = page.explain()
-    assert "product_sellable_newest" in plan, plan
+    # Either index holds the page in its order: the partial one of sellable rows, or
+    # migration 0022's of every row led by `sellable`.
+    assert re.search(r"\bproduct_sellable_newest(_all)?\b", plan), plan
+    assert "Sort" not in plan, plan
 
 
 def test_the_deploy_guide_command_sets_every_flag_again():
