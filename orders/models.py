@@ -111,20 +111,6 @@ class Order(models.Model):
             models.Index(fields=["delivery_at"], name="order_delivery_at"),
             # "Due today": the deliveries dated today (pickups placed today use order_newest).
             models.Index(fields=["delivery_date"], name="order_delivery_date"),
-            # The sales report reads these columns only: an index-only scan per date range.
-            models.Index(
-                fields=["created_at"],
-                include=[
-                    "id",
-                    "status",
-                    "delivery_option",
-                    "total",
-                    "sales_tax",
-                    "excise_tax",
-                    "discount",
-                ],
-                name="order_sales",
-            ),
         ]
         constraints = [
             models.UniqueConstraint(
@@ -184,14 +170,6 @@ class OrderLine(models.Model):
 
     class Meta:
         ordering = ["id"]
-        # The sales report joins lines to a date range's orders and reads only these.
-        indexes = [
-            models.Index(
-                fields=["order"],
-                include=["product", "quantity", "unit_price", "product_name"],
-                name="order_line_sales",
-            )
-        ]
         constraints = [
             models.CheckConstraint(
                 condition=Q(quantity__gte=1), name="order_line_quantity_positive"
