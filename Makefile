@@ -29,7 +29,8 @@ PYTEST_PARALLEL ?= -n $(PYTEST_WORKERS) --dist loadfile --no-loadscope-reorder
 
 .DEFAULT_GOAL := help
 .PHONY: help run serve install install-dev env frontend build migrate demo test test-python \
-        test-fast system-tools test-python-sqlite test-python-postgres test-js test-e2e e2e browser wrk bench bench-backoffice tools fuzz load faults audit lint lint-python lint-js clean
+        test-fast system-tools test-python-sqlite test-python-postgres test-js test-e2e e2e browser wrk bench bench-backoffice tools fuzz load faults audit lint lint-python lint-js \
+        lint-mypy lint-ruff lint-eslint lint-prettier lint-tsc clean
 
 help: ## List the targets
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  make %-12s %s\n", $$1, $$2}'
@@ -97,20 +98,28 @@ run: build demo ## Install everything, build, migrate, load demo data, serve on 
 	HOST=$(HOST) $(VENV)/bin/honcho start -f Procfile -p $(PORT)
 
 lint: install-dev node_modules/.installed ## ruff, mypy, complexity, ESLint (zero warnings), Prettier, tsc
-	@# Each checker runs on one core: the Python and the JavaScript ones side by side.
+	@# Each checker is a target of its own, so two cores share them, the longest first.
 	$(MAKE) --no-print-directory --output-sync=target -j2 lint-python lint-js
 
-lint-python: install-dev
-	$(VENV)/bin/ruff check .
-	$(VENV)/bin/ruff format --check .
+lint-python: lint-mypy lint-ruff
+lint-js: lint-eslint lint-prettier api-types-check lint-tsc
+
+lint-mypy: install-dev
 	@# The settings need a key to load; the type check reads no other environment.
 	ENV_FILE= SECRET_KEY=type-check-only $(VENV)/bin/mypy
+
+lint-ruff: install-dev
+	$(VENV)/bin/ruff check .
+	$(VENV)/bin/ruff format --check .
 	$(PY) tools/complexity.py
 
-lint-js: install node_modules/.installed
-	npx eslint --max-warnings 0 .
+lint-eslint: node_modules/.installed
+	node_modules/.bin/eslint --max-warnings 0 .
+
+lint-prettier: node_modules/.installed
 	npm run --silent format:check
-	$(MAKE) --no-print-directory api-types-check
+
+lint-tsc: node_modules/.installed
 	npm run --silent typecheck
 
 test: ## Run every suite: lint, Python (SQLite, then PostgreSQL when reachable), jest, browser
@@ -163,10 +172,10 @@ API_TYPES ?= frontend/src/lib/api-types.d.ts
 api-types: install node_modules/.installed ## Regenerate the front end's API types from the OpenAPI schema
 	@tmp=$$(mktemp -d); \
 	ENV_FILE= SECRET_KEY=api-types-only DATABASE_URL= $(PY) manage.py spectacular --file $$tmp/schema.yml \
-	  && npx openapi-typescript $$tmp/schema.yml -o $(API_TYPES) >/dev/null; \
+	  && node_modules/.bin/openapi-typescript $$tmp/schema.yml -o $(API_TYPES) >/dev/null; \
 	status=$$?; rm -rf $$tmp; exit $$status
 
-api-types-check:
+api-types-check: install node_modules/.installed
 	@tmp=$$(mktemp); \
 	$(MAKE) --no-print-directory api-types API_TYPES=$$tmp; \
 	if cmp -s $$tmp frontend/src/lib/api-types.d.ts; then rm -f $$tmp; \
