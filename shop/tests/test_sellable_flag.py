@@ -8,7 +8,7 @@ import re
 from decimal import Decimal
 
 import pytest
-from django.db import connection, transaction
+from django.db import transaction
 
 from common.errors import DomainError
 from shop import selectors, services
@@ -16,6 +16,7 @@ from shop.bulk import bulk_create_products
 from shop.models import Product, ProductType
 from shop.stock import StockLine, sellable_now, stock_release, stock_reserve
 from tests.factories import a_category, make_product
+from tests.plans import plan_at_scale, sorts
 
 pytestmark = pytest.mark.django_db
 ANY = ["*"]  # If-Match: a stock figure set over whatever version
@@ -136,21 +137,11 @@ def test_the_in_stock_page_reads_the_sellable_index():
     for n in range(3):
         make_product(name=f"Sellable {n}", quantity=n)
     page = selectors.products_in_stock(selectors.product_list(), in_stock=True)[24:36]
-    with transaction.atomic():
-        if connection.vendor == "postgresql":
-            # PostgreSQL told that scanning and sorting the table cost the most, as they would
-            # at 100,000 products. Incremental sorts too: on a table of three rows, reading
-            # another `sellable` index and sorting its few rows can cost less, and which one
-            # wins then turns on how bloated earlier tests left each index.
-            with connection.cursor() as cursor:
-                cursor.execute("SET LOCAL enable_seqscan = off")
-                cursor.execute("SET LOCAL enable_sort = off")
-                cursor.execute("SET LOCAL enable_incremental_sort = off")
-        plan = page.explain()
+    plan = plan_at_scale(page)
     # Either index holds the page in its order: the partial one of sellable rows, or
     # migration 0022's of every row led by `sellable`.
     assert re.search(r"\bproduct_sellable_newest(_all)?\b", plan), plan
-    assert "Sort" not in plan, plan
+    assert not sorts(plan), plan
 
 
 def test_the_deploy_guide_command_sets_every_flag_again():
